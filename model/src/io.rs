@@ -1,0 +1,1 @@
+//! Tournament directories (SPEC §12): read, validate, write. (to be written)

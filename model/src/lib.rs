@@ -1,0 +1,227 @@
+//! Data model of a Berger-Swiss tournament: players, configuration, rounds and results,
+//! plus the file formats that carry them (tournament directories of SPEC §12 and TRF).
+//!
+//! Deliberately absent: pairing rules. Nothing here knows about TPN order, Berger tables,
+//! the Swiss order, colours or byes eligibility; the engine and the checker derive those
+//! independently. What *is* here is the meaning of each result code (SPEC §3 table: points,
+//! whether the game was played), because that is what the file formats encode.
+//!
+//! All points are integer half-points ([`HalfPoints`], win = 2).
+
+pub mod error;
+pub mod io;
+pub mod trf;
+
+pub use error::InputError;
+
+/// A player's id as written in `players.csv` (positive, unique).
+pub type Id = u32;
+/// Points counted in half-points: win = 2, draw = 1, loss = 0.
+pub type HalfPoints = i32;
+
+/// One row of `players.csv`. Row order is entry order.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Player {
+    pub id: Id,
+    pub name: String,
+    /// 0 = unrated.
+    pub rating: u32,
+    /// First round in which the player is no longer paired.
+    pub withdrawn_from: Option<u32>,
+    /// Rounds of requested half-point absences (SPEC §9), ascending, no duplicates.
+    pub half_byes: Vec<u32>,
+    /// Rounds of requested zero-point absences (SPEC §9), ascending, no duplicates.
+    pub zero_byes: Vec<u32>,
+    /// Optional TRF fields, empty when unknown.
+    pub title: String,
+    pub sex: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub birth_date: String,
+}
+
+impl Player {
+    /// Whether the player is withdrawn by round `r` (`withdrawn_from <= r`).
+    pub fn withdrawn_by(&self, r: u32) -> bool {
+        self.withdrawn_from.is_some_and(|w| w <= r)
+    }
+}
+
+/// `tournament.toml`.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Config {
+    pub name: Option<String>,
+    /// Total rounds R; `None` means "the initial phase P" (only allowed with groups).
+    pub rounds: Option<u32>,
+    /// Seed of the draw (SPEC §4), 0..2^63-1.
+    pub seed: u64,
+    /// Sizes of the Berger groups, from the top of the TPN list. Empty = plain Swiss.
+    pub groups: Vec<u32>,
+    /// Membership exchanges applied before the draw, in order.
+    pub swaps: Vec<(Id, Id)>,
+    /// Tiebreak codes for the Swiss standings; `None` = the defaults of SPEC §10.
+    pub tiebreaks: Option<Vec<String>>,
+}
+
+/// Result of a game between two players (SPEC §3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "arbitrary", derive(arbitrary::Arbitrary))]
+pub enum Outcome {
+    /// `1-0`
+    WhiteWin,
+    /// `0-1`
+    BlackWin,
+    /// `1/2-1/2`
+    Draw,
+    /// `+/-`: White wins without play.
+    WhiteForfeitWin,
+    /// `-/+`: Black wins without play.
+    BlackForfeitWin,
+    /// `-/-`: double loss without play.
+    DoubleForfeit,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 6] = [
+        Outcome::WhiteWin,
+        Outcome::BlackWin,
+        Outcome::Draw,
+        Outcome::WhiteForfeitWin,
+        Outcome::BlackForfeitWin,
+        Outcome::DoubleForfeit,
+    ];
+
+    /// The code used in `rounds.csv`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Outcome::WhiteWin => "1-0",
+            Outcome::BlackWin => "0-1",
+            Outcome::Draw => "1/2-1/2",
+            Outcome::WhiteForfeitWin => "+/-",
+            Outcome::BlackForfeitWin => "-/+",
+            Outcome::DoubleForfeit => "-/-",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Outcome> {
+        Outcome::ALL.into_iter().find(|o| o.code() == s)
+    }
+
+    /// Points of (White, Black) in half-points.
+    pub fn points(self) -> (HalfPoints, HalfPoints) {
+        match self {
+            Outcome::WhiteWin | Outcome::WhiteForfeitWin => (2, 0),
+            Outcome::BlackWin | Outcome::BlackForfeitWin => (0, 2),
+            Outcome::Draw => (1, 1),
+            Outcome::DoubleForfeit => (0, 0),
+        }
+    }
+
+    /// Played over the board (counts for colours, meetings and WNT).
+    pub fn played(self) -> bool {
+        matches!(self, Outcome::WhiteWin | Outcome::BlackWin | Outcome::Draw)
+    }
+}
+
+/// What one row of `rounds.csv` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Entry {
+    /// A game; `result` is `None` while not played yet.
+    Game { white: Id, black: Id, result: Option<Outcome> },
+    /// `bye`: a full point without play (Swiss pairing bye, scheduled Berger bye, or bye for a
+    /// withdrawn opponent).
+    Bye(Id),
+    /// `half-bye`: requested absence scored ½ (SPEC §9).
+    HalfBye(Id),
+    /// `zero-bye`: requested absence scored 0 (SPEC §9).
+    ZeroBye(Id),
+}
+
+impl Entry {
+    /// The players named by this row (one or two).
+    pub fn players(&self) -> impl Iterator<Item = Id> {
+        let (a, b) = match *self {
+            Entry::Game { white, black, .. } => (white, Some(black)),
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+        };
+        std::iter::once(a).chain(b)
+    }
+
+    /// Points awarded to `player` by this row, `None` when the game has no result yet or the
+    /// player is not in it.
+    pub fn points_of(&self, player: Id) -> Option<HalfPoints> {
+        match *self {
+            Entry::Game { white, black, result } => {
+                let (w, b) = result?.points();
+                if player == white {
+                    Some(w)
+                } else if player == black {
+                    Some(b)
+                } else {
+                    None
+                }
+            }
+            Entry::Bye(p) if p == player => Some(2),
+            Entry::HalfBye(p) if p == player => Some(1),
+            Entry::ZeroBye(p) if p == player => Some(0),
+            _ => None,
+        }
+    }
+
+    /// The `result` field of `rounds.csv` for this row.
+    pub fn result_code(&self) -> &'static str {
+        match *self {
+            Entry::Game { result: Some(o), .. } => o.code(),
+            Entry::Game { result: None, .. } => "",
+            Entry::Bye(_) => "bye",
+            Entry::HalfBye(_) => "half-bye",
+            Entry::ZeroBye(_) => "zero-bye",
+        }
+    }
+}
+
+/// One row of `rounds.csv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Row {
+    pub round: u32,
+    pub board: u32,
+    pub entry: Entry,
+}
+
+/// A whole tournament: what a tournament directory (or a TRF file) holds.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Tournament {
+    pub config: Config,
+    /// In entry order.
+    pub players: Vec<Player>,
+    /// Rows of `rounds.csv`, rounds ascending, boards ascending within a round.
+    pub rows: Vec<Row>,
+}
+
+impl Tournament {
+    /// Highest round that has rows (0 when none).
+    pub fn last_round(&self) -> u32 {
+        self.rows.iter().map(|r| r.round).max().unwrap_or(0)
+    }
+
+    /// Rows of round `r`, in file order.
+    pub fn round_rows(&self, r: u32) -> impl Iterator<Item = &Row> {
+        self.rows.iter().filter(move |row| row.round == r)
+    }
+
+    pub fn player(&self, id: Id) -> Option<&Player> {
+        self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).
+    pub fn missing_results(&self, up_to: u32) -> Vec<(u32, u32, Id, Id)> {
+        self.rows
+            .iter()
+            .filter(|row| row.round <= up_to)
+            .filter_map(|row| match row.entry {
+                Entry::Game { white, black, result: None } => Some((row.round, row.board, white, black)),
+                _ => None,
+            })
+            .collect()
+    }
+}

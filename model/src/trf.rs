@@ -1,0 +1,1 @@
+//! TRF16 / TRF-2026 import and export. (to be written)
