@@ -1,0 +1,8 @@
+//! `bsw bench` (under construction).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> crate::CmdResult {
+    Err("`bsw bench` is not implemented yet".into())
+}

@@ -1,0 +1,8 @@
+//! `bsw check` (under construction).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> crate::CmdResult {
+    Err("`bsw check` is not implemented yet".into())
+}

@@ -1,0 +1,8 @@
+//! `bsw pair` (under construction).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> crate::CmdResult {
+    Err("`bsw pair` is not implemented yet".into())
+}

@@ -1,0 +1,8 @@
+//! `bsw simulate` (under construction).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> crate::CmdResult {
+    Err("`bsw simulate` is not implemented yet".into())
+}

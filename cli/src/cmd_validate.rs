@@ -1,0 +1,8 @@
+//! `bsw validate` (under construction).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> crate::CmdResult {
+    Err("`bsw validate` is not implemented yet".into())
+}
