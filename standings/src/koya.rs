@@ -1,0 +1,33 @@
+//! Koya system (Art. 9.2): points scored against the participants who finished with at least
+//! 50 % of the maximum possible score.
+//!
+//! Maximum possible score = win points × G. Round-robin tables: G = the most games any member
+//! has in the table (k−1 in a complete group of k, odd or even: the bye round is not a game,
+//! FIDE-REFERENCE §1.8). Swiss tables: G = the rounds counted. Games counted: over the board
+//! (Swiss) or all games including forfeits (round robin, Art. 15.2).
+
+use crate::Format;
+use crate::table::Table;
+use crate::value::{Ratio, Value};
+
+pub(crate) fn koya(t: &Table) -> Vec<Value> {
+    let g = match t.format {
+        Format::Swiss => t.rounds as i64,
+        Format::RoundRobin => (0..t.len())
+            .map(|i| t.counted_games(i).count() as i64)
+            .max()
+            .unwrap_or(0),
+    };
+    // score >= 50 % of 2G half-points  <=>  score >= G.
+    let qualifies: Vec<bool> = t.points.iter().map(|&p| p as i64 >= g).collect();
+    (0..t.len())
+        .map(|i| {
+            let s: i64 = t
+                .counted_games(i)
+                .filter(|&(opp, _, _)| qualifies[opp])
+                .map(|(_, pts, _)| pts as i64)
+                .sum();
+            Value::Exact(Ratio::halves(s))
+        })
+        .collect()
+}
