@@ -1,0 +1,96 @@
+//! SPEC §7: the Swiss field of a round, put in the Swiss order of §5, with what §8 needs
+//! about each player: points, colour side, opponents met, score groups and colour classes.
+
+use crate::colours::Side;
+use crate::state::{Colour, PlayerState};
+use bsw_model::HalfPoints;
+use std::collections::HashMap;
+
+/// A score group: a contiguous run of the field in Swiss order.
+#[derive(Clone, Copy, Debug)]
+pub struct ScoreGroup {
+    pub points: HalfPoints,
+    pub start: usize,
+    pub end: usize,
+}
+
+/// The Swiss field of one round. Vertices `0..n` are field players in Swiss order.
+pub struct SwissField {
+    /// Entry index of each vertex.
+    pub members: Vec<usize>,
+    pub points: Vec<HalfPoints>,
+    pub side: Vec<Side>,
+    pub byes: Vec<u32>,
+    /// Vertices met over the board (with repetitions).
+    pub met: Vec<Vec<u32>>,
+    pub groups: Vec<ScoreGroup>,
+    pub group_of: Vec<u32>,
+    /// Colour class of each vertex: players of one class differ at most in TPN.
+    pub class: Vec<u32>,
+    /// Representative side of each class (TPN 0).
+    pub classes: Vec<Side>,
+    /// Per score group: (class, vertices of that class in Swiss order).
+    pub buckets: Vec<Vec<(u32, Vec<u32>)>>,
+}
+
+impl SwissField {
+    /// `members` must already be in Swiss order.
+    pub fn new(members: Vec<usize>, st: &[PlayerState], tpn: &[u32]) -> Self {
+        let n = members.len();
+        let mut vertex_of = HashMap::with_capacity(n);
+        for (v, &i) in members.iter().enumerate() {
+            vertex_of.insert(i, v as u32);
+        }
+        let points: Vec<HalfPoints> = members.iter().map(|&i| st[i].points).collect();
+        let side: Vec<Side> = members.iter().map(|&i| Side::of(&st[i], tpn[i])).collect();
+        let byes = members.iter().map(|&i| st[i].byes).collect();
+        let met = members.iter().map(|&i| st[i].met.iter().filter_map(|o| vertex_of.get(o).copied()).collect()).collect();
+        let mut groups: Vec<ScoreGroup> = Vec::new();
+        let mut group_of = vec![0u32; n];
+        for v in 0..n {
+            match groups.last_mut() {
+                Some(g) if g.points == points[v] => g.end = v + 1,
+                _ => groups.push(ScoreGroup { points: points[v], start: v, end: v + 1 }),
+            }
+            group_of[v] = groups.len() as u32 - 1;
+        }
+        let mut class_ids: HashMap<(Option<Colour>, u32, i32, u32), u32> = HashMap::new();
+        let mut classes = Vec::new();
+        let class: Vec<u32> = side
+            .iter()
+            .map(|s| {
+                *class_ids.entry((s.last, s.streak, s.diff, s.whites)).or_insert_with(|| {
+                    classes.push(Side { tpn: 0, ..*s });
+                    classes.len() as u32 - 1
+                })
+            })
+            .collect();
+        let buckets = groups
+            .iter()
+            .map(|g| {
+                let mut by_class: Vec<(u32, Vec<u32>)> = Vec::new();
+                for v in g.start..g.end {
+                    match by_class.iter_mut().find(|(c, _)| *c == class[v]) {
+                        Some((_, list)) => list.push(v as u32),
+                        None => by_class.push((class[v], vec![v as u32])),
+                    }
+                }
+                by_class
+            })
+            .collect();
+        SwissField { members, points, side, byes, met, groups, group_of, class, classes, buckets }
+    }
+
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    pub fn meetings(&self, u: usize, w: usize) -> usize {
+        self.met[u].iter().filter(|&&x| x as usize == w).count()
+    }
+
+    /// The largest streak among the field's players (S of §8.3).
+    pub fn max_streak(&self) -> u32 {
+        self.side.iter().map(|s| s.streak).max().unwrap_or(0)
+    }
+}

@@ -1,0 +1,410 @@
+//! SPEC §8.3: the relaxation ladder. A level says which pairs are allowed; the search takes
+//! the first level (and the lowest bye receiver) at which a complete pairing exists.
+//! Feasibility is answered by the general matching of [`crate::matching`].
+
+use crate::Level;
+use crate::colours::{Side, allocate};
+use crate::field::SwissField;
+use crate::matching::{Graph, Matcher, NONE};
+
+const NEVER: u8 = 0;
+const ALWAYS: u8 = 1;
+const DEPENDS: u8 = 2;
+
+/// The implicit graph of allowed pairs at one level, over the active vertices.
+pub struct LevelGraph<'a> {
+    pub f: &'a SwissField,
+    pub level: Level,
+    pub active: Vec<bool>,
+    /// Colour compatibility of two classes at this level: NEVER, ALWAYS or DEPENDS (on TPN).
+    compat: Vec<u8>,
+    nclasses: usize,
+    /// Per score group, the range of score groups within D.
+    reach: Vec<(usize, usize)>,
+}
+
+/// Whether the colours of §8.2 for {a, b} pass the level's streak and balance tests.
+pub fn colours_pass(a: &Side, b: &Side, level: &Level) -> bool {
+    let al = allocate(a, b);
+    al.streaks.0 <= level.streak_limit
+        && al.streaks.1 <= level.streak_limit
+        && (!level.balance || (al.diffs.0.abs() <= 2 && al.diffs.1.abs() <= 2))
+}
+
+impl<'a> LevelGraph<'a> {
+    pub fn new(f: &'a SwissField, level: Level, active: Vec<bool>) -> Self {
+        let c = f.classes.len();
+        let mut compat = vec![NEVER; c * c];
+        for x in 0..c {
+            for y in 0..c {
+                let (mut lo, mut hi) = (f.classes[x], f.classes[y]);
+                lo.tpn = 1;
+                hi.tpn = 2;
+                let p1 = colours_pass(&lo, &hi, &level);
+                lo.tpn = 2;
+                hi.tpn = 1;
+                let p2 = colours_pass(&lo, &hi, &level);
+                compat[x * c + y] = match (p1, p2) {
+                    (true, true) => ALWAYS,
+                    (false, false) => NEVER,
+                    _ => DEPENDS,
+                };
+            }
+        }
+        let reach = f
+            .groups
+            .iter()
+            .map(|g| {
+                let within = |h: &crate::field::ScoreGroup| level.max_diff.is_none_or(|d| (g.points - h.points).abs() <= d);
+                let lo = f.groups.iter().position(within).unwrap();
+                let hi = f.groups.iter().rposition(within).unwrap() + 1;
+                (lo, hi)
+            })
+            .collect();
+        LevelGraph { f, level, active, compat, nclasses: c, reach }
+    }
+
+    fn compat_of(&self, u: usize, w: usize) -> u8 {
+        self.compat[self.f.class[u] as usize * self.nclasses + self.f.class[w] as usize]
+    }
+
+    /// §8.3: {u, w} may be paired at this level.
+    pub fn allowed(&self, u: usize, w: usize) -> bool {
+        let f = self.f;
+        u != w
+            && self.level.max_diff.is_none_or(|d| (f.points[u] - f.points[w]).abs() <= d)
+            && match self.compat_of(u, w) {
+                NEVER => false,
+                ALWAYS => true,
+                _ => colours_pass(&f.side[u], &f.side[w], &self.level),
+            }
+            && (self.level.rematches || !f.met[u].contains(&(w as u32)))
+    }
+
+    /// Greedy maximal matching as a start for the augmenting-path searches.
+    pub fn greedy_init(&self, m: &mut Matcher) {
+        let f = self.f;
+        let mut cursor: Vec<Vec<usize>> = f.buckets.iter().map(|b| vec![0; b.len()]).collect();
+        for u in 0..f.len() {
+            if !self.active[u] || !m.is_free(u) {
+                continue;
+            }
+            let (lo, hi) = self.reach[f.group_of[u] as usize];
+            'groups: for g in lo..hi {
+                for (bi, (c, list)) in f.buckets[g].iter().enumerate() {
+                    if self.compat[f.class[u] as usize * self.nclasses + *c as usize] == NEVER {
+                        continue;
+                    }
+                    let cur = &mut cursor[g][bi];
+                    while *cur < list.len() && (!self.active[list[*cur] as usize] || !m.is_free(list[*cur] as usize)) {
+                        *cur += 1;
+                    }
+                    for &w in &list[*cur..] {
+                        let w = w as usize;
+                        if w != u && self.active[w] && m.is_free(w) && self.allowed(u, w) {
+                            m.pair(u, w);
+                            break 'groups;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Connected components of the active vertices; returns the sizes of the odd ones
+    /// (with one member each), a cheap proof of infeasibility.
+    pub fn odd_components(&self) -> Vec<(usize, usize)> {
+        let f = self.f;
+        let n = f.len();
+        let mut seen = vec![false; n];
+        // Per bucket, skip pointers over visited positions (path-compressed).
+        let mut next: Vec<Vec<Vec<u32>>> =
+            f.buckets.iter().map(|b| b.iter().map(|(_, l)| (0..=l.len() as u32).collect()).collect()).collect();
+        fn find(next: &mut [u32], mut x: usize) -> usize {
+            let mut root = x;
+            while next[root] as usize != root {
+                root = next[root] as usize;
+            }
+            while next[x] as usize != root {
+                let nx = next[x] as usize;
+                next[x] = root as u32;
+                x = nx;
+            }
+            root
+        }
+        let mut odd = Vec::new();
+        let mut stack = Vec::new();
+        for s in 0..n {
+            if !self.active[s] || seen[s] {
+                continue;
+            }
+            seen[s] = true;
+            stack.push(s);
+            let mut size = 0;
+            while let Some(u) = stack.pop() {
+                size += 1;
+                let (lo, hi) = self.reach[f.group_of[u] as usize];
+                for g in lo..hi {
+                    for (bi, (c, list)) in f.buckets[g].iter().enumerate() {
+                        if self.compat[f.class[u] as usize * self.nclasses + *c as usize] == NEVER {
+                            continue;
+                        }
+                        let nx = &mut next[g][bi];
+                        let mut pos = find(nx, 0);
+                        while pos < list.len() {
+                            let w = list[pos] as usize;
+                            if !self.active[w] || seen[w] {
+                                nx[pos] = pos as u32 + 1;
+                            } else if self.allowed(u, w) {
+                                seen[w] = true;
+                                nx[pos] = pos as u32 + 1;
+                                stack.push(w);
+                            }
+                            pos = find(nx, pos + 1);
+                        }
+                    }
+                }
+            }
+            if size % 2 == 1 {
+                odd.push((size, s));
+            }
+        }
+        odd
+    }
+}
+
+impl Graph for LevelGraph<'_> {
+    fn len(&self) -> usize {
+        self.f.len()
+    }
+    fn active(&self, u: usize) -> bool {
+        self.active[u]
+    }
+    fn adjacent(&self, u: usize, w: usize) -> bool {
+        self.active[u] && self.active[w] && self.allowed(u, w)
+    }
+    fn neighbours(&self, u: usize, f: &mut dyn FnMut(usize) -> bool) {
+        let fld = self.f;
+        let (lo, hi) = self.reach[fld.group_of[u] as usize];
+        for g in lo..hi {
+            for (c, list) in &fld.buckets[g] {
+                let k = self.compat[fld.class[u] as usize * self.nclasses + *c as usize];
+                if k == NEVER {
+                    continue;
+                }
+                for &w in list {
+                    let w = w as usize;
+                    if w == u || !self.active[w] {
+                        continue;
+                    }
+                    if k == DEPENDS && !colours_pass(&fld.side[u], &fld.side[w], &self.level) {
+                        continue;
+                    }
+                    if !self.level.rematches && fld.met[u].contains(&(w as u32)) {
+                        continue;
+                    }
+                    if f(w) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Why a level was impossible (for `--explain`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Infeasible {
+    /// A connected component of the allowed-pairs graph has an odd number of players.
+    OddComponent { size: usize, first: usize },
+    /// A maximum matching leaves players unpaired (found by the blossom search).
+    NoPerfectMatching,
+}
+
+/// Counters kept across the ladder.
+#[derive(Default)]
+pub struct Tally {
+    pub levels_tried: u64,
+    pub matching_calls: u64,
+    pub augmenting_paths: u64,
+    pub nodes_visited: u64,
+}
+
+impl Tally {
+    fn absorb(&mut self, m: &Matcher) {
+        self.augmenting_paths += m.counters.augmenting_paths;
+        self.nodes_visited += m.counters.nodes_visited;
+    }
+}
+
+/// Maximum matching of the active vertices; `Ok` when it is perfect.
+pub fn perfect_matching(g: &LevelGraph, tally: &mut Tally) -> Result<Matcher, Infeasible> {
+    tally.levels_tried += 1;
+    if let Some(&(size, first)) = g.odd_components().first() {
+        return Err(Infeasible::OddComponent { size, first });
+    }
+    tally.matching_calls += 1;
+    let mut m = Matcher::new(g.f.len());
+    g.greedy_init(&mut m);
+    for u in 0..g.f.len() {
+        if g.active[u] && m.is_free(u) && !m.augment_from(g, u, None) {
+            tally.absorb(&m);
+            return Err(Infeasible::NoPerfectMatching);
+        }
+    }
+    tally.absorb(&m);
+    Ok(m)
+}
+
+/// Vertices `v` such that the active vertices less `v` have a perfect matching
+/// (Gallai-Edmonds: those missed by some maximum matching), when the active count is odd.
+pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
+    let n = g.f.len();
+    let mut ok = vec![false; n];
+    tally.levels_tried += 1;
+    let odd = g.odd_components();
+    if odd.len() != 1 {
+        return ok;
+    }
+    tally.matching_calls += 1;
+    let mut m = Matcher::new(n);
+    g.greedy_init(&mut m);
+    let mut free = NONE as usize;
+    for u in 0..n {
+        if g.active[u] && m.is_free(u) && !m.augment_from(g, u, None) {
+            if free != NONE as usize {
+                tally.absorb(&m);
+                return ok;
+            }
+            free = u;
+        }
+    }
+    // One free vertex: a last (failing) search from it labels exactly D(G) as outer.
+    if free != NONE as usize {
+        let augmented = m.augment_from(g, free, None);
+        debug_assert!(!augmented);
+        for v in m.outer_vertices() {
+            ok[v] = true;
+        }
+    }
+    tally.absorb(&m);
+    ok
+}
+
+/// The level sequence of §8.3 for one (rematches, L): balance yes/no × D 0, ½, 1, unlimited.
+pub fn sublevels(rematches: bool, streak_limit: u32) -> impl Iterator<Item = Level> {
+    [true, false].into_iter().flat_map(move |balance| {
+        [Some(0), Some(1), Some(2), None].into_iter().map(move |max_diff| Level { rematches, streak_limit, balance, max_diff })
+    })
+}
+
+/// The outcome of the ladder walk.
+pub struct Chosen {
+    pub level: Level,
+    /// Bye receiver (vertex), if the field is odd.
+    pub bye: Option<usize>,
+    /// A perfect matching of the field less the bye receiver at `level`.
+    pub matching: Matcher,
+    pub explain: Vec<String>,
+}
+
+pub fn describe(level: &Level) -> String {
+    format!(
+        "(rematches {}, streak limit {}, colour balance {}, max score difference {})",
+        if level.rematches { "yes" } else { "no" },
+        level.streak_limit,
+        if level.balance { "required" } else { "not required" },
+        match level.max_diff {
+            None => "unlimited".to_string(),
+            Some(d) => crate::half_points(d),
+        }
+    )
+}
+
+fn why(f: &SwissField, e: &Infeasible, g: &LevelGraph) -> String {
+    match e {
+        Infeasible::OddComponent { size, first } => {
+            let sg = f.groups[f.group_of[*first] as usize];
+            if g.level.max_diff == Some(0) && *size == sg.end - sg.start {
+                format!("score group {} has an odd number of players ({size})", crate::half_points(sg.points))
+            } else {
+                format!("a set of {size} players that can only be paired among themselves is odd")
+            }
+        }
+        Infeasible::NoPerfectMatching => "no complete pairing exists (the maximum matching leaves players unpaired)".into(),
+    }
+}
+
+/// Walks the ladder of §8.3. `eligible` = bye-eligible vertices, bottom first (empty for
+/// an even field).
+pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
+    let n = f.len();
+    let odd = n % 2 == 1;
+    let top_l = 2.max(f.max_streak() + 1);
+    let mut explain = Vec::new();
+    // How many bye receivers to try one by one before asking Gallai-Edmonds for all at once.
+    const DIRECT_TRIES: usize = 3;
+    for rematches in [false, true] {
+        for l in 2..=top_l {
+            if !odd {
+                for level in sublevels(rematches, l) {
+                    let g = LevelGraph::new(f, level, vec![true; n]);
+                    match perfect_matching(&g, tally) {
+                        Ok(m) => return Chosen { level, bye: None, matching: m, explain },
+                        Err(e) => explain.push(format!("level {}: impossible: {}", describe(&level), why(f, &e, &g))),
+                    }
+                }
+                continue;
+            }
+            for (k, &v) in eligible.iter().enumerate() {
+                if k == DIRECT_TRIES {
+                    // Remaining receivers: one Gallai-Edmonds computation per sublevel.
+                    let sets: Vec<(Level, Vec<bool>)> = sublevels(rematches, l)
+                        .map(|level| {
+                            let g = LevelGraph::new(f, level, vec![true; n]);
+                            (level, bye_candidates(&g, tally))
+                        })
+                        .collect();
+                    let rest = &eligible[DIRECT_TRIES..];
+                    match rest.iter().find(|&&w| sets.iter().any(|(_, s)| s[w])) {
+                        None => {
+                            explain.push(format!(
+                                "streak limit {l}, rematches {}: none of the other {} eligible bye receivers has a complete pairing at any balance/score level",
+                                if rematches { "yes" } else { "no" },
+                                rest.len()
+                            ));
+                            break;
+                        }
+                        Some(&w) => {
+                            let level = sets.iter().find(|(_, s)| s[w]).unwrap().0;
+                            let mut active = vec![true; n];
+                            active[w] = false;
+                            let g = LevelGraph::new(f, level, active);
+                            let m = perfect_matching(&g, tally).expect("Gallai-Edmonds said this receiver works");
+                            explain.push(format!(
+                                "bye receivers below {} need a rematch or a longer streak at this level",
+                                f.members[w]
+                            ));
+                            return Chosen { level, bye: Some(w), matching: m, explain };
+                        }
+                    }
+                }
+                for level in sublevels(rematches, l) {
+                    let mut active = vec![true; n];
+                    active[v] = false;
+                    let g = LevelGraph::new(f, level, active);
+                    match perfect_matching(&g, tally) {
+                        Ok(m) => return Chosen { level, bye: Some(v), matching: m, explain },
+                        Err(e) => explain.push(format!(
+                            "level {} with bye receiver at field position {}: impossible: {}",
+                            describe(&level),
+                            v + 1,
+                            why(f, &e, &g)
+                        )),
+                    }
+                }
+            }
+        }
+    }
+    unreachable!("§8.3: the last level (rematches, no colour limits, any score difference) always works")
+}

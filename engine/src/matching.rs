@@ -1,0 +1,240 @@
+//! General (non-bipartite) matching on an implicit graph: Edmonds' blossom algorithm.
+//!
+//! The graph is never materialised (a 100,000-player field has billions of allowed pairs):
+//! the caller enumerates neighbours on demand through [`Graph`]. Per-search arrays are reset
+//! lazily with time stamps, so a search costs what it visits, not O(n).
+//!
+//! Used for every feasibility question of SPEC §8.3 and to keep a perfect matching that the
+//! greedy of §8.4 repairs with augmenting paths instead of recomputing it.
+
+use std::collections::VecDeque;
+
+pub const NONE: u32 = u32::MAX;
+
+/// An implicit undirected graph over vertices `0..n`, some of them inactive (left out).
+pub trait Graph {
+    fn len(&self) -> usize;
+    fn active(&self, u: usize) -> bool;
+    fn adjacent(&self, u: usize, w: usize) -> bool;
+    /// Calls `f(w)` for active neighbours `w` of `u` until `f` returns `true` (stop).
+    fn neighbours(&self, u: usize, f: &mut dyn FnMut(usize) -> bool);
+}
+
+/// Counters for `--explain` and the benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub augmenting_paths: u64,
+    pub nodes_visited: u64,
+    pub searches: u64,
+}
+
+/// A matching with the scratch space of the alternating-path search.
+pub struct Matcher {
+    pub mate: Vec<u32>,
+    parent: Vec<u32>,
+    base: Vec<u32>,
+    outer: Vec<u32>,
+    stamp: Vec<u32>,
+    blossom: Vec<u32>,
+    lca_mark: Vec<u32>,
+    cur: u32,
+    mark: u32,
+    touched: Vec<u32>,
+    scratch: Vec<u32>,
+    bl_counter: u32,
+    pub counters: Counters,
+}
+
+impl Matcher {
+    pub fn new(n: usize) -> Self {
+        Matcher {
+            mate: vec![NONE; n],
+            parent: vec![NONE; n],
+            base: vec![0; n],
+            outer: vec![0; n],
+            stamp: vec![0; n],
+            blossom: vec![0; n],
+            lca_mark: vec![0; n],
+            cur: 0,
+            mark: 0,
+            touched: Vec::new(),
+            scratch: Vec::new(),
+            bl_counter: 0,
+            counters: Counters::default(),
+        }
+    }
+
+    pub fn is_free(&self, u: usize) -> bool {
+        self.mate[u] == NONE
+    }
+
+    pub fn pair(&mut self, a: usize, b: usize) {
+        self.mate[a] = b as u32;
+        self.mate[b] = a as u32;
+    }
+
+    pub fn unpair(&mut self, a: usize) {
+        let b = self.mate[a];
+        if b != NONE {
+            self.mate[b as usize] = NONE;
+            self.mate[a] = NONE;
+        }
+    }
+
+    fn touch(&mut self, v: usize) {
+        if self.stamp[v] != self.cur {
+            self.stamp[v] = self.cur;
+            self.parent[v] = NONE;
+            self.base[v] = v as u32;
+            self.outer[v] = 0;
+            self.touched.push(v as u32);
+            self.counters.nodes_visited += 1;
+        }
+    }
+    fn parent_of(&self, v: usize) -> u32 {
+        if self.stamp[v] == self.cur { self.parent[v] } else { NONE }
+    }
+    fn base_of(&self, v: usize) -> usize {
+        if self.stamp[v] == self.cur { self.base[v] as usize } else { v }
+    }
+    fn is_outer(&self, v: usize) -> bool {
+        self.stamp[v] == self.cur && self.outer[v] != 0
+    }
+
+    fn lca(&mut self, mut a: usize, mut b: usize) -> usize {
+        self.mark += 1;
+        let m = self.mark;
+        loop {
+            a = self.base_of(a);
+            self.lca_mark[a] = m;
+            let ma = self.mate[a];
+            if ma == NONE {
+                break;
+            }
+            a = self.parent_of(ma as usize) as usize;
+        }
+        loop {
+            b = self.base_of(b);
+            if self.lca_mark[b] == m {
+                return b;
+            }
+            b = self.parent_of(self.mate[b] as usize) as usize;
+        }
+    }
+
+    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize, bl: u32) {
+        while self.base_of(v) != b {
+            let mv = self.mate[v] as usize;
+            let (bv, bmv) = (self.base_of(v), self.base_of(mv));
+            self.blossom[bv] = bl;
+            self.blossom[bmv] = bl;
+            self.touch(v);
+            self.parent[v] = child as u32;
+            child = mv;
+            v = self.parent_of(mv) as usize;
+        }
+    }
+
+    /// Searches an augmenting path from the free vertex `root` and applies it. With `target`,
+    /// the caller promises `target` is the only other free active vertex, which allows a
+    /// look-ahead that ends dense searches after a few steps. Returns whether it augmented.
+    pub fn augment_from<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>) -> bool {
+        self.counters.searches += 1;
+        if let Some(t) = target {
+            if g.adjacent(root, t) {
+                self.pair(root, t);
+                self.counters.augmenting_paths += 1;
+                return true;
+            }
+        }
+        self.cur = self.cur.wrapping_add(1);
+        if self.cur == 0 {
+            self.stamp.fill(0);
+            self.cur = 1;
+        }
+        self.touched.clear();
+        self.touch(root);
+        self.outer[root] = 1;
+        let mut queue = VecDeque::from([root]);
+        let mut found = NONE;
+        let mut nbrs = std::mem::take(&mut self.scratch);
+        'search: while let Some(v) = queue.pop_front() {
+            nbrs.clear();
+            {
+                let this = &*self;
+                g.neighbours(v, &mut |to| {
+                    nbrs.push(to as u32);
+                    // Stop early once an augmenting path is certain.
+                    if this.stamp[to] != this.cur {
+                        let m = this.mate[to];
+                        return m == NONE || target.is_some_and(|t| g.adjacent(m as usize, t));
+                    }
+                    false
+                });
+            }
+            for &to in &nbrs {
+                let to = to as usize;
+                if self.base_of(v) == self.base_of(to) || self.mate[v] == to as u32 {
+                    continue;
+                }
+                if to == root || self.is_outer(to) {
+                    let cur_base = self.lca(v, to);
+                    self.bl_counter = self.bl_counter.wrapping_add(1);
+                    let bl = self.bl_counter;
+                    self.mark_path(v, cur_base, to, bl);
+                    self.mark_path(to, cur_base, v, bl);
+                    for i in 0..self.touched.len() {
+                        let x = self.touched[i] as usize;
+                        if self.blossom[self.base_of(x)] == bl {
+                            self.base[x] = cur_base as u32;
+                            if self.outer[x] == 0 {
+                                self.outer[x] = 1;
+                                queue.push_back(x);
+                            }
+                        }
+                    }
+                } else if self.parent_of(to) == NONE {
+                    self.touch(to);
+                    self.parent[to] = v as u32;
+                    let m = self.mate[to];
+                    if m == NONE {
+                        found = to as u32;
+                        break 'search;
+                    }
+                    let m = m as usize;
+                    self.touch(m);
+                    self.outer[m] = 1;
+                    queue.push_back(m);
+                    if let Some(t) = target {
+                        if g.adjacent(m, t) {
+                            self.touch(t);
+                            self.parent[t] = m as u32;
+                            found = t as u32;
+                            break 'search;
+                        }
+                    }
+                }
+            }
+        }
+        self.scratch = nbrs;
+        if found == NONE {
+            return false;
+        }
+        let mut v = found as usize;
+        while v != NONE as usize {
+            let pv = self.parent[v] as usize;
+            let ppv = self.mate[pv];
+            self.pair(v, pv);
+            v = ppv as usize;
+        }
+        self.counters.augmenting_paths += 1;
+        true
+    }
+
+    /// After a failed search from `root`: the vertices labelled outer, i.e. reachable from
+    /// `root` by an even alternating path (the Gallai-Edmonds set D when `root` is the only
+    /// free vertex of a maximum matching).
+    pub fn outer_vertices(&self) -> Vec<usize> {
+        self.touched.iter().map(|&v| v as usize).filter(|&v| self.outer[v] != 0).collect()
+    }
+}

@@ -1,0 +1,37 @@
+//! SPEC §6: withdrawals in the initial phase. Which Berger groups are still on their
+//! schedule in a round, and which have joined the Swiss field.
+
+use crate::groups::Groups;
+use bsw_model::Player;
+
+/// Schedule state of the groups for one round r <= P.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Schedules {
+    /// Per original group: still on its Berger schedule in this round.
+    pub on_schedule: Vec<bool>,
+}
+
+/// Replays §6 for rounds 1..=r (dissolution is permanent, so history matters).
+pub fn schedules(groups: &Groups, players: &[Player], r: u32) -> Schedules {
+    let k = groups.members.len();
+    let mut on = vec![true; k];
+    let mut joined_any = false;
+    for s in 1..=r.min(groups.phase) {
+        let affected: Vec<usize> = (0..k)
+            .filter(|&g| on[g] && groups.members[g].iter().any(|&i| players[i].withdrawn_by(s)))
+            .collect();
+        let Some(&g) = affected.first() else { continue };
+        let no_swiss_field = !groups.has_lower && !joined_any;
+        if no_swiss_field && g == k - 1 {
+            // The last group keeps its schedule (byes to opponents, struck games).
+            continue;
+        }
+        for h in g..k {
+            if on[h] {
+                on[h] = false;
+                joined_any = true;
+            }
+        }
+    }
+    Schedules { on_schedule: on }
+}
