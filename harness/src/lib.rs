@@ -1,1 +1,16 @@
-//! stub
+//! The simulation harness of berger-swiss: random tournaments ([`generator`]), campaigns that pair
+//! every round with the engine and certify it with the checker ([`simulate`]), summaries that
+//! merge exactly across shards ([`summary`]), and the shrinker that reduces a failing
+//! tournament to a small one that still fails ([`shrink`]). All randomness comes from explicit
+//! seeds ([`rng`]).
+//!
+//! Deliberately absent: pairing or certifying rules (the engine and the checker own them; the
+//! harness only tallies points to report where byes went), file I/O and terminals (the `bsw`
+//! command writes directories and draws progress bars).
+
+#[path = "gen.rs"]
+pub mod generator;
+pub mod rng;
+pub mod shrink;
+pub mod simulate;
+pub mod summary;

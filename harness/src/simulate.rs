@@ -1,0 +1,147 @@
+//! Simulation campaigns: N random tournaments, each generated from its own seed
+//! ([`crate::rng::tournament_seed`] of the campaign seed and its index), played with the
+//! engine and certified round by round with the checker, in parallel on a rayon pool.
+//!
+//! The result is a [`Summary`]. It is folded from per-tournament records with operations that
+//! are commutative and associative (sums, histogram sums, a failure list sorted by index), so
+//! the summary does not depend on the number of threads or on the order in which they finish.
+
+use rayon::prelude::*;
+use std::ops::Range;
+use std::time::Instant;
+
+use crate::generator::{GenParams, PlayOptions, Played, Scenario, generate, play};
+use crate::rng::tournament_seed;
+use crate::summary::{CampaignInfo, Summary};
+
+/// What to run.
+#[derive(Clone)]
+pub struct CampaignSpec {
+    pub seed: u64,
+    /// Tournaments in the whole campaign.
+    pub tournaments: u64,
+    /// `(i, n)`: run the i-th (1-based) of n disjoint slices of the indices.
+    pub shard: Option<(u64, u64)>,
+    pub params: GenParams,
+    pub play: PlayOptions,
+    /// Worker threads (0 = rayon's default: one per core).
+    pub jobs: usize,
+}
+
+/// Parses `I/N` (1 <= I <= N).
+pub fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("--shard: `{s}` is not I/N with 1 <= I <= N (e.g. 3/8)");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let i: u64 = i.trim().parse().map_err(|_| bad())?;
+    let n: u64 = n.trim().parse().map_err(|_| bad())?;
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Indices of shard `i` of `n` (1-based) of a campaign of `total` tournaments: contiguous
+/// slices `[(i-1)·total/n, i·total/n)`, which together cover `0..total` exactly once.
+pub fn shard_range(total: u64, (i, n): (u64, u64)) -> Range<u64> {
+    let lo = ((i - 1) as u128 * total as u128 / n as u128) as u64;
+    let hi = (i as u128 * total as u128 / n as u128) as u64;
+    lo..hi
+}
+
+impl CampaignSpec {
+    pub fn info(&self) -> CampaignInfo {
+        CampaignInfo {
+            seed: self.seed,
+            tournaments: self.tournaments,
+            params: self.params.clone(),
+            corrupt: self.play.corrupt,
+            shards: self
+                .shard
+                .map(|(i, n)| vec![format!("{i}/{n}")])
+                .unwrap_or_default(),
+        }
+    }
+
+    pub fn indices(&self) -> Range<u64> {
+        match self.shard {
+            Some(s) => shard_range(self.tournaments, s),
+            None => 0..self.tournaments,
+        }
+    }
+
+    /// The scenario of tournament `index`.
+    pub fn scenario(&self, index: u64) -> Scenario {
+        generate(tournament_seed(self.seed, index), &self.params)
+    }
+
+    /// Regenerates and replays tournament `index` (same result as during the campaign).
+    pub fn replay(&self, index: u64) -> (Scenario, Played) {
+        let sc = self.scenario(index);
+        let played = play(&sc, &self.play);
+        (sc, played)
+    }
+}
+
+/// Runs the campaign. `progress` is called once per finished tournament (from any thread).
+pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Summary, String> {
+    spec.params.validate()?;
+    let start = Instant::now();
+    let info = spec.info();
+    let run = || {
+        spec.indices()
+            .into_par_iter()
+            .fold(
+                || Summary::new(info.clone()),
+                |mut acc, index| {
+                    let tseed = tournament_seed(spec.seed, index);
+                    let sc = generate(tseed, &spec.params);
+                    let played = play(&sc, &spec.play);
+                    acc.add(index, tseed, &played);
+                    progress();
+                    acc
+                },
+            )
+            .reduce(|| Summary::new(info.clone()), Summary::absorb)
+    };
+    let mut summary = if spec.jobs == 0 {
+        run()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(spec.jobs)
+            .build()
+            .map_err(|e| format!("thread pool: {e}"))?;
+        pool.install(run)
+    };
+    summary.timing.wall_s = start.elapsed().as_secs_f64();
+    Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_partition_the_indices() {
+        // Any n: the slices are disjoint, contiguous and cover 0..total exactly.
+        for total in [0u64, 1, 7, 100, 1001] {
+            for n in 1..=9u64 {
+                let mut next = 0;
+                for i in 1..=n {
+                    let r = shard_range(total, (i, n));
+                    assert_eq!(r.start, next);
+                    next = r.end;
+                }
+                assert_eq!(next, total);
+            }
+        }
+    }
+
+    #[test]
+    fn shard_syntax_is_one_based() {
+        assert_eq!(parse_shard("1/4"), Ok((1, 4)));
+        assert_eq!(parse_shard("4/4"), Ok((4, 4)));
+        assert!(parse_shard("0/4").is_err());
+        assert!(parse_shard("5/4").is_err());
+        assert!(parse_shard("x").is_err());
+    }
+}

@@ -1,0 +1,587 @@
+//! The summary of a simulation campaign: counts, the ladder histogram of SPEC §8.3, bye
+//! statistics, timing histograms and failures. Summaries of disjoint shards of one campaign
+//! merge exactly ([`Summary::merge`]): counts and histograms add, timing percentiles come from
+//! fixed-bucket histograms, so merging never needs the raw times.
+//!
+//! Everything that depends on the clock lives under `timing`; the rest is a pure function of
+//! the campaign (seed, tournaments, parameters), whatever the number of threads or shards.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+use crate::generator::{Corruption, GenParams, Played};
+
+/// How many failures a summary lists (the ones with the smallest tournament index).
+pub const MAX_LISTED_FAILURES: usize = 1000;
+
+/// Timing histogram with fixed log-scale buckets (8 per power of two, so a reported value is
+/// within 12.5% of the true one). Buckets are keyed by index so that the JSON stays small.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Histogram {
+    pub count: u64,
+    pub sum_ns: u64,
+    pub max_ns: u64,
+    /// bucket index -> count (see [`Histogram::bucket`]).
+    pub buckets: BTreeMap<u32, u64>,
+}
+
+impl Histogram {
+    /// Bucket of a value: values below 8 have their own bucket; above, 8 buckets per octave.
+    pub fn bucket(v: u64) -> u32 {
+        if v < 8 {
+            return v as u32;
+        }
+        let e = 63 - v.leading_zeros(); // >= 3
+        let frac = ((v >> (e - 3)) & 7) as u32;
+        8 + (e - 3) * 8 + frac
+    }
+
+    /// Largest value that falls in bucket `b`.
+    pub fn bucket_high(b: u32) -> u64 {
+        if b < 8 {
+            return b as u64;
+        }
+        let e = (b - 8) / 8 + 3;
+        let frac = ((b - 8) % 8) as u64;
+        ((9 + frac) << (e - 3)) - 1
+    }
+
+    pub fn record(&mut self, v: u64) {
+        self.count += 1;
+        self.sum_ns = self.sum_ns.saturating_add(v);
+        self.max_ns = self.max_ns.max(v);
+        *self.buckets.entry(Self::bucket(v)).or_insert(0) += 1;
+    }
+
+    pub fn merge(&mut self, o: &Histogram) {
+        self.count += o.count;
+        self.sum_ns = self.sum_ns.saturating_add(o.sum_ns);
+        self.max_ns = self.max_ns.max(o.max_ns);
+        for (&b, &c) in &o.buckets {
+            *self.buckets.entry(b).or_insert(0) += c;
+        }
+    }
+
+    /// The value at quantile `q` (0..=1): the top of the bucket holding it, never above the
+    /// true maximum. 0 when empty.
+    pub fn quantile(&self, q: f64) -> u64 {
+        if self.count == 0 {
+            return 0;
+        }
+        let rank = ((q * self.count as f64).ceil() as u64).clamp(1, self.count);
+        let mut seen = 0;
+        for (&b, &c) in &self.buckets {
+            seen += c;
+            if seen >= rank {
+                return Self::bucket_high(b).min(self.max_ns);
+            }
+        }
+        self.max_ns
+    }
+}
+
+/// The slowest round of the campaign (engine + checker time).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Slowest {
+    pub index: u64,
+    pub tournament_seed: u64,
+    pub round: u32,
+    pub players: usize,
+    pub engine_ns: u64,
+    pub checker_ns: u64,
+}
+
+/// Everything that depends on the clock.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Timing {
+    /// Engine time per round (absence retries included).
+    pub engine: Histogram,
+    /// Checker time per round.
+    pub checker: Histogram,
+    pub slowest: Option<Slowest>,
+    /// Wall-clock seconds of the run (the longest shard's, after a merge).
+    pub wall_s: f64,
+}
+
+/// How often each level of the relaxation ladder (SPEC §8.3) was the one chosen.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    /// Rounds with a non-empty Swiss field.
+    pub swiss_rounds: u64,
+    /// Exact level, keyed like `rematches=no L=2 balance=yes D=0`.
+    pub levels: BTreeMap<String, u64>,
+    /// Rounds that needed rematches.
+    pub rematches: u64,
+    /// Rounds that needed a streak limit above 2.
+    pub streak_over_2: u64,
+    /// Rounds that could not keep colour balance.
+    pub no_balance: u64,
+    /// Rounds by the score difference D allowed: "0", "1/2", "1", "unlimited".
+    pub max_diff: BTreeMap<String, u64>,
+}
+
+/// Where Swiss byes went.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Byes {
+    pub swiss_byes: u64,
+    /// To the bottom player of the field (SPEC §5 order).
+    pub to_bottom: u64,
+    /// To the lowest player among those with the fewest byes (SPEC §8.1 eligibility).
+    pub to_lowest_eligible: u64,
+    /// Higher up than the lowest eligible player (a longer streak or a rematch was avoided).
+    pub above_lowest_eligible: u64,
+    /// Field not identifiable from the rows.
+    pub unknown: u64,
+}
+
+/// One failing tournament.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FailureRecord {
+    pub index: u64,
+    pub tournament_seed: u64,
+    pub round: u32,
+    pub kind: String,
+    /// First lines of the error or of the violations.
+    pub details: Vec<String>,
+}
+
+/// Identity of a campaign: summaries merge only when these agree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CampaignInfo {
+    pub seed: u64,
+    /// Tournaments of the whole campaign (all shards).
+    pub tournaments: u64,
+    pub params: GenParams,
+    pub corrupt: Option<Corruption>,
+    /// Shards covered, as `I/N` (empty: the whole campaign in one run).
+    pub shards: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    pub campaign: CampaignInfo,
+    /// Tournaments run (this shard, or all merged shards).
+    pub tournaments: u64,
+    pub rounds: u64,
+    pub games: u64,
+    /// Checker violations (must be 0).
+    pub violations: u64,
+    /// Engine errors and engine panics (must be 0).
+    pub engine_errors: u64,
+    pub engine_panics: u64,
+    pub checker_panics: u64,
+    pub failing_tournaments: u64,
+    /// Requested absences that the engine refused (player on a Berger schedule); the
+    /// generator makes a few on purpose, they are dropped and the round re-paired.
+    pub dropped_absences: u64,
+    pub ladder: Ladder,
+    pub byes: Byes,
+    /// At most [`MAX_LISTED_FAILURES`], smallest index first.
+    pub failures: Vec<FailureRecord>,
+    pub timing: Timing,
+}
+
+fn level_key(l: &bsw_engine::Level) -> (String, String) {
+    let d = match l.max_diff {
+        None => "unlimited".to_string(),
+        Some(d) if d % 2 == 0 => format!("{}", d / 2),
+        Some(1) => "1/2".to_string(),
+        Some(d) => format!("{}/2", d),
+    };
+    (
+        format!(
+            "rematches={} L={} balance={} D={}",
+            if l.rematches { "yes" } else { "no" },
+            l.streak_limit,
+            if l.balance { "yes" } else { "no" },
+            d
+        ),
+        d,
+    )
+}
+
+impl Summary {
+    pub fn new(campaign: CampaignInfo) -> Self {
+        Summary {
+            campaign,
+            tournaments: 0,
+            rounds: 0,
+            games: 0,
+            violations: 0,
+            engine_errors: 0,
+            engine_panics: 0,
+            checker_panics: 0,
+            failing_tournaments: 0,
+            dropped_absences: 0,
+            ladder: Ladder::default(),
+            byes: Byes::default(),
+            failures: Vec::new(),
+            timing: Timing::default(),
+        }
+    }
+
+    /// Adds one tournament.
+    pub fn add(&mut self, index: u64, tournament_seed: u64, played: &Played) {
+        self.tournaments += 1;
+        self.dropped_absences += played.dropped_absences as u64;
+        let players = played.tournament.players.len();
+        for r in &played.rounds {
+            self.rounds += 1;
+            self.games += r.games as u64;
+            self.timing.engine.record(r.engine_ns);
+            self.timing.checker.record(r.checker_ns);
+            let slow = Slowest {
+                index,
+                tournament_seed,
+                round: r.round,
+                players,
+                engine_ns: r.engine_ns,
+                checker_ns: r.checker_ns,
+            };
+            self.offer_slowest(slow);
+            if let Some(s) = &r.swiss {
+                self.ladder.swiss_rounds += 1;
+                let (key, d) = level_key(&s.level);
+                *self.ladder.levels.entry(key).or_insert(0) += 1;
+                *self.ladder.max_diff.entry(d).or_insert(0) += 1;
+                self.ladder.rematches += s.level.rematches as u64;
+                self.ladder.streak_over_2 += (s.level.streak_limit > 2) as u64;
+                self.ladder.no_balance += (!s.level.balance) as u64;
+                if let Some(b) = &s.bye {
+                    self.byes.swiss_byes += 1;
+                    match (b.bottom, b.eligible_bottom) {
+                        (Some(bottom), Some(eb)) => {
+                            self.byes.to_bottom += bottom as u64;
+                            if eb {
+                                self.byes.to_lowest_eligible += 1;
+                            } else {
+                                self.byes.above_lowest_eligible += 1;
+                            }
+                        }
+                        _ => self.byes.unknown += 1,
+                    }
+                }
+            }
+        }
+        if let Some(f) = &played.failure {
+            self.failing_tournaments += 1;
+            match &f.kind {
+                crate::generator::FailureKind::Violation(_) => {
+                    self.violations += played.violations as u64
+                }
+                crate::generator::FailureKind::EngineError(_) => self.engine_errors += 1,
+                crate::generator::FailureKind::EnginePanic => {
+                    self.engine_errors += 1;
+                    self.engine_panics += 1
+                }
+                crate::generator::FailureKind::CheckerPanic => self.checker_panics += 1,
+            }
+            self.failures.push(FailureRecord {
+                index,
+                tournament_seed,
+                round: f.round,
+                kind: f.kind.label(),
+                details: f.details.iter().take(5).cloned().collect(),
+            });
+            self.trim_failures();
+        }
+    }
+
+    fn offer_slowest(&mut self, s: Slowest) {
+        let total = |x: &Slowest| {
+            (
+                x.engine_ns + x.checker_ns,
+                std::cmp::Reverse(x.index),
+                std::cmp::Reverse(x.round),
+            )
+        };
+        if self
+            .timing
+            .slowest
+            .as_ref()
+            .is_none_or(|cur| total(&s) > total(cur))
+        {
+            self.timing.slowest = Some(s);
+        }
+    }
+
+    fn trim_failures(&mut self) {
+        self.failures.sort_by_key(|f| f.index);
+        self.failures.dedup_by_key(|f| f.index);
+        self.failures.truncate(MAX_LISTED_FAILURES);
+    }
+
+    /// Adds the counts of a summary of the same campaign (a disjoint set of tournaments).
+    /// The campaign identity (`campaign` minus `shards`) must agree.
+    pub fn merge(&mut self, o: &Summary) -> Result<(), String> {
+        let (a, b) = (&self.campaign, &o.campaign);
+        if a.seed != b.seed
+            || a.tournaments != b.tournaments
+            || a.params != b.params
+            || a.corrupt != b.corrupt
+        {
+            return Err(format!(
+                "summaries of different campaigns (seed {} with {} tournaments vs seed {} with {}, or other parameters differ)",
+                a.seed, a.tournaments, b.seed, b.tournaments
+            ));
+        }
+        if let Some(dup) = b.shards.iter().find(|s| a.shards.contains(s)) {
+            return Err(format!("shard {dup} appears twice"));
+        }
+        if a.shards.is_empty() || b.shards.is_empty() {
+            return Err("a summary of a whole campaign cannot be merged with another".into());
+        }
+        self.campaign.shards.extend(b.shards.iter().cloned());
+        self.campaign.shards.sort_by_key(|s| {
+            let mut it = s.split('/').map(|x| x.parse::<u64>().unwrap_or(0));
+            (it.next(), it.next())
+        });
+        self.merge_counts(o);
+        Ok(())
+    }
+
+    /// Adds everything but the campaign identity.
+    fn merge_counts(&mut self, o: &Summary) {
+        self.tournaments += o.tournaments;
+        self.rounds += o.rounds;
+        self.games += o.games;
+        self.violations += o.violations;
+        self.engine_errors += o.engine_errors;
+        self.engine_panics += o.engine_panics;
+        self.checker_panics += o.checker_panics;
+        self.failing_tournaments += o.failing_tournaments;
+        self.dropped_absences += o.dropped_absences;
+        let l = &mut self.ladder;
+        l.swiss_rounds += o.ladder.swiss_rounds;
+        for (k, v) in &o.ladder.levels {
+            *l.levels.entry(k.clone()).or_insert(0) += v;
+        }
+        for (k, v) in &o.ladder.max_diff {
+            *l.max_diff.entry(k.clone()).or_insert(0) += v;
+        }
+        l.rematches += o.ladder.rematches;
+        l.streak_over_2 += o.ladder.streak_over_2;
+        l.no_balance += o.ladder.no_balance;
+        let y = &mut self.byes;
+        y.swiss_byes += o.byes.swiss_byes;
+        y.to_bottom += o.byes.to_bottom;
+        y.to_lowest_eligible += o.byes.to_lowest_eligible;
+        y.above_lowest_eligible += o.byes.above_lowest_eligible;
+        y.unknown += o.byes.unknown;
+        self.failures.extend(o.failures.iter().cloned());
+        self.trim_failures();
+        self.timing.engine.merge(&o.timing.engine);
+        self.timing.checker.merge(&o.timing.checker);
+        if let Some(s) = &o.timing.slowest {
+            self.offer_slowest(s.clone());
+        }
+        self.timing.wall_s = self.timing.wall_s.max(o.timing.wall_s);
+    }
+
+    /// Merge of two partial summaries of one run (same campaign, no shard bookkeeping).
+    pub fn absorb(mut self, o: Summary) -> Summary {
+        self.merge_counts(&o);
+        self
+    }
+
+    /// Whether the campaign passed: no violation, no engine error, no panic.
+    pub fn passed(&self) -> bool {
+        self.failing_tournaments == 0
+    }
+
+    /// The summary for people.
+    pub fn render(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let c = &self.campaign;
+        let shards = if c.shards.is_empty() {
+            String::new()
+        } else {
+            format!(", shards {}", c.shards.join(" "))
+        };
+        let _ = writeln!(
+            s,
+            "campaign: seed {}, {} tournaments{}",
+            c.seed, c.tournaments, shards
+        );
+        if let Some(x) = &c.corrupt {
+            let _ = writeln!(s, "TEST SWITCH ON: engine output corrupted ({x:?})");
+        }
+        let _ = writeln!(
+            s,
+            "tournaments {}   rounds {}   games {}",
+            self.tournaments, self.rounds, self.games
+        );
+        let _ = writeln!(
+            s,
+            "violations {}   engine errors {} (panics {})   checker panics {}   failing tournaments {}",
+            self.violations,
+            self.engine_errors,
+            self.engine_panics,
+            self.checker_panics,
+            self.failing_tournaments
+        );
+        let _ = writeln!(
+            s,
+            "absences refused by the engine and dropped: {}",
+            self.dropped_absences
+        );
+        let l = &self.ladder;
+        let pct = |x: u64, of: u64| {
+            if of == 0 {
+                0.0
+            } else {
+                100.0 * x as f64 / of as f64
+            }
+        };
+        let _ = writeln!(
+            s,
+            "ladder (SPEC 8.3), over {} rounds with a Swiss field:",
+            l.swiss_rounds
+        );
+        let _ = writeln!(
+            s,
+            "  needed rematches {} ({:.2}%), streak limit above 2 {} ({:.2}%), no colour balance {} ({:.2}%)",
+            l.rematches,
+            pct(l.rematches, l.swiss_rounds),
+            l.streak_over_2,
+            pct(l.streak_over_2, l.swiss_rounds),
+            l.no_balance,
+            pct(l.no_balance, l.swiss_rounds)
+        );
+        let ds: Vec<String> = ["0", "1/2", "1", "unlimited"]
+            .iter()
+            .map(|d| format!("D={d}: {}", l.max_diff.get(*d).copied().unwrap_or(0)))
+            .collect();
+        let _ = writeln!(s, "  {}", ds.join("   "));
+        let mut levels: Vec<(&String, &u64)> = l.levels.iter().collect();
+        levels.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (k, v) in levels {
+            let _ = writeln!(s, "  {v:>10}  {k}");
+        }
+        let y = &self.byes;
+        let _ = writeln!(
+            s,
+            "Swiss byes {}: to the field's bottom {}, to the lowest eligible player {}, higher up {}{}",
+            y.swiss_byes,
+            y.to_bottom,
+            y.to_lowest_eligible,
+            y.above_lowest_eligible,
+            if y.unknown > 0 {
+                format!(", field not identified {}", y.unknown)
+            } else {
+                String::new()
+            }
+        );
+        let t = &self.timing;
+        let us = |ns: u64| ns as f64 / 1000.0;
+        for (name, h) in [("engine ", &t.engine), ("checker", &t.checker)] {
+            let _ = writeln!(
+                s,
+                "{name} time per round: median {:.1} µs   p99 {:.1} µs   max {:.1} µs",
+                us(h.quantile(0.5)),
+                us(h.quantile(0.99)),
+                us(h.max_ns)
+            );
+        }
+        if let Some(sl) = &t.slowest {
+            let _ = writeln!(
+                s,
+                "slowest round: tournament {} (seed {}), round {}, {} players: engine {:.1} µs, checker {:.1} µs",
+                sl.index,
+                sl.tournament_seed,
+                sl.round,
+                sl.players,
+                us(sl.engine_ns),
+                us(sl.checker_ns)
+            );
+        }
+        if t.wall_s > 0.0 {
+            let _ = writeln!(
+                s,
+                "wall {:.2} s, {:.1} tournaments/s, {:.0} rounds/s",
+                t.wall_s,
+                self.tournaments as f64 / t.wall_s,
+                self.rounds as f64 / t.wall_s
+            );
+        }
+        for f in self.failures.iter().take(20) {
+            let _ = writeln!(
+                s,
+                "FAILED tournament {} (seed {}) round {}: {}",
+                f.index, f.tournament_seed, f.round, f.kind
+            );
+            for d in f.details.iter().take(3) {
+                let _ = writeln!(s, "    {d}");
+            }
+        }
+        if self.failing_tournaments > 20 {
+            let _ = writeln!(
+                s,
+                "… and {} more failing tournaments",
+                self.failing_tournaments - 20
+            );
+        }
+        let _ = writeln!(s, "{}", if self.passed() { "PASS" } else { "FAIL" });
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_buckets_bound_their_values() {
+        // Every value lies between the top of the previous bucket (exclusive) and the top of
+        // its own: checked over a spread of magnitudes.
+        for v in (0..2000u64).chain([12_345, 999_999, 1 << 40, u64::MAX / 3]) {
+            let b = Histogram::bucket(v);
+            assert!(
+                v <= Histogram::bucket_high(b),
+                "{v} above top of bucket {b}"
+            );
+            if b > 0 {
+                assert!(
+                    v > Histogram::bucket_high(b - 1),
+                    "{v} not above bucket {}",
+                    b - 1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn histogram_quantiles_within_an_eighth() {
+        let mut h = Histogram::default();
+        for v in 1..=1000u64 {
+            h.record(v * 1000);
+        }
+        // True median 500_000, p99 990_000; the bucket top is at most 12.5% above.
+        let med = h.quantile(0.5);
+        assert!((500_000..=562_500).contains(&med), "{med}");
+        let p99 = h.quantile(0.99);
+        assert!((990_000..=1_000_000).contains(&p99), "{p99}");
+        assert_eq!(h.quantile(1.0), 1_000_000);
+    }
+
+    #[test]
+    fn merged_histogram_equals_histogram_of_all_values() {
+        let (mut a, mut b, mut all) = (
+            Histogram::default(),
+            Histogram::default(),
+            Histogram::default(),
+        );
+        for v in 0..500u64 {
+            let x = v * v * 37 + 11;
+            if v % 3 == 0 {
+                a.record(x)
+            } else {
+                b.record(x)
+            }
+            all.record(x);
+        }
+        a.merge(&b);
+        assert_eq!(a, all);
+    }
+}

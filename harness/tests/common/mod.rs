@@ -1,0 +1,127 @@
+//! A stand-in engine and checker, so that the harness can be tested on its own: the toy engine
+//! pairs the available players in TPN order (1-2, 3-4, …, lower TPN number White), gives the
+//! bye to the last one, and refuses absences of Berger group members during the initial phase
+//! like the real engine does (SPEC §9); the toy checker flags a game whose White has the higher
+//! TPN number (rule "toy-colour").
+#![allow(dead_code)]
+
+use bsw_checker::{RoundReport, Violation};
+use bsw_engine::{EngineError, Level, PairedRound, SearchStats, SwissReport};
+use bsw_harness::generator::{Backend, memberships, schedule_len, tpn_order};
+use bsw_model::{Entry, Id, Row, Tournament};
+
+fn tpn_of(t: &Tournament) -> std::collections::HashMap<Id, usize> {
+    tpn_order(&t.players)
+        .into_iter()
+        .enumerate()
+        .map(|(r, i)| (t.players[i].id, r + 1))
+        .collect()
+}
+
+pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
+    let r = t.last_round() + 1;
+    let m = memberships(&t.players, &t.config).ok_or_else(|| EngineError::Config("bad".into()))?;
+    let p = t.config.groups.first().map_or(0, |&k| schedule_len(k));
+    let mut avail = Vec::new();
+    let mut absent = Vec::new();
+    for i in tpn_order(&t.players) {
+        let pl = &t.players[i];
+        if pl.withdrawn_by(r) {
+            continue;
+        }
+        let half = pl.half_byes.contains(&r);
+        let zero = pl.zero_byes.contains(&r);
+        if half || zero {
+            if let Some(g) = m[i] {
+                if r <= p {
+                    return Err(EngineError::AbsenceInBergerGroup {
+                        round: r,
+                        player: pl.id,
+                        group: g + 1,
+                    });
+                }
+            }
+            absent.push(if half {
+                Entry::HalfBye(pl.id)
+            } else {
+                Entry::ZeroBye(pl.id)
+            });
+            continue;
+        }
+        avail.push(pl.id);
+    }
+    if avail.is_empty() && absent.is_empty() {
+        return Err(EngineError::NoActivePlayer { round: r });
+    }
+    let mut entries: Vec<Entry> = avail
+        .chunks(2)
+        .filter(|c| c.len() == 2)
+        .map(|c| Entry::Game {
+            white: c[0],
+            black: c[1],
+            result: None,
+        })
+        .collect();
+    let bye = if avail.len() % 2 == 1 {
+        avail.last().copied()
+    } else {
+        None
+    };
+    if let Some(b) = bye {
+        entries.push(Entry::Bye(b));
+    }
+    entries.extend(absent);
+    let rows = entries
+        .into_iter()
+        .enumerate()
+        .map(|(i, entry)| Row {
+            round: r,
+            board: i as u32 + 1,
+            entry,
+        })
+        .collect();
+    let swiss = Some(SwissReport {
+        field_size: avail.len(),
+        level: Level {
+            rematches: false,
+            streak_limit: 2,
+            balance: true,
+            max_diff: Some(0),
+        },
+        bye,
+        stats: SearchStats::default(),
+        explain: Vec::new(),
+    });
+    Ok(PairedRound {
+        round: r,
+        rows,
+        swiss,
+    })
+}
+
+pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
+    let tpn = tpn_of(t);
+    let mut violations = Vec::new();
+    for row in t.round_rows(round) {
+        if let Entry::Game { white, black, .. } = row.entry {
+            if tpn[&white] > tpn[&black] {
+                violations.push(Violation {
+                    rule: "toy-colour".into(),
+                    players: vec![white, black],
+                    message: "White has the higher TPN number".into(),
+                    evidence: serde_json::Value::Null,
+                });
+            }
+        }
+    }
+    RoundReport {
+        round,
+        violations,
+        notes: Vec::new(),
+    }
+}
+
+pub const TOY: Backend = Backend {
+    pair: toy_pair,
+    check: toy_check,
+};
