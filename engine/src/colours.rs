@@ -82,10 +82,10 @@ mod tests {
 
     #[test]
     fn a_third_colour_in_a_row_is_avoided_before_balance() {
-        // a: W W (streak 2); b: B. a White → s_a = 3 → key1 = 3. a Black → s = 1, 2 → key1 0.
+        // a: W W (streak 2); b: B. a White → s_a = 3 → key1 = 3. a Black, b White → streaks 1, 1.
         let al = allocate(&side(&[White, White], 1), &side(&[Black], 2));
         assert!(!al.a_white);
-        assert_eq!(al.streaks, (1, 2));
+        assert_eq!(al.streaks, (1, 1));
         assert_eq!(al.diffs, (1, 0));
     }
 
