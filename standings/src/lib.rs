@@ -215,3 +215,19 @@ pub fn report(t: &Tournament, opts: &Options) -> Result<Report, StandingsError> 
         groups: group_standings(t, opts)?,
     })
 }
+
+/// Art. 16.2 category of each of player `id`'s rounds `1..=round` in the whole-field (Swiss)
+/// table; `None` = played over the board.
+pub fn unplayed_categories(
+    t: &Tournament,
+    round: u32,
+    id: Id,
+) -> Result<Vec<Option<unplayed::Category>>, StandingsError> {
+    let table = table::Table::swiss(t, round, RuleVersion::default(), None)?;
+    let i = table
+        .entrants
+        .iter()
+        .position(|e| e.id == id)
+        .ok_or_else(|| StandingsError::Inconsistent(format!("no player {id}")))?;
+    Ok(unplayed::categories(&table, i))
+}
