@@ -1,0 +1,72 @@
+//! SPEC §9 (extension): requested absences. A Swiss-field player marked absent for a round
+//! gets a `half-bye` (½) or `zero-bye` (0) row and is left out of the field. A player whose
+//! group is on its Berger schedule cannot be absent (pairing that round must be refused).
+//! A withdrawn player's absences are ignored.
+//!
+//! Rules named: "9" for an absence not honoured, given without a request, or in a Berger
+//! group on schedule; "3" when the row exists but awards the wrong points (e.g. `zero-bye`
+//! for a requested half-point absence, or `bye` instead of the absence).
+
+use crate::Violation;
+use crate::field::{Absence, absence};
+use bsw_model::{Entry, Id, Row, Tournament};
+use serde_json::json;
+
+/// Checks the rows of players with a requested absence in round r. `in_berger(id)` tells
+/// whether the player's group is on its schedule in r.
+pub fn check_requested(
+    t: &Tournament,
+    r: u32,
+    row_of: &dyn Fn(Id) -> Option<Row>,
+    in_berger: &dyn Fn(Id) -> bool,
+) -> Vec<Violation> {
+    let mut v = Vec::new();
+    for p in &t.players {
+        let Some(kind) = absence(t, p.id, r) else {
+            continue;
+        };
+        let want = if kind == Absence::Half {
+            "half-bye"
+        } else {
+            "zero-bye"
+        };
+        if in_berger(p.id) {
+            v.push(Violation::new(
+                "9",
+                vec![p.id],
+                format!(
+                    "player {} asked for an absence in round {r} but their group is on its Berger schedule: the round must be refused",
+                    p.id
+                ),
+                json!({"requested": want}),
+            ));
+            continue;
+        }
+        let Some(row) = row_of(p.id) else { continue };
+        match row.entry {
+            Entry::HalfBye(_) if kind == Absence::Half => {}
+            Entry::ZeroBye(_) if kind == Absence::Zero => {}
+            Entry::Game { .. } => v.push(Violation::new(
+                "9",
+                row.entry.players().collect(),
+                format!(
+                    "player {} asked to be absent in round {r} ({want}) but was paired on board {}",
+                    p.id, row.board
+                ),
+                json!({"requested": want, "row": crate::row_json(&row)}),
+            )),
+            _ => v.push(Violation::new(
+                "3",
+                vec![p.id],
+                format!(
+                    "player {} has a requested absence ({want}) but board {} awards `{}`",
+                    p.id,
+                    row.board,
+                    row.entry.result_code()
+                ),
+                json!({"requested": want, "row": crate::row_json(&row)}),
+            )),
+        }
+    }
+    v
+}

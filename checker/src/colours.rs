@@ -1,0 +1,103 @@
+//! SPEC §8.2: the colours of a pair, a function of the pair alone.
+//!
+//! For both assignments compute each player's streak s and colour difference d after the
+//! game, compare by (1) max(s) if above 2 else 0, (2) how many have s >= 3, (3) |d_a|+|d_b|,
+//! (4) how many repeat the colour of their last played game; smaller first. Still equal:
+//! White to the player with fewer played whites, then to the higher TPN number.
+
+/// A played colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+/// Played colours of one player (SPEC §3: unplayed rounds are skipped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ColourState {
+    pub whites: u32,
+    pub blacks: u32,
+    pub last: Option<Colour>,
+    /// Length of the final run of equal played colours.
+    pub streak: u32,
+}
+
+impl ColourState {
+    /// Played whites minus played blacks.
+    pub fn diff(&self) -> i32 {
+        self.whites as i32 - self.blacks as i32
+    }
+
+    /// (streak, colour difference) after playing `c`.
+    pub fn after(&self, c: Colour) -> (u32, i32) {
+        let streak = if self.last == Some(c) {
+            self.streak + 1
+        } else {
+            1
+        };
+        let d = self.diff() + if c == Colour::White { 1 } else { -1 };
+        (streak, d)
+    }
+
+    pub fn push(&mut self, c: Colour) {
+        let (s, _) = self.after(c);
+        self.streak = s;
+        self.last = Some(c);
+        match c {
+            Colour::White => self.whites += 1,
+            Colour::Black => self.blacks += 1,
+        }
+    }
+}
+
+/// The colours of a pair per §8.2, with what the ladder (§8.3) needs to know about them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Alloc {
+    /// Whether the first player of the pair gets White.
+    pub first_white: bool,
+    /// The larger of the two streaks after the game.
+    pub max_streak: u32,
+    /// The larger of the two |colour difference| after the game.
+    pub max_abs_diff: u32,
+}
+
+fn keys(w: &ColourState, b: &ColourState) -> ((u32, u32, u32, u32), u32, u32) {
+    let (sw, dw) = w.after(Colour::White);
+    let (sb, db) = b.after(Colour::Black);
+    let m = sw.max(sb);
+    let k1 = if m > 2 { m } else { 0 };
+    let k2 = (sw >= 3) as u32 + (sb >= 3) as u32;
+    let k3 = dw.unsigned_abs() + db.unsigned_abs();
+    let k4 = (w.last == Some(Colour::White)) as u32 + (b.last == Some(Colour::Black)) as u32;
+    (
+        (k1, k2, k3, k4),
+        m,
+        dw.unsigned_abs().max(db.unsigned_abs()),
+    )
+}
+
+/// Allocates colours to the pair (a, b); `tpn_a`, `tpn_b` are their TPNs.
+pub fn allocate(a: &ColourState, tpn_a: u32, b: &ColourState, tpn_b: u32) -> Alloc {
+    let (ka, sa, da) = keys(a, b);
+    let (kb, sb, db) = keys(b, a);
+    let first_white = if ka != kb {
+        ka < kb
+    } else if a.whites != b.whites {
+        a.whites < b.whites
+    } else {
+        tpn_a > tpn_b
+    };
+    if first_white {
+        Alloc {
+            first_white,
+            max_streak: sa,
+            max_abs_diff: da,
+        }
+    } else {
+        Alloc {
+            first_white,
+            max_streak: sb,
+            max_abs_diff: db,
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! SPEC §7: the Swiss field of a round, and the per-player data that §8 needs about it.
+//!
+//! Initial phase (r <= P): the lower Swiss group plus every group that has joined, less
+//! withdrawn players, less requested absences of the round. Later phase: every active player,
+//! less requested absences.
+
+use crate::colours::{Alloc, ColourState, allocate};
+use crate::groups::Groups;
+use crate::order;
+use crate::results::State;
+use crate::tpn::Tpn;
+use crate::withdrawals::Schedules;
+use bsw_model::{HalfPoints, Id, Tournament};
+use std::collections::HashMap;
+
+/// A requested absence (SPEC §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Absence {
+    Half,
+    Zero,
+}
+
+/// The requested absence of `id` in round `r`, if any (a withdrawn player's are ignored).
+pub fn absence(t: &Tournament, id: Id, r: u32) -> Option<Absence> {
+    let p = t.player(id)?;
+    if p.withdrawn_by(r) {
+        None
+    } else if p.half_byes.contains(&r) {
+        Some(Absence::Half)
+    } else if p.zero_byes.contains(&r) {
+        Some(Absence::Zero)
+    } else {
+        None
+    }
+}
+
+/// Who is in the Swiss field of round r, before absences are removed (active players only).
+pub fn swiss_candidates(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<Id> {
+    t.players
+        .iter()
+        .filter(|p| !p.withdrawn_by(r))
+        .filter(|p| {
+            r > groups.phase
+                || match groups.group_of.get(&p.id).copied().flatten() {
+                    None => true,
+                    Some(g) => !sched.on_schedule(r, g),
+                }
+        })
+        .map(|p| p.id)
+        .collect()
+}
+
+/// The Swiss field of round r (requested absences removed), unordered.
+pub fn swiss_field(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<Id> {
+    swiss_candidates(t, groups, sched, r)
+        .into_iter()
+        .filter(|&id| absence(t, id, r).is_none())
+        .collect()
+}
+
+/// A Swiss field with indices 0..n in Swiss order (§5) and the data of §8.
+#[derive(Clone, Debug)]
+pub struct SwissField {
+    /// Ids in Swiss order.
+    pub ids: Vec<Id>,
+    pub points: Vec<HalfPoints>,
+    pub tpn: Vec<u32>,
+    pub byes: Vec<u32>,
+    pub colours: Vec<ColourState>,
+    /// Over-the-board meetings with other field players: (index, count).
+    pub met: Vec<Vec<(usize, u32)>>,
+    /// Id -> index.
+    pub pos: HashMap<Id, usize>,
+}
+
+impl SwissField {
+    pub fn new(ids: &[Id], state: &State, tpn: &Tpn) -> SwissField {
+        let ids = order::swiss_order(ids, state, tpn);
+        let pos: HashMap<Id, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+        let mut met = vec![Vec::new(); ids.len()];
+        for (&(a, b), &n) in &state.meetings {
+            if let (Some(&i), Some(&j)) = (pos.get(&a), pos.get(&b)) {
+                met[i].push((j, n));
+                met[j].push((i, n));
+            }
+        }
+        let recs: Vec<_> = ids.iter().map(|&id| state.record(id)).collect();
+        SwissField {
+            points: recs.iter().map(|r| r.points).collect(),
+            tpn: ids.iter().map(|&id| tpn.get(id)).collect(),
+            byes: recs.iter().map(|r| r.byes).collect(),
+            colours: recs.iter().map(|r| r.colours).collect(),
+            met,
+            pos,
+            ids,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    /// Over-the-board meetings of field players i and j.
+    pub fn meetings(&self, i: usize, j: usize) -> u32 {
+        self.met[i]
+            .iter()
+            .find(|&&(k, _)| k == j)
+            .map_or(0, |&(_, n)| n)
+    }
+
+    /// §8.2 colours of the pair (i, j).
+    pub fn alloc(&self, i: usize, j: usize) -> Alloc {
+        allocate(&self.colours[i], self.tpn[i], &self.colours[j], self.tpn[j])
+    }
+
+    /// (White, Black) of the pair per §8.2, as indices.
+    pub fn colours_of(&self, i: usize, j: usize) -> (usize, usize) {
+        if self.alloc(i, j).first_white {
+            (i, j)
+        } else {
+            (j, i)
+        }
+    }
+
+    /// The largest streak among the field's players (S of §8.3).
+    pub fn max_streak(&self) -> u32 {
+        self.colours.iter().map(|c| c.streak).max().unwrap_or(0)
+    }
+}

@@ -1,0 +1,144 @@
+//! Profile generic: FIDE C.04.1 basic rules for Swiss systems, as applied from 1 February 2026
+//! (FIDE-REFERENCE §3.1), for tournaments paired by any program.
+//!
+//! Rules named:
+//! - "structure": a player twice in a round, against themselves, an unknown id, a game
+//!   without result in a round that is followed by another;
+//! - "C.04.1-2": a rematch (two players meeting over the board a second time);
+//! - "C.04.1-4": a pairing-allocated bye (`bye` row) to a player who already had one or who
+//!   already scored a win's points without playing (forfeit win or full-point bye). The model
+//!   does not tell a pairing-allocated bye from a requested full-point bye: both are `bye`;
+//! - "C.04.1-6": a game that takes a player's colour difference beyond ±2;
+//! - "C.04.1-7": a game that gives a player the same colour a third time in a row (played
+//!   games only, unplayed rounds skipped);
+//!   except, for these two colour rules, in the final round when either player is a
+//!   topscorer (more than 50 % of the maximum possible score before the round, C.04.3 1.8):
+//!   the Dutch exception, reported as a note;
+//! - "points": points consistent with results. In the model a player's score is always
+//!   derived from the results, so there is nothing left to contradict; a TRF importer that
+//!   finds a declared score different from the results refuses the file.
+//!
+//! Each round also gets a note with the largest score difference between opponents (a
+//! statistic, not a rule).
+
+use crate::colours::Colour;
+use crate::ladder::show_points;
+use crate::results::state_before;
+use crate::{RoundReport, Violation, structure};
+use bsw_model::{Entry, Id, Row, Tournament};
+use serde_json::json;
+
+/// Certifies round `r` under C.04.1.
+pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
+    let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
+    rows.sort_by_key(|row| row.board);
+    let mut out = RoundReport {
+        round: r,
+        violations: Vec::new(),
+        notes: Vec::new(),
+    };
+    let (viol, _) = structure::check(t, r, &rows, false);
+    for mut x in viol {
+        if x.rule != "structure" {
+            x.rule = "structure".into();
+        }
+        out.violations.push(x);
+    }
+    let state = state_before(t, r);
+    let final_round = t.config.rounds.unwrap_or(0).max(t.last_round());
+    let topscorer =
+        |id: Id| r == final_round && r > 1 && state.record(id).points > (final_round as i32 - 1);
+    let mut max_diff: Option<(i32, Id, Id)> = None;
+    for row in &rows {
+        match row.entry {
+            Entry::Game {
+                white,
+                black,
+                result,
+            } => {
+                let (rw, rb) = (state.record(white), state.record(black));
+                let d = (rw.points - rb.points).abs();
+                if max_diff.is_none_or(|(m, _, _)| d > m) {
+                    max_diff = Some((d, white, black));
+                }
+                // A game still without a result (last round) is taken as going to be played.
+                let played = result.is_none_or(|o| o.played());
+                if !played {
+                    continue;
+                }
+                if state.meetings(white, black) > 0 {
+                    out.violations.push(Violation::new(
+                        "C.04.1-2",
+                        vec![white, black],
+                        format!("board {}: {white} and {black} already played each other", row.board),
+                        json!({"board": row.board, "earlier_meetings": state.meetings(white, black)}),
+                    ));
+                }
+                let exception = topscorer(white) || topscorer(black);
+                for (id, rec, c) in [(white, &rw, Colour::White), (black, &rb, Colour::Black)] {
+                    let (s, d_after) = rec.colours.after(c);
+                    let d_before = rec.colours.diff();
+                    let cname = if c == Colour::White { "White" } else { "Black" };
+                    let mut broken = Vec::new();
+                    if d_after.abs() > 2 && d_after.abs() > d_before.abs() {
+                        broken.push((
+                            "C.04.1-6",
+                            format!("board {}: {id} gets {cname}, colour difference becomes {d_after:+}", row.board),
+                        ));
+                    }
+                    if s >= 3 {
+                        broken.push((
+                            "C.04.1-7",
+                            format!(
+                                "board {}: {id} gets {cname} for the {s}th time in a row",
+                                row.board
+                            ),
+                        ));
+                    }
+                    for (rule, msg) in broken {
+                        if exception {
+                            out.notes.push(format!(
+                                "{msg}: permitted (final round, topscorer exception of the Dutch system, rule {rule})"
+                            ));
+                        } else {
+                            out.violations.push(Violation::new(
+                                rule,
+                                vec![id],
+                                msg,
+                                json!({"board": row.board, "colour": cname.to_lowercase(), "colour_difference_after": d_after,
+                                       "streak_after": s, "whites_before": rec.colours.whites, "blacks_before": rec.colours.blacks}),
+                            ));
+                        }
+                    }
+                }
+            }
+            Entry::Bye(p) => {
+                let rec = state.record(p);
+                if rec.byes > 0 || rec.unplayed_wins > 0 {
+                    out.violations.push(Violation::new(
+                        "C.04.1-4",
+                        vec![p],
+                        format!(
+                            "board {}: {p} gets the pairing-allocated bye but already had {} bye(s) and {} win(s) without playing",
+                            row.board, rec.byes, rec.unplayed_wins
+                        ),
+                        json!({"board": row.board, "byes_before": rec.byes, "unplayed_wins_before": rec.unplayed_wins}),
+                    ));
+                }
+            }
+            Entry::HalfBye(_) | Entry::ZeroBye(_) => {}
+        }
+    }
+    if let Some((d, a, b)) = max_diff {
+        out.notes.push(format!(
+            "largest score difference between opponents: {} ({a}–{b})",
+            show_points(d)
+        ));
+    }
+    out
+}
+
+/// Certifies every round under C.04.1.
+pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
+    (1..=t.last_round()).map(|r| check_round(t, r)).collect()
+}

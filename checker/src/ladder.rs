@@ -1,0 +1,335 @@
+//! SPEC §8.3: the relaxation ladder.
+//!
+//! A level is (rematches allowed, streak limit L, colour balance required, max score
+//! difference D). A pair is allowed at a level iff (rematches or no over-the-board meeting),
+//! both streaks after the game with the §8.2 colours are <= L, (if balance) both |colour
+//! difference| after the game are <= 2, and |points difference| <= D. The search walks
+//!
+//! ```text
+//! for rematches in [no, yes]:
+//!   for L in 2 ..= max(2, S + 1):
+//!     for v in eligible bye receivers, bottom first (odd field only):
+//!       for balance in [yes, no]:
+//!         for D in [0, ½, 1, unlimited]:
+//! ```
+//! and takes the first level with a complete pairing.
+//!
+//! How the checker certifies it without walking every level: the level used by the published
+//! round is the strictest one at which every published pair is allowed (its components are
+//! read off the published pairs). Every earlier level must be infeasible. Earlier levels come
+//! in blocks whose union graph is a supergraph of each member's graph, so one matching per
+//! block suffices; for a block with several bye receivers an extra vertex z adjacent to all of
+//! them turns "some receiver v leaves a perfect matching of field − v" into "field + z has a
+//! perfect matching". When a block is feasible the exact first feasible level is searched
+//! for the witness.
+
+use crate::field::SwissField;
+use crate::oracle;
+use bsw_model::HalfPoints;
+use serde_json::{Value, json};
+
+/// A level of the ladder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Level {
+    pub rematches: bool,
+    pub streak_limit: u32,
+    pub balance: bool,
+    /// Max score difference in half-points, `None` = unlimited.
+    pub max_diff: Option<HalfPoints>,
+}
+
+/// The D values of the ladder, strictest first (half-points).
+pub const DIFFS: [Option<HalfPoints>; 4] = [Some(0), Some(1), Some(2), None];
+
+impl Level {
+    pub fn to_json(&self) -> Value {
+        json!({
+            "rematches": self.rematches,
+            "streak_limit": self.streak_limit,
+            "balance": self.balance,
+            "max_diff": match self.max_diff {
+                Some(d) => json!(show_points(d)),
+                None => json!("unlimited"),
+            },
+        })
+    }
+
+    /// (balance, D) position inside a (rematches, L, v) block: 0..8.
+    fn inner_rank(&self) -> usize {
+        let d = DIFFS.iter().position(|&x| x == self.max_diff).unwrap_or(3);
+        (!self.balance) as usize * 4 + d
+    }
+}
+
+/// Half-points shown as points ("1½").
+pub fn show_points(hp: HalfPoints) -> String {
+    let whole = hp / 2;
+    match (hp % 2 != 0, whole) {
+        (false, w) => format!("{w}"),
+        (true, 0) if hp < 0 => "-½".to_string(),
+        (true, 0) => "½".to_string(),
+        (true, w) => format!("{w}½"),
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "(rematches {}, L {}, balance {}, D {})",
+            if self.rematches { "yes" } else { "no" },
+            self.streak_limit,
+            if self.balance { "yes" } else { "no" },
+            self.max_diff.map_or("unlimited".to_string(), show_points)
+        )
+    }
+}
+
+/// Whether field players i and j may be paired at `level`.
+pub fn allowed(f: &SwissField, i: usize, j: usize, level: &Level) -> bool {
+    if let Some(d) = level.max_diff {
+        if (f.points[i] - f.points[j]).abs() > d {
+            return false;
+        }
+    }
+    if !level.rematches && f.meetings(i, j) > 0 {
+        return false;
+    }
+    let a = f.alloc(i, j);
+    a.max_streak <= level.streak_limit && (!level.balance || a.max_abs_diff <= 2)
+}
+
+/// Edges (as positions in `vertices`) among `vertices` (field indices in ascending order, i.e.
+/// Swiss order, so points are non-increasing) allowed at `level`.
+pub fn edges(f: &SwissField, vertices: &[usize], level: &Level) -> Vec<(usize, usize)> {
+    let mut e = Vec::new();
+    for (a, &i) in vertices.iter().enumerate() {
+        for (b, &j) in vertices.iter().enumerate().skip(a + 1) {
+            if let Some(d) = level.max_diff {
+                if f.points[i] - f.points[j] > d {
+                    break;
+                }
+            }
+            if allowed(f, i, j, level) {
+                e.push((a, b));
+            }
+        }
+    }
+    e
+}
+
+/// A complete pairing of `vertices` at `level` (field-index pairs), if one exists.
+pub fn complete_pairing(
+    f: &SwissField,
+    vertices: &[usize],
+    level: &Level,
+) -> Option<Vec<(usize, usize)>> {
+    let e = edges(f, vertices, level);
+    oracle::perfect_matching(vertices.len(), &e).map(|m| {
+        m.into_iter()
+            .map(|(a, b)| (vertices[a], vertices[b]))
+            .collect()
+    })
+}
+
+/// A bye receiver v among `receivers` and a complete pairing of `vertices` − v at `level`, if
+/// any (one matching: `vertices` plus a vertex z adjacent to every receiver).
+pub fn complete_pairing_some_bye(
+    f: &SwissField,
+    vertices: &[usize],
+    receivers: &[usize],
+    level: &Level,
+) -> Option<(usize, Vec<(usize, usize)>)> {
+    if receivers.is_empty() {
+        return None;
+    }
+    let mut e = edges(f, vertices, level);
+    let z = vertices.len();
+    for (a, i) in vertices.iter().enumerate() {
+        if receivers.contains(i) {
+            e.push((a, z));
+        }
+    }
+    let m = oracle::perfect_matching(z + 1, &e)?;
+    let mut bye = None;
+    let mut pairs = Vec::new();
+    for (a, b) in m {
+        if b == z {
+            bye = Some(vertices[a]);
+        } else {
+            pairs.push((vertices[a], vertices[b]));
+        }
+    }
+    Some((bye?, pairs))
+}
+
+/// The strictest level at which every pair of `pairs` is allowed.
+pub fn published_level(f: &SwissField, pairs: &[(usize, usize)]) -> Level {
+    let mut level = Level {
+        rematches: false,
+        streak_limit: 2,
+        balance: true,
+        max_diff: Some(0),
+    };
+    let mut diff = 0;
+    for &(i, j) in pairs {
+        if f.meetings(i, j) > 0 {
+            level.rematches = true;
+        }
+        let a = f.alloc(i, j);
+        level.streak_limit = level.streak_limit.max(a.max_streak);
+        if a.max_abs_diff > 2 {
+            level.balance = false;
+        }
+        diff = diff.max((f.points[i] - f.points[j]).abs());
+    }
+    level.max_diff = DIFFS
+        .into_iter()
+        .find(|d| d.is_none_or(|d| diff <= d))
+        .flatten();
+    level
+}
+
+/// An earlier level of the ladder at which a complete pairing exists.
+#[derive(Clone, Debug)]
+pub struct EarlierLevel {
+    pub level: Level,
+    pub bye: Option<usize>,
+    pub pairing: Vec<(usize, usize)>,
+    /// True when this is the first feasible level of the ladder; false when the search for
+    /// the exact first one was cut short (the level is then only known to come earlier).
+    pub exact: bool,
+}
+
+/// Budget of matchings spent to locate the exact first feasible level for a witness.
+const REFINE_BUDGET: usize = 400;
+
+/// Checks that no level before `used` (with bye receiver `bye`) has a complete pairing.
+/// `eligible` = eligible bye receivers, bottom first (empty for an even field).
+pub fn earlier_feasible(
+    f: &SwissField,
+    used: &Level,
+    bye: Option<usize>,
+    eligible: &[usize],
+) -> Option<EarlierLevel> {
+    let all: Vec<usize> = (0..f.len()).filter(|&i| Some(i) != bye).collect();
+    let whole: Vec<usize> = (0..f.len()).collect();
+    let odd = f.len() % 2 == 1;
+    let lmax = 2.max(f.max_streak() + 1);
+    // Blocks of (rematches, L range, receivers) wholly before `used`, in ladder order.
+    let mut blocks: Vec<(bool, u32, u32, Vec<usize>)> = Vec::new();
+    if used.rematches {
+        blocks.push((false, 2, lmax, eligible.to_vec()));
+    }
+    if used.streak_limit > 2 {
+        blocks.push((used.rematches, 2, used.streak_limit - 1, eligible.to_vec()));
+    }
+    if odd {
+        if let Some(v) = bye {
+            let before: Vec<usize> = eligible.iter().copied().take_while(|&u| u != v).collect();
+            if !before.is_empty() {
+                blocks.push((used.rematches, used.streak_limit, used.streak_limit, before));
+            }
+        }
+    }
+    for (rem, lo, hi, receivers) in blocks {
+        let loose = Level {
+            rematches: rem,
+            streak_limit: hi,
+            balance: false,
+            max_diff: None,
+        };
+        let found = if odd {
+            complete_pairing_some_bye(f, &whole, &receivers, &loose).map(|(v, p)| (Some(v), p))
+        } else {
+            complete_pairing(f, &whole, &loose).map(|p| (None, p))
+        };
+        if let Some((v, pairing)) = found {
+            // Locate the first feasible level inside the block.
+            let mut budget = REFINE_BUDGET;
+            for l in lo..=hi {
+                let rs: Vec<Option<usize>> = if odd {
+                    receivers.iter().map(|&r| Some(r)).collect()
+                } else {
+                    vec![None]
+                };
+                for r in rs {
+                    let verts: Vec<usize> = (0..f.len()).filter(|&i| Some(i) != r).collect();
+                    for balance in [true, false] {
+                        for d in DIFFS {
+                            if budget == 0 {
+                                return Some(EarlierLevel {
+                                    level: loose,
+                                    bye: v,
+                                    pairing,
+                                    exact: false,
+                                });
+                            }
+                            budget -= 1;
+                            let level = Level {
+                                rematches: rem,
+                                streak_limit: l,
+                                balance,
+                                max_diff: d,
+                            };
+                            if let Some(p) = complete_pairing(f, &verts, &level) {
+                                return Some(EarlierLevel {
+                                    level,
+                                    bye: r,
+                                    pairing: p,
+                                    exact: true,
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+            return Some(EarlierLevel {
+                level: loose,
+                bye: v,
+                pairing,
+                exact: false,
+            });
+        }
+    }
+    // Inside the block of `used` (same rematches, L and receiver): earlier (balance, D).
+    let rank = used.inner_rank();
+    for k in 0..rank {
+        let level = Level {
+            rematches: used.rematches,
+            streak_limit: used.streak_limit,
+            balance: k < 4,
+            max_diff: DIFFS[k % 4],
+        };
+        // Only the maximal earlier levels need a matching: (yes, D_used - 1) and (yes, ∞)
+        // when balance is dropped; skipping the others is safe because their graphs are
+        // subgraphs, but for an exact witness each is tried in order only when a maximal
+        // one is feasible.
+        let maximal = if used.balance {
+            k + 1 == rank
+        } else {
+            k == 3 || k + 1 == rank
+        };
+        if !maximal {
+            continue;
+        }
+        if complete_pairing(f, &all, &level).is_some() {
+            for k2 in 0..=k {
+                let l2 = Level {
+                    balance: k2 < 4,
+                    max_diff: DIFFS[k2 % 4],
+                    ..level
+                };
+                if let Some(p) = complete_pairing(f, &all, &l2) {
+                    return Some(EarlierLevel {
+                        level: l2,
+                        bye,
+                        pairing: p,
+                        exact: true,
+                    });
+                }
+            }
+        }
+    }
+    None
+}

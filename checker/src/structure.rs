@@ -1,0 +1,111 @@
+//! Structure of a round (SPEC §3, §6, §12): every active player appears exactly once (game,
+//! bye or absence), nobody unknown, nobody against themselves, no withdrawn player paired,
+//! no game left without a result in a round that is followed by another.
+
+use crate::Violation;
+use bsw_model::{Entry, Id, Row, Tournament};
+use serde_json::json;
+use std::collections::HashMap;
+
+/// Structural violations of round `r` (rows sorted by board). Returns them and how many
+/// rows name each player.
+pub fn check(
+    t: &Tournament,
+    r: u32,
+    rows: &[Row],
+    with_missing: bool,
+) -> (Vec<Violation>, HashMap<Id, usize>) {
+    let mut v = Vec::new();
+    let mut seen: HashMap<Id, usize> = HashMap::new();
+    for row in rows {
+        if let Entry::Game { white, black, .. } = row.entry {
+            if white == black {
+                v.push(Violation::new(
+                    "structure",
+                    vec![white],
+                    format!(
+                        "board {}: player {white} is paired against themselves",
+                        row.board
+                    ),
+                    json!({"board": row.board}),
+                ));
+            }
+        }
+        for id in row.entry.players() {
+            *seen.entry(id).or_default() += 1;
+            match t.player(id) {
+                None => v.push(Violation::new(
+                    "structure",
+                    vec![id],
+                    format!("board {}: unknown player id {id}", row.board),
+                    json!({"board": row.board}),
+                )),
+                Some(p) if p.withdrawn_by(r) => v.push(Violation::new(
+                    "6",
+                    vec![id],
+                    format!(
+                        "board {}: player {id} withdrew from round {} and must not be paired or get a row",
+                        row.board,
+                        p.withdrawn_from.unwrap_or(0)
+                    ),
+                    json!({"board": row.board, "withdrawn_from": p.withdrawn_from, "row": crate::row_json(row)}),
+                )),
+                Some(_) => {}
+            }
+        }
+        if let Entry::Game {
+            white,
+            black,
+            result: None,
+        } = row.entry
+        {
+            if r < t.last_round() {
+                v.push(Violation::new(
+                    "3",
+                    vec![white, black],
+                    format!(
+                        "board {}: no result, yet round {} has been paired",
+                        row.board,
+                        r + 1
+                    ),
+                    json!({"board": row.board}),
+                ));
+            }
+        }
+    }
+    let mut dups: Vec<(Id, usize)> = seen
+        .iter()
+        .filter(|&(_, &n)| n > 1)
+        .map(|(&id, &n)| (id, n))
+        .collect();
+    dups.sort();
+    for (id, n) in dups {
+        let boards: Vec<u32> = rows
+            .iter()
+            .filter(|row| row.entry.players().any(|p| p == id))
+            .map(|row| row.board)
+            .collect();
+        v.push(Violation::new(
+            "structure",
+            vec![id],
+            format!("player {id} appears {n} times in the round"),
+            json!({"boards": boards}),
+        ));
+    }
+    if with_missing {
+        for p in &t.players {
+            if !p.withdrawn_by(r) && !seen.contains_key(&p.id) {
+                v.push(Violation::new(
+                    "structure",
+                    vec![p.id],
+                    format!(
+                        "active player {} has no row (game, bye or absence) in the round",
+                        p.id
+                    ),
+                    json!(null),
+                ));
+            }
+        }
+    }
+    (v, seen)
+}
