@@ -16,13 +16,16 @@
 //!   both missing gives White to the `+` side, else to the player listed first.
 //! - no opponent (`0000` or blank): `U`, `F` (and `+`) → [`Entry::Bye`]; `H` → `half-bye`;
 //!   `Z`, blank or `-` → `zero-bye`; a played code without an opponent is an error.
-//! - **Decision (withdrawals):** let L be the last round of the event in which anyone has an
-//!   opponent or a `U`/`F`/`H`/`+` cell. A player whose cells from some round t up to L are all
+//! - **Decision (last round):** L, the last paired round of the event, is the last round in
+//!   which anyone has an opponent or a cell other than `F`, `H`, `Z` and blank (so a `U`
+//!   pairing bye counts, but `F`/`H`/`Z` cells alone — the way absences for the next round are
+//!   announced — do not).
+//! - **Decision (withdrawals):** A player whose cells from some round t up to L are all
 //!   blank or `Z` (no opponent) is read as withdrawn from t: `withdrawn_from = t` and no rows for
 //!   t..L. (So a zero-point absence in the event's last round reads as a withdrawal; TRF cannot
 //!   tell the two apart.)
 //! - Cells after L are requests for future rounds: `H` adds the round to `half_byes`, `Z` to
-//!   `zero_byes`; others are ignored. `half-bye`/`zero-bye` rows also add their round to the
+//!   `zero_byes`; `F` is ignored (the model has no requested full-point bye). `half-bye`/`zero-bye` rows also add their round to the
 //!   player's `half_byes`/`zero_byes`, so the rows match the requests.
 //! - The points column (81-84) is checked against the cells (1 W + F U = 1 point, `=` D H = ½,
 //!   the rest 0, future cells included); a mismatch is an error naming the player. A blank
@@ -293,14 +296,14 @@ pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
         ));
     }
 
-    // L: last round in which anyone is paired or has a bye.
+    // L: last paired round (see the module docs).
     let last = recs
         .iter()
         .flat_map(|rec| {
             rec.cells
                 .iter()
                 .enumerate()
-                .filter(|(_, c)| c.opp.is_some() || "uf+h".contains(c.code))
+                .filter(|(_, c)| c.opp.is_some() || !"fhz ".contains(c.code))
                 .map(|(i, _)| i as u32 + 1)
         })
         .max()
