@@ -1,8 +1,324 @@
-//! `bsw simulate` (under construction).
+//! `bsw simulate`: a campaign of random tournaments, every round paired by the engine and
+//! certified by the checker, in parallel; prints a summary (text or `--json`), writes every
+//! failing tournament (and a shrunk version of it) to a failures directory, and exits 1 on any
+//! violation, engine error or panic. `--shard I/N` runs one slice of a campaign and
+//! `--merge FILES…` adds up the JSON summaries of the slices.
+
+use bsw_harness::generator::{Played, Scenario};
+use bsw_harness::shrink::shrink;
+use bsw_harness::simulate::{CampaignSpec, parse_shard, simulate};
+use bsw_harness::summary::{FailureRecord, Summary};
+use rayon::prelude::*;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::cmd_generate::{GenArgs, gen_flags};
+
+/// Tournaments of the default campaign (sized to finish within a minute on 2 cores).
+pub const DEFAULT_TOURNAMENTS: u64 = 2000;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Tournaments in the campaign (all shards together).
+    #[arg(long, default_value_t = DEFAULT_TOURNAMENTS)]
+    pub tournaments: u64,
+    /// Campaign seed; tournament i gets its own seed derived from it and i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = one per core).
+    #[arg(long, default_value_t = 0)]
+    pub jobs: usize,
+    /// Run only the I-th (1-based) of N disjoint slices of the tournaments, e.g. 3/8.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Print the summary as JSON (on stdout).
+    #[arg(long)]
+    pub json: bool,
+    /// Where failing tournaments go (default ./failures/<seed>/).
+    #[arg(long, value_name = "DIR")]
+    pub failures: Option<PathBuf>,
+    /// Shrink at most this many failing tournaments (smallest index first); all are written.
+    #[arg(long, default_value_t = 10)]
+    pub shrink_max: usize,
+    /// Replays allowed for shrinking one failure.
+    #[arg(long, default_value_t = 3000)]
+    pub shrink_budget: usize,
+    /// Merge the JSON summaries of the shards of one campaign instead of running anything.
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    pub merge: Option<Vec<PathBuf>>,
+    #[command(flatten)]
+    pub gen_args: GenArgs,
+}
 
-pub fn run(_args: Args) -> crate::CmdResult {
-    Err("`bsw simulate` is not implemented yet".into())
+pub fn run(args: Args) -> crate::CmdResult {
+    if let Some(files) = &args.merge {
+        return merge(files, args.json);
+    }
+    let spec = CampaignSpec {
+        seed: args.seed,
+        tournaments: args.tournaments,
+        shard: args.shard.as_deref().map(parse_shard).transpose()?,
+        params: args.gen_args.params()?,
+        play: args.gen_args.play_options(),
+        jobs: args.jobs,
+    };
+    let todo = spec.indices().end - spec.indices().start;
+
+    // Engine and checker panics are caught and counted; keep them off the terminal.
+    let hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(|_| {}));
+    let progress = Progress::new(todo);
+    let result = simulate(&spec, &|| progress.tick());
+    progress.finish();
+    let summary = match result {
+        Ok(s) => s,
+        Err(e) => {
+            std::panic::set_hook(hook);
+            return Err(e);
+        }
+    };
+
+    let mut written = Vec::new();
+    if !summary.failures.is_empty() {
+        let dir = args
+            .failures
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("failures").join(args.seed.to_string()));
+        written = write_failures(&spec, &summary, &dir, args.shrink_max, args.shrink_budget)?;
+    }
+    std::panic::set_hook(hook);
+
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", summary.render());
+    }
+    for w in &written {
+        eprintln!("{w}");
+    }
+    Ok(if summary.passed() { 0 } else { 1 })
+}
+
+fn merge(files: &[PathBuf], json: bool) -> crate::CmdResult {
+    let mut merged: Option<Summary> = None;
+    for f in files {
+        let text =
+            std::fs::read_to_string(f).map_err(|e| format!("{}: cannot read: {e}", f.display()))?;
+        let s: Summary = serde_json::from_str(&text).map_err(|e| {
+            format!(
+                "{}:{}: summary: not a JSON summary of `bsw simulate --json`: {e}",
+                f.display(),
+                e.line()
+            )
+        })?;
+        match &mut merged {
+            None => merged = Some(s),
+            Some(m) => m.merge(&s).map_err(|e| format!("{}: {e}", f.display()))?,
+        }
+    }
+    let m = merged.ok_or("--merge needs at least one file")?;
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&m).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", m.render());
+        let total = m.campaign.tournaments;
+        if m.tournaments != total {
+            println!(
+                "note: the merged shards cover {} of the campaign's {} tournaments",
+                m.tournaments, total
+            );
+        }
+    }
+    Ok(if m.passed() { 0 } else { 1 })
+}
+
+/// Progress on stderr: a bar with rate and ETA on a terminal, plain lines otherwise.
+struct Progress {
+    bar: Option<indicatif::ProgressBar>,
+    total: u64,
+    done: AtomicU64,
+    start: Instant,
+    last: Mutex<Instant>,
+}
+
+impl Progress {
+    fn new(total: u64) -> Self {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let b = indicatif::ProgressBar::new(total);
+            b.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} tournaments  {per_sec}  ETA {eta}  elapsed {elapsed}",
+                )
+                .expect("valid template"),
+            );
+            b
+        });
+        let now = Instant::now();
+        Progress {
+            bar,
+            total,
+            done: AtomicU64::new(0),
+            start: now,
+            last: Mutex::new(now),
+        }
+    }
+
+    fn tick(&self) {
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        if let Some(b) = &self.bar {
+            b.inc(1);
+            return;
+        }
+        let now = Instant::now();
+        let Ok(mut last) = self.last.try_lock() else {
+            return;
+        };
+        if now.duration_since(*last) < Duration::from_secs(5) && done != self.total {
+            return;
+        }
+        *last = now;
+        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
+        let rate = done as f64 / secs;
+        let eta = if rate > 0.0 {
+            (self.total - done) as f64 / rate
+        } else {
+            0.0
+        };
+        eprintln!(
+            "simulate: {done}/{} tournaments, {rate:.1}/s, ETA {eta:.0} s",
+            self.total
+        );
+    }
+
+    fn finish(&self) {
+        if let Some(b) = &self.bar {
+            b.finish_and_clear();
+        }
+    }
+}
+
+fn how_to_reproduce(played: &Played) -> &'static str {
+    match played.failure.as_ref().map(|f| &f.kind) {
+        Some(bsw_harness::generator::FailureKind::Violation(_))
+        | Some(bsw_harness::generator::FailureKind::CheckerPanic) => {
+            "`bsw check DIR` certifies the rounds in this directory; the last one fails"
+        }
+        _ => {
+            "this directory holds the rounds before the failure; `bsw pair DIR` pairs the failing round"
+        }
+    }
+}
+
+fn describe(played: &Played) -> String {
+    match &played.failure {
+        None => "no failure on replay (flaky?)".into(),
+        Some(f) => {
+            let mut s = format!("round {}: {}\n", f.round, f.kind.label());
+            for d in f.details.iter().take(20) {
+                s.push_str(&format!("    {d}\n"));
+            }
+            s
+        }
+    }
+}
+
+/// Writes every listed failure as `DIR/tournament-<index>/` (+ README.md) and, for the first
+/// `shrink_max`, the shrunk case as `DIR/tournament-<index>/shrunk/`. Returns lines for people.
+fn write_failures(
+    spec: &CampaignSpec,
+    summary: &Summary,
+    dir: &Path,
+    shrink_max: usize,
+    budget: usize,
+) -> Result<Vec<String>, String> {
+    let flags = gen_flags(&spec.params, spec.play.corrupt).join(" ");
+    let work = |(k, f): (usize, &FailureRecord)| -> Result<String, String> {
+        let (sc, played): (Scenario, Played) = spec.replay(f.index);
+        let case = dir.join(format!("tournament-{}", f.index));
+        write_case(&case, &played.tournament)?;
+        let mut readme = format!(
+            "# Failing tournament {} of campaign seed {}\n\nFailure in {}\nSize: {}\n\n\
+             Reproduce this tournament (rewrites it into DIR and reports the failure):\n\n    \
+             bsw generate --seed {} {} DIR\n\n\
+             The whole campaign:\n\n    bsw simulate --seed {} --tournaments {} {}\n\n\
+             In this directory: {}.\n",
+            f.index,
+            spec.seed,
+            describe(&played),
+            sc.size(),
+            f.tournament_seed,
+            flags,
+            spec.seed,
+            spec.tournaments,
+            flags,
+            how_to_reproduce(&played)
+        );
+        let mut line = format!(
+            "failure: tournament {} written to {}",
+            f.index,
+            case.display()
+        );
+        if k < shrink_max {
+            if let Some(target) = played.failure.as_ref().map(|x| x.kind.clone()) {
+                let s = shrink(&sc, &spec.play, &target, budget);
+                let sdir = case.join("shrunk");
+                write_case(&sdir, &s.played.tournament)?;
+                let text = format!(
+                    "# Shrunk from tournament {} of campaign seed {}\n\nSize: {} (was {}); {} replays, {} simplifications kept.\n\n\
+                     Failure in {}\nIn this directory: {}.\n",
+                    f.index,
+                    spec.seed,
+                    s.scenario.size(),
+                    sc.size(),
+                    s.attempts,
+                    s.accepted,
+                    describe(&s.played),
+                    how_to_reproduce(&s.played)
+                );
+                bsw_model::io::write_atomic(&sdir.join("README.md"), &text)
+                    .map_err(|e| e.to_string())?;
+                readme.push_str(&format!(
+                    "\nShrunk case in `shrunk/`: {}.\n",
+                    s.scenario.size()
+                ));
+                line.push_str(&format!(
+                    " (shrunk to {} in {})",
+                    s.scenario.size(),
+                    sdir.display()
+                ));
+            }
+        }
+        bsw_model::io::write_atomic(&case.join("README.md"), &readme).map_err(|e| e.to_string())?;
+        Ok(line)
+    };
+    let run = || {
+        summary
+            .failures
+            .par_iter()
+            .enumerate()
+            .map(work)
+            .collect::<Result<Vec<_>, _>>()
+    };
+    if spec.jobs == 0 {
+        run()
+    } else {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(spec.jobs)
+            .build()
+            .map_err(|e| e.to_string())?
+            .install(run)
+    }
+}
+
+fn write_case(dir: &Path, t: &bsw_model::Tournament) -> Result<(), String> {
+    bsw_model::io::write_dir(dir, t).map_err(|e| e.to_string())
 }
