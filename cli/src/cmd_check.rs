@@ -1,8 +1,102 @@
-//! `bsw check` (under construction).
+//! `bsw check DIR|FILE.trf [--profile berger-swiss|generic] [--json]`: certify every round.
+//!
+//! The profile defaults to `berger-swiss` for a tournament directory and `generic` for a TRF
+//! file. Human-readable output: one block per violation (round, rule, players with names,
+//! message, evidence summary), the notes of the generic profile, and a last line with the
+//! verdict. `--json` prints exactly `{"verdict": "conforming"|"violations", "rounds":
+//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`.
+//!
+//! Exit codes (SPEC §12): 0 every round conforms, 1 at least one violation, 2 unusable input.
+
+use bsw_checker::{Profile, Report, check};
+use bsw_model::Tournament;
+use std::path::PathBuf;
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum ProfileArg {
+    /// SPEC.md (default for a directory).
+    BergerSwiss,
+    /// FIDE C.04.1 basic rules (default for a TRF file).
+    Generic,
+}
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Tournament directory or TRF file (name ending in .trf).
+    pub path: PathBuf,
+    /// Rule book to certify against.
+    #[arg(long, value_enum)]
+    pub profile: Option<ProfileArg>,
+    /// Machine-readable report.
+    #[arg(long)]
+    pub json: bool,
+}
 
-pub fn run(_args: Args) -> crate::CmdResult {
-    Err("`bsw check` is not implemented yet".into())
+pub fn run(args: Args) -> crate::CmdResult {
+    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
+    let profile = match args.profile {
+        Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
+        Some(ProfileArg::Generic) => Profile::Generic,
+        None if args.path.is_dir() => Profile::BergerSwiss,
+        None => Profile::Generic,
+    };
+    let report = check(&t, profile);
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?
+        );
+    } else {
+        print!("{}", human(&t, &report, profile));
+    }
+    Ok(if report.is_conforming() { 0 } else { 1 })
+}
+
+fn name_of(t: &Tournament, id: u32) -> String {
+    match t.player(id) {
+        Some(p) => format!("{id} {}", p.name),
+        None => format!("{id} (unknown)"),
+    }
+}
+
+/// A one-line summary of a JSON evidence value (long arrays shortened).
+fn summarize(v: &serde_json::Value) -> String {
+    let s = v.to_string();
+    if s.chars().count() > 300 {
+        format!("{}…", s.chars().take(300).collect::<String>())
+    } else {
+        s
+    }
+}
+
+fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
+    let mut s = String::new();
+    let profile_name = match profile {
+        Profile::BergerSwiss => "berger-swiss",
+        Profile::Generic => "generic",
+    };
+    let mut count = 0;
+    for r in &report.rounds {
+        for v in &r.violations {
+            count += 1;
+            let players: Vec<String> = v.players.iter().map(|&id| name_of(t, id)).collect();
+            s += &format!("round {} rule {}: {}\n", r.round, v.rule, v.message);
+            if !players.is_empty() {
+                s += &format!("  players: {}\n", players.join(", "));
+            }
+            if !v.evidence.is_null() {
+                s += &format!("  evidence: {}\n", summarize(&v.evidence));
+            }
+        }
+        for n in &r.notes {
+            s += &format!("round {} note: {n}\n", r.round);
+        }
+    }
+    let rounds = report.rounds.len();
+    if count == 0 {
+        s += &format!("verdict: conforming ({rounds} rounds certified, profile {profile_name})\n");
+    } else {
+        s += &format!("verdict: violations ({count} in {rounds} rounds, profile {profile_name})\n");
+    }
+    s
 }

@@ -1,0 +1,138 @@
+//! `bsw check` run as a binary: verdicts, exit codes, JSON shape, profiles.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn bsw(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn worked_example() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../checker/tests/data/worked-example")
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+    }
+}
+
+/// The worked example with round 3 board 1 published B–A instead of A–B (A had Black twice:
+/// §8.2 gives it White).
+fn swapped_colours(dir: &Path) {
+    copy_dir(&worked_example(), dir);
+    let p = dir.join("rounds.csv");
+    let text = std::fs::read_to_string(&p)
+        .unwrap()
+        .replace("3,1,1,2,1-0", "3,1,2,1,0-1");
+    std::fs::write(p, text).unwrap();
+}
+
+#[test]
+fn conforming_directory_exits_0_with_verdict_last() {
+    let (code, out, err) = bsw(&["check", worked_example().to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(
+        out.lines().last().unwrap(),
+        "verdict: conforming (3 rounds certified, profile berger-swiss)"
+    );
+}
+
+#[test]
+fn violation_exits_1_and_names_round_rule_players() {
+    let tmp = tempfile::tempdir().unwrap();
+    swapped_colours(tmp.path());
+    let (code, out, _) = bsw(&["check", tmp.path().to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("round 3 rule 8.2:"), "{out}");
+    assert!(out.contains("players: 1 A, 2 B"), "{out}");
+    assert!(out.contains("evidence: "), "{out}");
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("verdict: violations (1 in 3 rounds"),
+        "{out}"
+    );
+}
+
+#[test]
+fn json_report_is_exactly_the_contract() {
+    let tmp = tempfile::tempdir().unwrap();
+    swapped_colours(tmp.path());
+    let (code, out, _) = bsw(&["check", "--json", tmp.path().to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["verdict"], "violations");
+    assert_eq!(j["rounds"].as_array().unwrap().len(), 3);
+    let v = &j["rounds"][2]["violations"][0];
+    assert_eq!(v["rule"], "8.2");
+    assert_eq!(v["players"], serde_json::json!([1, 2]));
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(String::as_str).collect();
+    keys.sort();
+    assert_eq!(keys, ["evidence", "message", "players", "rule"]);
+    assert_eq!(j["rounds"][0]["violations"], serde_json::json!([]));
+    assert_eq!(j["rounds"][1]["violations"], serde_json::json!([]));
+
+    let (code, out, _) = bsw(&["check", "--json", worked_example().to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(j["verdict"], "conforming");
+}
+
+#[test]
+fn trf_defaults_to_generic_profile() {
+    let sample = "/work/shared/samples/dutch-501-players-9-rounds.trf";
+    if !Path::new(sample).exists() {
+        return;
+    }
+    let (code, out, err) = bsw(&["check", sample]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("round 9 note: largest score difference"),
+        "{out}"
+    );
+    assert!(
+        out.lines().last().unwrap().ends_with("profile generic)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn generic_profile_on_a_directory() {
+    let (code, out, _) = bsw(&[
+        "check",
+        "--profile",
+        "generic",
+        worked_example().to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("profile generic"));
+}
+
+#[test]
+fn unusable_input_exits_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, _, err) = bsw(&["check", tmp.path().join("nope").to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nope"), "{err}");
+    copy_dir(&worked_example(), tmp.path());
+    std::fs::write(
+        tmp.path().join("rounds.csv"),
+        "round,board,white,black,result\n1,1,5,99,1-0\n",
+    )
+    .unwrap();
+    let (code, _, err) = bsw(&["check", tmp.path().to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("rounds.csv:2"), "{err}");
+}
