@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use crate::cmd_generate::{GenArgs, gen_flags};
 
 /// Tournaments of the default campaign (sized to finish within a minute on 2 cores).
-pub const DEFAULT_TOURNAMENTS: u64 = 2000;
+pub const DEFAULT_TOURNAMENTS: u64 = 10_000;
 
 #[derive(clap::Args)]
 pub struct Args {

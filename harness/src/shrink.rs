@@ -41,11 +41,13 @@ fn candidates(sc: &Scenario, fail_round: u32) -> Vec<Scenario> {
     let p = cfg.groups.first().map_or(0, |&k| schedule_len(k));
 
     // Fewer rounds: stop at the failing round.
-    if fail_round < total && (cfg.groups.is_empty() || fail_round >= p) {
+    // (With groups, not below the schedule length P.)
+    let shorter = fail_round.max(p);
+    if shorter < total {
         let mut c = sc.clone();
-        c.base.config.rounds = Some(fail_round);
-        c.withdrawals.retain(|&(_, w)| w <= fail_round);
-        c.absences.retain(|a| a.round <= fail_round);
+        c.base.config.rounds = Some(shorter);
+        c.withdrawals.retain(|&(_, w)| w <= shorter);
+        c.absences.retain(|a| a.round <= shorter);
         out.push(c);
     }
     // Plain Swiss.

@@ -1,0 +1,135 @@
+//! `bsw generate` run as a binary: the directory it writes reads back, is complete, and every
+//! round conforms (certified by the checker library and by `bsw check`).
+
+use std::path::Path;
+use std::process::Command;
+
+fn bsw(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn generated_directories_are_complete_and_certified() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut with_groups = 0;
+    for seed in 1..=12u64 {
+        let dir = tmp.path().join(format!("t{seed}"));
+        let (code, out, err) = bsw(&["generate", "--seed", &seed.to_string(), s(&dir)]);
+        assert_eq!(code, 0, "seed {seed}: {out}{err}");
+        let t = bsw_model::io::read_dir(&dir).unwrap();
+        with_groups += !t.config.groups.is_empty() as u32;
+        // complete: every round of the configuration paired, every game has a result
+        let total = t.config.rounds.unwrap_or_else(|| {
+            let k = t.config.groups[0];
+            if k % 2 == 0 { k - 1 } else { k }
+        });
+        assert_eq!(t.last_round(), total, "seed {seed}");
+        assert!(t.missing_results(total).is_empty(), "seed {seed}");
+        let report = bsw_checker::check(&t, bsw_checker::Profile::BergerSwiss);
+        assert!(report.is_conforming(), "seed {seed}: {report:?}");
+    }
+    assert!(with_groups >= 3, "only {with_groups} of 12 with groups");
+}
+
+#[test]
+fn bsw_check_certifies_a_generated_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let (code, _, err) = bsw(&[
+        "generate",
+        "--seed",
+        "77",
+        "--players",
+        "40",
+        "--group-rate",
+        "1",
+        s(&dir),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = bsw(&["check", s(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+}
+
+#[test]
+fn same_seed_same_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    assert_eq!(bsw(&["generate", "--seed", "9", s(&a)]).0, 0);
+    assert_eq!(bsw(&["generate", "--seed", "9", s(&b)]).0, 0);
+    for f in ["tournament.toml", "players.csv", "rounds.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(a.join(f)).unwrap(),
+            std::fs::read_to_string(b.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
+#[test]
+fn generator_flags_shape_the_tournament() {
+    // 100 players, 9 rounds, groups always, no later phase: the schedule length is 9 (the
+    // largest odd number <= 9), so groups have 9 or 10 players and a lower Swiss group exists
+    // (at most 3 groups of 10 < 100).
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    let (code, _, err) = bsw(&[
+        "generate",
+        "--seed",
+        "3",
+        "--players",
+        "100",
+        "--rounds",
+        "9",
+        "--group-rate",
+        "1",
+        "--later-phase-rate",
+        "0",
+        s(&dir),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let t = bsw_model::io::read_dir(&dir).unwrap();
+    assert_eq!(t.players.len(), 100);
+    assert_eq!(t.last_round(), 9);
+    assert!(
+        !t.config.groups.is_empty() && t.config.groups.iter().all(|&k| k == 9 || k == 10),
+        "{:?}",
+        t.config.groups
+    );
+}
+
+#[test]
+fn refuses_a_non_empty_directory_and_changes_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("keep.txt"), "x").unwrap();
+    let (code, _, err) = bsw(&["generate", "--seed", "1", s(tmp.path())]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not empty"), "{err}");
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
+}
+
+#[test]
+fn refuses_bad_parameters_with_exit_2() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    for bad in [
+        ["--draw-rate", "1.5"],
+        ["--players", "9..3"],
+        ["--rounds", "0"],
+    ] {
+        let (code, _, err) = bsw(&["generate", bad[0], bad[1], s(&dir)]);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert!(!dir.exists());
+    }
+}
