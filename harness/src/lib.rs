@@ -8,6 +8,7 @@
 //! harness only tallies points to report where byes went), file I/O and terminals (the `bsw`
 //! command writes directories and draws progress bars).
 
+pub mod bench;
 #[path = "gen.rs"]
 pub mod generator;
 pub mod rng;

@@ -1,0 +1,413 @@
+//! Scaling benchmarks on large plain-Swiss fields (issue 8): a deterministic generator of
+//! big tournaments with random results, and a runner that pairs every round with the engine,
+//! optionally certifies it with the checker, and records per round the level chosen, the
+//! times and the engine's search statistics.
+//!
+//! Everything random comes from the seed: the ratings from one SplitMix64 stream, each result
+//! from [`crate::generator::draw_result`] (a pure function of the seed, the round and the two
+//! players; Elo expectation, 15% draws, 1% forfeits). Two runs with the same seed pair the
+//! same rounds; only the times differ.
+//!
+//! Deliberately absent: memory measurement, files and terminals. Peak memory is an OS matter
+//! (`VmHWM` of `/proc/self/status`), read by the `bsw bench` command through the per-round
+//! callback of [`run`]; the figures here (times, medians, the fitted exponent) are floats
+//! because this is the measurement edge, not rule logic.
+
+use bsw_checker::Profile;
+use bsw_engine::{EngineError, Level, SearchStats};
+use bsw_model::{Config, Entry, Id, Player, Tournament};
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Instant;
+
+use crate::generator::{ResultRates, draw_result};
+use crate::rng::{SplitMix64, hash_words};
+
+/// Result rates of benchmark tournaments: 15% draws, 1% forfeits ("a few"), no double losses.
+pub const BENCH_RATES: ResultRates = ResultRates {
+    draw: 0.15,
+    forfeit: 0.01,
+    double_loss: 0.0,
+};
+
+/// The players and configuration of a plain Swiss of `size` players and `rounds` rounds, no
+/// round paired yet. Ratings are spread around 1800 (sum of four uniforms on 1000..2600, so
+/// roughly bell-shaped, with ties), player ids are 1..=size in entry order.
+pub fn plain_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
+    let mut rng = SplitMix64::new(hash_words(&[seed, 0xB0B5, size as u64]));
+    let players = (1..=size)
+        .map(|id| {
+            let rating = 1000 + (0..4).map(|_| rng.below(401) as u32).sum::<u32>();
+            Player {
+                id,
+                name: format!("Player {id}"),
+                rating,
+                ..Default::default()
+            }
+        })
+        .collect();
+    Tournament {
+        config: Config {
+            name: Some(format!("bench {size} players seed {seed}")),
+            rounds: Some(rounds),
+            seed,
+            ..Default::default()
+        },
+        players,
+        rows: Vec::new(),
+    }
+}
+
+/// Fills every missing result of round `round` of `t` from the Elo expectation
+/// ([`BENCH_RATES`]), as a pure function of `seed`, the round and the two players.
+pub fn fill_results(t: &mut Tournament, round: u32, seed: u64) {
+    let index: HashMap<Id, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    for row in t.rows.iter_mut().filter(|r| r.round == round) {
+        if let Entry::Game {
+            white,
+            black,
+            result: None,
+        } = row.entry
+        {
+            let (Some(&w), Some(&b)) = (index.get(&white), index.get(&black)) else {
+                continue;
+            };
+            let o = draw_result(seed, round, &t.players[w], &t.players[b], &BENCH_RATES);
+            row.entry = Entry::Game {
+                white,
+                black,
+                result: Some(o),
+            };
+        }
+    }
+}
+
+/// Pairs the next `k` rounds of `t` with the engine and fills in their results.
+pub fn play_rounds(t: &mut Tournament, k: u32, seed: u64) -> Result<(), EngineError> {
+    for _ in 0..k {
+        let paired = bsw_engine::pair_next_round(t)?;
+        t.rows.extend(paired.rows);
+        fill_results(t, paired.round, seed);
+    }
+    Ok(())
+}
+
+/// A plain Swiss of `size` players and `rounds` rounds whose first `played` rounds are paired
+/// and have results: the input of "pair round `played + 1`" benchmarks (issue 3 uses
+/// `prepared(n, 9, 5, seed)` for round 6).
+pub fn prepared(size: u32, rounds: u32, played: u32, seed: u64) -> Result<Tournament, EngineError> {
+    let mut t = plain_swiss(size, rounds, seed);
+    play_rounds(&mut t, played, seed)?;
+    Ok(t)
+}
+
+/// What to run: one tournament of `size` players, every round paired.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchSpec {
+    pub size: u32,
+    pub rounds: u32,
+    pub seed: u64,
+    /// Also certify every round with the checker (profile berger-swiss).
+    pub check: bool,
+}
+
+/// The checker's verdict on one round, as far as the benchmark cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckVerdict {
+    /// Not asked for.
+    NotRun,
+    Conforming,
+    /// This many violations.
+    Violations(usize),
+    /// The checker panicked (e.g. an `unimplemented!` part): no figure.
+    Unavailable,
+}
+
+impl CheckVerdict {
+    pub fn label(&self) -> String {
+        match self {
+            CheckVerdict::NotRun => "-".into(),
+            CheckVerdict::Conforming => "conforming".into(),
+            CheckVerdict::Violations(n) => format!("{n} violations"),
+            CheckVerdict::Unavailable => "n/a".into(),
+        }
+    }
+}
+
+/// One round as measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundMeasure {
+    pub size: u32,
+    pub round: u32,
+    /// Players in the Swiss field.
+    pub field_size: usize,
+    /// The level chosen (`None` when the round had no Swiss field).
+    pub level: Option<Level>,
+    pub stats: SearchStats,
+    /// Wall-clock time of `pair_next_round`.
+    pub pairing_ns: u64,
+    /// Wall-clock time of `check_round`, when it ran to completion.
+    pub checking_ns: Option<u64>,
+    pub verdict: CheckVerdict,
+    /// Peak resident memory of the process so far, in bytes; filled in by the caller's
+    /// callback (the harness does no I/O).
+    pub peak_rss_bytes: Option<u64>,
+}
+
+impl RoundMeasure {
+    pub fn pairing_ms(&self) -> f64 {
+        self.pairing_ns as f64 / 1e6
+    }
+    pub fn checking_ms(&self) -> Option<f64> {
+        self.checking_ns.map(|ns| ns as f64 / 1e6)
+    }
+}
+
+/// A level written compactly, ASCII only, no commas (it goes into CSV):
+/// `rematches/L/balance/D`, e.g. `no/2/yes/0.5`, `yes/3/no/inf` (D in points).
+pub fn level_label(level: Option<&Level>) -> String {
+    let Some(l) = level else { return "-".into() };
+    let yn = |b: bool| if b { "yes" } else { "no" };
+    let d = match l.max_diff {
+        None => "inf".to_string(),
+        Some(h) if h % 2 == 0 => format!("{}", h / 2),
+        Some(h) => format!("{}.5", h / 2),
+    };
+    format!(
+        "{}/{}/{}/{}",
+        yn(l.rematches),
+        l.streak_limit,
+        yn(l.balance),
+        d
+    )
+}
+
+/// Plays the whole tournament of `spec`: each round is paired (timed), certified when asked
+/// (timed, panics caught: [`CheckVerdict::Unavailable`]), then given results. `on_round` sees
+/// each measure before it is stored (to fill in the peak memory, draw progress, …).
+pub fn run(
+    spec: &BenchSpec,
+    on_round: &mut dyn FnMut(&mut RoundMeasure),
+) -> Result<Vec<RoundMeasure>, String> {
+    let mut t = plain_swiss(spec.size, spec.rounds, spec.seed);
+    let mut out = Vec::with_capacity(spec.rounds as usize);
+    for _ in 0..spec.rounds {
+        let start = Instant::now();
+        let paired = bsw_engine::pair_next_round(&t)
+            .map_err(|e| format!("{} players, round {}: {e}", spec.size, t.last_round() + 1))?;
+        let pairing_ns = start.elapsed().as_nanos() as u64;
+        let round = paired.round;
+        let (field_size, level, stats) = match &paired.swiss {
+            Some(s) => (s.field_size, Some(s.level), s.stats),
+            None => (0, None, SearchStats::default()),
+        };
+        t.rows.extend(paired.rows);
+        let (checking_ns, verdict) = if spec.check {
+            let start = Instant::now();
+            let report = catch_unwind(AssertUnwindSafe(|| {
+                bsw_checker::check_round(&t, round, Profile::BergerSwiss)
+            }));
+            let ns = start.elapsed().as_nanos() as u64;
+            match report {
+                Ok(r) if r.violations.is_empty() => (Some(ns), CheckVerdict::Conforming),
+                Ok(r) => (Some(ns), CheckVerdict::Violations(r.violations.len())),
+                Err(_) => (None, CheckVerdict::Unavailable),
+            }
+        } else {
+            (None, CheckVerdict::NotRun)
+        };
+        fill_results(&mut t, round, spec.seed);
+        let mut m = RoundMeasure {
+            size: spec.size,
+            round,
+            field_size,
+            level,
+            stats,
+            pairing_ns,
+            checking_ns,
+            verdict,
+            peak_rss_bytes: None,
+        };
+        on_round(&mut m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
+/// Median of `xs` (mean of the two middle values for an even count); `None` when empty.
+pub fn median(xs: &[f64]) -> Option<f64> {
+    if xs.is_empty() {
+        return None;
+    }
+    let mut v = xs.to_vec();
+    v.sort_by(|a, b| a.total_cmp(b));
+    let m = v.len() / 2;
+    Some(if v.len() % 2 == 1 {
+        v[m]
+    } else {
+        (v[m - 1] + v[m]) / 2.0
+    })
+}
+
+/// Least-squares line through `(ln x, ln y)`: returns `(exponent, factor)` with
+/// `y ≈ factor · x^exponent`. Points with a non-positive coordinate are skipped; `None` with
+/// fewer than two distinct x.
+pub fn fit_power(points: &[(f64, f64)]) -> Option<(f64, f64)> {
+    let logs: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+        .map(|(x, y)| (x.ln(), y.ln()))
+        .collect();
+    let n = logs.len() as f64;
+    if logs.len() < 2 {
+        return None;
+    }
+    let mx = logs.iter().map(|p| p.0).sum::<f64>() / n;
+    let my = logs.iter().map(|p| p.1).sum::<f64>() / n;
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mx) * (p.0 - mx)).sum();
+    if sxx <= 0.0 {
+        return None;
+    }
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let slope = sxy / sxx;
+    Some((slope, (my - slope * mx).exp()))
+}
+
+/// Per size: the median pairing time over its rounds (ms), the median checking time (ms,
+/// when any round was certified) and the peak memory (bytes, the largest reading).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizeSummary {
+    pub size: u32,
+    pub rounds: usize,
+    pub median_pairing_ms: f64,
+    pub max_pairing_ms: f64,
+    pub median_checking_ms: Option<f64>,
+    pub peak_rss_bytes: Option<u64>,
+}
+
+/// Groups measures by size (ascending) and summarises each.
+pub fn summarise(measures: &[RoundMeasure]) -> Vec<SizeSummary> {
+    let mut sizes: Vec<u32> = measures.iter().map(|m| m.size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    sizes
+        .into_iter()
+        .map(|size| {
+            let ms: Vec<&RoundMeasure> = measures.iter().filter(|m| m.size == size).collect();
+            let pairing: Vec<f64> = ms.iter().map(|m| m.pairing_ms()).collect();
+            let checking: Vec<f64> = ms.iter().filter_map(|m| m.checking_ms()).collect();
+            SizeSummary {
+                size,
+                rounds: ms.len(),
+                median_pairing_ms: median(&pairing).unwrap_or(0.0),
+                max_pairing_ms: pairing.iter().copied().fold(0.0, f64::max),
+                median_checking_ms: median(&checking),
+                peak_rss_bytes: ms.iter().filter_map(|m| m.peak_rss_bytes).max(),
+            }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn median_of_odd_and_even_counts() {
+        // By hand: sorted [1, 2, 9] -> 2; sorted [1, 2, 4, 9] -> (2 + 4) / 2 = 3.
+        assert_eq!(median(&[9.0, 1.0, 2.0]), Some(2.0));
+        assert_eq!(median(&[4.0, 9.0, 1.0, 2.0]), Some(3.0));
+        assert_eq!(median(&[]), None);
+    }
+
+    #[test]
+    fn fit_power_recovers_an_exact_power_law() {
+        // y = 3 x^1.5 at x = 10, 100, 1000: the log-log line has slope 1.5, intercept ln 3.
+        let pts: Vec<(f64, f64)> = [10.0f64, 100.0, 1000.0]
+            .iter()
+            .map(|&x| (x, 3.0 * x.powf(1.5)))
+            .collect();
+        let (e, c) = fit_power(&pts).unwrap();
+        assert!((e - 1.5).abs() < 1e-9, "{e}");
+        assert!((c - 3.0).abs() < 1e-9, "{c}");
+        assert_eq!(fit_power(&[(10.0, 1.0)]), None);
+        assert_eq!(fit_power(&[(10.0, 1.0), (10.0, 2.0)]), None);
+    }
+
+    #[test]
+    fn level_label_is_ascii_without_commas() {
+        let l = Level {
+            rematches: false,
+            streak_limit: 2,
+            balance: true,
+            max_diff: Some(1),
+        };
+        assert_eq!(level_label(Some(&l)), "no/2/yes/0.5");
+        let l = Level {
+            rematches: true,
+            streak_limit: 3,
+            balance: false,
+            max_diff: None,
+        };
+        assert_eq!(level_label(Some(&l)), "yes/3/no/inf");
+        let l = Level {
+            rematches: false,
+            streak_limit: 2,
+            balance: true,
+            max_diff: Some(2),
+        };
+        assert_eq!(level_label(Some(&l)), "no/2/yes/1");
+        assert_eq!(level_label(None), "-");
+    }
+
+    #[test]
+    fn generated_tournament_is_deterministic_and_plain() {
+        let a = plain_swiss(50, 9, 7);
+        let b = plain_swiss(50, 9, 7);
+        assert_eq!(a, b);
+        assert!(a.config.groups.is_empty());
+        assert_eq!(a.config.rounds, Some(9));
+        assert_eq!(a.players.len(), 50);
+        // Ratings are sums of four draws from 0..=400 on top of 1000.
+        assert!(a.players.iter().all(|p| (1000..=2600).contains(&p.rating)));
+        assert_ne!(plain_swiss(50, 9, 8).players, a.players);
+    }
+
+    #[test]
+    fn run_pairs_every_round_and_fills_every_result() {
+        let spec = BenchSpec {
+            size: 31,
+            rounds: 5,
+            seed: 3,
+            check: false,
+        };
+        let mut seen = 0;
+        let ms = run(&spec, &mut |m| {
+            seen += 1;
+            m.peak_rss_bytes = Some(42);
+        })
+        .unwrap();
+        assert_eq!(seen, 5);
+        assert_eq!(
+            ms.iter().map(|m| m.round).collect::<Vec<_>>(),
+            vec![1, 2, 3, 4, 5]
+        );
+        // 31 players: the whole field is Swiss and odd, so 15 games and one bye a round.
+        assert!(ms.iter().all(|m| m.field_size == 31 && m.level.is_some()));
+        assert!(
+            ms.iter()
+                .all(|m| m.peak_rss_bytes == Some(42) && m.verdict == CheckVerdict::NotRun)
+        );
+        // Same seed, same pairings.
+        let t1 = prepared(31, 5, 5, 3).unwrap();
+        let t2 = prepared(31, 5, 5, 3).unwrap();
+        assert_eq!(t1, t2);
+        assert!(t1.missing_results(5).is_empty());
+        assert_eq!(t1.rows.len(), 5 * 16);
+    }
+}
