@@ -1,0 +1,74 @@
+//! The hand-derived corpus (../corpus, written from SPEC by another helper): every case's
+//! expected next round, appended to its tournament, must conform; so must the examples.
+mod common;
+use bsw_checker::{Profile, check};
+use bsw_model::{Entry, Outcome, Row, Tournament};
+use std::path::{Path, PathBuf};
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus")
+}
+
+/// Reads an `expected.csv` (header `round,board,white,black,result`).
+pub fn expected_rows(path: &Path) -> Vec<Row> {
+    let text = std::fs::read_to_string(path).unwrap();
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').map(str::trim).collect();
+            let round = f[0].parse().unwrap();
+            let board = f[1].parse().unwrap();
+            let white = f[2].parse().unwrap();
+            let entry = match f[4] {
+                "bye" => Entry::Bye(white),
+                "half-bye" => Entry::HalfBye(white),
+                "zero-bye" => Entry::ZeroBye(white),
+                r => Entry::Game { white, black: f[3].parse().unwrap(), result: Outcome::from_code(r) },
+            };
+            Row { round, board, entry }
+        })
+        .collect()
+}
+
+/// Every corpus case as (name, tournament with its expected round appended).
+pub fn cases() -> Vec<(String, Tournament)> {
+    let mut out = Vec::new();
+    let Ok(dir) = std::fs::read_dir(corpus().join("cases")) else { return out };
+    let mut dirs: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    for d in dirs {
+        if !d.join("expected.csv").exists() {
+            continue;
+        }
+        let mut t = bsw_model::io::read_dir(&d.join("tournament")).unwrap();
+        t.rows.extend(expected_rows(&d.join("expected.csv")));
+        out.push((d.file_name().unwrap().to_string_lossy().into_owned(), t));
+    }
+    out
+}
+
+#[test]
+fn every_corpus_case_conforms() {
+    let cases = cases();
+    let mut failures = Vec::new();
+    for (name, t) in &cases {
+        let rep = check(t, Profile::BergerSwiss);
+        if !rep.is_conforming() {
+            failures.push(format!("{name}: {:#?}", rep.violations().collect::<Vec<_>>()));
+        }
+    }
+    println!("{} corpus cases checked", cases.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn corpus_examples_conform() {
+    let Ok(dir) = std::fs::read_dir(corpus().join("examples")) else { return };
+    for e in dir {
+        let p = e.unwrap().path();
+        let t = bsw_model::io::read_dir(&p).unwrap();
+        let rep = check(&t, Profile::BergerSwiss);
+        assert!(rep.is_conforming(), "{}: {:#?}", p.display(), rep.violations().collect::<Vec<_>>());
+    }
+}
