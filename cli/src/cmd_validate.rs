@@ -28,7 +28,7 @@ pub fn run(args: Args) -> crate::CmdResult {
 
 /// Length of the Berger schedule of a group of k players (k-1 if even, k if odd).
 fn schedule_len(k: u32) -> u32 {
-    if k % 2 == 0 { k - 1 } else { k }
+    if k % 2 == 1 { k } else { k.saturating_sub(1) }
 }
 
 fn summary(t: &Tournament) -> String {

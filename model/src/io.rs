@@ -463,7 +463,6 @@ fn join_rounds(v: &[u32]) -> String {
 struct Csv {
     /// Column name -> index.
     columns: HashMap<String, usize>,
-    header_line: usize,
     records: Vec<(usize, Vec<String>)>,
 }
 
@@ -537,11 +536,7 @@ impl Csv {
             }
             records.push((n, fields));
         }
-        Ok(Csv {
-            columns,
-            header_line,
-            records,
-        })
+        Ok(Csv { columns, records })
     }
 
     fn get<'a>(&self, rec: &'a [String], col: &str) -> Option<&'a str> {
@@ -559,6 +554,9 @@ fn parse_u32(s: &str) -> Option<u32> {
 // ---------------------------------------------------------------------------------------------
 // tournament.toml
 
+/// One `[id, id]` entry of `swaps` (length checked after parsing).
+type SpannedPair = Spanned<Vec<Spanned<i64>>>;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawConfig {
@@ -566,7 +564,7 @@ struct RawConfig {
     rounds: Option<Spanned<i64>>,
     seed: Option<Spanned<i64>>,
     groups: Option<Spanned<Vec<Spanned<i64>>>>,
-    swaps: Option<Spanned<Vec<Spanned<Vec<Spanned<i64>>>>>>,
+    swaps: Option<Spanned<Vec<SpannedPair>>>,
     tiebreaks: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
@@ -699,7 +697,7 @@ fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines), InputErro
 
 /// Length of the Berger schedule of a group of `k` players (FIDE tables).
 fn schedule_len(k: u32) -> u64 {
-    if k % 2 == 0 { k as u64 - 1 } else { k as u64 }
+    if k % 2 == 1 { k as u64 } else { k as u64 - 1 }
 }
 
 /// Checks the configuration against the player list (SPEC §2). See the module docs for the
@@ -887,7 +885,6 @@ fn parse_players(file: &str, text: &str) -> Result<(Vec<Player>, HashMap<Id, usi
             birth_date: get("birth_date").to_string(),
         });
     }
-    let _ = csv.header_line;
     Ok((players, seen))
 }
 

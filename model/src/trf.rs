@@ -595,7 +595,7 @@ pub fn export(t: &Tournament) -> String {
         .config
         .groups
         .first()
-        .map(|&k| if k % 2 == 0 { k - 1 } else { k })
+        .map(|&k| if k % 2 == 1 { k } else { k.saturating_sub(1) })
         .unwrap_or(0);
     let rounds = t.config.rounds.unwrap_or(p_len).max(last).max(1);
     let mut cells: HashMap<(u32, Id), String> = HashMap::new();
