@@ -18,6 +18,8 @@ pub struct ScoreGroup {
 pub struct SwissField {
     /// Entry index of each vertex.
     pub members: Vec<usize>,
+    /// Player id of each vertex.
+    pub ids: Vec<u32>,
     pub points: Vec<HalfPoints>,
     pub side: Vec<Side>,
     pub byes: Vec<u32>,
@@ -35,7 +37,8 @@ pub struct SwissField {
 
 impl SwissField {
     /// `members` must already be in Swiss order.
-    pub fn new(members: Vec<usize>, st: &[PlayerState], tpn: &[u32]) -> Self {
+    pub fn new(members: Vec<usize>, st: &[PlayerState], tpn: &[u32], id_of_entry: &[u32]) -> Self {
+        let ids = members.iter().map(|&i| id_of_entry[i]).collect();
         let n = members.len();
         let mut vertex_of = HashMap::with_capacity(n);
         for (v, &i) in members.iter().enumerate() {
@@ -78,7 +81,7 @@ impl SwissField {
                 by_class
             })
             .collect();
-        SwissField { members, points, side, byes, met, groups, group_of, class, classes, buckets }
+        SwissField { members, ids, points, side, byes, met, groups, group_of, class, classes, buckets }
     }
 
     pub fn len(&self) -> usize {

@@ -327,8 +327,10 @@ fn why(f: &SwissField, e: &Infeasible, g: &LevelGraph) -> String {
             let sg = f.groups[f.group_of[*first] as usize];
             if g.level.max_diff == Some(0) && *size == sg.end - sg.start {
                 format!("score group {} has an odd number of players ({size})", crate::half_points(sg.points))
+            } else if *size == 1 {
+                format!("player {} has no allowed opponent", f.ids[*first])
             } else {
-                format!("a set of {size} players that can only be paired among themselves is odd")
+                format!("{size} players (including player {}) can only be paired among themselves, an odd number", f.ids[*first])
             }
         }
         Infeasible::NoPerfectMatching => "no complete pairing exists (the maximum matching leaves players unpaired)".into(),
@@ -382,8 +384,9 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                             let g = LevelGraph::new(f, level, active);
                             let m = perfect_matching(&g, tally).expect("Gallai-Edmonds said this receiver works");
                             explain.push(format!(
-                                "bye receivers below {} need a rematch or a longer streak at this level",
-                                f.members[w]
+                                "bye receivers below player {} have no complete pairing at streak limit {l} (rematches {})",
+                                f.ids[w],
+                                if rematches { "allowed" } else { "not allowed" }
                             ));
                             return Chosen { level, bye: Some(w), matching: m, explain };
                         }
@@ -396,9 +399,9 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                     match perfect_matching(&g, tally) {
                         Ok(m) => return Chosen { level, bye: Some(v), matching: m, explain },
                         Err(e) => explain.push(format!(
-                            "level {} with bye receiver at field position {}: impossible: {}",
+                            "level {} with bye to player {}: impossible: {}",
                             describe(&level),
-                            v + 1,
+                            f.ids[v],
                             why(f, &e, &g)
                         )),
                     }

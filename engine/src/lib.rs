@@ -229,7 +229,8 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
 
     let mut swiss = None;
     if !field.is_empty() {
-        let f = field::SwissField::new(field, &st, &tpn);
+        let ids: Vec<Id> = players.iter().map(|p| p.id).collect();
+        let f = field::SwissField::new(field, &st, &tpn, &ids);
         let eligible = byes::eligible_bottom_first(&f);
         let mut tally = ladder::Tally::default();
         let chosen = ladder::choose(&f, &eligible, &mut tally);
