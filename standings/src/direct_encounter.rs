@@ -46,7 +46,7 @@ pub(crate) fn rank(t: &Table, group: &[usize]) -> Vec<Vec<usize>> {
                 continue;
             }
             if cnt[a][b] > 0 {
-                val[a] = val[a].add(Ratio::new(sum[a][b], cnt[a][b]));
+                val[a] = val[a] + Ratio::new(sum[a][b], cnt[a][b]);
             } else {
                 unmet[a] += 1;
             }
@@ -75,7 +75,7 @@ pub(crate) fn rank(t: &Table, group: &[usize]) -> Vec<Vec<usize>> {
     }
 
     // 6.3: take leaders while one is alone on top whatever the missing results.
-    let max = |a: usize| val[a].add(Ratio::int(2 * unmet[a]));
+    let max = |a: usize| val[a] + Ratio::int(2 * unmet[a]);
     let mut left: Vec<usize> = order;
     let mut ranked: Vec<Vec<usize>> = Vec::new();
     while left.len() > 1 {

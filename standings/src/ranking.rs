@@ -78,10 +78,10 @@ pub(crate) fn standings(t: &Table, codes: &[Code]) -> Result<Standings, Standing
             b.sort_by(|&x, &y| better(code, cols[k][x], cols[k][y]));
             let mut cur: Vec<usize> = Vec::new();
             for i in b {
-                if let Some(&f) = cur.first() {
-                    if better(code, cols[k][f], cols[k][i]) != Ordering::Equal {
-                        next.push(std::mem::take(&mut cur));
-                    }
+                if let Some(&f) = cur.first()
+                    && better(code, cols[k][f], cols[k][i]) != Ordering::Equal
+                {
+                    next.push(std::mem::take(&mut cur));
                 }
                 cur.push(i);
             }

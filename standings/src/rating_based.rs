@@ -119,7 +119,7 @@ pub(crate) fn compute(t: &Table, code: Code) -> Result<Vec<Value>, StandingsErro
 
 /// ARO-C1 etc.: drop the lowest (then highest) ratings. Dropping everything leaves nothing,
 /// so the value becomes undefined.
-fn cut_ratings(ratings: &mut Vec<i64>, cut: Cut) -> Vec<i64> {
+fn cut_ratings(ratings: &mut [i64], cut: Cut) -> Vec<i64> {
     ratings.sort_unstable();
     let low = (cut.low as usize).min(ratings.len());
     let high = (cut.high as usize).min(ratings.len() - low);

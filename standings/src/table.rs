@@ -282,23 +282,22 @@ impl Table {
                 black,
                 result: Some(o),
             } = row.entry
+                && let (Some(&w), Some(&b)) = (index.get(&white), index.get(&black))
             {
-                if let (Some(&w), Some(&b)) = (index.get(&white), index.get(&black)) {
-                    let r = row.round as usize - 1;
-                    let (pw, pb) = o.points();
-                    slots[w][r] = Slot::Game {
-                        opp: b,
-                        pts: pw,
-                        white: true,
-                        otb: o.played(),
-                    };
-                    slots[b][r] = Slot::Game {
-                        opp: w,
-                        pts: pb,
-                        white: false,
-                        otb: o.played(),
-                    };
-                }
+                let r = row.round as usize - 1;
+                let (pw, pb) = o.points();
+                slots[w][r] = Slot::Game {
+                    opp: b,
+                    pts: pw,
+                    white: true,
+                    otb: o.played(),
+                };
+                slots[b][r] = Slot::Game {
+                    opp: w,
+                    pts: pb,
+                    white: false,
+                    otb: o.played(),
+                };
             }
         }
         Ok(Table::finish(

@@ -56,11 +56,18 @@ impl Ratio {
         self.num as f64 / self.den as f64
     }
 
-    pub fn add(self, other: Ratio) -> Ratio {
+    fn sum(self, other: Ratio) -> Ratio {
         Ratio::new(
             self.num * other.den + other.num * self.den,
             self.den * other.den,
         )
+    }
+}
+
+impl std::ops::Add for Ratio {
+    type Output = Ratio;
+    fn add(self, other: Ratio) -> Ratio {
+        self.sum(other)
     }
 }
 
