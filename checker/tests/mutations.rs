@@ -57,7 +57,9 @@ const KINDS: [Kind; 8] = [
 /// Players on a Berger schedule in round r (per the checker's §2/§6 bookkeeping).
 fn berger_players(t: &Tournament, r: u32) -> HashSet<Id> {
     let tp = tpn::assign(&t.players);
-    let Ok(g) = groups::build(t, &tp) else { return HashSet::new() };
+    let Ok(g) = groups::build(t, &tp) else {
+        return HashSet::new();
+    };
     let s = withdrawals::replay(t, &g);
     g.members
         .iter()
@@ -69,11 +71,21 @@ fn berger_players(t: &Tournament, r: u32) -> HashSet<Id> {
 
 fn group_of(t: &Tournament, id: Id) -> Option<usize> {
     let tp = tpn::assign(&t.players);
-    groups::build(t, &tp).ok()?.group_of.get(&id).copied().flatten()
+    groups::build(t, &tp)
+        .ok()?
+        .group_of
+        .get(&id)
+        .copied()
+        .flatten()
 }
 
 fn idx(t: &Tournament, r: u32, pred: impl Fn(&Row) -> bool) -> Vec<usize> {
-    t.rows.iter().enumerate().filter(|(_, row)| row.round == r && pred(row)).map(|(i, _)| i).collect()
+    t.rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| row.round == r && pred(row))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 fn game_ids(row: &Row) -> Option<(Id, Id)> {
@@ -85,12 +97,21 @@ fn game_ids(row: &Row) -> Option<(Id, Id)> {
 
 fn set_game(row: &mut Row, w: Id, b: Id) {
     if let Entry::Game { result, .. } = row.entry {
-        row.entry = Entry::Game { white: w, black: b, result };
+        row.entry = Entry::Game {
+            white: w,
+            black: b,
+            result,
+        };
     }
 }
 
 /// Applies one mutation of `kind` to round r; returns the mutant and the rules that name it.
-fn mutate(t: &Tournament, kind: Kind, r: u32, rng: &mut Rng) -> Option<(Tournament, Vec<&'static str>)> {
+fn mutate(
+    t: &Tournament,
+    kind: Kind,
+    r: u32,
+    rng: &mut Rng,
+) -> Option<(Tournament, Vec<&'static str>)> {
     let bp = berger_players(t, r);
     let is_berger = |row: &Row| row.entry.players().any(|p| bp.contains(&p));
     let swiss_games = idx(t, r, |row| game_ids(row).is_some() && !is_berger(row));
@@ -102,7 +123,14 @@ fn mutate(t: &Tournament, kind: Kind, r: u32, rng: &mut Rng) -> Option<(Tourname
             let i = *all.get(rng.below(all.len().max(1)))?;
             let (w, b) = game_ids(&m.rows[i])?;
             set_game(&mut m.rows[i], b, w);
-            Some((m, vec![if berger_games.contains(&i) { "4" } else { "8.2" }]))
+            Some((
+                m,
+                vec![if berger_games.contains(&i) {
+                    "4"
+                } else {
+                    "8.2"
+                }],
+            ))
         }
         Kind::ExchangeOpponents => {
             if swiss_games.len() < 2 {
@@ -120,9 +148,13 @@ fn mutate(t: &Tournament, kind: Kind, r: u32, rng: &mut Rng) -> Option<(Tourname
             Some((m, vec!["8.2", "8.3", "8.4"]))
         }
         Kind::MoveBye => {
-            let byes = idx(t, r, |row| matches!(row.entry, Entry::Bye(_)) && !is_berger(row));
+            let byes = idx(t, r, |row| {
+                matches!(row.entry, Entry::Bye(_)) && !is_berger(row)
+            });
             let &bi = byes.first()?;
-            let Entry::Bye(v) = m.rows[bi].entry else { return None };
+            let Entry::Bye(v) = m.rows[bi].entry else {
+                return None;
+            };
             let gi = *swiss_games.get(rng.below(swiss_games.len().max(1)))?;
             let (w, b) = game_ids(&m.rows[gi])?;
             // x (one side of the game, chosen at random) takes the bye; v takes x's seat.
@@ -151,7 +183,12 @@ fn mutate(t: &Tournament, kind: Kind, r: u32, rng: &mut Rng) -> Option<(Tourname
             Some((m, vec!["8.3", "8.4"]))
         }
         Kind::PairWithdrawn => {
-            let withdrawn: Vec<Id> = t.players.iter().filter(|p| p.withdrawn_by(r)).map(|p| p.id).collect();
+            let withdrawn: Vec<Id> = t
+                .players
+                .iter()
+                .filter(|p| p.withdrawn_by(r))
+                .map(|p| p.id)
+                .collect();
             let games: Vec<usize> = swiss_games.iter().chain(&berger_games).copied().collect();
             if !withdrawn.is_empty() && !games.is_empty() {
                 let w = withdrawn[rng.below(withdrawn.len())];
@@ -175,8 +212,11 @@ fn mutate(t: &Tournament, kind: Kind, r: u32, rng: &mut Rng) -> Option<(Tourname
             let &i = berger_games.get(rng.below(berger_games.len().max(1)))?;
             let (w, b) = game_ids(&m.rows[i])?;
             let g = group_of(t, w);
-            let same: Vec<usize> =
-                berger_games.iter().copied().filter(|&j| j != i && group_of(t, game_ids(&t.rows[j]).unwrap().0) == g).collect();
+            let same: Vec<usize> = berger_games
+                .iter()
+                .copied()
+                .filter(|&j| j != i && group_of(t, game_ids(&t.rows[j]).unwrap().0) == g)
+                .collect();
             if let Some(&j) = same.get(rng.below(same.len().max(1))) {
                 let (w2, b2) = game_ids(&m.rows[j])?;
                 set_game(&mut m.rows[i], w, b2);
@@ -229,11 +269,19 @@ struct Tally {
     misses: Vec<String>,
 }
 
-fn run_mutations(name: &str, t: &Tournament, rng: &mut Rng, tally: &mut BTreeMap<Kind, Tally>, per_kind: usize) {
+fn run_mutations(
+    name: &str,
+    t: &Tournament,
+    rng: &mut Rng,
+    tally: &mut BTreeMap<Kind, Tally>,
+    per_kind: usize,
+) {
     for kind in KINDS {
         for _ in 0..per_kind {
             let r = 1 + rng.below(t.last_round().max(1) as usize) as u32;
-            let Some((m, expected)) = mutate(t, kind, r, rng) else { continue };
+            let Some((m, expected)) = mutate(t, kind, r, rng) else {
+                continue;
+            };
             if m == *t {
                 continue;
             }
@@ -243,12 +291,17 @@ fn run_mutations(name: &str, t: &Tournament, rng: &mut Rng, tally: &mut BTreeMap
             if !rep.is_conforming() {
                 e.rejected += 1;
             }
-            if rep.violations().any(|(rr, v)| rr == r && expected.contains(&v.rule.as_str())) {
+            if rep
+                .violations()
+                .any(|(rr, v)| rr == r && expected.contains(&v.rule.as_str()))
+            {
                 e.killed += 1;
             } else if e.misses.len() < 3 {
                 e.misses.push(format!(
                     "{name} round {r} {kind:?} expected {expected:?}: got {:?}",
-                    rep.violations().map(|(rr, v)| (rr, v.rule.clone(), v.message.clone())).collect::<Vec<_>>()
+                    rep.violations()
+                        .map(|(rr, v)| (rr, v.rule.clone(), v.message.clone()))
+                        .collect::<Vec<_>>()
                 ));
             }
         }
@@ -257,11 +310,25 @@ fn run_mutations(name: &str, t: &Tournament, rng: &mut Rng, tally: &mut BTreeMap
 
 fn report(title: &str, tally: &BTreeMap<Kind, Tally>) -> bool {
     println!("{title}");
-    println!("{:<20} {:>8} {:>9} {:>7} {:>10}", "kind", "applied", "rejected", "killed", "kill rate");
+    println!(
+        "{:<20} {:>8} {:>9} {:>7} {:>10}",
+        "kind", "applied", "rejected", "killed", "kill rate"
+    );
     let mut ok = true;
     for (k, t) in tally {
-        let rate = if t.applied == 0 { 100.0 } else { 100.0 * t.killed as f64 / t.applied as f64 };
-        println!("{:<20} {:>8} {:>9} {:>7} {:>9.1}%", format!("{k:?}"), t.applied, t.rejected, t.killed, rate);
+        let rate = if t.applied == 0 {
+            100.0
+        } else {
+            100.0 * t.killed as f64 / t.applied as f64
+        };
+        println!(
+            "{:<20} {:>8} {:>9} {:>7} {:>9.1}%",
+            format!("{k:?}"),
+            t.applied,
+            t.rejected,
+            t.killed,
+            rate
+        );
         for m in &t.misses {
             println!("    miss: {m}");
         }
@@ -285,7 +352,10 @@ fn hand_made_and_corpus_mutants_are_all_killed() {
         run_mutations(name, t, &mut rng, &mut tally, 6);
     }
     let ok = report("hand-made and corpus tournaments", &tally);
-    assert!(ok, "some mutants survived or were blamed on another rule (see the table)");
+    assert!(
+        ok,
+        "some mutants survived or were blamed on another rule (see the table)"
+    );
 }
 
 // ---------------- engine-paired tournaments ----------------
@@ -293,24 +363,54 @@ fn hand_made_and_corpus_mutants_are_all_killed() {
 /// A random tournament configuration (groups, swaps, withdrawals, absences) paired round by
 /// round by the engine, results drawn from `rng`. Returns None when the engine refuses.
 fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
-    const GROUPS: [&[u32]; 10] = [&[], &[], &[4], &[3], &[4, 3], &[4, 4], &[5], &[6], &[6, 5], &[3, 3]];
+    const GROUPS: [&[u32]; 10] = [
+        &[],
+        &[],
+        &[4],
+        &[3],
+        &[4, 3],
+        &[4, 4],
+        &[5],
+        &[6],
+        &[6, 5],
+        &[3, 3],
+    ];
     let groups: Vec<u32> = GROUPS[rng.below(GROUPS.len())].to_vec();
     let in_groups: u32 = groups.iter().sum();
     let n = in_groups + rng.below(14) as u32 + if groups.is_empty() { 3 } else { 0 };
     let players: Vec<Player> = (1..=n)
-        .map(|id| Player { id, name: format!("P{id}"), rating: 1500 + 50 * (rng.below(20) as u32), ..Default::default() })
+        .map(|id| Player {
+            id,
+            name: format!("P{id}"),
+            rating: 1500 + 50 * (rng.below(20) as u32),
+            ..Default::default()
+        })
         .collect();
-    let phase = groups.first().map_or(0, |&k| if k % 2 == 0 { k - 1 } else { k });
-    let rounds = if groups.is_empty() { 3 + rng.below(5) as u32 } else { phase + rng.below(3) as u32 };
+    let phase = groups
+        .first()
+        .map_or(0, |&k| if k % 2 == 0 { k - 1 } else { k });
+    let rounds = if groups.is_empty() {
+        3 + rng.below(9) as u32
+    } else {
+        phase + rng.below(5) as u32
+    };
     let mut t = Tournament {
-        config: Config { rounds: Some(rounds), seed: rng.next() >> 1, groups: groups.clone(), ..Default::default() },
+        config: Config {
+            rounds: Some(rounds),
+            seed: rng.next() >> 1,
+            groups: groups.clone(),
+            ..Default::default()
+        },
         players,
         rows: Vec::new(),
     };
     // TPN order computed here (rating desc, entry order) to find the lower Swiss group.
     let mut order: Vec<usize> = (0..t.players.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(t.players[i].rating));
-    let lower: Vec<Id> = order[in_groups as usize..].iter().map(|&i| t.players[i].id).collect();
+    let lower: Vec<Id> = order[in_groups as usize..]
+        .iter()
+        .map(|&i| t.players[i].id)
+        .collect();
     if !groups.is_empty() && !lower.is_empty() && rng.chance(30) {
         let g = t.players[order[rng.below(in_groups as usize)]].id;
         let l = lower[rng.below(lower.len())];
@@ -324,22 +424,45 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
         for r in 1..=rounds {
             if rng.chance(4) {
                 let p = t.players.iter_mut().find(|p| p.id == id).unwrap();
-                if rng.chance(50) { p.half_byes.push(r) } else { p.zero_byes.push(r) }
+                if rng.chance(50) {
+                    p.half_byes.push(r)
+                } else {
+                    p.zero_byes.push(r)
+                }
             }
         }
     }
     for r in 1..=rounds {
         if r > 1 && rng.chance(15) {
-            let active: Vec<usize> = (0..t.players.len()).filter(|&i| t.players[i].withdrawn_from.is_none()).collect();
+            let active: Vec<usize> = (0..t.players.len())
+                .filter(|&i| t.players[i].withdrawn_from.is_none())
+                .collect();
             if active.len() > 3 {
                 t.players[active[rng.below(active.len())]].withdrawn_from = Some(r);
             }
         }
         let pr = bsw_engine::pair_next_round(&t).map_err(|e| format!("round {r}: {e}"))?;
+        if let Some(sw) = &pr.swiss {
+            let l = sw.level;
+            let key = format!(
+                "rematches {} L {} balance {} D {:?}{}",
+                l.rematches as u8,
+                l.streak_limit,
+                l.balance as u8,
+                l.max_diff,
+                if sw.bye.is_some() { " odd" } else { "" }
+            );
+            LEVELS.with(|m| *m.borrow_mut().entry(key).or_insert(0) += 1);
+        }
         t.rows.extend(pr.rows);
         let last = r == rounds;
         for row in t.rows.iter_mut().filter(|row| row.round == r) {
-            if let Entry::Game { white, black, result: None } = row.entry {
+            if let Entry::Game {
+                white,
+                black,
+                result: None,
+            } = row.entry
+            {
                 if last && rng.chance(50) {
                     continue;
                 }
@@ -356,11 +479,19 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
                         }
                     }
                 };
-                row.entry = Entry::Game { white, black, result: Some(o) };
+                row.entry = Entry::Game {
+                    white,
+                    black,
+                    result: Some(o),
+                };
             }
         }
     }
     Ok(t)
+}
+
+thread_local! {
+    static LEVELS: std::cell::RefCell<BTreeMap<String, usize>> = const { std::cell::RefCell::new(BTreeMap::new()) };
 }
 
 fn engine_cases(count: u64) -> Vec<(String, Tournament)> {
@@ -385,10 +516,47 @@ fn engine_paired_tournaments_conform() {
     for (name, t) in &cases {
         let rep = check(t, Profile::BergerSwiss);
         if !rep.is_conforming() {
-            failures.push((name.clone(), rep.violations().map(|(r, v)| format!("r{r} {} {}", v.rule, v.message)).collect::<Vec<_>>()));
+            failures.push((
+                name.clone(),
+                rep.violations()
+                    .map(|(r, v)| format!("r{r} {} {}", v.rule, v.message))
+                    .collect::<Vec<_>>(),
+            ));
         }
     }
-    println!("{} engine tournaments checked, {} with violations", cases.len(), failures.len());
+    println!(
+        "{} engine tournaments checked, {} with violations",
+        cases.len(),
+        failures.len()
+    );
+    let with_groups = cases
+        .iter()
+        .filter(|(_, t)| !t.config.groups.is_empty())
+        .count();
+    let with_withdrawals = cases
+        .iter()
+        .filter(|(_, t)| t.players.iter().any(|p| p.withdrawn_from.is_some()))
+        .count();
+    let with_absences = cases
+        .iter()
+        .filter(|(_, t)| {
+            t.rows
+                .iter()
+                .any(|r| matches!(r.entry, Entry::HalfBye(_) | Entry::ZeroBye(_)))
+        })
+        .count();
+    let with_swaps = cases
+        .iter()
+        .filter(|(_, t)| !t.config.swaps.is_empty())
+        .count();
+    println!(
+        "with groups {with_groups}, withdrawals {with_withdrawals}, absences {with_absences}, swaps {with_swaps}"
+    );
+    LEVELS.with(|m| {
+        for (k, n) in m.borrow().iter() {
+            println!("  Swiss rounds at level {k}: {n}");
+        }
+    });
     for (n, f) in failures.iter().take(10) {
         println!("{n}: {f:#?}");
     }
@@ -407,5 +575,8 @@ fn engine_paired_mutants_are_all_killed() {
         run_mutations(name, t, &mut rng, &mut tally, 3);
     }
     let ok = report("engine-paired tournaments", &tally);
-    assert!(ok, "some mutants survived or were blamed on another rule (see the table)");
+    assert!(
+        ok,
+        "some mutants survived or were blamed on another rule (see the table)"
+    );
 }
