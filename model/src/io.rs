@@ -583,8 +583,14 @@ fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines), InputErro
         let line = e.span().map(|s| line_of_offset(text, s.start));
         let field = line.and_then(|l| {
             let src = numbered_lines(text).into_iter().find(|(n, _)| *n == l)?.1;
-            let key = src.split('=').next()?.trim();
-            (src.contains('=') && !key.is_empty() && key.len() < 40).then(|| key.to_string())
+            let key = if src.trim_start().starts_with('[') {
+                src.trim().trim_matches(['[', ']']).trim()
+            } else if src.contains('=') {
+                src.split('=').next()?.trim()
+            } else {
+                ""
+            };
+            (!key.is_empty() && key.len() < 40).then(|| key.to_string())
         });
         let msg = e.message().trim().replace('\n', " ");
         InputError::new(file, line, field.as_deref(), msg)

@@ -42,9 +42,12 @@
 //! rounds, `001` records with points and a simple rank (points descending, then entry order).
 //! Byes are written `0000 - U` (the last bye row of a round) or `0000 - F` (any other, e.g.
 //! Berger byes), absences `0000 - H` / `0000 - Z`, rounds without a row (withdrawn players) as
-//! blanks. Lost in export: the configuration other than name and rounds (groups, swaps, seed,
-//! tiebreaks), board numbers, absences requested for rounds not yet paired, and a withdrawal
-//! that does not yet cover a paired round. Ids and ratings must fit the 4-digit columns
+//! blanks. Absences requested for the next round (L+1) are written into its column the way
+//! FIDE-REFERENCE §5.3 describes (`0000 - H` counted in the points column, `0000 - Z`); a
+//! withdrawal from round L+1 is written as `0000 - Z` there too and so reads back as a
+//! zero-bye request for L+1. Lost in export: the configuration other than name and rounds
+//! (groups, swaps, seed, tiebreaks), board numbers, absences requested for rounds after L+1,
+//! and a withdrawal from a round after L+1. Ids and ratings must fit the 4-digit columns
 //! ([`exportable`]); longer text fields are cut to their column width.
 
 use crate::io::numbered_lines;
@@ -642,17 +645,30 @@ pub fn export(t: &Tournament) -> String {
             }
         }
     }
+    // Absences announced for the next round (FIDE-REFERENCE §5.3: written into the next
+    // round's column, points updated).
+    let next = last + 1;
+    let mut future: HashMap<Id, HalfPoints> = HashMap::new();
+    if next <= rounds {
+        for p in &t.players {
+            if p.half_byes.contains(&next) {
+                cells.insert((next, p.id), "0000 - H".into());
+                future.insert(p.id, 1);
+            } else if p.zero_byes.contains(&next) || p.withdrawn_from == Some(next) {
+                cells.insert((next, p.id), "0000 - Z".into());
+            }
+        }
+    }
     let points: HashMap<Id, HalfPoints> = t
         .players
         .iter()
         .map(|p| {
-            (
-                p.id,
-                t.rows
-                    .iter()
-                    .filter_map(|row| row.entry.points_of(p.id))
-                    .sum(),
-            )
+            let played: HalfPoints = t
+                .rows
+                .iter()
+                .filter_map(|row| row.entry.points_of(p.id))
+                .sum();
+            (p.id, played + future.get(&p.id).copied().unwrap_or(0))
         })
         .collect();
     let mut order: Vec<usize> = (0..t.players.len()).collect();
@@ -690,7 +706,7 @@ pub fn export(t: &Tournament) -> String {
             fmt_points(points[&p.id]),
             rank[i]
         );
-        for r in 1..=last {
+        for r in 1..=next.min(rounds).max(last) {
             line += "  ";
             line += cells
                 .get(&(r, p.id))

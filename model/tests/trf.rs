@@ -357,3 +357,33 @@ fn latin1_bytes_are_decoded() {
     let t = import(&decode(&bytes), "t.trf").unwrap();
     assert_eq!(t.config.name.as_deref(), Some("Café"));
 }
+
+#[test]
+fn next_round_absences_are_exported_in_the_next_column() {
+    // SPEC §11 example stretched to 5 rounds (3 played): A asks a half-bye for round 4,
+    // B a zero-bye for rounds 4 and 5, C withdraws from round 4.
+    let dir =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples/spec-11-worked-example");
+    let mut t = read_dir(&dir).unwrap();
+    t.config.rounds = Some(5);
+    t.players[0].half_byes = vec![4];
+    t.players[1].zero_byes = vec![4, 5];
+    t.players[2].withdrawn_from = Some(4);
+    let text = export(&t);
+    let a = text.lines().find(|l| l.starts_with("001    1")).unwrap();
+    // A: 3 points + the announced half-bye = 3.5 in the points column; round 4 cell at 122-129.
+    assert_eq!(&a[80..84], " 3.5");
+    assert_eq!(&a[121..], "0000 - H");
+    let back = import(&text, "x.trf").unwrap();
+    assert_eq!(back.rows, t.rows);
+    assert_eq!(back.players[0].half_byes, vec![4]);
+    assert_eq!(back.players[1].zero_byes, vec![4]); // round 5 is not representable
+    // The withdrawal from round 4 reads back as a zero-bye request for round 4.
+    assert_eq!(
+        (
+            back.players[2].withdrawn_from,
+            back.players[2].zero_byes.clone()
+        ),
+        (None, vec![4])
+    );
+}
