@@ -203,3 +203,24 @@ fn s12_refusals_incomplete_round_and_finished_event() {
     all_gone.players.iter_mut().for_each(|p| p.withdrawn_from = Some(1));
     assert_eq!(pair_next_round(&all_gone), Err(EngineError::NoActivePlayer { round: 1 }));
 }
+
+#[test]
+fn s8_3_bye_raised_above_the_bottom_when_the_bottom_would_need_a_rematch() {
+    // Round 1: 1(W)-2(B) drawn, 3(W)-4(B) won by 4, 5 bye. Round 2: 4 and 5 are absent, so
+    // the field is {1, 2, 3}, nobody in it has a bye: all eligible. Swiss order 1, 2 (1 point
+    // each, TPN), 3 (0). Bottom-first: v = 3 leaves {1, 2}, who met: impossible without
+    // rematches at every balance/score level of L = 2. v = 2 leaves {1, 3}: D = 0 fails
+    // (½ point apart), D = ½ works. Colours of {1, 3}: both have one White; either way the
+    // keys are (0, 0, 2, 1), whites equal → White to the higher TPN number, 3.
+    let mut t = swiss(5, 3);
+    add_round(&mut t, &[(1, 2, "1/2-1/2"), (3, 4, "0-1"), (5, 0, "bye")]);
+    t.players[3].zero_byes = vec![2];
+    t.players[4].half_byes = vec![2];
+    let r = pair_next_round(&t).unwrap();
+    assert_eq!(pair(&t), vec![(3, 1, ""), (2, 0, "bye"), (4, 0, "zero-bye"), (5, 0, "half-bye")]);
+    let sw = r.swiss.unwrap();
+    assert_eq!(sw.bye, Some(2));
+    let l = sw.level;
+    assert_eq!((l.rematches, l.streak_limit, l.balance, l.max_diff), (false, 2, true, Some(1)));
+    assert!(sw.explain.iter().any(|line| line.contains("bye to player 3") && line.contains("impossible")));
+}
