@@ -105,3 +105,79 @@ pub fn points(st: &Standings, id: u32) -> f64 {
 pub fn undefined(st: &Standings, id: u32, code: &str) -> bool {
     st.value(id, code) == Some(Value::Undefined)
 }
+
+/// A tournament from a compact cross-table, one line per player in entry order:
+/// `id rating tok tok …`, one token per round, TRF-like: `8w1` (against 8, White, won),
+/// `13b=`, `5w+` / `5b-` (forfeit win / loss; `-` on both sides = double forfeit), `H` half-
+/// point bye, `U` or `F` full-point bye, `Z` absent (no row). Each game is taken from the
+/// White player's token.
+pub fn from_cross_table(text: &str, rounds: u32) -> Tournament {
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let token = |id: u32, round: u32| -> &str {
+        let l = lines
+            .iter()
+            .find(|l| l[0].parse::<u32>().unwrap() == id)
+            .unwrap();
+        l[1 + round as usize]
+    };
+    let mut rows = Vec::new();
+    for r in 1..=rounds {
+        for l in &lines {
+            let me: u32 = l[0].parse().unwrap();
+            let tok = l[1 + r as usize];
+            let entry = match tok {
+                "H" => Some(Entry::HalfBye(me)),
+                "U" | "F" => Some(Entry::Bye(me)),
+                "Z" => None,
+                _ => {
+                    let res = &tok[tok.len() - 1..];
+                    let colour = &tok[tok.len() - 2..tok.len() - 1];
+                    let opp: u32 = tok[..tok.len() - 2].parse().unwrap();
+                    if colour != "w" {
+                        None
+                    } else {
+                        let o = match res {
+                            "1" => Outcome::WhiteWin,
+                            "0" => Outcome::BlackWin,
+                            "=" => Outcome::Draw,
+                            "+" => Outcome::WhiteForfeitWin,
+                            "-" if token(opp, r).ends_with('+') => Outcome::BlackForfeitWin,
+                            "-" => Outcome::DoubleForfeit,
+                            _ => panic!("bad token {tok}"),
+                        };
+                        Some(Entry::Game {
+                            white: me,
+                            black: opp,
+                            result: Some(o),
+                        })
+                    }
+                }
+            };
+            if let Some(e) = entry {
+                rows.push((r, e));
+            }
+        }
+    }
+    let players: Vec<(u32, u32)> = lines
+        .iter()
+        .map(|l| (l[0].parse().unwrap(), l[1].parse().unwrap()))
+        .collect();
+    tournament(&players, rounds, rows)
+}
+
+/// `1 + the number of players strictly ahead on (points, DE)`: ranks with ties shared, as
+/// FIDE exercises print them when DE is the only tiebreak.
+pub fn shared_rank_by_de(st: &Standings, id: u32) -> usize {
+    let me = st.row(id).unwrap();
+    let de = |r: &bsw_standings::Row| r.tiebreaks[0].as_ratio().unwrap();
+    1 + st
+        .rows
+        .iter()
+        .filter(|r| r.points > me.points || (r.points == me.points && de(r) < de(me)))
+        .count()
+}
