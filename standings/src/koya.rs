@@ -3,8 +3,10 @@
 //!
 //! Maximum possible score = win points × G. Round-robin tables: G = the most games any member
 //! has in the table (k−1 in a complete group of k, odd or even: the bye round is not a game,
-//! FIDE-REFERENCE §1.8). Swiss tables: G = the rounds counted. Games counted: over the board
-//! (Swiss) or all games including forfeits (round robin, Art. 15.2).
+//! FIDE-REFERENCE §1.8). Swiss tables: G = the rounds counted. Points counted: every game
+//! result against such a participant, forfeits included (the points were scored against
+//! them; KS is neither Type B nor rating-based, and Art. 16 covers only BH/SB). This is
+//! also what TieBreakServer does (checked on its many-unplayed-rounds fixture).
 
 use crate::Format;
 use crate::table::Table;
@@ -23,7 +25,7 @@ pub(crate) fn koya(t: &Table) -> Vec<Value> {
     (0..t.len())
         .map(|i| {
             let s: i64 = t
-                .counted_games(i)
+                .all_games(i)
                 .filter(|&(opp, _, _)| qualifies[opp])
                 .map(|(_, pts, _)| pts as i64)
                 .sum();

@@ -358,6 +358,19 @@ impl Table {
         })
     }
 
+    /// Every game, over the board or by forfeit: (opponent, points, white).
+    pub(crate) fn all_games(
+        &self,
+        i: usize,
+    ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
+        self.slots[i].iter().filter_map(|s| match *s {
+            Slot::Game {
+                opp, pts, white, ..
+            } => Some((opp, pts, white)),
+            _ => None,
+        })
+    }
+
     /// Games over the board: (opponent, points, white).
     pub(crate) fn otb_games(
         &self,
