@@ -223,6 +223,21 @@ pub fn run(args: Args) -> crate::CmdResult {
             .map(|p| p.half_byes.len() + p.zero_byes.len())
             .sum::<usize>(),
     );
+    if let Some(slow) = played
+        .rounds
+        .iter()
+        .max_by_key(|r| r.engine_ns + r.checker_ns)
+    {
+        let ms = |ns: u64| ns as f64 / 1e6;
+        println!(
+            "time: engine {:.2} ms, checker {:.2} ms in all; slowest round {}: engine {:.2} ms, checker {:.2} ms",
+            ms(played.rounds.iter().map(|r| r.engine_ns).sum()),
+            ms(played.rounds.iter().map(|r| r.checker_ns).sum()),
+            slow.round,
+            ms(slow.engine_ns),
+            ms(slow.checker_ns)
+        );
+    }
     match played.failure {
         None => Ok(0),
         Some(f) => {

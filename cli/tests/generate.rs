@@ -63,6 +63,24 @@ fn bsw_check_certifies_a_generated_directory() {
 }
 
 #[test]
+fn bsw_trf_export_exports_a_generated_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    assert_eq!(
+        bsw(&["generate", "--seed", "5", "--players", "20", s(&dir)]).0,
+        0
+    );
+    let (code, out, err) = bsw(&["trf", "export", s(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    // one 001 player line per player (TRF-16 layout, FIDE-REFERENCE)
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("001 ")).count(),
+        20,
+        "{out}"
+    );
+}
+
+#[test]
 fn same_seed_same_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));

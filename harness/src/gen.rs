@@ -19,6 +19,66 @@ use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
 
+/// Times a call: CPU time of the calling thread where the platform offers it (Linux, 64-bit:
+/// `clock_gettime(CLOCK_THREAD_CPUTIME_ID)`), so that a busy, shared machine does not inflate
+/// the figures with time spent preempted; wall time elsewhere.
+pub struct Stopwatch {
+    wall: Instant,
+    cpu: Option<u64>,
+}
+
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+fn thread_cpu_ns() -> Option<u64> {
+    #[repr(C)]
+    struct Timespec {
+        tv_sec: i64,
+        tv_nsec: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+    let mut ts = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux) into the
+    // struct we own and reads nothing else.
+    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+fn thread_cpu_ns() -> Option<u64> {
+    None
+}
+
+/// Which clock [`Stopwatch`] uses here: `"thread-cpu"` or `"wall"`.
+pub fn clock_name() -> &'static str {
+    if thread_cpu_ns().is_some() {
+        "thread-cpu"
+    } else {
+        "wall"
+    }
+}
+
+impl Stopwatch {
+    pub fn start() -> Self {
+        Stopwatch {
+            cpu: thread_cpu_ns(),
+            wall: Instant::now(),
+        }
+    }
+
+    /// Nanoseconds since [`Stopwatch::start`].
+    pub fn ns(&self) -> u64 {
+        match (self.cpu, thread_cpu_ns()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => self.wall.elapsed().as_nanos() as u64,
+        }
+    }
+}
+
 use crate::rng::{SplitMix64, hash_words};
 
 /// Every knob of the generator. Each has a default ([`GenParams::default`]) and a flag of
@@ -713,9 +773,9 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         // Pair; drop absences that the engine refuses.
         let mut engine_ns = 0u64;
         let paired = loop {
-            let start = Instant::now();
+            let watch = Stopwatch::start();
             let res = catch_unwind(AssertUnwindSafe(|| (opts.backend.pair)(&t)));
-            engine_ns += start.elapsed().as_nanos() as u64;
+            engine_ns += watch.ns();
             match res {
                 Ok(Err(EngineError::AbsenceInBergerGroup { round, player, .. })) if round == r => {
                     let Some(p) = t.players.iter_mut().find(|p| p.id == player) else {
@@ -783,9 +843,9 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         t.rows.extend(paired.rows.iter().copied());
 
         // Certify.
-        let start = Instant::now();
+        let watch = Stopwatch::start();
         let report = catch_unwind(AssertUnwindSafe(|| (opts.backend.check)(&t, r)));
-        let checker_ns = start.elapsed().as_nanos() as u64;
+        let checker_ns = watch.ns();
         out.rounds.push(RoundRecord {
             round: r,
             engine_ns,

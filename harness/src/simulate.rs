@@ -113,6 +113,7 @@ pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Sum
         pool.install(run)
     };
     summary.timing.wall_s = start.elapsed().as_secs_f64();
+    summary.timing.clock = crate::generator::clock_name().into();
     Ok(summary)
 }
 

@@ -94,6 +94,10 @@ pub struct Slowest {
 /// Everything that depends on the clock.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Timing {
+    /// The clock of the per-round times: `thread-cpu` (CPU time of the worker thread, immune
+    /// to preemption on a busy machine) or `wall`.
+    #[serde(default)]
+    pub clock: String,
     /// Engine time per round (absence retries included).
     pub engine: Histogram,
     /// Checker time per round.
@@ -376,6 +380,13 @@ impl Summary {
             self.offer_slowest(s.clone());
         }
         self.timing.wall_s = self.timing.wall_s.max(o.timing.wall_s);
+        if self.timing.clock != o.timing.clock {
+            self.timing.clock = if self.timing.clock.is_empty() {
+                o.timing.clock.clone()
+            } else {
+                "mixed".into()
+            };
+        }
     }
 
     /// Merge of two partial summaries of one run (same campaign, no shard bookkeeping).
@@ -478,7 +489,8 @@ impl Summary {
         for (name, h) in [("engine ", &t.engine), ("checker", &t.checker)] {
             let _ = writeln!(
                 s,
-                "{name} time per round: median {:.1} µs   p99 {:.1} µs   max {:.1} µs",
+                "{name} time per round ({}): median {:.1} µs   p99 {:.1} µs   max {:.1} µs",
+                t.clock,
                 us(h.quantile(0.5)),
                 us(h.quantile(0.99)),
                 us(h.max_ns)
