@@ -460,19 +460,24 @@ fn join_rounds(v: &[u32]) -> String {
 }
 
 /// A CSV file split into header and records, with real line numbers.
-struct Csv {
+struct Csv<'a> {
+    file: &'a str,
     /// Column name -> index.
     columns: HashMap<String, usize>,
-    records: Vec<(usize, Vec<String>)>,
+    /// Number of header columns.
+    width: usize,
+    /// Non-blank lines after the header, split into fields one at a time by [`Csv::record`]
+    /// (so a large file never holds all its fields at once).
+    lines: Vec<(usize, &'a str)>,
 }
 
-impl Csv {
+impl<'a> Csv<'a> {
     fn parse(
-        file: &str,
-        text: &str,
+        file: &'a str,
+        text: &'a str,
         required: &[&str],
         optional: &[&str],
-    ) -> Result<Csv, InputError> {
+    ) -> Result<Csv<'a>, InputError> {
         let text = strip_bom(text);
         let mut lines = numbered_lines(text)
             .into_iter()
@@ -520,26 +525,29 @@ impl Csv {
                 ));
             }
         }
-        let mut records = Vec::new();
-        for (n, line) in lines {
-            let fields = split_csv(line).map_err(|m| err(n, None, m))?;
-            if fields.len() != names.len() {
-                return Err(err(
-                    n,
-                    None,
-                    format!(
-                        "{} fields, but the header has {}",
-                        fields.len(),
-                        names.len()
-                    ),
-                ));
-            }
-            records.push((n, fields));
-        }
-        Ok(Csv { columns, records })
+        Ok(Csv {
+            file,
+            columns,
+            width: names.len(),
+            lines: lines.collect(),
+        })
     }
 
-    fn get<'a>(&self, rec: &'a [String], col: &str) -> Option<&'a str> {
+    /// The fields of one data line, checked against the header width.
+    fn record(&self, n: usize, line: &str) -> Result<Vec<String>, InputError> {
+        let fields = split_csv(line).map_err(|m| InputError::new(self.file, Some(n), None, m))?;
+        if fields.len() != self.width {
+            return Err(InputError::new(
+                self.file,
+                Some(n),
+                None,
+                format!("{} fields, but the header has {}", fields.len(), self.width),
+            ));
+        }
+        Ok(fields)
+    }
+
+    fn get<'r>(&self, rec: &'r [String], col: &str) -> Option<&'r str> {
         self.columns.get(col).map(|&i| rec[i].as_str())
     }
 }
@@ -808,10 +816,10 @@ fn check_config(
 
 fn parse_players(file: &str, text: &str) -> Result<(Vec<Player>, HashMap<Id, usize>), InputError> {
     let csv = Csv::parse(file, text, &["id", "name", "rating"], &PLAYER_OPTIONAL)?;
-    let mut players = Vec::with_capacity(csv.records.len());
+    let mut players = Vec::with_capacity(csv.lines.len());
     let mut seen: HashMap<Id, usize> = HashMap::new();
-    for (n, rec) in &csv.records {
-        let n = *n;
+    for &(n, line) in &csv.lines {
+        let rec = &csv.record(n, line)?;
         let err = |field: &str, msg: String| InputError::new(file, Some(n), Some(field), msg);
         let get = |col: &str| csv.get(rec, col).unwrap_or("");
         let id_s = get("id");
@@ -909,11 +917,11 @@ fn parse_rounds(
         &["round", "board", "white", "black", "result"],
         &[],
     )?;
-    let mut rows: Vec<(usize, Row)> = Vec::with_capacity(csv.records.len());
+    let mut rows: Vec<(usize, Row)> = Vec::with_capacity(csv.lines.len());
     let mut boards: HashMap<(u32, u32), usize> = HashMap::new();
     let mut busy: HashMap<(u32, Id), usize> = HashMap::new();
-    for (n, rec) in &csv.records {
-        let n = *n;
+    for &(n, line) in &csv.lines {
+        let rec = &csv.record(n, line)?;
         let err = |field: &str, msg: String| InputError::new(file, Some(n), Some(field), msg);
         let get = |col: &str| csv.get(rec, col).unwrap_or("");
         let num = |col: &str| -> Result<u32, InputError> {
