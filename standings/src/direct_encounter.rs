@@ -18,6 +18,7 @@
 
 use crate::table::Table;
 use crate::value::Ratio;
+use std::collections::HashMap;
 
 /// Orders the tied players `group` (table indices) into successive sub-groups that DE cannot
 /// separate further. Every sub-group ranks above the next.
@@ -26,31 +27,24 @@ pub(crate) fn rank(t: &Table, group: &[usize]) -> Vec<Vec<usize>> {
         return vec![group.to_vec()];
     }
     let n = group.len();
-    // sum[a][b], cnt[a][b]: a's points (half) against b, number of meetings.
-    let pos = |i: usize| group.iter().position(|&g| g == i);
-    let mut sum = vec![vec![0i64; n]; n];
-    let mut cnt = vec![vec![0i64; n]; n];
-    for (a, &i) in group.iter().enumerate() {
-        for (opp, pts, _) in t.counted_games(i) {
-            if let Some(b) = pos(opp) {
-                sum[a][b] += pts as i64;
-                cnt[a][b] += 1;
-            }
-        }
-    }
+    let pos: HashMap<usize, usize> = group.iter().enumerate().map(|(a, &i)| (i, a)).collect();
+    // Mini-table, sparse: per member, (points in half-points, meetings) per tied opponent met.
     let mut val = vec![Ratio::int(0); n];
     let mut unmet = vec![0i64; n];
-    for a in 0..n {
-        for b in 0..n {
-            if a == b {
-                continue;
-            }
-            if cnt[a][b] > 0 {
-                val[a] = val[a] + Ratio::new(sum[a][b], cnt[a][b]);
-            } else {
-                unmet[a] += 1;
+    for (a, &i) in group.iter().enumerate() {
+        let mut met: HashMap<usize, (i64, i64)> = HashMap::new();
+        for (opp, pts, _) in t.counted_games(i) {
+            if let Some(&b) = pos.get(&opp) {
+                let e = met.entry(b).or_insert((0, 0));
+                e.0 += pts as i64;
+                e.1 += 1;
             }
         }
+        // 6.1.2: the average of the scores when two players met more than once.
+        val[a] = met
+            .values()
+            .fold(Ratio::int(0), |acc, &(sum, cnt)| acc + Ratio::new(sum, cnt));
+        unmet[a] = (n - 1 - met.len()) as i64;
     }
     let all_met = unmet.iter().all(|&u| u == 0);
     let mut order: Vec<usize> = (0..n).collect();
@@ -74,23 +68,25 @@ pub(crate) fn rank(t: &Table, group: &[usize]) -> Vec<Vec<usize>> {
             .collect();
     }
 
-    // 6.3: take leaders while one is alone on top whatever the missing results.
+    // 6.3: take leaders while one is alone on top whatever the missing results: his score
+    // must exceed the maximum (score + a win per tied player not met) of every other
+    // unplaced player. Leaders leave from the front of `order`, so the others are always a
+    // suffix of it.
     let max = |a: usize| val[a] + Ratio::int(2 * unmet[a]);
-    let mut left: Vec<usize> = order;
-    let mut ranked: Vec<Vec<usize>> = Vec::new();
-    while left.len() > 1 {
-        let lead = left[0];
-        if left[1..].iter().all(|&o| val[lead] > max(o)) {
-            ranked.push(vec![group[lead]]);
-            left.remove(0);
-        } else {
-            break;
-        }
+    let mut suffix_max: Vec<Option<Ratio>> = vec![None; n + 1];
+    for k in (0..n).rev() {
+        let m = max(order[k]);
+        suffix_max[k] = Some(suffix_max[k + 1].map_or(m, |x| x.max(m)));
     }
-    if ranked.is_empty() {
+    let mut first = 0;
+    while first + 1 < n && suffix_max[first + 1].is_some_and(|m| val[order[first]] > m) {
+        first += 1;
+    }
+    if first == 0 {
         return vec![group.to_vec()];
     }
-    let rest: Vec<usize> = left.iter().map(|&a| group[a]).collect();
+    let mut ranked: Vec<Vec<usize>> = order[..first].iter().map(|&a| vec![group[a]]).collect();
+    let rest: Vec<usize> = order[first..].iter().map(|&a| group[a]).collect();
     ranked.extend(rank(t, &rest));
     ranked
 }

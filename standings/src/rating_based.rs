@@ -68,8 +68,15 @@ pub fn ptp(ratings: &[i64], score_half: i64) -> Option<i64> {
         return Some(lo - 800);
     }
     let need = 50 * score_half; // hundredths of a point
-    // Σ PD is non-decreasing in R and reaches 100 n (>= need) at hi + 736.
-    (lo - 800..=hi + 736).find(|&r| ratings.iter().map(|&ri| pd(r - ri)).sum::<i64>() >= need)
+    // Σ PD is non-decreasing in R and reaches 100 n (>= need) at hi + 736: binary search
+    // for the smallest R that reaches `need`.
+    let reaches = |r: i64| ratings.iter().map(|&ri| pd(r - ri)).sum::<i64>() >= need;
+    let (mut a, mut b) = (lo - 800, hi + 736);
+    while a < b {
+        let m = a + (b - a) / 2;
+        if reaches(m) { b = m } else { a = m + 1 }
+    }
+    Some(a)
 }
 
 /// Ratings of `i`'s opponents over the board, with the unrated substitution.

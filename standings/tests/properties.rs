@@ -169,3 +169,19 @@ proptest! {
         }
     }
 }
+
+/// Scale check (run with `cargo test --release -p bsw-standings --test properties -- --ignored`):
+/// 20,000 players, 9 rounds, every code.
+#[test]
+#[ignore]
+fn large_field_every_code() {
+    let t = random_tournament(7, 20_000, 9);
+    let start = std::time::Instant::now();
+    let st = standings(&t, &common::opts(ALL)).unwrap();
+    eprintln!(
+        "20000 players x 9 rounds, {} codes: {:?}",
+        st.codes.len(),
+        start.elapsed()
+    );
+    assert_eq!(st.rows.len(), 20_000);
+}
