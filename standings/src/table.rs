@@ -123,7 +123,7 @@ pub fn initial_phase(t: &Tournament) -> u32 {
     t.config
         .groups
         .first()
-        .map(|&k| if k % 2 == 0 { k - 1 } else { k })
+        .map(|&k| if k % 2 == 0 { k.saturating_sub(1) } else { k })
         .unwrap_or(0)
 }
 

@@ -185,3 +185,48 @@ fn large_field_every_code() {
     );
     assert_eq!(st.rows.len(), 20_000);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Garbage rows (unknown ids, a player twice in a round, games without result, rounds 0,
+    /// odd configurations) give an error or standings, never a panic.
+    #[test]
+    fn bad_input_never_panics(
+        rows in proptest::collection::vec((0u32..5, 0u32..8, 0u32..8, 0u8..10), 0..30),
+        groups in proptest::collection::vec(0u32..6, 0..3),
+        swaps in proptest::collection::vec((0u32..8, 0u32..8), 0..3),
+        rounds in proptest::option::of(0u32..6),
+        round in proptest::option::of(0u32..6),
+        codes in "(BH|SB-C1|DE|ARO|PTP|KS|PS-C1|TPN)(,(BH-M1|TPR|WIN|BWG|RTNG|ARO-C1)){0,3}",
+    ) {
+        let players: Vec<Player> = (1..=6)
+            .map(|id| Player { id, name: format!("P{id}"), rating: id * 300, withdrawn_from: (id == 6).then_some(2), ..Player::default() })
+            .collect();
+        let rows = rows
+            .into_iter()
+            .enumerate()
+            .map(|(k, (round, a, b, kind))| {
+                let entry = match kind {
+                    0 => Entry::Bye(a),
+                    1 => Entry::HalfBye(a),
+                    2 => Entry::ZeroBye(a),
+                    3 => Entry::Game { white: a, black: b, result: None },
+                    k => Entry::Game { white: a, black: b, result: Some(Outcome::ALL[(k as usize - 4) % 6]) },
+                };
+                bsw_model::Row { round, board: k as u32 + 1, entry }
+            })
+            .collect();
+        let t = Tournament {
+            config: bsw_model::Config { rounds, groups, swaps, ..Default::default() },
+            players,
+            rows,
+        };
+        let mut o = common::opts(&codes);
+        o.round = round;
+        let _ = bsw_standings::report(&t, &o);
+        o.unrated_rating = Some(1500);
+        o.rules = RuleVersion::Fide2024;
+        let _ = bsw_standings::report(&t, &o);
+    }
+}
