@@ -272,7 +272,7 @@ fn human(report: &Report) -> String {
         let codes: Vec<String> = g.standings.codes.iter().map(|c| c.to_string()).collect();
         let _ = write!(
             out,
-            "\nGroup {} (games inside the group, rounds 1-{}; tiebreaks: {})\n",
+            "\nGroup {} (games inside the group up to round {}; tiebreaks: {})\n",
             g.group,
             g.standings.round,
             if codes.is_empty() {
