@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use crate::cmd_generate::{GenArgs, gen_flags};
 
 /// Tournaments of the default campaign (sized to finish within a minute on 2 cores).
-pub const DEFAULT_TOURNAMENTS: u64 = 10_000;
+pub const DEFAULT_TOURNAMENTS: u64 = 20_000;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -156,9 +156,15 @@ impl Progress {
             let b = indicatif::ProgressBar::new(total);
             b.set_style(
                 indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} tournaments  {per_sec}  ETA {eta}  elapsed {elapsed}",
+                    "{bar:40} {pos}/{len} tournaments  {rate}  ETA {eta}  elapsed {elapsed}",
                 )
-                .expect("valid template"),
+                .expect("valid template")
+                .with_key(
+                    "rate",
+                    |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0}/s", s.per_sec());
+                    },
+                ),
             );
             b
         });
