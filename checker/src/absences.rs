@@ -22,7 +22,7 @@ pub fn check_requested(
 ) -> Vec<Violation> {
     let mut v = Vec::new();
     for p in &t.players {
-        let Some(kind) = absence(t, p.id, r) else {
+        let Some(kind) = absence(p, r) else {
             continue;
         };
         let want = if kind == Absence::Half {

@@ -115,13 +115,17 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     let (mut viol, _seen) = structure::check(t, r, &rows, true);
     out.violations.append(&mut viol);
 
-    let row_of = |id: Id| {
-        rows.iter()
-            .find(|row| row.entry.players().any(|p| p == id))
-            .copied()
-    };
+    // First row naming each player.
+    let mut row_index: HashMap<Id, usize> = HashMap::new();
+    for (i, row) in rows.iter().enumerate() {
+        for p in row.entry.players() {
+            row_index.entry(p).or_insert(i);
+        }
+    }
+    let row_of = |id: Id| row_index.get(&id).map(|&i| rows[i]);
+    let by_id: HashMap<Id, &bsw_model::Player> = t.players.iter().map(|p| (p.id, p)).collect();
     let state = results::state_before(t, r);
-    let withdrawn = |id: Id| t.player(id).is_some_and(|p| p.withdrawn_by(r));
+    let withdrawn = |id: Id| by_id.get(&id).is_some_and(|p| p.withdrawn_by(r));
     let on_schedule_group = |id: Id| -> Option<usize> {
         if r > groups.phase {
             return None;
@@ -270,7 +274,7 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
                     }
                     _ => {
                         sound = false;
-                        if t.player(q).is_some() && !withdrawn(q) && on_schedule_group(id).is_none()
+                        if by_id.contains_key(&q) && !withdrawn(q) && on_schedule_group(id).is_none()
                         {
                             out.violations.push(v(
                                 "7",

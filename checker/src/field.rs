@@ -10,7 +10,7 @@ use crate::order;
 use crate::results::State;
 use crate::tpn::Tpn;
 use crate::withdrawals::Schedules;
-use bsw_model::{HalfPoints, Id, Tournament};
+use bsw_model::{HalfPoints, Id, Player, Tournament};
 use std::collections::HashMap;
 
 /// A requested absence (SPEC §9).
@@ -20,9 +20,9 @@ pub enum Absence {
     Zero,
 }
 
-/// The requested absence of `id` in round `r`, if any (a withdrawn player's are ignored).
-pub fn absence(t: &Tournament, id: Id, r: u32) -> Option<Absence> {
-    let p = t.player(id)?;
+/// The requested absence of player `p` in round `r`, if any (a withdrawn player's are
+/// ignored).
+pub fn absence(p: &Player, r: u32) -> Option<Absence> {
     if p.withdrawn_by(r) {
         None
     } else if p.half_byes.contains(&r) {
@@ -35,7 +35,7 @@ pub fn absence(t: &Tournament, id: Id, r: u32) -> Option<Absence> {
 }
 
 /// Who is in the Swiss field of round r, before absences are removed (active players only).
-pub fn swiss_candidates(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<Id> {
+pub fn swiss_candidates<'a>(t: &'a Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<&'a Player> {
     t.players
         .iter()
         .filter(|p| !p.withdrawn_by(r))
@@ -46,7 +46,6 @@ pub fn swiss_candidates(t: &Tournament, groups: &Groups, sched: &Schedules, r: u
                     Some(g) => !sched.on_schedule(r, g),
                 }
         })
-        .map(|p| p.id)
         .collect()
 }
 
@@ -54,7 +53,8 @@ pub fn swiss_candidates(t: &Tournament, groups: &Groups, sched: &Schedules, r: u
 pub fn swiss_field(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<Id> {
     swiss_candidates(t, groups, sched, r)
         .into_iter()
-        .filter(|&id| absence(t, id, r).is_none())
+        .filter(|p| absence(p, r).is_none())
+        .map(|p| p.id)
         .collect()
 }
 

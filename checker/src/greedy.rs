@@ -44,6 +44,22 @@ pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec
     list
 }
 
+/// The players of `unpaired` (Swiss order) in p's segment: the maximal run of consecutive
+/// players whose neighbouring point values differ by at most D (everyone when D is unlimited).
+fn segment(f: &SwissField, unpaired: &[usize], p: usize, level: &Level) -> Vec<usize> {
+    let Some(d) = level.max_diff else { return unpaired.to_vec() };
+    let at = unpaired.iter().position(|&i| i == p).unwrap_or(0);
+    let mut lo = at;
+    while lo > 0 && f.points[unpaired[lo - 1]] - f.points[unpaired[lo]] <= d {
+        lo -= 1;
+    }
+    let mut hi = at;
+    while hi + 1 < unpaired.len() && f.points[unpaired[hi]] - f.points[unpaired[hi + 1]] <= d {
+        hi += 1;
+    }
+    unpaired[lo..=hi].to_vec()
+}
+
 /// A step of the greedy where the published partner was not the first workable candidate.
 #[derive(Clone, Debug)]
 pub struct BetterCandidate {

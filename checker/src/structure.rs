@@ -15,6 +15,7 @@ pub fn check(
     rows: &[Row],
     with_missing: bool,
 ) -> (Vec<Violation>, HashMap<Id, usize>) {
+    let by_id: HashMap<Id, &bsw_model::Player> = t.players.iter().map(|p| (p.id, p)).collect();
     let mut v = Vec::new();
     let mut seen: HashMap<Id, usize> = HashMap::new();
     for row in rows {
@@ -33,7 +34,7 @@ pub fn check(
         }
         for id in row.entry.players() {
             *seen.entry(id).or_default() += 1;
-            match t.player(id) {
+            match by_id.get(&id) {
                 None => v.push(Violation::new(
                     "structure",
                     vec![id],

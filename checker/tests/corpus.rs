@@ -24,9 +24,17 @@ pub fn expected_rows(path: &Path) -> Vec<Row> {
                 "bye" => Entry::Bye(white),
                 "half-bye" => Entry::HalfBye(white),
                 "zero-bye" => Entry::ZeroBye(white),
-                r => Entry::Game { white, black: f[3].parse().unwrap(), result: Outcome::from_code(r) },
+                r => Entry::Game {
+                    white,
+                    black: f[3].parse().unwrap(),
+                    result: Outcome::from_code(r),
+                },
             };
-            Row { round, board, entry }
+            Row {
+                round,
+                board,
+                entry,
+            }
         })
         .collect()
 }
@@ -34,7 +42,9 @@ pub fn expected_rows(path: &Path) -> Vec<Row> {
 /// Every corpus case as (name, tournament with its expected round appended).
 pub fn cases() -> Vec<(String, Tournament)> {
     let mut out = Vec::new();
-    let Ok(dir) = std::fs::read_dir(corpus().join("cases")) else { return out };
+    let Ok(dir) = std::fs::read_dir(corpus().join("cases")) else {
+        return out;
+    };
     let mut dirs: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
     dirs.sort();
     for d in dirs {
@@ -55,7 +65,10 @@ fn every_corpus_case_conforms() {
     for (name, t) in &cases {
         let rep = check(t, Profile::BergerSwiss);
         if !rep.is_conforming() {
-            failures.push(format!("{name}: {:#?}", rep.violations().collect::<Vec<_>>()));
+            failures.push(format!(
+                "{name}: {:#?}",
+                rep.violations().collect::<Vec<_>>()
+            ));
         }
     }
     println!("{} corpus cases checked", cases.len());
@@ -64,11 +77,18 @@ fn every_corpus_case_conforms() {
 
 #[test]
 fn corpus_examples_conform() {
-    let Ok(dir) = std::fs::read_dir(corpus().join("examples")) else { return };
+    let Ok(dir) = std::fs::read_dir(corpus().join("examples")) else {
+        return;
+    };
     for e in dir {
         let p = e.unwrap().path();
         let t = bsw_model::io::read_dir(&p).unwrap();
         let rep = check(&t, Profile::BergerSwiss);
-        assert!(rep.is_conforming(), "{}: {:#?}", p.display(), rep.violations().collect::<Vec<_>>());
+        assert!(
+            rep.is_conforming(),
+            "{}: {:#?}",
+            p.display(),
+            rep.violations().collect::<Vec<_>>()
+        );
     }
 }
