@@ -236,3 +236,55 @@ fn unrated_opponents_need_a_rating_for_rating_based_tiebreaks() {
     assert_eq!(v["standings"][0]["tiebreaks"]["ARO"].as_i64(), Some(1500));
     assert_eq!(v["standings"][0]["tiebreaks"]["TPR"].as_i64(), Some(2300));
 }
+
+/// A TRF16 file as another program would write it (hand-made): `H` half-point bye, `U`
+/// pairing bye, `Z` absence, 3 rounds (`XXR 3`). Same event as the `requested()` case of
+/// standings/tests/unplayed_rounds.rs: R1 1 half-bye, 2-3 1-0, 4 bye; R2 1-2 1-0, 3-4 ½;
+/// R3 1-3 1-0, 2 bye, 4 absent (category 5).
+const FOREIGN_TRF: &str = "\
+012 Hand-made foreign TRF
+XXR 3
+001    1 m    One                               2000                             2.5    1     0 - H     2 w 1     3 w 1
+001    2 m    Two                               1900                             2.0    2     3 w 1     1 b 0     0 - U
+001    3 m    Three                             1800                             0.5    3     2 b 0     4 w =     1 b 0
+001    4 m    Four                              1700                             1.5    4     0 - U     3 b =     0 - Z
+";
+
+#[test]
+fn foreign_trf_with_byes_and_absences() {
+    let d = tempfile::tempdir().unwrap();
+    let f = d.path().join("foreign.trf");
+    std::fs::write(&f, FOREIGN_TRF).unwrap();
+    let v = json_of(&[
+        "standings",
+        f.to_str().unwrap(),
+        "--json",
+        "--tiebreaks",
+        "BH,BH-C1",
+    ]);
+    let rows = v["standings"].as_array().unwrap();
+    let got: Vec<(u64, f64, f64, f64)> = rows
+        .iter()
+        .map(|r| {
+            (
+                r["id"].as_u64().unwrap(),
+                r["points"].as_f64().unwrap(),
+                r["tiebreaks"]["BH"].as_f64().unwrap(),
+                r["tiebreaks"]["BH-C1"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    // 1: dummy min(2½, 1½) (VUR) + 2 + ½ = 4, Cut-1 drops the VUR -> 2½.
+    // 2: ½ + 2½ + PAB dummy min(2, 1½) = 4½, Cut-1 drops ½ -> 4.
+    // 4: PAB 1½ + ½ + ZPB dummy 1½ (VUR) = 3½, Cut-1 -> 2.
+    // 3: 2 + 4's adjusted 2 (absence in the last round counts ½) + 2½ = 6½, Cut-1 -> 4½.
+    assert_eq!(
+        got,
+        [
+            (1, 2.5, 4.0, 2.5),
+            (2, 2.0, 4.5, 4.0),
+            (4, 1.5, 3.5, 2.0),
+            (3, 0.5, 6.5, 4.5)
+        ]
+    );
+}
