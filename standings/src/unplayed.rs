@@ -1,6 +1,6 @@
 //! Article 16 (Swiss events): unplayed rounds. Categories (16.2), the adjusted score a player
 //! shows as somebody's opponent (16.3), the dummy opponent of a player's own unplayed rounds
-//! with the 2026 caps (16.4). The cut exception (16.5) lives in [`crate::modifiers`].
+//! with the 2026 caps (16.4). The cut exception (16.5) lives in the private module `modifiers`.
 //!
 //! In round-robin tables (Art. 15.2) forfeits are ordinary games and there is nothing else:
 //! every element is a game against a real opponent, valued at that opponent's score.

@@ -232,3 +232,39 @@ fn aro_is_undefined_without_games_over_the_board_and_ranks_last() {
     // 1 (vs 1900) and 2 (vs 2000): ARO 1900 and 2000 -> 2, 1, then undefined 3.
     assert_eq!(order(&st), vec![2, 1, 3]);
 }
+
+#[test]
+fn group_table_uses_members_after_swaps_and_keeps_withdrawn_members() {
+    // groups = [3] (P = 3), swap (3, 4): the group is {1, 2, 4}; 3 joins the lower group.
+    // Player 4 withdraws from round 3. R1: 1-2 1-0, 3-5 1-0, 4 bye. R2: 4-1 ½, 5-3 1-0,
+    // 2 bye. R3: 2 (scheduled against 4) gets a bye, 1-3 0-1 (not a group game), 5 absent.
+    // Group games: 1-2 (1 won) and 4-1 (drawn).
+    let mut t = tournament(
+        &players(5),
+        3,
+        vec![
+            (1, g(1, 2, "1-0")),
+            (1, g(3, 5, "1-0")),
+            (1, bye(4)),
+            (2, g(4, 1, "1/2-1/2")),
+            (2, g(5, 3, "1-0")),
+            (2, bye(2)),
+            (3, g(1, 3, "0-1")),
+            (3, bye(2)),
+            (3, zero(5)),
+        ],
+    );
+    t.config.groups = vec![3];
+    t.config.swaps = vec![(3, 4)];
+    t.players[3].withdrawn_from = Some(3);
+    let gs = group_standings(&t, &opts("BH")).unwrap();
+    let st = &gs[0].standings;
+    let mut ids = order(st);
+    ids.sort();
+    assert_eq!(ids, vec![1, 2, 4]);
+    // Group points: 1: 1 + ½ = 1½; 4: ½; 2: 0 (byes count nothing in the group table).
+    assert_eq!(points(st, 1), 1.5);
+    assert_eq!(points(st, 4), 0.5);
+    assert_eq!(points(st, 2), 0.0);
+    assert_eq!(order(st), vec![1, 4, 2]);
+}
