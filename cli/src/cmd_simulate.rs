@@ -185,7 +185,13 @@ impl Progress {
             return;
         }
         let now = Instant::now();
-        let Ok(mut last) = self.last.try_lock() else {
+        // The last tick always prints; others skip when another thread is printing.
+        let guard = if done == self.total {
+            self.last.lock().ok()
+        } else {
+            self.last.try_lock().ok()
+        };
+        let Some(mut last) = guard else {
             return;
         };
         if now.duration_since(*last) < Duration::from_secs(5) && done != self.total {

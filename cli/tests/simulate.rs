@@ -146,11 +146,17 @@ fn merge_refuses_summaries_of_different_campaigns() {
 #[test]
 fn text_summary_names_every_section() {
     let tmp = tempfile::tempdir().unwrap();
-    let (code, out, _) = bsw_in(
+    let (code, out, err) = bsw_in(
         tmp.path(),
         &["simulate", "--tournaments", "30", "--group-rate", "1"],
     );
     assert_eq!(code, 0, "{out}");
+    // stderr is not a terminal here: plain progress lines, the last one at 30/30
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("simulate: 30/30 tournaments")),
+        "{err}"
+    );
     for needle in [
         "tournaments 30",
         "violations 0",
