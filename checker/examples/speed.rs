@@ -17,15 +17,34 @@ impl Rng {
 }
 
 fn main() {
-    let sizes: Vec<u32> = std::env::args().skip(1).filter_map(|a| a.parse().ok()).collect();
-    let sizes = if sizes.is_empty() { vec![100, 1001] } else { sizes };
+    let sizes: Vec<u32> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let sizes = if sizes.is_empty() {
+        vec![100, 1001]
+    } else {
+        sizes
+    };
     for n in sizes {
         let rounds = 7;
         let mut rng = Rng(n as u64);
         let players = (1..=n)
-            .map(|id| Player { id, name: format!("P{id}"), rating: 1000 + (rng.next() % 1800) as u32, ..Default::default() })
+            .map(|id| Player {
+                id,
+                name: format!("P{id}"),
+                rating: 1000 + (rng.next() % 1800) as u32,
+                ..Default::default()
+            })
             .collect();
-        let mut t = Tournament { config: Config { rounds: Some(rounds), ..Default::default() }, players, rows: vec![] };
+        let mut t = Tournament {
+            config: Config {
+                rounds: Some(rounds),
+                ..Default::default()
+            },
+            players,
+            rows: vec![],
+        };
         for r in 1..=rounds {
             let t0 = Instant::now();
             let pr = bsw_engine::pair_next_round(&t).expect("engine pairs");
@@ -39,15 +58,26 @@ fn main() {
                 best = best.min(t0.elapsed().as_secs_f64() * 1e3);
                 nviol = rep.violations.len();
             }
-            println!("n = {n:6} round {r}: check {best:9.1} ms (engine {pair_ms:8.1} ms), violations {nviol}");
+            println!(
+                "n = {n:6} round {r}: check {best:9.1} ms (engine {pair_ms:8.1} ms), violations {nviol}"
+            );
             for row in t.rows.iter_mut().filter(|row| row.round == r) {
-                if let Entry::Game { white, black, result: None } = row.entry {
+                if let Entry::Game {
+                    white,
+                    black,
+                    result: None,
+                } = row.entry
+                {
                     let o = match rng.next() % 10 {
                         0..=3 => Outcome::WhiteWin,
                         4..=6 => Outcome::BlackWin,
                         _ => Outcome::Draw,
                     };
-                    row.entry = Entry::Game { white, black, result: Some(o) };
+                    row.entry = Entry::Game {
+                        white,
+                        black,
+                        result: Some(o),
+                    };
                 }
             }
         }

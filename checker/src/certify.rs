@@ -274,7 +274,9 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
                     }
                     _ => {
                         sound = false;
-                        if by_id.contains_key(&q) && !withdrawn(q) && on_schedule_group(id).is_none()
+                        if by_id.contains_key(&q)
+                            && !withdrawn(q)
+                            && on_schedule_group(id).is_none()
                         {
                             out.violations.push(v(
                                 "7",

@@ -35,7 +35,12 @@ pub fn absence(p: &Player, r: u32) -> Option<Absence> {
 }
 
 /// Who is in the Swiss field of round r, before absences are removed (active players only).
-pub fn swiss_candidates<'a>(t: &'a Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<&'a Player> {
+pub fn swiss_candidates<'a>(
+    t: &'a Tournament,
+    groups: &Groups,
+    sched: &Schedules,
+    r: u32,
+) -> Vec<&'a Player> {
     t.players
         .iter()
         .filter(|p| !p.withdrawn_by(r))

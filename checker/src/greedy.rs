@@ -47,7 +47,9 @@ pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec
 /// The players of `unpaired` (Swiss order) in p's segment: the maximal run of consecutive
 /// players whose neighbouring point values differ by at most D (everyone when D is unlimited).
 fn segment(f: &SwissField, unpaired: &[usize], p: usize, level: &Level) -> Vec<usize> {
-    let Some(d) = level.max_diff else { return unpaired.to_vec() };
+    let Some(d) = level.max_diff else {
+        return unpaired.to_vec();
+    };
     let at = unpaired.iter().position(|&i| i == p).unwrap_or(0);
     let mut lo = at;
     while lo > 0 && f.points[unpaired[lo - 1]] - f.points[unpaired[lo]] <= d {
@@ -96,12 +98,19 @@ pub fn replay(
             if !ladder::allowed(f, p, q, level) {
                 continue;
             }
-            let rest: Vec<usize> = unpaired
-                .iter()
-                .copied()
-                .filter(|&i| i != p && i != q)
-                .collect();
-            if let Some(completion) = ladder::complete_pairing(f, &rest, level) {
+            // Only p's segment needs a matching: with a finite D, players whose points are
+            // separated by a gap larger than D (in Swiss order) share no edge, and outside
+            // p's segment the published pairing already pairs everyone (none of its pairs
+            // crosses such a gap).
+            let seg = segment(f, &unpaired, p, level);
+            let rest: Vec<usize> = seg.iter().copied().filter(|&i| i != p && i != q).collect();
+            if let Some(mut completion) = ladder::complete_pairing(f, &rest, level) {
+                for &i in &unpaired {
+                    match partner[i] {
+                        Some(j) if i < j && !seg.contains(&i) => completion.push((i, j)),
+                        _ => {}
+                    }
+                }
                 return Some(BetterCandidate {
                     player: p,
                     partner: q_star,

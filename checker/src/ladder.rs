@@ -118,46 +118,99 @@ pub fn edges(f: &SwissField, vertices: &[usize], level: &Level) -> Vec<(usize, u
     e
 }
 
+/// Splits `vertices` (Swiss order, so points are non-increasing) where neighbouring points
+/// differ by more than D: no allowed pair crosses such a gap, so each segment is matched on
+/// its own (and a segment of odd size cannot be completed).
+pub fn segments<'v>(f: &SwissField, vertices: &'v [usize], level: &Level) -> Vec<&'v [usize]> {
+    let Some(d) = level.max_diff else {
+        return vec![vertices];
+    };
+    let mut out = Vec::new();
+    let mut start = 0;
+    for k in 1..=vertices.len() {
+        if k == vertices.len() || f.points[vertices[k - 1]] - f.points[vertices[k]] > d {
+            out.push(&vertices[start..k]);
+            start = k;
+        }
+    }
+    out
+}
+
+fn debug() -> bool {
+    std::env::var_os("BSW_CHECKER_DEBUG").is_some()
+}
+
 /// A complete pairing of `vertices` at `level` (field-index pairs), if one exists.
 pub fn complete_pairing(
     f: &SwissField,
     vertices: &[usize],
     level: &Level,
 ) -> Option<Vec<(usize, usize)>> {
-    let e = edges(f, vertices, level);
-    oracle::perfect_matching(vertices.len(), &e).map(|m| {
-        m.into_iter()
-            .map(|(a, b)| (vertices[a], vertices[b]))
-            .collect()
-    })
+    let segs = segments(f, vertices, level);
+    if segs.iter().any(|s| s.len() % 2 == 1) {
+        return None;
+    }
+    let mut pairs = Vec::with_capacity(vertices.len() / 2);
+    for seg in segs {
+        let e = edges(f, seg, level);
+        if debug() {
+            eprintln!(
+                "complete_pairing: {} vertices, {} edges at {level}",
+                seg.len(),
+                e.len()
+            );
+        }
+        let m = oracle::perfect_matching(seg.len(), &e)?;
+        pairs.extend(m.into_iter().map(|(a, b)| (seg[a], seg[b])));
+    }
+    Some(pairs)
 }
 
 /// A bye receiver v among `receivers` and a complete pairing of `vertices` − v at `level`, if
-/// any (one matching: `vertices` plus a vertex z adjacent to every receiver).
+/// any (one matching: `vertices` plus a vertex z adjacent to every receiver; per segment, only
+/// the one odd segment can hold the receiver).
 pub fn complete_pairing_some_bye(
     f: &SwissField,
     vertices: &[usize],
     receivers: &[usize],
     level: &Level,
 ) -> Option<(usize, Vec<(usize, usize)>)> {
-    if receivers.is_empty() {
+    let mut is_receiver = vec![false; f.len()];
+    for &r in receivers {
+        is_receiver[r] = true;
+    }
+    let segs = segments(f, vertices, level);
+    if segs.iter().filter(|s| s.len() % 2 == 1).count() != 1 {
         return None;
     }
-    let mut e = edges(f, vertices, level);
-    let z = vertices.len();
-    for (a, i) in vertices.iter().enumerate() {
-        if receivers.contains(i) {
-            e.push((a, z));
-        }
-    }
-    let m = oracle::perfect_matching(z + 1, &e)?;
     let mut bye = None;
-    let mut pairs = Vec::new();
-    for (a, b) in m {
-        if b == z {
-            bye = Some(vertices[a]);
-        } else {
-            pairs.push((vertices[a], vertices[b]));
+    let mut pairs = Vec::with_capacity(vertices.len() / 2);
+    for seg in segs {
+        if seg.len() % 2 == 0 {
+            pairs.extend(complete_pairing(f, seg, level)?);
+            continue;
+        }
+        let mut e = edges(f, seg, level);
+        let z = seg.len();
+        e.extend(
+            seg.iter()
+                .enumerate()
+                .filter(|(_, i)| is_receiver[**i])
+                .map(|(a, _)| (a, z)),
+        );
+        if debug() {
+            eprintln!(
+                "complete_pairing_some_bye: {} vertices, {} edges at {level}",
+                seg.len(),
+                e.len()
+            );
+        }
+        for (a, b) in oracle::perfect_matching(z + 1, &e)? {
+            if b == z {
+                bye = Some(seg[a]);
+            } else {
+                pairs.push((seg[a], seg[b]));
+            }
         }
     }
     Some((bye?, pairs))

@@ -16,6 +16,7 @@ pub fn check(
     with_missing: bool,
 ) -> (Vec<Violation>, HashMap<Id, usize>) {
     let by_id: HashMap<Id, &bsw_model::Player> = t.players.iter().map(|p| (p.id, p)).collect();
+    let last_round = t.last_round();
     let mut v = Vec::new();
     let mut seen: HashMap<Id, usize> = HashMap::new();
     for row in rows {
@@ -60,7 +61,7 @@ pub fn check(
             result: None,
         } = row.entry
         {
-            if r < t.last_round() {
+            if r < last_round {
                 v.push(Violation::new(
                     "3",
                     vec![white, black],
