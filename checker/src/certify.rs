@@ -77,6 +77,54 @@ fn pairs_json(f: &SwissField, pairs: &[(usize, usize)]) -> serde_json::Value {
     )
 }
 
+/// What the Berger table of round `r` asks of a group numbered `numbers`, board by board:
+/// (White number, Black number, expected row).
+fn expected_entries(
+    numbers: &[Id],
+    r: u32,
+    withdrawn: &dyn Fn(Id) -> bool,
+) -> Vec<(u32, u32, Expected)> {
+    let k = numbers.len() as u32;
+    let pl = |n: u32| {
+        if n <= k {
+            Some(numbers[n as usize - 1])
+        } else {
+            None
+        }
+    };
+    berger::round(k, r)
+        .into_iter()
+        .map(|(wn, bn)| {
+            let e = match (pl(wn), pl(bn)) {
+                (Some(w), Some(bl)) => match (withdrawn(w), withdrawn(bl)) {
+                    (false, false) => Expected::Game {
+                        white: w,
+                        black: bl,
+                    },
+                    (false, true) => Expected::WithdrawnOpponentBye {
+                        player: w,
+                        opponent: bl,
+                    },
+                    (true, false) => Expected::WithdrawnOpponentBye {
+                        player: bl,
+                        opponent: w,
+                    },
+                    (true, true) => Expected::Struck,
+                },
+                (Some(x), None) | (None, Some(x)) => {
+                    if withdrawn(x) {
+                        Expected::Struck
+                    } else {
+                        Expected::PhantomBye(x)
+                    }
+                }
+                (None, None) => Expected::Struck,
+            };
+            (wn, bn, e)
+        })
+        .collect()
+}
+
 /// Certifies round `r`.
 pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     let t = ctx.t;
@@ -140,40 +188,10 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
         if r > groups.phase || !ctx.sched.on_schedule(r, g) {
             continue;
         }
-        let k = numbers.len() as u32;
-        for (b, &(wn, bn)) in berger::round(k, r).iter().enumerate() {
-            let pl = |n: u32| {
-                if n <= k {
-                    Some(numbers[n as usize - 1])
-                } else {
-                    None
-                }
-            };
-            let expected = match (pl(wn), pl(bn)) {
-                (Some(w), Some(bl)) => match (withdrawn(w), withdrawn(bl)) {
-                    (false, false) => Expected::Game {
-                        white: w,
-                        black: bl,
-                    },
-                    (false, true) => Expected::WithdrawnOpponentBye {
-                        player: w,
-                        opponent: bl,
-                    },
-                    (true, false) => Expected::WithdrawnOpponentBye {
-                        player: bl,
-                        opponent: w,
-                    },
-                    (true, true) => Expected::Struck,
-                },
-                (Some(x), None) | (None, Some(x)) => {
-                    if withdrawn(x) {
-                        Expected::Struck
-                    } else {
-                        Expected::PhantomBye(x)
-                    }
-                }
-                (None, None) => Expected::Struck,
-            };
+        for (b, (wn, bn, expected)) in expected_entries(numbers, r, &withdrawn)
+            .into_iter()
+            .enumerate()
+        {
             let board = b as i64 + 1;
             match expected {
                 Expected::Game { white, black } => {
@@ -409,6 +427,39 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
                 ),
                 json!({"level": level.to_json(), "player": p, "published_partner": q, "better_candidate": c,
                        "completion": pairs_json(&sf, &bc.completion)}),
+            ));
+        }
+    }
+
+    // --- Groups that left their schedule but still follow the table (§6) ---
+    for (g, numbers) in ctx.numbers.iter().enumerate() {
+        let Some(joined) = ctx.sched.joined.get(g).copied().flatten() else {
+            continue;
+        };
+        if r > groups.phase || r < joined {
+            continue;
+        }
+        let entries = expected_entries(numbers, r, &withdrawn);
+        let mut games = 0;
+        let follows = entries.iter().all(|(_, _, e)| match *e {
+            Expected::Game { white, black } => {
+                games += 1;
+                matches!(row_of(white), Some(Row { entry: Entry::Game { white: w, black: b, .. }, .. }) if w == white && b == black)
+            }
+            Expected::PhantomBye(x) | Expected::WithdrawnOpponentBye { player: x, .. } => {
+                matches!(row_of(x), Some(Row { entry: Entry::Bye(p), .. }) if p == x)
+            }
+            Expected::Struck => true,
+        });
+        if follows && games > 0 && !out.violations.is_empty() {
+            out.violations.push(v(
+                "6",
+                numbers.iter().copied().filter(|&id| !withdrawn(id)).collect(),
+                format!(
+                    "group {} left its Berger schedule in round {joined} (SPEC §6: a withdrawal), but round {r} still follows its table",
+                    g + 1
+                ),
+                json!({"group": g + 1, "joined_swiss_field": joined}),
             ));
         }
     }
