@@ -160,6 +160,7 @@ fn text_summary_names_every_section() {
     for needle in [
         "tournaments 30",
         "violations 0",
+        "exercised: plain Swiss",
         "engine errors 0",
         "ladder",
         "Swiss byes",

@@ -138,6 +138,98 @@ pub struct Byes {
     pub unknown: u64,
 }
 
+/// What the campaign exercised: tournaments by configuration, rows by kind.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Features {
+    pub plain_swiss: u64,
+    pub with_groups: u64,
+    /// With groups and a lower Swiss group.
+    pub lower_swiss: u64,
+    /// With groups and rounds beyond the schedule length P.
+    pub later_phase: u64,
+    pub even_group: u64,
+    pub odd_group: u64,
+    pub several_groups: u64,
+    pub swaps: u64,
+    /// Tournaments with at least one withdrawal / requested absence recorded.
+    pub withdrawals: u64,
+    pub absences: u64,
+    /// Rows by result.
+    pub decisive: u64,
+    pub draws: u64,
+    pub forfeits: u64,
+    pub double_losses: u64,
+    /// `bye` rows of every kind (Swiss, scheduled Berger, withdrawn opponent).
+    pub byes: u64,
+    pub half_byes: u64,
+    pub zero_byes: u64,
+}
+
+impl Features {
+    fn add(&mut self, t: &bsw_model::Tournament) {
+        use bsw_model::{Entry, Outcome};
+        let c = &t.config;
+        if c.groups.is_empty() {
+            self.plain_swiss += 1;
+        } else {
+            self.with_groups += 1;
+            let p = crate::generator::schedule_len(c.groups[0]);
+            self.lower_swiss += (c.groups.iter().sum::<u32>() < t.players.len() as u32) as u64;
+            self.later_phase += (c.rounds.unwrap_or(p) > p) as u64;
+            self.even_group += c.groups.iter().any(|k| k % 2 == 0) as u64;
+            self.odd_group += c.groups.iter().any(|k| k % 2 == 1) as u64;
+            self.several_groups += (c.groups.len() > 1) as u64;
+        }
+        self.swaps += !c.swaps.is_empty() as u64;
+        self.withdrawals += t.players.iter().any(|p| p.withdrawn_from.is_some()) as u64;
+        self.absences +=
+            t.players
+                .iter()
+                .any(|p| !p.half_byes.is_empty() || !p.zero_byes.is_empty()) as u64;
+        for row in &t.rows {
+            match row.entry {
+                Entry::Game {
+                    result: Some(o), ..
+                } => match o {
+                    Outcome::WhiteWin | Outcome::BlackWin => self.decisive += 1,
+                    Outcome::Draw => self.draws += 1,
+                    Outcome::WhiteForfeitWin | Outcome::BlackForfeitWin => self.forfeits += 1,
+                    Outcome::DoubleForfeit => self.double_losses += 1,
+                },
+                Entry::Game { result: None, .. } => {}
+                Entry::Bye(_) => self.byes += 1,
+                Entry::HalfBye(_) => self.half_byes += 1,
+                Entry::ZeroBye(_) => self.zero_byes += 1,
+            }
+        }
+    }
+
+    fn merge(&mut self, o: &Features) {
+        let pairs: [(&mut u64, u64); 17] = [
+            (&mut self.plain_swiss, o.plain_swiss),
+            (&mut self.with_groups, o.with_groups),
+            (&mut self.lower_swiss, o.lower_swiss),
+            (&mut self.later_phase, o.later_phase),
+            (&mut self.even_group, o.even_group),
+            (&mut self.odd_group, o.odd_group),
+            (&mut self.several_groups, o.several_groups),
+            (&mut self.swaps, o.swaps),
+            (&mut self.withdrawals, o.withdrawals),
+            (&mut self.absences, o.absences),
+            (&mut self.decisive, o.decisive),
+            (&mut self.draws, o.draws),
+            (&mut self.forfeits, o.forfeits),
+            (&mut self.double_losses, o.double_losses),
+            (&mut self.byes, o.byes),
+            (&mut self.half_byes, o.half_byes),
+            (&mut self.zero_byes, o.zero_byes),
+        ];
+        for (a, b) in pairs {
+            *a += b;
+        }
+    }
+}
+
 /// One failing tournament.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FailureRecord {
@@ -178,6 +270,7 @@ pub struct Summary {
     /// Requested absences that the engine refused (player on a Berger schedule); the
     /// generator makes a few on purpose, they are dropped and the round re-paired.
     pub dropped_absences: u64,
+    pub features: Features,
     pub ladder: Ladder,
     pub byes: Byes,
     /// At most [`MAX_LISTED_FAILURES`], smallest index first.
@@ -217,6 +310,7 @@ impl Summary {
             checker_panics: 0,
             failing_tournaments: 0,
             dropped_absences: 0,
+            features: Features::default(),
             ladder: Ladder::default(),
             byes: Byes::default(),
             failures: Vec::new(),
@@ -229,6 +323,7 @@ impl Summary {
         self.tournaments += 1;
         self.dropped_absences += played.dropped_absences as u64;
         let players = played.tournament.players.len();
+        self.features.add(&played.tournament);
         for r in &played.rounds {
             self.rounds += 1;
             self.games += r.games as u64;
@@ -355,6 +450,7 @@ impl Summary {
         self.checker_panics += o.checker_panics;
         self.failing_tournaments += o.failing_tournaments;
         self.dropped_absences += o.dropped_absences;
+        self.features.merge(&o.features);
         let l = &mut self.ladder;
         l.swiss_rounds += o.ladder.swiss_rounds;
         for (k, v) in &o.ladder.levels {
@@ -431,6 +527,26 @@ impl Summary {
             self.engine_panics,
             self.checker_panics,
             self.failing_tournaments
+        );
+        let f = &self.features;
+        let _ = writeln!(
+            s,
+            "exercised: plain Swiss {}, Berger groups {} (lower Swiss group {}, later phase {}, even group {}, odd group {}, several groups {}), swaps {}, withdrawals {}, absences {}",
+            f.plain_swiss,
+            f.with_groups,
+            f.lower_swiss,
+            f.later_phase,
+            f.even_group,
+            f.odd_group,
+            f.several_groups,
+            f.swaps,
+            f.withdrawals,
+            f.absences
+        );
+        let _ = writeln!(
+            s,
+            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
+            f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
         );
         let _ = writeln!(
             s,
