@@ -5,7 +5,7 @@
 //! level and the players left over still have a complete pairing at the level.
 //!
 //! Preference list of p: its own score group G (unpaired players with p's points, Swiss
-//! order, p at index 0, m = |G|, k = floor(m/2)): G[k], …, G[m-1], then G[k-1], …, G[1];
+//! order, p at index 0, m = |G|, k = floor(m/2)): `G[k], …, G[m-1]`, then `G[k-1], …, G[1]`;
 //! then the lower score groups, highest first, each in Swiss order. At a level allowing
 //! rematches the candidates p has not played come first, then those it has played, fewest
 //! meetings first (a stable sort by meetings).
