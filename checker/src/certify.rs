@@ -425,7 +425,7 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
                 format!(
                     "at level {level}, {p} was paired with {q}, but the earlier candidate {c} in its preference list is allowed and leaves a complete pairing of the rest"
                 ),
-                json!({"level": level.to_json(), "player": p, "published_partner": q, "better_candidate": c,
+                json!({"level": level.to_json(), "player": p, "published_partner": q, "better_candidate": c, "better_pair": pairs_json(&sf, &[(bc.player, bc.candidate)])[0].clone(),
                        "completion": pairs_json(&sf, &bc.completion)}),
             ));
         }

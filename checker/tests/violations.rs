@@ -212,6 +212,9 @@ fn skipped_greedy_candidate_is_rule_8_4() {
     assert_eq!(v.evidence["player"], 1);
     assert_eq!(v.evidence["better_candidate"], 3);
     assert_eq!(v.evidence["published_partner"], 8);
+    // C–A: C has the higher TPN and all keys tie (both had Black once).
+    assert_eq!(v.evidence["better_pair"], serde_json::json!([3, 1]));
+    assert_eq!(v.evidence["completion"].as_array().unwrap().len(), 3);
     assert!(!rep.violations().any(|(_, v)| v.rule == "8.3"));
 }
 
