@@ -417,11 +417,16 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
         t.config.swaps = vec![(g, l)];
     }
     let swapped: HashSet<Id> = t.config.swaps.iter().flat_map(|&(a, b)| [a, b]).collect();
-    for &id in &lower {
-        if swapped.contains(&id) {
-            continue;
-        }
-        for r in 1..=rounds {
+    let all_ids: Vec<Id> = t.players.iter().map(|p| p.id).collect();
+    for &id in &all_ids {
+        // Lower-group players (not swapped) may be absent in any round; everyone may be
+        // absent in the later phase (one Swiss field).
+        let first = if lower.contains(&id) && !swapped.contains(&id) {
+            1
+        } else {
+            phase + 1
+        };
+        for r in first..=rounds {
             if rng.chance(4) {
                 let p = t.players.iter_mut().find(|p| p.id == id).unwrap();
                 if rng.chance(50) {
