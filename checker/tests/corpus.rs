@@ -92,3 +92,61 @@ fn corpus_examples_conform() {
         );
     }
 }
+
+/// The corpus's checker cases: `expected-check.toml` gives the verdict and the set of rules
+/// (derived by hand by the corpus author) for the tournament directory as it stands.
+#[test]
+fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
+    let Ok(dir) = std::fs::read_dir(corpus().join("cases")) else {
+        return;
+    };
+    let mut dirs: Vec<_> = dir
+        .map(|e| e.unwrap().path())
+        .filter(|d| d.join("expected-check.toml").exists())
+        .collect();
+    dirs.sort();
+    let mut failures = Vec::new();
+    for d in &dirs {
+        let text = std::fs::read_to_string(d.join("expected-check.toml")).unwrap();
+        let verdict = text
+            .lines()
+            .find_map(|l| l.strip_prefix("verdict = "))
+            .unwrap()
+            .trim_matches('"')
+            .to_string();
+        let rules_line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("rules = "))
+            .unwrap();
+        let mut want: Vec<String> = rules_line
+            .trim_matches(|c| c == '[' || c == ']')
+            .split(',')
+            .map(|r| r.trim().trim_matches('"').to_string())
+            .filter(|r| !r.is_empty())
+            .collect();
+        want.sort();
+        let t = match bsw_model::io::read_dir(&d.join("tournament")) {
+            Ok(t) => t,
+            Err(e) => {
+                failures.push(format!("{}: does not load: {e}", d.display()));
+                continue;
+            }
+        };
+        let rep = check(&t, Profile::BergerSwiss);
+        let mut got: Vec<String> = rep.violations().map(|(_, v)| v.rule.clone()).collect();
+        got.sort();
+        got.dedup();
+        if rep.verdict() != verdict || got != want {
+            failures.push(format!(
+                "{}: expected {verdict} {want:?}, got {} {got:?}: {:#?}",
+                d.file_name().unwrap().to_string_lossy(),
+                rep.verdict(),
+                rep.violations()
+                    .map(|(r, v)| format!("r{r} {} {}", v.rule, v.message))
+                    .collect::<Vec<_>>()
+            ));
+        }
+    }
+    println!("{} checker cases", dirs.len());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
