@@ -136,10 +136,6 @@ pub fn segments<'v>(f: &SwissField, vertices: &'v [usize], level: &Level) -> Vec
     out
 }
 
-fn debug() -> bool {
-    std::env::var_os("BSW_CHECKER_DEBUG").is_some()
-}
-
 /// A complete pairing of `vertices` at `level` (field-index pairs), if one exists.
 pub fn complete_pairing(
     f: &SwissField,
@@ -153,13 +149,6 @@ pub fn complete_pairing(
     let mut pairs = Vec::with_capacity(vertices.len() / 2);
     for seg in segs {
         let e = edges(f, seg, level);
-        if debug() {
-            eprintln!(
-                "complete_pairing: {} vertices, {} edges at {level}",
-                seg.len(),
-                e.len()
-            );
-        }
         let m = oracle::perfect_matching(seg.len(), &e)?;
         pairs.extend(m.into_iter().map(|(a, b)| (seg[a], seg[b])));
     }
@@ -198,13 +187,6 @@ pub fn complete_pairing_some_bye(
                 .filter(|(_, i)| is_receiver[**i])
                 .map(|(a, _)| (a, z)),
         );
-        if debug() {
-            eprintln!(
-                "complete_pairing_some_bye: {} vertices, {} edges at {level}",
-                seg.len(),
-                e.len()
-            );
-        }
         for (a, b) in oracle::perfect_matching(z + 1, &e)? {
             if b == z {
                 bye = Some(seg[a]);
