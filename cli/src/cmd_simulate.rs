@@ -259,7 +259,7 @@ fn write_failures(
         write_case(&case, &played.tournament)?;
         let mut readme = format!(
             "# Failing tournament {} of campaign seed {}\n\nFailure in {}\nSize: {}\n\n\
-             Reproduce this tournament (rewrites it into DIR and reports the failure):\n\n    \
+             Reproduce this tournament (writes it into DIR, a new directory, and reports the failure):\n\n    \
              bsw generate --seed {} {} DIR\n\n\
              The whole campaign:\n\n    bsw simulate --seed {} --tournaments {} {}\n\n\
              In this directory: {}.\n",
