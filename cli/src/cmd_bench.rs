@@ -1,8 +1,446 @@
-//! `bsw bench` (under construction).
+//! `bsw bench`: scaling benchmark on large plain-Swiss fields (issue 8).
+//!
+//! For each size, one tournament from [`bsw_harness::bench`] is paired round by round (and
+//! certified with `--check`). Per round we record the level, the pairing and checking times,
+//! the engine's search statistics and the peak resident memory (`VmHWM` of
+//! `/proc/self/status`, reset before each size through `/proc/self/clear_refs` where the
+//! kernel allows it; otherwise it is the peak of the whole run so far, and sizes run in
+//! ascending order). Output: `DIR/bench.csv`, `DIR/scaling.svg` (log-log plot of the median
+//! pairing time per size with the fitted exponent printed on it) and the same figures as a
+//! table on stdout. Progress goes to stderr: a bar on a terminal, plain lines otherwise.
+//!
+//! Exit codes: 0 done; 1 the checker found violations in some round (`--check`); 2 error.
+
+use bsw_harness::bench::{
+    BenchSpec, CheckVerdict, ResultModel, RoundMeasure, SizeSummary, fit_power, level_label,
+    summarise,
+};
+use bsw_model::io::write_atomic;
+use indicatif::{ProgressBar, ProgressStyle};
+use plotters::prelude::*;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Numbers of players, comma-separated (run in ascending order).
+    #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
+    pub sizes: Vec<u32>,
+    /// Rounds of each tournament (all of them are paired).
+    #[arg(long, default_value_t = 9)]
+    pub rounds: u32,
+    /// Seed of the ratings and results (same seed, same pairings).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How results are drawn: `elo` (the winner from the Elo expectation; 15% draws, 1%
+    /// forfeits) or `coin` (ratings ignored: 15% draws, 1% forfeits, else a fair coin).
+    #[arg(long, default_value = "elo", value_parser = ["elo", "coin"])]
+    pub results: String,
+    /// Also certify every round with the checker (profile berger-swiss) and time it.
+    #[arg(long)]
+    pub check: bool,
+    /// Directory for bench.csv and scaling.svg (created if missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+}
 
-pub fn run(_args: Args) -> crate::CmdResult {
-    Err("`bsw bench` is not implemented yet".into())
+/// Header of `bench.csv`. `level` is `rematches/L/balance/D` (D in points, `inf` = no limit);
+/// `checking_ms` is empty when the round was not certified.
+pub const CSV_HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check";
+
+pub fn run(args: Args) -> crate::CmdResult {
+    let mut sizes = args.sizes.clone();
+    if sizes.is_empty() || sizes.contains(&0) {
+        return Err("--sizes: give positive numbers of players, e.g. 1000,10000,100000".into());
+    }
+    if args.rounds == 0 {
+        return Err("--rounds: must be at least 1".into());
+    }
+    sizes.sort_unstable();
+    sizes.dedup();
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| format!("{}: cannot create the directory: {e}", args.out.display()))?;
+
+    // A checker panic (a part not written yet) is caught and reported as "n/a": keep its
+    // message off the terminal.
+    let hook = std::panic::take_hook();
+    if args.check {
+        std::panic::set_hook(Box::new(|_| {}));
+    }
+    let result = measure(&sizes, &args);
+    if args.check {
+        std::panic::set_hook(hook);
+    }
+    let measures = result?;
+
+    let summaries = summarise(&measures);
+    let csv_path = args.out.join("bench.csv");
+    write_atomic(&csv_path, &csv_text(&measures)).map_err(|e| e.to_string())?;
+    let svg_path = args.out.join("scaling.svg");
+    let svg = scaling_svg(&measures, &summaries, &args)?;
+    write_atomic(&svg_path, &svg).map_err(|e| e.to_string())?;
+
+    print!("{}", table(&measures, &summaries));
+    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    let violations = measures
+        .iter()
+        .any(|m| matches!(m.verdict, CheckVerdict::Violations(_)));
+    Ok(if violations { 1 } else { 0 })
+}
+
+fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
+    let total = sizes.len() as u64 * args.rounds as u64;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let pb = ProgressBar::new(total);
+        pb.set_style(
+            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} rounds  {msg}")
+                .expect("valid template")
+                .progress_chars("=> "),
+        );
+        pb.enable_steady_tick(Duration::from_millis(200));
+        pb
+    });
+    let mut all = Vec::new();
+    for &size in sizes {
+        reset_peak_rss();
+        if let Some(pb) = &bar {
+            pb.set_message(format!("{size} players: generating and pairing round 1"));
+        }
+        let spec = BenchSpec {
+            size,
+            rounds: args.rounds,
+            seed: args.seed,
+            check: args.check,
+            results: ResultModel::parse(&args.results).unwrap_or_default(),
+        };
+        let mut on_round = |m: &mut RoundMeasure| {
+            m.peak_rss_bytes = peak_rss_bytes();
+            let line = format!(
+                "{} players, round {}: pairing {:.1} ms{}, level {}, {} matching calls",
+                m.size,
+                m.round,
+                m.pairing_ms(),
+                m.checking_ms()
+                    .map(|c| format!(", checking {c:.1} ms"))
+                    .unwrap_or_default(),
+                level_label(m.level.as_ref()),
+                m.stats.matching_calls
+            );
+            match &bar {
+                Some(pb) => {
+                    pb.inc(1);
+                    pb.set_message(line);
+                }
+                None => eprintln!("bench: {line}"),
+            }
+        };
+        let ms = bsw_harness::bench::run(&spec, &mut on_round).map_err(|e| {
+            if let Some(pb) = &bar {
+                pb.abandon();
+            }
+            e
+        })?;
+        all.extend(ms);
+    }
+    if let Some(pb) = bar {
+        pb.finish_and_clear();
+    }
+    Ok(all)
+}
+
+/// `VmHWM` (peak resident set) of this process, in bytes; `None` where /proc is unavailable.
+fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line
+        .trim_start_matches("VmHWM:")
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb * 1024)
+}
+
+/// Resets `VmHWM` to the current resident set (Linux: writing 5 to clear_refs), so that each
+/// size reports its own peak. Best effort: where it fails the peak is the run's so far.
+fn reset_peak_rss() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn mb(bytes: u64) -> f64 {
+    bytes as f64 / (1024.0 * 1024.0)
+}
+
+fn csv_text(measures: &[RoundMeasure]) -> String {
+    let mut s = String::from(CSV_HEADER);
+    s.push('\n');
+    for m in measures {
+        s.push_str(&format!(
+            "{},{},{},{:.3},{},{},{},{},{},{},{},{}\n",
+            m.size,
+            m.round,
+            level_label(m.level.as_ref()),
+            m.pairing_ms(),
+            m.checking_ms()
+                .map(|c| format!("{c:.3}"))
+                .unwrap_or_default(),
+            m.stats.matching_calls,
+            m.stats.augmenting_paths,
+            m.stats.nodes_visited,
+            m.peak_rss_bytes
+                .map(|b| format!("{:.1}", mb(b)))
+                .unwrap_or_default(),
+            m.stats.levels_tried,
+            m.field_size,
+            m.verdict.label(),
+        ));
+    }
+    s
+}
+
+/// Exponent of the least-squares fit of median pairing time over all sizes, and the slope
+/// between the two largest sizes.
+fn exponents(
+    summaries: &[SizeSummary],
+    time: impl Fn(&SizeSummary) -> Option<f64>,
+) -> (Option<f64>, Option<(u32, u32, f64)>) {
+    let pts: Vec<(f64, f64)> = summaries
+        .iter()
+        .filter_map(|s| time(s).map(|t| (s.size as f64, t)))
+        .collect();
+    let all = fit_power(&pts).map(|(e, _)| e);
+    let last = if summaries.len() >= 2 {
+        let (a, b) = (
+            &summaries[summaries.len() - 2],
+            &summaries[summaries.len() - 1],
+        );
+        match (time(a), time(b)) {
+            (Some(ta), Some(tb)) => fit_power(&[(a.size as f64, ta), (b.size as f64, tb)])
+                .map(|(e, _)| (a.size, b.size, e)),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    (all, last)
+}
+
+fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
+    let mut s = String::new();
+    s.push_str(&format!(
+        "{:>8} {:>5} {:>14} {:>11} {:>11} {:>8} {:>10} {:>12} {:>9}  {}\n",
+        "size",
+        "round",
+        "level",
+        "pairing ms",
+        "checking ms",
+        "matching",
+        "augmenting",
+        "nodes",
+        "peak MB",
+        "check"
+    ));
+    for m in measures {
+        s.push_str(&format!(
+            "{:>8} {:>5} {:>14} {:>11.3} {:>11} {:>8} {:>10} {:>12} {:>9}  {}\n",
+            m.size,
+            m.round,
+            level_label(m.level.as_ref()),
+            m.pairing_ms(),
+            m.checking_ms()
+                .map(|c| format!("{c:.3}"))
+                .unwrap_or_else(|| "-".into()),
+            m.stats.matching_calls,
+            m.stats.augmenting_paths,
+            m.stats.nodes_visited,
+            m.peak_rss_bytes
+                .map(|b| format!("{:.1}", mb(b)))
+                .unwrap_or_else(|| "-".into()),
+            m.verdict.label(),
+        ));
+    }
+    s.push_str(&format!(
+        "\n{:>8} {:>6} {:>18} {:>15} {:>19} {:>9}\n",
+        "size", "rounds", "median pairing ms", "max pairing ms", "median checking ms", "peak MB"
+    ));
+    for x in summaries {
+        s.push_str(&format!(
+            "{:>8} {:>6} {:>18.3} {:>15.3} {:>19} {:>9}\n",
+            x.size,
+            x.rounds,
+            x.median_pairing_ms,
+            x.max_pairing_ms,
+            x.median_checking_ms
+                .map(|c| format!("{c:.3}"))
+                .unwrap_or_else(|| "-".into()),
+            x.peak_rss_bytes
+                .map(|b| format!("{:.1}", mb(b)))
+                .unwrap_or_else(|| "-".into()),
+        ));
+    }
+    let (all, last) = exponents(summaries, |x| Some(x.median_pairing_ms));
+    s.push('\n');
+    match all {
+        Some(e) => s.push_str(&format!(
+            "pairing time ~ players^{e:.2} (least squares on log-log, median per size)\n"
+        )),
+        None => s.push_str("pairing time exponent: needs at least two sizes\n"),
+    }
+    if let Some((a, b, e)) = last {
+        s.push_str(&format!(
+            "pairing exponent from {a} to {b} players: {e:.2}\n"
+        ));
+    }
+    let (call, clast) = exponents(summaries, |x| x.median_checking_ms);
+    if let Some(e) = call {
+        s.push_str(&format!("checking time ~ players^{e:.2}\n"));
+    }
+    if let Some((a, b, e)) = clast {
+        s.push_str(&format!(
+            "checking exponent from {a} to {b} players: {e:.2}\n"
+        ));
+    }
+    s
+}
+
+fn scaling_svg(
+    measures: &[RoundMeasure],
+    summaries: &[SizeSummary],
+    args: &Args,
+) -> Result<String, String> {
+    let mut buf = String::new();
+    draw(&mut buf, measures, summaries, args)
+        .map_err(|e| format!("scaling.svg: cannot draw the plot: {e}"))?;
+    Ok(buf)
+}
+
+fn draw(
+    buf: &mut String,
+    measures: &[RoundMeasure],
+    summaries: &[SizeSummary],
+    args: &Args,
+) -> Result<(), Box<dyn std::error::Error>> {
+    // Log axes need positive values: a round timed at 0 ns is drawn at 1 µs.
+    let pos = |t: f64| t.max(1e-3);
+    let xs: Vec<f64> = summaries.iter().map(|s| s.size as f64).collect();
+    let mut ys: Vec<f64> = measures.iter().map(|m| pos(m.pairing_ms())).collect();
+    ys.extend(measures.iter().filter_map(|m| m.checking_ms()).map(pos));
+    let fold = |v: &[f64], init: f64, f: fn(f64, f64) -> f64| v.iter().copied().fold(init, f);
+    let (x_lo, x_hi) = (
+        fold(&xs, f64::MAX, f64::min) / 2.0,
+        fold(&xs, 0.0, f64::max) * 2.0,
+    );
+    let (y_lo, y_hi) = (
+        fold(&ys, f64::MAX, f64::min) / 3.0,
+        fold(&ys, 0.0, f64::max) * 3.0,
+    );
+
+    let root = SVGBackend::with_string(buf, (960, 640)).into_drawing_area();
+    root.fill(&WHITE)?;
+    let caption = format!(
+        "bsw bench: pairing time per round against players (plain Swiss, {} rounds, {} results, seed {})",
+        args.rounds, args.results, args.seed
+    );
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 20))
+        .margin(20)
+        .x_label_area_size(50)
+        .y_label_area_size(80)
+        .build_cartesian_2d((x_lo..x_hi).log_scale(), (y_lo..y_hi).log_scale())?;
+    chart
+        .configure_mesh()
+        .x_desc("players (log scale)")
+        .y_desc("time per round, ms (log scale)")
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| {
+            if *y >= 1.0 {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.4}").trim_end_matches('0').to_string()
+            }
+        })
+            if *y >= 1.0 {
+                format!("{y:.0}")
+            } else {
+                format!("{y:.3}")
+            }
+        })
+        .label_style(("sans-serif", 14))
+        .axis_desc_style(("sans-serif", 16))
+        .draw()?;
+
+    let grey = RGBColor(150, 150, 150);
+    chart
+        .draw_series(
+            measures
+                .iter()
+                .map(|m| Circle::new((m.size as f64, pos(m.pairing_ms())), 3, grey.filled())),
+        )?
+        .label("pairing, each round")
+        .legend(move |(x, y)| Circle::new((x + 10, y), 3, grey.filled()));
+    let medians: Vec<(f64, f64)> = summaries
+        .iter()
+        .map(|s| (s.size as f64, pos(s.median_pairing_ms)))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(medians.clone(), BLUE.stroke_width(2)))?
+        .label("pairing, median per size")
+        .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.stroke_width(2)));
+    chart.draw_series(medians.iter().map(|&p| Circle::new(p, 5, BLUE.filled())))?;
+
+    let (exp, last) = exponents(summaries, |x| Some(x.median_pairing_ms));
+    if let Some((e, c)) = fit_power(&medians) {
+        let fit: Vec<(f64, f64)> = [x_lo * 1.4, x_hi / 1.4]
+            .iter()
+            .map(|&x| (x, c * x.powf(e)))
+            .collect();
+        chart
+            .draw_series(DashedLineSeries::new(fit, 6, 4, RED.stroke_width(1)))?
+            .label(format!("least-squares fit: time ~ players^{e:.2}"))
+            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], RED));
+    }
+    let checks: Vec<(f64, f64)> = summaries
+        .iter()
+        .filter_map(|s| s.median_checking_ms.map(|c| (s.size as f64, pos(c))))
+        .collect();
+    if !checks.is_empty() {
+        let green = RGBColor(0, 140, 0);
+        chart
+            .draw_series(LineSeries::new(checks.clone(), green.stroke_width(2)))?
+            .label("checking, median per size")
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 20, y)], green.stroke_width(2))
+            });
+        chart.draw_series(checks.iter().map(|&p| Circle::new(p, 5, green.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 14))
+        .draw()?;
+
+    // The exponent, in large print at the top left of the plot area.
+    let mut lines = Vec::new();
+    match exp {
+        Some(e) => lines.push(format!(
+            "fitted exponent: {e:.2} (median pairing time, all sizes)"
+        )),
+        None => lines.push("fitted exponent: needs two sizes or more".to_string()),
+    }
+    if let Some((a, b, e)) = last {
+        lines.push(format!("exponent from {a} to {b} players: {e:.2}"));
+    }
+    for (i, l) in lines.iter().enumerate() {
+        root.draw(&Text::new(
+            l.clone(),
+            (120, 60 + 24 * i as i32),
+            ("sans-serif", 18).into_font().color(&BLACK),
+        ))?;
+    }
+    root.present()?;
+    Ok(())
 }

@@ -15,7 +15,7 @@
 
 use bsw_checker::Profile;
 use bsw_engine::{EngineError, Level, SearchStats};
-use bsw_model::{Config, Entry, Id, Player, Tournament};
+use bsw_model::{Config, Entry, Id, Outcome, Player, Tournament};
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -29,6 +29,36 @@ pub const BENCH_RATES: ResultRates = ResultRates {
     forfeit: 0.01,
     double_loss: 0.0,
 };
+
+/// How the results of a benchmark tournament are drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ResultModel {
+    /// The issue's model: [`BENCH_RATES`] forfeits and draws, otherwise the winner from the
+    /// Elo expectation of the two ratings ([`crate::generator::draw_result`]).
+    #[default]
+    Elo,
+    /// Ratings ignored: 1% forfeits, 15% draws, otherwise a fair coin (like the engine's
+    /// `examples/scale.rs` probe). Score groups then mix strong and weak players, which is
+    /// much easier for the pairing search than the Elo model.
+    Coin,
+}
+
+impl ResultModel {
+    pub fn name(&self) -> &'static str {
+        match self {
+            ResultModel::Elo => "elo",
+            ResultModel::Coin => "coin",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<ResultModel> {
+        match s {
+            "elo" => Some(ResultModel::Elo),
+            "coin" => Some(ResultModel::Coin),
+            _ => None,
+        }
+    }
+}
 
 /// The players and configuration of a plain Swiss of `size` players and `rounds` rounds, no
 /// round paired yet. Ratings are spread around 1800 (sum of four uniforms on 1000..2600, so
@@ -58,9 +88,9 @@ pub fn plain_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
     }
 }
 
-/// Fills every missing result of round `round` of `t` from the Elo expectation
-/// ([`BENCH_RATES`]), as a pure function of `seed`, the round and the two players.
-pub fn fill_results(t: &mut Tournament, round: u32, seed: u64) {
+/// Fills every missing result of round `round` of `t` by `model`, as a pure function of
+/// `seed`, the round and the two players.
+pub fn fill_results(t: &mut Tournament, round: u32, seed: u64, model: ResultModel) {
     let index: HashMap<Id, usize> = t
         .players
         .iter()
@@ -77,7 +107,12 @@ pub fn fill_results(t: &mut Tournament, round: u32, seed: u64) {
             let (Some(&w), Some(&b)) = (index.get(&white), index.get(&black)) else {
                 continue;
             };
-            let o = draw_result(seed, round, &t.players[w], &t.players[b], &BENCH_RATES);
+            let o = match model {
+                ResultModel::Elo => {
+                    draw_result(seed, round, &t.players[w], &t.players[b], &BENCH_RATES)
+                }
+                ResultModel::Coin => coin_result(seed, round, white, black),
+            };
             row.entry = Entry::Game {
                 white,
                 black,
@@ -87,22 +122,45 @@ pub fn fill_results(t: &mut Tournament, round: u32, seed: u64) {
     }
 }
 
+/// [`ResultModel::Coin`]: 1% forfeits (either side), 15% draws, else a fair coin.
+fn coin_result(seed: u64, round: u32, white: Id, black: Id) -> Outcome {
+    let x = hash_words(&[seed, 0xC014, round as u64, white as u64, black as u64]) % 200;
+    match x {
+        0 => Outcome::WhiteForfeitWin,
+        1 => Outcome::BlackForfeitWin,
+        2..32 => Outcome::Draw,
+        32..116 => Outcome::WhiteWin,
+        _ => Outcome::BlackWin,
+    }
+}
+
 /// Pairs the next `k` rounds of `t` with the engine and fills in their results.
-pub fn play_rounds(t: &mut Tournament, k: u32, seed: u64) -> Result<(), EngineError> {
+pub fn play_rounds(
+    t: &mut Tournament,
+    k: u32,
+    seed: u64,
+    model: ResultModel,
+) -> Result<(), EngineError> {
     for _ in 0..k {
         let paired = bsw_engine::pair_next_round(t)?;
         t.rows.extend(paired.rows);
-        fill_results(t, paired.round, seed);
+        fill_results(t, paired.round, seed, model);
     }
     Ok(())
 }
 
 /// A plain Swiss of `size` players and `rounds` rounds whose first `played` rounds are paired
 /// and have results: the input of "pair round `played + 1`" benchmarks (issue 3 uses
-/// `prepared(n, 9, 5, seed)` for round 6).
-pub fn prepared(size: u32, rounds: u32, played: u32, seed: u64) -> Result<Tournament, EngineError> {
+/// `prepared(n, 9, 5, seed, ResultModel::Elo)` for round 6).
+pub fn prepared(
+    size: u32,
+    rounds: u32,
+    played: u32,
+    seed: u64,
+    model: ResultModel,
+) -> Result<Tournament, EngineError> {
     let mut t = plain_swiss(size, rounds, seed);
-    play_rounds(&mut t, played, seed)?;
+    play_rounds(&mut t, played, seed, model)?;
     Ok(t)
 }
 
@@ -114,6 +172,7 @@ pub struct BenchSpec {
     pub seed: u64,
     /// Also certify every round with the checker (profile berger-swiss).
     pub check: bool,
+    pub results: ResultModel,
 }
 
 /// The checker's verdict on one round, as far as the benchmark cares.
@@ -221,7 +280,7 @@ pub fn run(
         } else {
             (None, CheckVerdict::NotRun)
         };
-        fill_results(&mut t, round, spec.seed);
+        fill_results(&mut t, round, spec.seed, spec.results);
         let mut m = RoundMeasure {
             size: spec.size,
             round,
@@ -385,6 +444,7 @@ mod tests {
             rounds: 5,
             seed: 3,
             check: false,
+            results: ResultModel::Elo,
         };
         let mut seen = 0;
         let ms = run(&spec, &mut |m| {
@@ -404,10 +464,50 @@ mod tests {
                 .all(|m| m.peak_rss_bytes == Some(42) && m.verdict == CheckVerdict::NotRun)
         );
         // Same seed, same pairings.
-        let t1 = prepared(31, 5, 5, 3).unwrap();
-        let t2 = prepared(31, 5, 5, 3).unwrap();
+        let t1 = prepared(31, 5, 5, 3, ResultModel::Elo).unwrap();
+        let t2 = prepared(31, 5, 5, 3, ResultModel::Elo).unwrap();
         assert_eq!(t1, t2);
         assert!(t1.missing_results(5).is_empty());
         assert_eq!(t1.rows.len(), 5 * 16);
+    }
+
+    #[test]
+    fn coin_model_ignores_ratings_and_elo_model_follows_them() {
+        // A 2600 against a 1000: Elo expectation 1/(1+10^(-4)) ~ 0.9999, so with 15% draws and
+        // 1% forfeits the weaker side wins over the board almost never; with the coin model it
+        // wins about 42% of the games (84 of 200 codes).
+        let mut t = plain_swiss(2, 1, 0);
+        t.players[0].rating = 2600;
+        t.players[1].rating = 1000;
+        let (mut elo_upsets, mut coin_upsets) = (0, 0);
+        for seed in 0..1000u64 {
+            for (model, upsets) in [
+                (ResultModel::Elo, &mut elo_upsets),
+                (ResultModel::Coin, &mut coin_upsets),
+            ] {
+                let mut u = t.clone();
+                u.rows.push(bsw_model::Row {
+                    round: 1,
+                    board: 1,
+                    entry: Entry::Game {
+                        white: 1,
+                        black: 2,
+                        result: None,
+                    },
+                });
+                fill_results(&mut u, 1, seed, model);
+                if u.rows[0].entry
+                    == (Entry::Game {
+                        white: 1,
+                        black: 2,
+                        result: Some(Outcome::BlackWin),
+                    })
+                {
+                    *upsets += 1;
+                }
+            }
+        }
+        assert!(elo_upsets <= 5, "{elo_upsets}");
+        assert!((300..=540).contains(&coin_upsets), "{coin_upsets}");
     }
 }
