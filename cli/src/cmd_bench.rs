@@ -361,12 +361,6 @@ fn draw(
                 format!("{y:.4}").trim_end_matches('0').to_string()
             }
         })
-            if *y >= 1.0 {
-                format!("{y:.0}")
-            } else {
-                format!("{y:.3}")
-            }
-        })
         .label_style(("sans-serif", 14))
         .axis_desc_style(("sans-serif", 16))
         .draw()?;
