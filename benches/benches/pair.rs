@@ -1,0 +1,42 @@
+//! Issue 3 speed: pair round 6 of a plain Swiss whose rounds 1-5 had random results
+//! (Elo-based, 15% draws, 1% forfeits; and the rating-blind "coin" model for comparison).
+//! `cargo bench -p bsw-benches --bench pair`. Sizes: `BSW_BENCH_ELO_SIZES`,
+//! `BSW_BENCH_COIN_SIZES` (see the crate docs).
+use bsw_benches::{before_round6, sizes};
+use bsw_harness::bench::ResultModel;
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn pair_round6(c: &mut Criterion) {
+    for (model, var, default) in [
+        (ResultModel::Elo, "BSW_BENCH_ELO_SIZES", &[100u32, 1000][..]),
+        (
+            ResultModel::Coin,
+            "BSW_BENCH_COIN_SIZES",
+            &[100u32, 1000, 10000][..],
+        ),
+    ] {
+        let mut g = c.benchmark_group(format!("pair_round6_{}", model.name()));
+        for n in sizes(var, default) {
+            let t = before_round6(n, model);
+            // Big fields: fewer, longer samples so that `cargo bench` ends in minutes.
+            if n >= 10_000 {
+                g.sample_size(10)
+                    .warm_up_time(Duration::from_secs(1))
+                    .measurement_time(Duration::from_secs(20));
+            } else {
+                g.sample_size(30)
+                    .warm_up_time(Duration::from_secs(1))
+                    .measurement_time(Duration::from_secs(5));
+            }
+            g.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
+                b.iter(|| bsw_engine::pair_next_round(black_box(t)).expect("pairs"))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, pair_round6);
+criterion_main!(benches);
