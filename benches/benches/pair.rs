@@ -2,7 +2,7 @@
 //! (Elo-based, 15% draws, 1% forfeits; and the rating-blind "coin" model for comparison).
 //! `cargo bench -p bsw-benches --bench pair`. Sizes: `BSW_BENCH_ELO_SIZES`,
 //! `BSW_BENCH_COIN_SIZES` (see the crate docs).
-use bsw_benches::{before_round6, sizes};
+use bsw_benches::{before_round, before_round6, sizes};
 use bsw_harness::bench::ResultModel;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -38,5 +38,34 @@ fn pair_round6(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, pair_round6);
+/// Round 3 (after rounds 1-2): the slowest round of the current engine on these inputs (the
+/// greedy of §8.4 rejects many candidates at D = ½, each by a failed augmenting-path search).
+fn pair_round3(c: &mut Criterion) {
+    for (model, var, default) in [
+        (
+            ResultModel::Elo,
+            "BSW_BENCH_ROUND3_ELO_SIZES",
+            &[100u32, 1000][..],
+        ),
+        (
+            ResultModel::Coin,
+            "BSW_BENCH_ROUND3_COIN_SIZES",
+            &[1000u32, 10000][..],
+        ),
+    ] {
+        let mut g = c.benchmark_group(format!("pair_round3_{}", model.name()));
+        g.sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(10));
+        for n in sizes(var, default) {
+            let t = before_round(n, 3, model);
+            g.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
+                b.iter(|| bsw_engine::pair_next_round(black_box(t)).expect("pairs"))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, pair_round6, pair_round3);
 criterion_main!(benches);

@@ -2,7 +2,8 @@
 //! built from a fixed seed by [`bsw_harness::bench`], so two runs measure the same work.
 //!
 //! Benches (run one at a time: `cargo bench -p bsw-benches --bench NAME`):
-//! - `pair`: pair round 6 of a plain Swiss whose rounds 1-5 have random results;
+//! - `pair`: pair round 6 of a plain Swiss whose rounds 1-5 have random results (the issue's
+//!   target), and round 3, where the current engine's greedy is at its slowest;
 //! - `check`: certify that round 6 with the checker (profile berger-swiss);
 //! - `simulate`: the whole loop of `bsw simulate` (generate, pair, certify, fill results) on
 //!   a few 100-player tournaments;
@@ -43,7 +44,12 @@ pub fn sizes(var: &str, default: &[u32]) -> Vec<u32> {
 /// A plain Swiss of `n` players with rounds 1-5 paired and played: the input of "pair
 /// round 6".
 pub fn before_round6(n: u32, model: ResultModel) -> Tournament {
-    prepared(n, ROUNDS, 5, SEED, model).expect("the engine pairs rounds 1-5")
+    before_round(n, 6, model)
+}
+
+/// A plain Swiss of `n` players with rounds `1..r` paired and played.
+pub fn before_round(n: u32, r: u32, model: ResultModel) -> Tournament {
+    prepared(n, ROUNDS, r - 1, SEED, model).expect("the engine pairs the earlier rounds")
 }
 
 /// The same tournament with round 6 paired (no results yet): the input of "certify round 6".
