@@ -338,9 +338,16 @@ fn arbitrary_rows(u: &mut Unstructured, ids: &[Id], rounds: u32) -> AResult<Vec<
 /// Target 4: the checker on arbitrary, possibly illegal rounds (anything the loader accepts):
 /// always a verdict, never a panic — whole-event and per-round, both profiles.
 pub fn fuzz_checker(data: &[u8]) {
+    fuzz_checker_rounds(data);
+}
+
+/// [`fuzz_checker`], returning how many rounds the checked tournament has (0 when the bytes
+/// did not make a tournament the loader accepts), so tests can prove the seeds reach the
+/// checker.
+pub fn fuzz_checker_rounds(data: &[u8]) -> u32 {
     let mut u = Unstructured::new(data);
     let Ok(Some(mut t)) = arbitrary_tournament_setup(&mut u) else {
-        return;
+        return 0;
     };
     let max = t
         .config
@@ -350,10 +357,10 @@ pub fn fuzz_checker(data: &[u8]) {
     let played = u.int_in_range(1..=max).unwrap_or(1);
     let ids: Vec<Id> = t.players.iter().map(|p| p.id).collect();
     let Ok(rows) = arbitrary_rows(&mut u, &ids, played) else {
-        return;
+        return 0;
     };
     t.rows = rows;
-    let Ok(t) = reload(&t) else { return };
+    let Ok(t) = reload(&t) else { return 0 };
     let report = check(&t, Profile::BergerSwiss);
     assert!(
         report.rounds.len() <= t.last_round() as usize + 1,
@@ -363,4 +370,5 @@ pub fn fuzz_checker(data: &[u8]) {
         let _ = check_round(&t, r, Profile::BergerSwiss);
     }
     let _ = check(&t, Profile::Generic);
+    t.last_round()
 }

@@ -164,3 +164,41 @@ fn dir_files_target_loads_a_corpus_case_and_pairs_it() {
     assert!(bsw_model::io::parse_dir_texts(&texts[0], &texts[1], Some(&texts[2])).is_ok());
     fuzz_dir_files(texts.join("\0").as_bytes());
 }
+
+#[test]
+fn checker_seeds_reach_the_checker() {
+    let checked: u32 = files_in(&fuzz_dir().join("corpus/checker"))
+        .iter()
+        .map(|f| bsw_harness::fuzzing::fuzz_checker_rounds(&fs::read(f).unwrap()))
+        .sum();
+    assert!(
+        checked >= 3,
+        "the checker seeds reach the checker with only {checked} rounds in all"
+    );
+}
+
+/// How often a directory of inputs reaches the engine / the checker (diagnostics for fuzz
+/// runs): `FUZZ_REACH_DIR=/path/to/corpus cargo test -p bsw-harness --test fuzz_corpus
+/// fuzz_reach -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn fuzz_reach() {
+    let Ok(dir) = std::env::var("FUZZ_REACH_DIR") else {
+        return;
+    };
+    let files = files_in(Path::new(&dir));
+    let (mut t_in, mut t_rounds, mut c_in, mut c_rounds) = (0, 0, 0, 0);
+    for f in &files {
+        let data = fs::read(f).unwrap();
+        let r = bsw_harness::fuzzing::fuzz_tournament_rounds(&data);
+        t_in += u32::from(r > 0);
+        t_rounds += r;
+        let r = bsw_harness::fuzzing::fuzz_checker_rounds(&data);
+        c_in += u32::from(r > 0);
+        c_rounds += r;
+    }
+    eprintln!(
+        "{} inputs: tournament target paired >= 1 round for {t_in} ({t_rounds} rounds); checker target checked {c_in} ({c_rounds} rounds)",
+        files.len()
+    );
+}
