@@ -293,6 +293,11 @@ fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
             "pairing exponent from {a} to {b} players: {e:.2}\n"
         ));
     }
+    if let (_, Some((a, b, e))) = exponents(summaries, |x| Some(x.max_pairing_ms)) {
+        s.push_str(&format!(
+            "slowest-round pairing exponent from {a} to {b} players: {e:.2}\n"
+        ));
+    }
     let (call, clast) = exponents(summaries, |x| x.median_checking_ms);
     if let Some(e) = call {
         s.push_str(&format!("checking time ~ players^{e:.2}\n"));
@@ -314,6 +319,12 @@ fn scaling_svg(
     draw(&mut buf, measures, summaries, args)
         .map_err(|e| format!("scaling.svg: cannot draw the plot: {e}"))?;
     Ok(buf)
+}
+
+/// Powers of ten within `lo..=hi` (tick marks of a log axis).
+fn decades(lo: f64, hi: f64) -> Vec<f64> {
+    let (a, b) = (lo.log10().ceil() as i32, hi.log10().floor() as i32);
+    (a..=b).map(|e| 10f64.powi(e)).collect()
 }
 
 fn draw(
@@ -348,7 +359,12 @@ fn draw(
         .margin(20)
         .x_label_area_size(50)
         .y_label_area_size(80)
-        .build_cartesian_2d((x_lo..x_hi).log_scale(), (y_lo..y_hi).log_scale())?;
+        .build_cartesian_2d(
+            (x_lo..x_hi).log_scale().with_key_points(xs.clone()),
+            (y_lo..y_hi)
+                .log_scale()
+                .with_key_points(decades(y_lo, y_hi)),
+        )?;
     chart
         .configure_mesh()
         .x_desc("players (log scale)")
@@ -383,6 +399,15 @@ fn draw(
         .label("pairing, median per size")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.stroke_width(2)));
     chart.draw_series(medians.iter().map(|&p| Circle::new(p, 5, BLUE.filled())))?;
+    let orange = RGBColor(230, 120, 0);
+    let maxima: Vec<(f64, f64)> = summaries
+        .iter()
+        .map(|s| (s.size as f64, pos(s.max_pairing_ms)))
+        .collect();
+    chart
+        .draw_series(LineSeries::new(maxima, orange.stroke_width(1)))?
+        .label("pairing, slowest round per size")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], orange.stroke_width(1)));
 
     let (exp, last) = exponents(summaries, |x| Some(x.median_pairing_ms));
     if let Some((e, c)) = fit_power(&medians) {
