@@ -202,3 +202,34 @@ fn fuzz_reach() {
         files.len()
     );
 }
+
+/// How many inputs of a directory load as tournament-directory texts (split at NUL) and as
+/// TRF: `FUZZ_REACH_DIR=… cargo test … parser_reach -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn parser_reach() {
+    let Ok(dir) = std::env::var("FUZZ_REACH_DIR") else {
+        return;
+    };
+    let files = files_in(Path::new(&dir));
+    let (mut dir_ok, mut trf_ok) = (0, 0);
+    for f in &files {
+        let data = fs::read(f).unwrap();
+        let mut parts = data
+            .splitn(3, |&b| b == 0)
+            .map(|p| String::from_utf8_lossy(p).into_owned());
+        let (toml, players, rounds) = (
+            parts.next().unwrap_or_default(),
+            parts.next().unwrap_or_default(),
+            parts.next(),
+        );
+        dir_ok +=
+            u32::from(bsw_model::io::parse_dir_texts(&toml, &players, rounds.as_deref()).is_ok());
+        trf_ok +=
+            u32::from(bsw_model::trf::import(&bsw_model::trf::decode(&data), "x.trf").is_ok());
+    }
+    eprintln!(
+        "{} inputs: {dir_ok} load as directory texts, {trf_ok} as TRF",
+        files.len()
+    );
+}
