@@ -7,7 +7,8 @@
 //! kernel allows it; otherwise it is the peak of the whole run so far, and sizes run in
 //! ascending order). Output: `DIR/bench.csv`, `DIR/scaling.svg` (log-log plot of the median
 //! pairing time per size with the fitted exponent printed on it) and the same figures as a
-//! table on stdout. Progress goes to stderr: a bar on a terminal, plain lines otherwise.
+//! table on stdout. `bench.csv` is rewritten after each size, so an interrupted run keeps the
+//! sizes it finished. Progress goes to stderr: a bar on a terminal, plain lines otherwise.
 //!
 //! Exit codes: 0 done; 1 the checker found violations in some round (`--check`); 2 error.
 
@@ -142,6 +143,8 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
             e
         })?;
         all.extend(ms);
+        // Keep what is measured so far: a long run stopped later still leaves its CSV.
+        write_atomic(&args.out.join("bench.csv"), &csv_text(&all)).map_err(|e| e.to_string())?;
     }
     if let Some(pb) = bar {
         pb.finish_and_clear();
