@@ -78,110 +78,142 @@ impl Skip {
     }
 }
 
+/// The unpaired players in Swiss order, with what p's preference list needs.
+struct Unpaired {
+    fen: Fenwick,
+    fwd: Skip,
+    /// Backward skips on shifted positions: position v ↔ v+1, 0 = sentinel.
+    back: Skip,
+}
+
+impl Unpaired {
+    fn new(n: usize) -> Self {
+        Unpaired { fen: Fenwick::new(n), fwd: Skip::new(n), back: Skip::new(n + 1) }
+    }
+    fn remove(&mut self, v: usize) {
+        self.fen.add(v, -1);
+        self.fwd.next[v] = v as u32 + 1;
+        self.back.next[v + 1] = v as u32;
+    }
+    /// First unpaired position >= x (n when none).
+    fn next_from(&mut self, x: usize) -> usize {
+        self.fwd.find(x)
+    }
+    /// Last unpaired position < x.
+    fn prev_before(&mut self, x: usize) -> Option<usize> {
+        match self.back.find(x) {
+            0 => None,
+            s => Some(s - 1),
+        }
+    }
+}
+
+/// Walks p's preference list (§8.4) and returns the first candidate for which `take` says
+/// yes. At a rematch level the candidates p has met are deferred to the end, fewest
+/// meetings first, then in list order.
+fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) -> bool) -> Option<usize> {
+    let n = g.f.len();
+    let sg = g.f.groups[g.f.group_of[p] as usize];
+    let before_p = u.fen.prefix(p);
+    let m_size = u.fen.prefix(sg.end) - before_p;
+    let k = m_size / 2;
+    let rematch_level = g.level.rematches;
+    let mut played: Vec<usize> = Vec::new();
+    let mut visit = |q: usize, played: &mut Vec<usize>| -> bool {
+        if rematch_level && g.f.met[p].contains(&(q as u32)) {
+            played.push(q);
+            return false;
+        }
+        take(q)
+    };
+    // 1. Own score group: G[k], G[k+1], …, G[m-1], then G[k-1], …, G[1].
+    if m_size >= 2 {
+        let gk = u.fen.kth(before_p + k);
+        let mut q = gk;
+        while q < sg.end {
+            if visit(q, &mut played) {
+                return Some(q);
+            }
+            q = u.next_from(q + 1);
+        }
+        let mut q = gk;
+        while let Some(pq) = u.prev_before(q) {
+            if pq <= p {
+                break;
+            }
+            if visit(pq, &mut played) {
+                return Some(pq);
+            }
+            q = pq;
+        }
+    }
+    // 2. Lower score groups, highest first, each in Swiss order.
+    let mut q = u.next_from(sg.end.max(p + 1));
+    while q < n {
+        if visit(q, &mut played) {
+            return Some(q);
+        }
+        q = u.next_from(q + 1);
+    }
+    // 3. Rematch level: those already met, fewest meetings first, then in the order above.
+    let rank = |q: usize| -> (usize, usize) {
+        let pos = if q < sg.end {
+            let idx = u.fen.prefix(q) - before_p;
+            if idx >= k { idx - k } else { (m_size - k) + (k - 1 - idx) }
+        } else {
+            m_size + q
+        };
+        (g.f.meetings(p, q), pos)
+    };
+    played.sort_by_key(|&q| rank(q));
+    played.into_iter().find(|&q| take(q))
+}
+
 /// Pairs the active vertices of `g` (all of the field except the bye receiver), given a
 /// perfect matching `m` of them. Returns the pairs (higher-ranked first) in the order made.
+///
+/// For each p: if its first allowed candidate q1 is p's partner in the kept matching, done.
+/// Otherwise one alternating search from p's partner in the graph less p labels, as outer,
+/// exactly the players q for which the rest less p and q still has a complete pairing
+/// (Gallai-Edmonds); it stops as soon as q1 is outer. So every p costs at most one
+/// exhaustive search, however many candidates fail.
 pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let n = g.f.len();
-    let mut fen = Fenwick::new(n);
-    // Forward skip over positions 0..=n (n = sentinel); backward skip over 1..=n+1 shifted.
-    let mut fwd = Skip::new(n);
-    let mut back = Skip::new(n + 1);
-    let remove = |v: usize, fen: &mut Fenwick, fwd: &mut Skip, back: &mut Skip| {
-        fen.add(v, -1);
-        fwd.next[v] = v as u32 + 1;
-        // back works on shifted positions: position v ↔ v+1, 0 = sentinel.
-        back.next[v + 1] = v as u32;
-    };
+    let mut u = Unpaired::new(n);
     for v in 0..n {
         if !g.active[v] {
-            remove(v, &mut fen, &mut fwd, &mut back);
+            u.remove(v);
         }
     }
     let mut pairs = Vec::with_capacity(n / 2);
-    let rematch_level = g.level.rematches;
     loop {
-        let p = fwd.find(0);
+        let p = u.next_from(0);
         if p >= n {
             break;
         }
-        let sg = g.f.groups[g.f.group_of[p] as usize];
-        let before_p = fen.prefix(p);
-        let m_size = fen.prefix(sg.end) - before_p;
-        let k = m_size / 2;
-        // The preference list, generated lazily.
-        let mut played: Vec<usize> = Vec::new();
-        let mut chosen = None;
-        let consider = |q: usize, g: &mut LevelGraph, m: &mut Matcher, played: &mut Vec<usize>| -> bool {
-            if rematch_level && g.f.met[p].contains(&(q as u32)) {
-                played.push(q);
-                return false;
-            }
-            try_pair(g, m, p, q)
-        };
-        // 1. own score group: G[k], G[k+1], …, G[m-1], then G[k-1], …, G[1].
-        if m_size >= 2 {
-            let mut q = fen.kth(before_p + k);
-            while q < sg.end {
-                if consider(q, g, m, &mut played) {
-                    chosen = Some(q);
-                    break;
-                }
-                q = fwd.find(q + 1);
-            }
-            if chosen.is_none() {
-                let mut q = fen.kth(before_p + k);
-                loop {
-                    // previous unpaired before q, stopping at p
-                    let prev = back.find(q); // shifted: returns position+1 of previous unpaired ≤ q-1
-                    if prev == 0 {
-                        break;
-                    }
-                    let pq = prev - 1;
-                    if pq <= p {
-                        break;
-                    }
-                    if consider(pq, g, m, &mut played) {
-                        chosen = Some(pq);
-                        break;
-                    }
-                    q = pq;
-                }
-            }
-        }
-        // 2. lower score groups in Swiss order.
-        if chosen.is_none() {
-            let mut q = fwd.find(sg.end.max(p + 1));
-            while q < n {
-                if consider(q, g, m, &mut played) {
-                    chosen = Some(q);
-                    break;
-                }
-                q = fwd.find(q + 1);
-            }
-        }
-        // 3. at a rematch level: those already met, fewest meetings first, then list order.
-        if chosen.is_none() {
-            let rank = |q: usize| -> (usize, usize) {
-                let own = q < sg.end;
-                let pos = if own {
-                    let idx = fen.prefix(q) - before_p;
-                    if idx >= k { idx - k } else { (m_size - k) + (k - 1 - idx) }
-                } else {
-                    m_size + q
-                };
-                (g.f.meetings(p, q), pos)
+        let q1 = walk(p, g, &mut u, &mut |q| g.allowed(p, q)).expect("§8.4: a perfect matching guarantees an allowed candidate");
+        let mp = m.mate[p] as usize;
+        let q = if mp == q1 || g.allowed(mp, m.mate[q1] as usize) {
+            // Partners already, or {mp, q1's partner} re-pairs the rest at once.
+            q1
+        } else {
+            m.unpair(p);
+            g.active[p] = false;
+            let q = if m.reach_outer(&*g, mp, q1) {
+                q1
+            } else {
+                let (gr, mr) = (&*g, &*m);
+                walk(p, gr, &mut u, &mut |q| mr.is_outer_now(q) && gr.allowed(p, q))
+                    .expect("§8.4: p's partner in the kept matching is always a workable candidate")
             };
-            played.sort_by_key(|&q| rank(q));
-            for q in played.clone() {
-                if try_pair(g, m, p, q) {
-                    chosen = Some(q);
-                    break;
-                }
-            }
-        }
-        let q = chosen.expect("§8.4: the kept perfect matching guarantees a candidate");
-        remove(p, &mut fen, &mut fwd, &mut back);
-        remove(q, &mut fen, &mut fwd, &mut back);
+            g.active[p] = true;
+            m.pair(p, mp);
+            q
+        };
+        let ok = try_pair(g, m, p, q);
+        assert!(ok, "§8.4: the chosen candidate leaves a completable rest");
+        u.remove(p);
+        u.remove(q);
         pairs.push((p, q));
     }
     pairs

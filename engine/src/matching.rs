@@ -147,6 +147,41 @@ impl Matcher {
                 return true;
             }
         }
+        let Some(found) = self.search(g, root, target, None) else { return false };
+        let mut v = found;
+        while v != NONE as usize {
+            let pv = self.parent[v] as usize;
+            let ppv = self.mate[pv];
+            self.pair(v, pv);
+            v = ppv as usize;
+        }
+        self.counters.augmenting_paths += 1;
+        true
+    }
+
+    /// With `root` the only free active vertex: labels the vertices reachable from `root` by
+    /// an even alternating path (outer), stopping early once `stop` is one. Returns whether
+    /// `stop` is outer; when it is not, the search ran to the end and [`Self::is_outer`]
+    /// tells, for every vertex v, whether the graph less `v` has a perfect matching
+    /// (Gallai-Edmonds).
+    pub fn reach_outer<G: Graph + ?Sized>(&mut self, g: &G, root: usize, stop: usize) -> bool {
+        self.counters.searches += 1;
+        if stop == root {
+            return true;
+        }
+        let found = self.search(g, root, None, Some(stop));
+        debug_assert!(found.is_none(), "reach_outer: another free vertex");
+        self.is_outer(stop)
+    }
+
+    /// Whether `v` was labelled outer by the last search.
+    pub fn is_outer_now(&self, v: usize) -> bool {
+        self.is_outer(v)
+    }
+
+    /// Edmonds' search from `root`; returns a free vertex at the end of an augmenting path
+    /// (parent pointers set), or `None`. Stops early once `stop` is labelled outer.
+    fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>, stop: Option<usize>) -> Option<usize> {
         self.cur = self.cur.wrapping_add(1);
         if self.cur == 0 {
             self.stamp.fill(0);
@@ -159,6 +194,18 @@ impl Matcher {
         let mut found = NONE;
         let mut nbrs = std::mem::take(&mut self.scratch);
         'search: while let Some(v) = queue.pop_front() {
+            // Look-ahead for `stop`: it turns outer as soon as its mate turns inner.
+            if let Some(st) = stop {
+                let ms = self.mate[st];
+                if ms != NONE && self.stamp[ms as usize] != self.cur && self.base_of(v) != ms as usize && g.adjacent(v, ms as usize) {
+                    let ms = ms as usize;
+                    self.touch(ms);
+                    self.parent[ms] = v as u32;
+                    self.touch(st);
+                    self.outer[st] = 1;
+                    break 'search;
+                }
+            }
             nbrs.clear();
             {
                 let this = &*self;
@@ -167,7 +214,9 @@ impl Matcher {
                     // Stop early once an augmenting path is certain.
                     if this.stamp[to] != this.cur {
                         let m = this.mate[to];
-                        return m == NONE || target.is_some_and(|t| g.adjacent(m as usize, t));
+                        return m == NONE
+                            || target.is_some_and(|t| g.adjacent(m as usize, t))
+                            || stop == Some(m as usize);
                     }
                     false
                 });
@@ -193,6 +242,9 @@ impl Matcher {
                             }
                         }
                     }
+                    if stop.is_some_and(|s| self.is_outer(s)) {
+                        break 'search;
+                    }
                 } else if self.parent_of(to) == NONE {
                     self.touch(to);
                     self.parent[to] = v as u32;
@@ -205,6 +257,9 @@ impl Matcher {
                     self.touch(m);
                     self.outer[m] = 1;
                     queue.push_back(m);
+                    if stop == Some(m) {
+                        break 'search;
+                    }
                     if let Some(t) = target {
                         if g.adjacent(m, t) {
                             self.touch(t);
@@ -217,18 +272,7 @@ impl Matcher {
             }
         }
         self.scratch = nbrs;
-        if found == NONE {
-            return false;
-        }
-        let mut v = found as usize;
-        while v != NONE as usize {
-            let pv = self.parent[v] as usize;
-            let ppv = self.mate[pv];
-            self.pair(v, pv);
-            v = ppv as usize;
-        }
-        self.counters.augmenting_paths += 1;
-        true
+        if found == NONE { None } else { Some(found as usize) }
     }
 
     /// After a failed search from `root`: the vertices labelled outer, i.e. reachable from
