@@ -95,9 +95,11 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
     let bar = std::io::stderr().is_terminal().then(|| {
         let pb = ProgressBar::new(total);
         pb.set_style(
-            ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} rounds  {msg}")
-                .expect("valid template")
-                .progress_chars("=> "),
+            ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:30}] {pos}/{len} rounds  {wide_msg}",
+            )
+            .expect("valid template")
+            .progress_chars("=> "),
         );
         pb.enable_steady_tick(Duration::from_millis(200));
         pb
@@ -106,7 +108,7 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
     for &size in sizes {
         reset_peak_rss();
         if let Some(pb) = &bar {
-            pb.set_message(format!("{size} players: generating and pairing round 1"));
+            pb.set_message(format!("{size} players: pairing round 1"));
         }
         let spec = BenchSpec {
             size,
@@ -117,23 +119,35 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
         };
         let mut on_round = |m: &mut RoundMeasure| {
             m.peak_rss_bytes = peak_rss_bytes();
-            let line = format!(
-                "{} players, round {}: pairing {:.1} ms{}, level {}, {} matching calls",
-                m.size,
-                m.round,
-                m.pairing_ms(),
-                m.checking_ms()
-                    .map(|c| format!(", checking {c:.1} ms"))
-                    .unwrap_or_default(),
-                level_label(m.level.as_ref()),
-                m.stats.matching_calls
-            );
             match &bar {
                 Some(pb) => {
                     pb.inc(1);
-                    pb.set_message(line);
+                    // What is running now, then what just finished (the bar truncates).
+                    let next = if m.round < args.rounds {
+                        format!("{} players: pairing round {}", m.size, m.round + 1)
+                    } else {
+                        format!("{} players: done", m.size)
+                    };
+                    pb.set_message(format!(
+                        "{next}  (last: round {}, {:.1} ms)",
+                        m.round,
+                        m.pairing_ms()
+                    ));
                 }
-                None => eprintln!("bench: {line}"),
+                None => {
+                    let line = format!(
+                        "{} players, round {}: pairing {:.1} ms{}, level {}, {} matching calls",
+                        m.size,
+                        m.round,
+                        m.pairing_ms(),
+                        m.checking_ms()
+                            .map(|c| format!(", checking {c:.1} ms"))
+                            .unwrap_or_default(),
+                        level_label(m.level.as_ref()),
+                        m.stats.matching_calls
+                    );
+                    eprintln!("bench: {line}");
+                }
             }
         };
         let ms = bsw_harness::bench::run(&spec, &mut on_round).map_err(|e| {
