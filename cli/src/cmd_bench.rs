@@ -150,11 +150,10 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
                 }
             }
         };
-        let ms = bsw_harness::bench::run(&spec, &mut on_round).map_err(|e| {
+        let ms = bsw_harness::bench::run(&spec, &mut on_round).inspect_err(|_| {
             if let Some(pb) = &bar {
                 pb.abandon();
             }
-            e
         })?;
         all.extend(ms);
         // Keep what is measured so far: a long run stopped later still leaves its CSV.
