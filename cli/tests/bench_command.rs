@@ -51,6 +51,10 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
         assert_eq!(r[2].split('/').count(), 4, "{r:?}");
         assert!(r[3].parse::<f64>().unwrap() >= 0.0);
         assert!(r[6].parse::<u64>().is_ok() && r[7].parse::<u64>().is_ok());
+        // Peak memory (VmHWM, Linux): a positive number of MB.
+        if cfg!(target_os = "linux") {
+            assert!(r[8].parse::<f64>().unwrap() > 0.0, "{r:?}");
+        }
         // The whole field is Swiss: field size = tournament size.
         assert_eq!(r[10], r[0]);
         // --check: the engine's rounds are certified (or the checker is not there yet).
