@@ -33,6 +33,15 @@ pub struct SwissField {
     pub classes: Vec<Side>,
     /// Per score group: (class, vertices of that class in Swiss order).
     pub buckets: Vec<Vec<(u32, Vec<u32>)>>,
+    /// The same buckets laid out flat: `order[pos]` is the vertex at a global position,
+    /// bucket b covers positions `bucket_range[b]`; numbered group by group.
+    pub order: Vec<u32>,
+    pub position: Vec<u32>,
+    pub bucket_of: Vec<u32>,
+    /// (start, end, class) of each flat bucket.
+    pub bucket_range: Vec<(u32, u32, u32)>,
+    /// Flat bucket ids of each score group.
+    pub group_buckets: Vec<Vec<u32>>,
 }
 
 impl SwissField {
@@ -68,7 +77,7 @@ impl SwissField {
                 })
             })
             .collect();
-        let buckets = groups
+        let buckets: Vec<Vec<(u32, Vec<u32>)>> = groups
             .iter()
             .map(|g| {
                 let mut by_class: Vec<(u32, Vec<u32>)> = Vec::new();
@@ -81,7 +90,27 @@ impl SwissField {
                 by_class
             })
             .collect();
-        SwissField { members, ids, points, side, byes, met, groups, group_of, class, classes, buckets }
+        let mut order = Vec::with_capacity(n);
+        let mut position = vec![0u32; n];
+        let mut bucket_of = vec![0u32; n];
+        let mut bucket_range = Vec::new();
+        let mut group_buckets = Vec::with_capacity(buckets.len());
+        for by_class in &buckets {
+            let mut ids = Vec::with_capacity(by_class.len());
+            for (c, list) in by_class {
+                let id = bucket_range.len() as u32;
+                let start = order.len() as u32;
+                for &v in list {
+                    position[v as usize] = order.len() as u32;
+                    bucket_of[v as usize] = id;
+                    order.push(v);
+                }
+                bucket_range.push((start, order.len() as u32, *c));
+                ids.push(id);
+            }
+            group_buckets.push(ids);
+        }
+        SwissField { order, position, bucket_of, bucket_range, group_buckets, members, ids, points, side, byes, met, groups, group_of, class, classes, buckets }
     }
 
     pub fn len(&self) -> usize {

@@ -183,29 +183,24 @@ impl Graph for LevelGraph<'_> {
     fn adjacent(&self, u: usize, w: usize) -> bool {
         self.active[u] && self.active[w] && self.allowed(u, w)
     }
-    fn neighbours(&self, u: usize, f: &mut dyn FnMut(usize) -> bool) {
+    fn order(&self) -> &[u32] {
+        &self.f.order
+    }
+    fn bucket_count(&self) -> usize {
+        self.f.bucket_range.len()
+    }
+    fn bucket_of(&self, v: usize) -> usize {
+        self.f.bucket_of[v] as usize
+    }
+    fn candidate_buckets(&self, u: usize, f: &mut dyn FnMut(usize, usize, usize)) {
         let fld = self.f;
         let (lo, hi) = self.reach[fld.group_of[u] as usize];
+        let cu = fld.class[u] as usize * self.nclasses;
         for g in lo..hi {
-            for (c, list) in &fld.buckets[g] {
-                let k = self.compat[fld.class[u] as usize * self.nclasses + *c as usize];
-                if k == NEVER {
-                    continue;
-                }
-                for &w in list {
-                    let w = w as usize;
-                    if w == u || !self.active[w] {
-                        continue;
-                    }
-                    if k == DEPENDS && !colours_pass(&fld.side[u], &fld.side[w], &self.level) {
-                        continue;
-                    }
-                    if !self.level.rematches && fld.met[u].contains(&(w as u32)) {
-                        continue;
-                    }
-                    if f(w) {
-                        return;
-                    }
+            for &b in &fld.group_buckets[g] {
+                let (s, e, c) = fld.bucket_range[b as usize];
+                if self.compat[cu + c as usize] != NEVER {
+                    f(b as usize, s as usize, e as usize);
                 }
             }
         }

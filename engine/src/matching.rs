@@ -12,12 +12,21 @@ use std::collections::VecDeque;
 pub const NONE: u32 = u32::MAX;
 
 /// An implicit undirected graph over vertices `0..n`, some of them inactive (left out).
+///
+/// Vertices are laid out in buckets (`order()` lists them, each bucket a contiguous range of
+/// positions) such that the neighbours of `u` all lie in the buckets named by
+/// `candidate_buckets(u)`; `adjacent` is the exact test. A search can then skip vertices it
+/// has already labelled, and whole buckets, instead of re-reading every neighbourhood.
 pub trait Graph {
     fn len(&self) -> usize;
     fn active(&self, u: usize) -> bool;
+    /// Exact adjacency of two active vertices.
     fn adjacent(&self, u: usize, w: usize) -> bool;
-    /// Calls `f(w)` for active neighbours `w` of `u` until `f` returns `true` (stop).
-    fn neighbours(&self, u: usize, f: &mut dyn FnMut(usize) -> bool);
+    fn order(&self) -> &[u32];
+    fn bucket_count(&self) -> usize;
+    fn bucket_of(&self, v: usize) -> usize;
+    /// Calls `f(bucket, start, end)` for every bucket that may hold neighbours of `u`.
+    fn candidate_buckets(&self, u: usize, f: &mut dyn FnMut(usize, usize, usize));
 }
 
 /// Counters for `--explain` and the benchmarks.
@@ -40,8 +49,18 @@ pub struct Matcher {
     cur: u32,
     mark: u32,
     touched: Vec<u32>,
-    scratch: Vec<u32>,
     bl_counter: u32,
+    /// Per search: skip pointers over positions of `Graph::order` (labelled or inactive
+    /// vertices are skipped), valid where `skip_stamp == cur`.
+    skip: Vec<u32>,
+    skip_stamp: Vec<u32>,
+    /// Per search and bucket: outer vertices in the root's blossom, and the others (entries
+    /// that joined the root's blossom since are moved over lazily).
+    outer_root: Vec<Vec<u32>>,
+    outer_other: Vec<Vec<u32>>,
+    bucket_stamp: Vec<u32>,
+    buckets: Vec<(u32, u32, u32)>,
+    root: usize,
     pub counters: Counters,
 }
 
@@ -58,8 +77,14 @@ impl Matcher {
             cur: 0,
             mark: 0,
             touched: Vec::new(),
-            scratch: Vec::new(),
             bl_counter: 0,
+            skip: vec![0; n + 1],
+            skip_stamp: vec![0; n + 1],
+            outer_root: Vec::new(),
+            outer_other: Vec::new(),
+            bucket_stamp: Vec::new(),
+            buckets: Vec::new(),
+            root: 0,
             counters: Counters::default(),
         }
     }
@@ -179,25 +204,99 @@ impl Matcher {
         self.is_outer(v)
     }
 
+    /// First position >= x that is not skipped in this search (`order.len()` when none).
+    fn find(&mut self, x: usize) -> usize {
+        let n = self.skip.len() - 1;
+        let mut r = x;
+        while r < n && self.skip_stamp[r] == self.cur {
+            r = self.skip[r] as usize;
+        }
+        let mut y = x;
+        while y < n && self.skip_stamp[y] == self.cur && self.skip[y] as usize != r {
+            let nx = self.skip[y] as usize;
+            self.skip[y] = r as u32;
+            y = nx;
+        }
+        r
+    }
+
+    fn skip_position(&mut self, pos: usize) {
+        self.skip_stamp[pos] = self.cur;
+        self.skip[pos] = pos as u32 + 1;
+    }
+
+    fn fresh_bucket(&mut self, b: usize) {
+        if self.bucket_stamp[b] != self.cur {
+            self.bucket_stamp[b] = self.cur;
+            self.outer_root[b].clear();
+            self.outer_other[b].clear();
+        }
+    }
+
+    fn make_outer<G: Graph + ?Sized>(&mut self, g: &G, v: usize, queue: &mut VecDeque<usize>) {
+        self.outer[v] = 1;
+        queue.push_back(v);
+        let b = g.bucket_of(v);
+        self.fresh_bucket(b);
+        if self.base_of(v) == self.root {
+            self.outer_root[b].push(v as u32);
+        } else {
+            self.outer_other[b].push(v as u32);
+        }
+    }
+
+    /// Contracts the blossom closed by the edge {v, w} between two outer vertices.
+    fn contract<G: Graph + ?Sized>(&mut self, g: &G, v: usize, w: usize, queue: &mut VecDeque<usize>) {
+        let cur_base = self.lca(v, w);
+        self.bl_counter = self.bl_counter.wrapping_add(1);
+        let bl = self.bl_counter;
+        self.mark_path(v, cur_base, w, bl);
+        self.mark_path(w, cur_base, v, bl);
+        for i in 0..self.touched.len() {
+            let x = self.touched[i] as usize;
+            if self.blossom[self.base_of(x)] == bl {
+                self.base[x] = cur_base as u32;
+                if self.outer[x] == 0 {
+                    self.make_outer(g, x, queue);
+                }
+            }
+        }
+    }
+
     /// Edmonds' search from `root`; returns a free vertex at the end of an augmenting path
     /// (parent pointers set), or `None`. Stops early once `stop` is labelled outer.
+    ///
+    /// Scanning an outer vertex reads, in each candidate bucket, only the vertices not yet
+    /// labelled (skip pointers) and the outer ones (per-bucket lists, those of the root's
+    /// blossom kept apart), so a search that runs to the end costs about what it labels, not
+    /// the sum of the neighbourhoods.
     fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>, stop: Option<usize>) -> Option<usize> {
         self.cur = self.cur.wrapping_add(1);
         if self.cur == 0 {
             self.stamp.fill(0);
+            self.skip_stamp.fill(0);
+            self.bucket_stamp.fill(0);
             self.cur = 1;
         }
+        let nb = g.bucket_count();
+        if self.bucket_stamp.len() < nb {
+            self.bucket_stamp.resize(nb, 0);
+            self.outer_root.resize_with(nb, Vec::new);
+            self.outer_other.resize_with(nb, Vec::new);
+        }
+        let order = g.order();
+        self.root = root;
         self.touched.clear();
         self.touch(root);
-        self.outer[root] = 1;
-        let mut queue = VecDeque::from([root]);
+        let mut queue = VecDeque::new();
+        self.make_outer(g, root, &mut queue);
         let mut found = NONE;
-        let mut nbrs = std::mem::take(&mut self.scratch);
+        let mut buckets = std::mem::take(&mut self.buckets);
         'search: while let Some(v) = queue.pop_front() {
             // Look-ahead for `stop`: it turns outer as soon as its mate turns inner.
             if let Some(st) = stop {
                 let ms = self.mate[st];
-                if ms != NONE && self.stamp[ms as usize] != self.cur && self.base_of(v) != ms as usize && g.adjacent(v, ms as usize) {
+                if ms != NONE && self.stamp[ms as usize] != self.cur && g.adjacent(v, ms as usize) {
                     let ms = ms as usize;
                     self.touch(ms);
                     self.parent[ms] = v as u32;
@@ -206,72 +305,93 @@ impl Matcher {
                     break 'search;
                 }
             }
-            nbrs.clear();
-            {
-                let this = &*self;
-                g.neighbours(v, &mut |to| {
-                    nbrs.push(to as u32);
-                    // Stop early once an augmenting path is certain.
-                    if this.stamp[to] != this.cur {
-                        let m = this.mate[to];
-                        return m == NONE
-                            || target.is_some_and(|t| g.adjacent(m as usize, t))
-                            || stop == Some(m as usize);
-                    }
-                    false
-                });
-            }
-            for &to in &nbrs {
-                let to = to as usize;
-                if self.base_of(v) == self.base_of(to) || self.mate[v] == to as u32 {
-                    continue;
-                }
-                if to == root || self.is_outer(to) {
-                    let cur_base = self.lca(v, to);
-                    self.bl_counter = self.bl_counter.wrapping_add(1);
-                    let bl = self.bl_counter;
-                    self.mark_path(v, cur_base, to, bl);
-                    self.mark_path(to, cur_base, v, bl);
-                    for i in 0..self.touched.len() {
-                        let x = self.touched[i] as usize;
-                        if self.blossom[self.base_of(x)] == bl {
-                            self.base[x] = cur_base as u32;
-                            if self.outer[x] == 0 {
-                                self.outer[x] = 1;
-                                queue.push_back(x);
+            buckets.clear();
+            g.candidate_buckets(v, &mut |b, s, e| buckets.push((b as u32, s as u32, e as u32)));
+            // Pass 1: unlabelled neighbours become inner, their mates outer.
+            for &(_, s, e) in &buckets {
+                let (s, e) = (s as usize, e as usize);
+                let mut pos = self.find(s);
+                while pos < e {
+                    let w = order[pos] as usize;
+                    if self.stamp[w] == self.cur || !g.active(w) {
+                        self.skip_position(pos);
+                    } else if w != v && self.mate[v] != w as u32 && g.adjacent(v, w) {
+                        self.skip_position(pos);
+                        self.touch(w);
+                        self.parent[w] = v as u32;
+                        let m = self.mate[w];
+                        if m == NONE {
+                            found = w as u32;
+                            break 'search;
+                        }
+                        let m = m as usize;
+                        self.touch(m);
+                        self.make_outer(g, m, &mut queue);
+                        if stop == Some(m) {
+                            break 'search;
+                        }
+                        if let Some(st) = stop {
+                            // Look-ahead: the new outer m next to stop's mate makes stop outer.
+                            let ms = self.mate[st];
+                            if ms != NONE && self.stamp[ms as usize] != self.cur && g.adjacent(m, ms as usize) {
+                                let ms = ms as usize;
+                                self.touch(ms);
+                                self.parent[ms] = m as u32;
+                                self.touch(st);
+                                self.outer[st] = 1;
+                                break 'search;
+                            }
+                        }
+                        if let Some(t) = target {
+                            if g.adjacent(m, t) {
+                                self.touch(t);
+                                self.parent[t] = m as u32;
+                                found = t as u32;
+                                break 'search;
                             }
                         }
                     }
-                    if stop.is_some_and(|s| self.is_outer(s)) {
-                        break 'search;
+                    pos = self.find(pos + 1);
+                }
+            }
+            // Pass 2: outer neighbours in another blossom close a blossom.
+            for &(b, _, _) in &buckets {
+                let b = b as usize;
+                self.fresh_bucket(b);
+                if self.base_of(v) != root {
+                    let mut i = 0;
+                    while i < self.outer_root[b].len() {
+                        let w = self.outer_root[b][i] as usize;
+                        i += 1;
+                        if self.base_of(v) != self.base_of(w) && self.mate[v] != w as u32 && g.adjacent(v, w) {
+                            self.contract(g, v, w, &mut queue);
+                            if stop.is_some_and(|s| self.is_outer(s)) {
+                                break 'search;
+                            }
+                            break;
+                        }
                     }
-                } else if self.parent_of(to) == NONE {
-                    self.touch(to);
-                    self.parent[to] = v as u32;
-                    let m = self.mate[to];
-                    if m == NONE {
-                        found = to as u32;
-                        break 'search;
+                }
+                let mut i = 0;
+                while i < self.outer_other[b].len() {
+                    let w = self.outer_other[b][i] as usize;
+                    if self.base_of(w) == root {
+                        // Joined the root's blossom since: move it over.
+                        self.outer_other[b].swap_remove(i);
+                        self.outer_root[b].push(w as u32);
+                        continue;
                     }
-                    let m = m as usize;
-                    self.touch(m);
-                    self.outer[m] = 1;
-                    queue.push_back(m);
-                    if stop == Some(m) {
-                        break 'search;
-                    }
-                    if let Some(t) = target {
-                        if g.adjacent(m, t) {
-                            self.touch(t);
-                            self.parent[t] = m as u32;
-                            found = t as u32;
+                    i += 1;
+                    if self.base_of(v) != self.base_of(w) && self.mate[v] != w as u32 && g.adjacent(v, w) {
+                        self.contract(g, v, w, &mut queue);
+                        if stop.is_some_and(|s| self.is_outer(s)) {
                             break 'search;
                         }
                     }
                 }
             }
         }
-        self.scratch = nbrs;
+        self.buckets = buckets;
         if found == NONE { None } else { Some(found as usize) }
     }
 

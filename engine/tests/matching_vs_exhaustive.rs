@@ -8,6 +8,7 @@ use proptest::prelude::*;
 struct Dense {
     n: usize,
     adj: Vec<Vec<bool>>,
+    order: Vec<u32>,
 }
 
 impl Graph for Dense {
@@ -20,12 +21,20 @@ impl Graph for Dense {
     fn adjacent(&self, u: usize, w: usize) -> bool {
         self.adj[u][w]
     }
-    fn neighbours(&self, u: usize, f: &mut dyn FnMut(usize) -> bool) {
-        for w in 0..self.n {
-            if self.adj[u][w] && f(w) {
-                return;
-            }
-        }
+    fn order(&self) -> &[u32] {
+        &self.order
+    }
+    // Two buckets (even and odd vertices), so that the search meets several buckets.
+    fn bucket_count(&self) -> usize {
+        2
+    }
+    fn bucket_of(&self, v: usize) -> usize {
+        usize::from(v >= self.n.div_ceil(2))
+    }
+    fn candidate_buckets(&self, _u: usize, f: &mut dyn FnMut(usize, usize, usize)) {
+        let half = self.n.div_ceil(2);
+        f(0, 0, half);
+        f(1, half, self.n);
     }
 }
 
@@ -65,7 +74,7 @@ fn graph_with(sizes: std::ops::RangeInclusive<usize>, p: f64) -> impl Strategy<V
                     adj[w][u] = bits[u * n + w];
                 }
             }
-            Dense { n, adj }
+            Dense { n, adj, order: (0..n as u32).collect() }
         })
     })
 }
@@ -138,7 +147,7 @@ proptest! {
         let mb = m.mate[b] as usize;
         let mut adj = g.adj.clone();
         for x in 0..n { adj[a][x] = false; adj[x][a] = false; adj[b][x] = false; adj[x][b] = false; }
-        let reduced = Dense { n, adj };
+        let reduced = Dense { n, adj, order: (0..n as u32).collect() };
         m.unpair(a);
         m.unpair(b);
         let found = m.augment_from(&reduced, ma, Some(mb));
