@@ -183,6 +183,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     for v in 0..n {
         if !g.active[v] {
             u.remove(v);
+            g.retire(v);
         }
     }
     let mut pairs = Vec::with_capacity(n / 2);
@@ -214,6 +215,8 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
         assert!(ok, "§8.4: the chosen candidate leaves a completable rest");
         u.remove(p);
         u.remove(q);
+        g.retire(p);
+        g.retire(q);
         pairs.push((p, q));
     }
     pairs

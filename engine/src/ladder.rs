@@ -21,6 +21,11 @@ pub struct LevelGraph<'a> {
     nclasses: usize,
     /// Per score group, the range of score groups within D.
     reach: Vec<(usize, usize)>,
+    /// The field's flat bucket layout, less retired vertices: each bucket keeps its live
+    /// vertices at the front of its range, up to `bucket_end`.
+    order: Vec<u32>,
+    position: Vec<u32>,
+    bucket_end: Vec<u32>,
 }
 
 /// Whether the colours of §8.2 for {a, b} pass the level's streak and balance tests.
@@ -61,11 +66,28 @@ impl<'a> LevelGraph<'a> {
                 (lo, hi)
             })
             .collect();
-        LevelGraph { f, level, active, compat, nclasses: c, reach }
+        let bucket_end = f.bucket_range.iter().map(|&(_, e, _)| e).collect();
+        LevelGraph { f, level, active, compat, nclasses: c, reach, order: f.order.clone(), position: f.position.clone(), bucket_end }
     }
 
     fn compat_of(&self, u: usize, w: usize) -> u8 {
         self.compat[self.f.class[u] as usize * self.nclasses + self.f.class[w] as usize]
+    }
+
+    /// Takes `v` out of the graph for good (paired by the greedy, or the bye receiver), and
+    /// out of its bucket, so that later searches do not step over it again.
+    pub fn retire(&mut self, v: usize) {
+        self.active[v] = false;
+        let b = self.f.bucket_of[v] as usize;
+        let pos = self.position[v] as usize;
+        let last = self.bucket_end[b] as usize - 1;
+        if pos <= last {
+            let w = self.order[last] as usize;
+            self.order.swap(pos, last);
+            self.position[w] = pos as u32;
+            self.position[v] = last as u32;
+            self.bucket_end[b] -= 1;
+        }
     }
 
     /// §8.3: {u, w} may be paired at this level.
@@ -184,7 +206,7 @@ impl Graph for LevelGraph<'_> {
         self.active[u] && self.active[w] && self.allowed(u, w)
     }
     fn order(&self) -> &[u32] {
-        &self.f.order
+        &self.order
     }
     fn bucket_count(&self) -> usize {
         self.f.bucket_range.len()
@@ -198,8 +220,9 @@ impl Graph for LevelGraph<'_> {
         let cu = fld.class[u] as usize * self.nclasses;
         for g in lo..hi {
             for &b in &fld.group_buckets[g] {
-                let (s, e, c) = fld.bucket_range[b as usize];
-                if self.compat[cu + c as usize] != NEVER {
+                let (s, _, c) = fld.bucket_range[b as usize];
+                let e = self.bucket_end[b as usize];
+                if e > s && self.compat[cu + c as usize] != NEVER {
                     f(b as usize, s as usize, e as usize);
                 }
             }
