@@ -194,25 +194,26 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
         }
         let q1 = walk(p, g, &mut u, &mut |q| g.allowed(p, q)).expect("§8.4: a perfect matching guarantees an allowed candidate");
         let mp = m.mate[p] as usize;
-        let q = if mp == q1 || g.allowed(mp, m.mate[q1] as usize) {
-            // Partners already, or {mp, q1's partner} re-pairs the rest at once.
+        // Cheap cases first: partners already, {mp, q1's partner} re-pairs the rest at once,
+        // or one targeted augmenting path (which usually ends within a few steps).
+        let q = if try_pair(g, m, p, q1) {
             q1
         } else {
+            // q1 leaves no completable rest. One search from p's partner in the graph less p
+            // labels outer every q that does (Gallai-Edmonds); take the first in p's list.
             m.unpair(p);
             g.active[p] = false;
-            let q = if m.reach_outer(&*g, mp, q1) {
-                q1
-            } else {
-                let (gr, mr) = (&*g, &*m);
-                walk(p, gr, &mut u, &mut |q| mr.is_outer_now(q) && gr.allowed(p, q))
-                    .expect("§8.4: p's partner in the kept matching is always a workable candidate")
-            };
+            let reached = m.reach_outer(&*g, mp, q1);
+            debug_assert!(!reached, "q1 was refused by the targeted search");
+            let (gr, mr) = (&*g, &*m);
+            let q = walk(p, gr, &mut u, &mut |q| mr.is_outer_now(q) && gr.allowed(p, q))
+                .expect("§8.4: p's partner in the kept matching is always a workable candidate");
             g.active[p] = true;
             m.pair(p, mp);
+            let ok = try_pair(g, m, p, q);
+            assert!(ok, "§8.4: the chosen candidate leaves a completable rest");
             q
         };
-        let ok = try_pair(g, m, p, q);
-        assert!(ok, "§8.4: the chosen candidate leaves a completable rest");
         u.remove(p);
         u.remove(q);
         g.retire(p);
