@@ -1,20 +1,10 @@
 //! Speed of certifying one Swiss round: `cargo run --release -p bsw-checker --example speed
 //! -- [N ...]` pairs a plain Swiss tournament of N players with the engine (seeded random
 //! results) for a few rounds, then times `check_round` on each round (best of 3).
+use bsw_checker::draw::SplitMix64;
 use bsw_checker::{Profile, check_round};
 use bsw_model::{Config, Entry, Outcome, Player, Tournament};
 use std::time::Instant;
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
 
 fn main() {
     let sizes: Vec<u32> = std::env::args()
@@ -28,12 +18,12 @@ fn main() {
     };
     for n in sizes {
         let rounds = 7;
-        let mut rng = Rng(n as u64);
+        let mut rng = SplitMix64::new(n as u64);
         let players = (1..=n)
             .map(|id| Player {
                 id,
                 name: format!("P{id}"),
-                rating: 1000 + (rng.next() % 1800) as u32,
+                rating: 1000 + (rng.next_u64() % 1800) as u32,
                 ..Default::default()
             })
             .collect();
@@ -68,7 +58,7 @@ fn main() {
                     result: None,
                 } = row.entry
                 {
-                    let o = match rng.next() % 10 {
+                    let o = match rng.next_u64() % 10 {
                         0..=3 => Outcome::WhiteWin,
                         4..=6 => Outcome::BlackWin,
                         _ => Outcome::Draw,

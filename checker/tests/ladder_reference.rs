@@ -7,23 +7,12 @@
 //!   must be rejected, by 8.1 (ineligible bye), 8.3 or 8.4.
 //! Histories are random (random opponents, colours and results), so states are varied.
 use bsw_checker::field::SwissField;
+mod common;
+use common::Rng;
+
 use bsw_checker::ladder::{DIFFS, Level, allowed};
 use bsw_checker::{Profile, check_round, results, tpn};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// All perfect matchings of `vs` where every pair satisfies `ok`.
 fn matchings(
@@ -228,7 +217,7 @@ fn random_history(rng: &mut Rng, n: u32, rounds: u32) -> Tournament {
 
 #[test]
 fn checker_agrees_with_brute_force_ladder_and_greedy() {
-    let mut rng = Rng(4242);
+    let mut rng = Rng::new(4242);
     let (mut cases, mut alternatives, mut by_rule) = (0, 0, std::collections::BTreeMap::new());
     let mut levels = std::collections::BTreeMap::new();
     for _ in 0..200 {

@@ -6,6 +6,7 @@
 //! Mutation sites are chosen with the checker's own group bookkeeping (which players are on
 //! a Berger schedule in a round); the expected rule comes from the mutation kind alone.
 mod common;
+use common::Rng;
 #[path = "corpus.rs"]
 #[allow(dead_code)]
 mod corpus_cases;
@@ -13,24 +14,6 @@ mod corpus_cases;
 use bsw_checker::{Profile, check, groups, tpn, withdrawals};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 use std::collections::{BTreeMap, HashSet};
-
-/// SplitMix64 for the test's own random choices (seeded, deterministic).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Kind {
@@ -339,7 +322,7 @@ fn report(title: &str, tally: &BTreeMap<Kind, Tally>) -> bool {
 
 #[test]
 fn hand_made_and_corpus_mutants_are_all_killed() {
-    let mut rng = Rng(2026);
+    let mut rng = Rng::new(2026);
     let mut tally = BTreeMap::new();
     let mut ts = vec![
         ("worked_example".to_string(), common::worked_example()),
@@ -502,7 +485,7 @@ thread_local! {
 fn engine_cases(count: u64) -> Vec<(String, Tournament)> {
     (0..count)
         .filter_map(|s| {
-            let mut rng = Rng(0xC0FFEE ^ s);
+            let mut rng = Rng::new(0xC0FFEE ^ s);
             match engine_tournament(&mut rng) {
                 Ok(t) => Some((format!("engine seed {s}"), t)),
                 Err(e) => {
@@ -571,7 +554,7 @@ fn engine_paired_tournaments_conform() {
 #[test]
 fn engine_paired_mutants_are_all_killed() {
     let cases = engine_cases(120);
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     let mut tally = BTreeMap::new();
     for (name, t) in &cases {
         if !check(t, Profile::BergerSwiss).is_conforming() {

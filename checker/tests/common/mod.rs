@@ -1,6 +1,7 @@
 //! Builders for hand-made tournaments and the hand-derived example tournaments.
 #![allow(dead_code)]
 
+use bsw_checker::draw::SplitMix64;
 use bsw_checker::{Profile, Report, check};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 
@@ -181,4 +182,22 @@ pub fn assert_conforming(t: &Tournament, profile: Profile) {
         "expected conforming, got {:#?}",
         rep.violations().collect::<Vec<_>>()
     );
+}
+
+/// The tests' own seeded random choices: SplitMix64 (SPEC §4), reused from the checker.
+pub struct Rng(SplitMix64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(SplitMix64::new(seed))
+    }
+    pub fn next(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    pub fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
 }
