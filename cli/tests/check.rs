@@ -1,30 +1,12 @@
 //! `bsw check` run as a binary: verdicts, exit codes, JSON shape, profiles.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn bsw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::{bsw, copy_dir};
 
 fn worked_example() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../checker/tests/data/worked-example")
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(from).unwrap() {
-        let e = e.unwrap();
-        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-    }
 }
 
 /// The worked example with round 3 board 1 published B–A instead of A–B (A had Black twice:

@@ -2,19 +2,9 @@
 //! round conforms (certified by the checker library and by `bsw check`).
 
 use std::path::Path;
-use std::process::Command;
 
-fn bsw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+mod common;
+use common::bsw;
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

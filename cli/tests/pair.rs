@@ -2,12 +2,9 @@
 //! search on standard error, refusals exit 2 and change no file.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-fn bsw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw")).args(args).output().unwrap();
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
-}
+mod common;
+use common::bsw;
 
 fn copy_example(name: &str, to: &Path) -> PathBuf {
     let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples").join(name);

@@ -2,7 +2,9 @@
 //! file, the JSON/CSV shapes of issue 7, group tables, and refusals (exit 2).
 
 use std::path::Path;
-use std::process::Command;
+
+mod common;
+use common::bsw;
 
 const WORKED_PLAYERS: &str = "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n4,D,1700\n5,E,1600\n6,F,1500\n7,G,1400\n8,H,1300\n";
 // SPEC §11 / Danish seed results, colours as SPEC §11 prints them.
@@ -36,18 +38,6 @@ fn worked() -> tempfile::TempDir {
         WORKED_ROUNDS,
     );
     d
-}
-
-fn bsw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn json_of(args: &[&str]) -> serde_json::Value {
