@@ -172,11 +172,11 @@ fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) 
 /// Pairs the active vertices of `g` (all of the field except the bye receiver), given a
 /// perfect matching `m` of them. Returns the pairs (higher-ranked first) in the order made.
 ///
-/// For each p: if its first allowed candidate q1 is p's partner in the kept matching, done.
-/// Otherwise one alternating search from p's partner in the graph less p labels, as outer,
-/// exactly the players q for which the rest less p and q still has a complete pairing
-/// (Gallai-Edmonds); it stops as soon as q1 is outer. So every p costs at most one
-/// exhaustive search, however many candidates fail.
+/// For each p: its first allowed candidate q1 is tried with one targeted augmenting path.
+/// When that fails, one alternating search from p's partner in the graph less p labels, as
+/// outer, exactly the players q for which the rest less p and q still has a complete pairing
+/// (Gallai-Edmonds). So every p costs at most two exhaustive searches, however many of its
+/// candidates fail.
 pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let n = g.f.len();
     let mut u = Unpaired::new(n);
@@ -203,8 +203,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             // labels outer every q that does (Gallai-Edmonds); take the first in p's list.
             m.unpair(p);
             g.active[p] = false;
-            let reached = m.reach_outer(&*g, mp, q1);
-            debug_assert!(!reached, "q1 was refused by the targeted search");
+            m.label_outer(&*g, mp);
             let (gr, mr) = (&*g, &*m);
             let q = walk(p, gr, &mut u, &mut |q| mr.is_outer_now(q) && gr.allowed(p, q))
                 .expect("§8.4: p's partner in the kept matching is always a workable candidate");

@@ -299,8 +299,7 @@ pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
     }
     // One free vertex: a last (failing) search from it labels exactly D(G) as outer.
     if free != NONE as usize {
-        let augmented = m.augment_from(g, free, None);
-        debug_assert!(!augmented);
+        m.label_outer(g, free);
         for v in m.outer_vertices() {
             ok[v] = true;
         }

@@ -172,7 +172,7 @@ impl Matcher {
                 return true;
             }
         }
-        let Some(found) = self.search(g, root, target, None) else { return false };
+        let Some(found) = self.search(g, root, target) else { return false };
         let mut v = found;
         while v != NONE as usize {
             let pv = self.parent[v] as usize;
@@ -184,19 +184,13 @@ impl Matcher {
         true
     }
 
-    /// With `root` the only free active vertex: labels the vertices reachable from `root` by
-    /// an even alternating path (outer), stopping early once `stop` is one. Returns whether
-    /// `stop` is outer; when it is not, the search ran to the end and [`Self::is_outer`]
-    /// tells, for every vertex v, whether the graph less `v` has a perfect matching
-    /// (Gallai-Edmonds).
-    pub fn reach_outer<G: Graph + ?Sized>(&mut self, g: &G, root: usize, stop: usize) -> bool {
+    /// With `root` the only free active vertex: labels every vertex reachable from `root` by
+    /// an even alternating path as outer. Afterwards [`Self::is_outer_now`] tells, for every
+    /// vertex v, whether the graph less `v` has a perfect matching (Gallai-Edmonds).
+    pub fn label_outer<G: Graph + ?Sized>(&mut self, g: &G, root: usize) {
         self.counters.searches += 1;
-        if stop == root {
-            return true;
-        }
-        let found = self.search(g, root, None, Some(stop));
-        debug_assert!(found.is_none(), "reach_outer: another free vertex");
-        self.is_outer(stop)
+        let found = self.search(g, root, None);
+        debug_assert!(found.is_none(), "label_outer: another free vertex");
     }
 
     /// Whether `v` was labelled outer by the last search.
@@ -264,13 +258,13 @@ impl Matcher {
     }
 
     /// Edmonds' search from `root`; returns a free vertex at the end of an augmenting path
-    /// (parent pointers set), or `None`. Stops early once `stop` is labelled outer.
+    /// (parent pointers set), or `None`.
     ///
     /// Scanning an outer vertex reads, in each candidate bucket, only the vertices not yet
     /// labelled (skip pointers) and the outer ones (per-bucket lists, those of the root's
     /// blossom kept apart), so a search that runs to the end costs about what it labels, not
     /// the sum of the neighbourhoods.
-    fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>, stop: Option<usize>) -> Option<usize> {
+    fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>) -> Option<usize> {
         self.cur = self.cur.wrapping_add(1);
         if self.cur == 0 {
             self.stamp.fill(0);
@@ -293,18 +287,6 @@ impl Matcher {
         let mut found = NONE;
         let mut buckets = std::mem::take(&mut self.buckets);
         'search: while let Some(v) = queue.pop_front() {
-            // Look-ahead for `stop`: it turns outer as soon as its mate turns inner.
-            if let Some(st) = stop {
-                let ms = self.mate[st];
-                if ms != NONE && self.stamp[ms as usize] != self.cur && g.adjacent(v, ms as usize) {
-                    let ms = ms as usize;
-                    self.touch(ms);
-                    self.parent[ms] = v as u32;
-                    self.touch(st);
-                    self.outer[st] = 1;
-                    break 'search;
-                }
-            }
             buckets.clear();
             g.candidate_buckets(v, &mut |b, s, e| buckets.push((b as u32, s as u32, e as u32)));
             // Pass 1: unlabelled neighbours become inner, their mates outer.
@@ -327,21 +309,6 @@ impl Matcher {
                         let m = m as usize;
                         self.touch(m);
                         self.make_outer(g, m, &mut queue);
-                        if stop == Some(m) {
-                            break 'search;
-                        }
-                        if let Some(st) = stop {
-                            // Look-ahead: the new outer m next to stop's mate makes stop outer.
-                            let ms = self.mate[st];
-                            if ms != NONE && self.stamp[ms as usize] != self.cur && g.adjacent(m, ms as usize) {
-                                let ms = ms as usize;
-                                self.touch(ms);
-                                self.parent[ms] = m as u32;
-                                self.touch(st);
-                                self.outer[st] = 1;
-                                break 'search;
-                            }
-                        }
                         if let Some(t) = target {
                             if g.adjacent(m, t) {
                                 self.touch(t);
@@ -365,9 +332,6 @@ impl Matcher {
                         i += 1;
                         if self.base_of(v) != self.base_of(w) && self.mate[v] != w as u32 && g.adjacent(v, w) {
                             self.contract(g, v, w, &mut queue);
-                            if stop.is_some_and(|s| self.is_outer(s)) {
-                                break 'search;
-                            }
                             break;
                         }
                     }
@@ -384,9 +348,6 @@ impl Matcher {
                     i += 1;
                     if self.base_of(v) != self.base_of(w) && self.mate[v] != w as u32 && g.adjacent(v, w) {
                         self.contract(g, v, w, &mut queue);
-                        if stop.is_some_and(|s| self.is_outer(s)) {
-                            break 'search;
-                        }
                     }
                 }
             }
