@@ -103,29 +103,70 @@ impl<'a> LevelGraph<'a> {
             && (self.level.rematches || !f.met[u].contains(&(w as u32)))
     }
 
-    /// Greedy maximal matching as a start for the augmenting-path searches.
+    /// The buckets (of `f.bucket_range`) whose players may be allowed opponents of the players
+    /// of bucket `b` at this level, ignoring rematches and TPN ties: the bucket graph of
+    /// [`crate::quotient`].
+    pub fn compatible_buckets(&self, b: usize) -> Vec<u32> {
+        let f = self.f;
+        let (s, _, c) = f.bucket_range[b];
+        let g = f.group_of[f.order[s as usize] as usize] as usize;
+        let (lo, hi) = self.reach[g];
+        let cu = c as usize * self.nclasses;
+        (lo..hi)
+            .flat_map(|h| f.group_buckets[h].iter().copied())
+            .filter(|&x| self.compat[cu + f.bucket_range[x as usize].2 as usize] != NEVER)
+            .collect()
+    }
+
+    /// Greedy maximal matching as a start for the augmenting-path searches. The more it looks
+    /// like the pairing the greedy of §8.4 will make, the shorter the paths that repair it:
+    /// the most constrained buckets (fewest possible opponents) pick first, each player takes
+    /// the first free allowed player of its own score group, then of the lower groups, then
+    /// of the higher ones.
     pub fn greedy_init(&self, m: &mut Matcher) {
         let f = self.f;
-        let mut cursor: Vec<Vec<usize>> = f.buckets.iter().map(|b| vec![0; b.len()]).collect();
-        for u in 0..f.len() {
-            if !self.active[u] || !m.is_free(u) {
-                continue;
+        let nb = f.bucket_range.len();
+        let mut size = vec![0usize; nb];
+        for v in 0..f.len() {
+            if self.active[v] {
+                size[f.bucket_of[v] as usize] += 1;
             }
-            let (lo, hi) = self.reach[f.group_of[u] as usize];
-            'groups: for g in lo..hi {
-                for (bi, (c, list)) in f.buckets[g].iter().enumerate() {
-                    if self.compat[f.class[u] as usize * self.nclasses + *c as usize] == NEVER {
-                        continue;
-                    }
-                    let cur = &mut cursor[g][bi];
-                    while *cur < list.len() && (!self.active[list[*cur] as usize] || !m.is_free(list[*cur] as usize)) {
-                        *cur += 1;
-                    }
-                    for &w in &list[*cur..] {
-                        let w = w as usize;
-                        if w != u && self.active[w] && m.is_free(w) && self.allowed(u, w) {
-                            m.pair(u, w);
-                            break 'groups;
+        }
+        let degree: Vec<usize> = (0..nb).map(|b| self.compatible_buckets(b).iter().map(|&x| size[x as usize]).sum()).collect();
+        let mut by_degree: Vec<usize> = (0..nb).collect();
+        by_degree.sort_by_key(|&b| (degree[b], b));
+        // Per bucket, the first position that may still hold a free active player.
+        let mut cursor: Vec<usize> = f.bucket_range.iter().map(|&(s, _, _)| s as usize).collect();
+        for b in by_degree {
+            let (s, e, _) = f.bucket_range[b];
+            for pos in s as usize..e as usize {
+                let u = f.order[pos] as usize;
+                if !self.active[u] || !m.is_free(u) {
+                    continue;
+                }
+                let g = f.group_of[u] as usize;
+                let (lo, hi) = self.reach[g];
+                let cu = f.class[u] as usize * self.nclasses;
+                'groups: for h in (g..hi).chain((lo..g).rev()) {
+                    for &x in &f.group_buckets[h] {
+                        let x = x as usize;
+                        let (_, xe, c) = f.bucket_range[x];
+                        if self.compat[cu + c as usize] == NEVER {
+                            continue;
+                        }
+                        let cur = &mut cursor[x];
+                        while *cur < xe as usize && {
+                            let w = f.order[*cur] as usize;
+                            !self.active[w] || !m.is_free(w)
+                        } {
+                            *cur += 1;
+                        }
+                        for &w in &f.order[*cur..xe as usize] {
+                            let w = w as usize;
+                            if w != u && self.active[w] && m.is_free(w) && self.allowed(u, w) {
+                                m.pair(u, w);
+                                break 'groups;
+                            }
                         }
                     }
                 }
@@ -264,14 +305,49 @@ pub fn perfect_matching(g: &LevelGraph, tally: &mut Tally) -> Result<Matcher, In
     tally.matching_calls += 1;
     let mut m = Matcher::new(g.f.len());
     g.greedy_init(&mut m);
-    for u in 0..g.f.len() {
-        if g.active[u] && m.is_free(u) && !m.augment_from(g, u, None) {
-            tally.absorb(&m);
-            return Err(Infeasible::NoPerfectMatching);
+    let stuck = augment_free(g, &mut m, 0);
+    tally.absorb(&m);
+    match stuck {
+        None => Ok(m),
+        Some(_) => Err(Infeasible::NoPerfectMatching),
+    }
+}
+
+/// Augments the matching from every free active vertex in turn, with the other free
+/// vertices (one per bucket) as look-ahead hints. Up to `allowed` vertices may stay free;
+/// returns the first vertex beyond that from which no augmenting path exists, if any.
+fn augment_free(g: &LevelGraph, m: &mut Matcher, allowed: usize) -> Option<usize> {
+    let f = g.f;
+    // Free vertices per bucket, highest position last (popped first).
+    let mut free: Vec<Vec<u32>> = vec![Vec::new(); f.bucket_range.len()];
+    for u in (0..f.len()).rev() {
+        if g.active[u] && m.is_free(u) {
+            free[f.bucket_of[u] as usize].push(u as u32);
         }
     }
-    tally.absorb(&m);
-    Ok(m)
+    let mut left = allowed;
+    let mut hints: Vec<u32> = Vec::new();
+    for u in 0..f.len() {
+        if !g.active[u] || !m.is_free(u) {
+            continue;
+        }
+        hints.clear();
+        for list in free.iter_mut() {
+            while list.last().is_some_and(|&w| !m.is_free(w as usize) || w as usize <= u) {
+                list.pop();
+            }
+            if let Some(&w) = list.last() {
+                hints.push(w);
+            }
+        }
+        if !m.augment_towards(g, u, &hints) {
+            if left == 0 {
+                return Some(u);
+            }
+            left -= 1;
+        }
+    }
+    None
 }
 
 /// Vertices `v` such that the active vertices less `v` have a perfect matching
@@ -287,16 +363,11 @@ pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
     tally.matching_calls += 1;
     let mut m = Matcher::new(n);
     g.greedy_init(&mut m);
-    let mut free = NONE as usize;
-    for u in 0..n {
-        if g.active[u] && m.is_free(u) && !m.augment_from(g, u, None) {
-            if free != NONE as usize {
-                tally.absorb(&m);
-                return ok;
-            }
-            free = u;
-        }
+    if augment_free(g, &mut m, 1).is_some() {
+        tally.absorb(&m);
+        return ok;
     }
+    let free = (0..n).find(|&u| g.active[u] && m.is_free(u)).unwrap_or(NONE as usize);
     // One free vertex: a last (failing) search from it labels exactly D(G) as outer.
     if free != NONE as usize {
         m.label_outer(g, free);

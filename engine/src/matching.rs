@@ -35,21 +35,29 @@ pub struct Counters {
     pub augmenting_paths: u64,
     pub nodes_visited: u64,
     pub searches: u64,
+    /// Bucket-graph nodes visited by the counting filter of [`crate::quotient`].
+    pub filter_nodes: u64,
 }
 
 /// A matching with the scratch space of the alternating-path search.
 pub struct Matcher {
     pub mate: Vec<u32>,
     parent: Vec<u32>,
-    base: Vec<u32>,
+    /// Union-find over the vertices of contracted blossoms: `link` is the forest, `bbase`
+    /// the blossom base stored at each set's root. A contraction then costs the length of
+    /// its two paths, not a pass over every labelled vertex (which made dense searches
+    /// quadratic).
+    link: Vec<u32>,
+    bbase: Vec<u32>,
+    size: Vec<u32>,
     outer: Vec<u32>,
     stamp: Vec<u32>,
-    blossom: Vec<u32>,
     lca_mark: Vec<u32>,
     cur: u32,
     mark: u32,
     touched: Vec<u32>,
-    bl_counter: u32,
+    /// Bases of the sub-blossoms met on the two paths of the contraction in progress.
+    path_bases: Vec<u32>,
     /// Per search: skip pointers over positions of `Graph::order` (labelled or inactive
     /// vertices are skipped), valid where `skip_stamp == cur`.
     skip: Vec<u32>,
@@ -69,15 +77,16 @@ impl Matcher {
         Matcher {
             mate: vec![NONE; n],
             parent: vec![NONE; n],
-            base: vec![0; n],
+            link: vec![0; n],
+            bbase: vec![0; n],
+            size: vec![0; n],
             outer: vec![0; n],
             stamp: vec![0; n],
-            blossom: vec![0; n],
             lca_mark: vec![0; n],
             cur: 0,
             mark: 0,
             touched: Vec::new(),
-            bl_counter: 0,
+            path_bases: Vec::new(),
             skip: vec![0; n + 1],
             skip_stamp: vec![0; n + 1],
             outer_root: Vec::new(),
@@ -110,7 +119,9 @@ impl Matcher {
         if self.stamp[v] != self.cur {
             self.stamp[v] = self.cur;
             self.parent[v] = NONE;
-            self.base[v] = v as u32;
+            self.link[v] = v as u32;
+            self.bbase[v] = v as u32;
+            self.size[v] = 1;
             self.outer[v] = 0;
             self.touched.push(v as u32);
             self.counters.nodes_visited += 1;
@@ -119,8 +130,33 @@ impl Matcher {
     fn parent_of(&self, v: usize) -> u32 {
         if self.stamp[v] == self.cur { self.parent[v] } else { NONE }
     }
-    fn base_of(&self, v: usize) -> usize {
-        if self.stamp[v] == self.cur { self.base[v] as usize } else { v }
+    /// Root of v's set in the union-find (v must be touched), with path halving.
+    fn set_of(&mut self, mut v: usize) -> usize {
+        while self.link[v] as usize != v {
+            let up = self.link[v] as usize;
+            self.link[v] = self.link[up];
+            v = up;
+        }
+        v
+    }
+    fn base_of(&mut self, v: usize) -> usize {
+        if self.stamp[v] == self.cur {
+            let r = self.set_of(v);
+            self.bbase[r] as usize
+        } else {
+            v
+        }
+    }
+    /// Merges the blossom based at `b` into the one based at `into`.
+    fn merge(&mut self, b: usize, into: usize) {
+        let (rb, ri) = (self.set_of(b), self.set_of(into));
+        if rb == ri {
+            return;
+        }
+        let (big, small) = if self.size[rb] > self.size[ri] { (rb, ri) } else { (ri, rb) };
+        self.link[small] = big as u32;
+        self.size[big] += self.size[small];
+        self.bbase[big] = into as u32;
     }
     fn is_outer(&self, v: usize) -> bool {
         self.stamp[v] == self.cur && self.outer[v] != 0
@@ -147,12 +183,12 @@ impl Matcher {
         }
     }
 
-    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize, bl: u32) {
+    fn mark_path(&mut self, mut v: usize, b: usize, mut child: usize) {
         while self.base_of(v) != b {
             let mv = self.mate[v] as usize;
             let (bv, bmv) = (self.base_of(v), self.base_of(mv));
-            self.blossom[bv] = bl;
-            self.blossom[bmv] = bl;
+            self.path_bases.push(bv as u32);
+            self.path_bases.push(bmv as u32);
             self.touch(v);
             self.parent[v] = child as u32;
             child = mv;
@@ -164,15 +200,28 @@ impl Matcher {
     /// the caller promises `target` is the only other free active vertex, which allows a
     /// look-ahead that ends dense searches after a few steps. Returns whether it augmented.
     pub fn augment_from<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>) -> bool {
+        match target {
+            Some(t) => self.augment_towards(g, root, &[t as u32]),
+            None => self.augment_towards(g, root, &[]),
+        }
+    }
+
+    /// Like [`Self::augment_from`], with a look-ahead to `hints`: free vertices the search
+    /// tries to reach from every new outer vertex (one per bucket is enough). Without it a
+    /// dense search labels the whole neighbourhood of the root before it looks one step
+    /// further; with it, it usually ends after a few steps. Hints that are no longer free
+    /// are ignored, so they only change how fast a path is found, never whether.
+    pub fn augment_towards<G: Graph + ?Sized>(&mut self, g: &G, root: usize, hints: &[u32]) -> bool {
         self.counters.searches += 1;
-        if let Some(t) = target {
-            if g.adjacent(root, t) {
+        for &t in hints {
+            let t = t as usize;
+            if t != root && self.mate[t] == NONE && g.active(t) && g.adjacent(root, t) {
                 self.pair(root, t);
                 self.counters.augmenting_paths += 1;
                 return true;
             }
         }
-        let Some(found) = self.search(g, root, target) else { return false };
+        let Some(found) = self.search(g, root, hints) else { return false };
         let mut v = found;
         while v != NONE as usize {
             let pv = self.parent[v] as usize;
@@ -189,7 +238,7 @@ impl Matcher {
     /// vertex v, whether the graph less `v` has a perfect matching (Gallai-Edmonds).
     pub fn label_outer<G: Graph + ?Sized>(&mut self, g: &G, root: usize) {
         self.counters.searches += 1;
-        let found = self.search(g, root, None);
+        let found = self.search(g, root, &[]);
         debug_assert!(found.is_none(), "label_outer: another free vertex");
     }
 
@@ -242,19 +291,23 @@ impl Matcher {
     /// Contracts the blossom closed by the edge {v, w} between two outer vertices.
     fn contract<G: Graph + ?Sized>(&mut self, g: &G, v: usize, w: usize, queue: &mut VecDeque<usize>) {
         let cur_base = self.lca(v, w);
-        self.bl_counter = self.bl_counter.wrapping_add(1);
-        let bl = self.bl_counter;
-        self.mark_path(v, cur_base, w, bl);
-        self.mark_path(w, cur_base, v, bl);
-        for i in 0..self.touched.len() {
-            let x = self.touched[i] as usize;
-            if self.blossom[self.base_of(x)] == bl {
-                self.base[x] = cur_base as u32;
-                if self.outer[x] == 0 {
-                    self.make_outer(g, x, queue);
-                }
+        self.path_bases.clear();
+        self.mark_path(v, cur_base, w);
+        self.mark_path(w, cur_base, v);
+        // Every vertex of the new blossom is the base of a sub-blossom on one of the two paths
+        // or lies inside one; only inner vertices (always their own base) become outer now.
+        let mut bases = std::mem::take(&mut self.path_bases);
+        for &x in &bases {
+            self.merge(x as usize, cur_base);
+        }
+        for &x in &bases {
+            let x = x as usize;
+            if self.outer[x] == 0 {
+                self.make_outer(g, x, queue);
             }
         }
+        bases.clear();
+        self.path_bases = bases;
     }
 
     /// Edmonds' search from `root`; returns a free vertex at the end of an augmenting path
@@ -264,7 +317,7 @@ impl Matcher {
     /// labelled (skip pointers) and the outer ones (per-bucket lists, those of the root's
     /// blossom kept apart), so a search that runs to the end costs about what it labels, not
     /// the sum of the neighbourhoods.
-    fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>) -> Option<usize> {
+    fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, hints: &[u32]) -> Option<usize> {
         self.cur = self.cur.wrapping_add(1);
         if self.cur == 0 {
             self.stamp.fill(0);
@@ -309,8 +362,9 @@ impl Matcher {
                         let m = m as usize;
                         self.touch(m);
                         self.make_outer(g, m, &mut queue);
-                        if let Some(t) = target {
-                            if g.adjacent(m, t) {
+                        for &t in hints {
+                            let t = t as usize;
+                            if t != root && self.mate[t] == NONE && self.stamp[t] != self.cur && g.active(t) && g.adjacent(m, t) {
                                 self.touch(t);
                                 self.parent[t] = m as u32;
                                 found = t as u32;
