@@ -7,6 +7,7 @@
 
 use crate::ladder::LevelGraph;
 use crate::matching::Matcher;
+use crate::quotient::Quotient;
 
 /// Fenwick tree over field positions: 1 = unpaired.
 struct Fenwick {
@@ -187,20 +188,43 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
         }
     }
     let mut pairs = Vec::with_capacity(n / 2);
+    let mut qf = Quotient::new(g, m);
+    let mut rejected: Vec<u32> = Vec::new();
     loop {
         let p = u.next_from(0);
         if p >= n {
             break;
         }
-        let q1 = walk(p, g, &mut u, &mut |q| g.allowed(p, q)).expect("§8.4: a perfect matching guarantees an allowed candidate");
+        // The first candidate that is allowed and that the counting filter does not rule
+        // out (its verdict depends on q's bucket only); the filter's removal stays pending.
+        let bp = g.f.bucket_of[p] as usize;
+        rejected.clear();
+        let q1 = {
+            let gr = &*g;
+            walk(p, gr, &mut u, &mut |q| {
+                let bq = gr.f.bucket_of[q];
+                if !gr.allowed(p, q) || rejected.contains(&bq) {
+                    return false;
+                }
+                if qf.try_remove(bp, bq as usize) {
+                    return true;
+                }
+                qf.rollback();
+                rejected.push(bq);
+                false
+            })
+            .expect("§8.4: a perfect matching guarantees a candidate the filter accepts")
+        };
         let mp = m.mate[p] as usize;
-        // Cheap cases first: partners already, {mp, q1's partner} re-pairs the rest at once,
-        // or one targeted augmenting path (which usually ends within a few steps).
+        // Usually one targeted augmenting path (which ends within a few steps) confirms q1.
         let q = if try_pair(g, m, p, q1) {
+            qf.commit();
             q1
         } else {
-            // q1 leaves no completable rest. One search from p's partner in the graph less p
-            // labels outer every q that does (Gallai-Edmonds); take the first in p's list.
+            // q1 leaves no completable rest after all (a rematch or a parity obstacle the
+            // counting cannot see). One search from p's partner in the graph less p labels
+            // outer every q that does (Gallai-Edmonds); take the first in p's list.
+            qf.rollback();
             m.unpair(p);
             g.active[p] = false;
             m.label_outer(&*g, mp);
@@ -211,6 +235,9 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             m.pair(p, mp);
             let ok = try_pair(g, m, p, q);
             assert!(ok, "§8.4: the chosen candidate leaves a completable rest");
+            let ok = qf.try_remove(bp, g.f.bucket_of[q] as usize);
+            assert!(ok, "§8.4: a completable rest passes the counting filter");
+            qf.commit();
             q
         };
         u.remove(p);
@@ -219,6 +246,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
         g.retire(q);
         pairs.push((p, q));
     }
+    m.counters.filter_nodes += qf.visited;
     pairs
 }
 

@@ -32,6 +32,7 @@ pub mod groups;
 pub mod ladder;
 pub mod matching;
 pub mod order;
+pub mod quotient;
 pub mod state;
 pub mod tpn;
 pub mod withdrawals;
@@ -240,9 +241,11 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
         }
         let mut g = ladder::LevelGraph::new(&f, chosen.level, active);
         let mut m = chosen.matching;
+        // The ladder already counted what this matcher did before the greedy.
+        let before = m.counters;
         let pairs = greedy::pair(&mut g, &mut m);
-        tally.augmenting_paths += m.counters.augmenting_paths;
-        tally.nodes_visited += m.counters.nodes_visited;
+        tally.augmenting_paths += m.counters.augmenting_paths - before.augmenting_paths;
+        tally.nodes_visited += m.counters.nodes_visited - before.nodes_visited;
         for (a, b) in pairs {
             let al = colours::allocate(&f.side[a], &f.side[b]);
             let (w, bl) = if al.a_white { (a, b) } else { (b, a) };
