@@ -30,12 +30,15 @@ pub struct Quotient {
     adj: Vec<Vec<Edge>>,
     /// For each right copy: (left bucket, edge index) of the edges into it.
     radj: Vec<Vec<(u32, u32)>>,
-    /// Flow out of each left copy and into each right copy.
+    /// Flow out of each left copy and into each right copy; their sums.
     out: Vec<u32>,
     inn: Vec<u32>,
+    total_count: u32,
+    total_flow: u32,
     /// Flow changes of the pending tentative removal: (left bucket, edge, +1/-1).
     log: Vec<(u32, u32, i32)>,
-    removed: [(u32, u32); 2],
+    /// The two buckets of the pending removal.
+    pending: Option<(usize, usize)>,
     // BFS scratch: node 0..nb = left copies, nb..2nb = right copies.
     seen: Vec<u32>,
     via: Vec<(u32, u32)>,
@@ -77,13 +80,15 @@ impl Quotient {
             inn[b as usize] += 1;
         }
         Quotient {
+            total_count: count.iter().sum(),
+            total_flow: out.iter().sum(),
             count,
             adj,
             radj,
             out,
             inn,
             log: Vec::new(),
-            removed: [(NONE, NONE); 2],
+            pending: None,
             seen: vec![0; 2 * nb],
             via: vec![(0, 0); 2 * nb],
             stamp: 0,
@@ -98,6 +103,7 @@ impl Quotient {
         let to = e.to as usize;
         self.out[b] = (self.out[b] as i32 + d) as u32;
         self.inn[to] = (self.inn[to] as i32 + d) as u32;
+        self.total_flow = (self.total_flow as i32 + d) as u32;
         self.log.push((b as u32, k as u32, d));
     }
 
@@ -105,8 +111,9 @@ impl Quotient {
     /// the buckets left over still have a flow. Either way the removal stays pending until
     /// [`Self::commit`] or [`Self::rollback`].
     pub fn try_remove(&mut self, a: usize, b: usize) -> bool {
-        debug_assert!(self.log.is_empty(), "a removal is already pending");
-        self.removed = [(a as u32, 1), (b as u32, 1)];
+        debug_assert!(self.pending.is_none(), "a removal is already pending");
+        self.pending = Some((a, b));
+        self.total_count -= 2;
         for x in [a, b] {
             self.count[x] -= 1;
             if self.out[x] > self.count[x] {
@@ -120,9 +127,7 @@ impl Quotient {
         }
         // Each of the four cuts above cost at most one unit of flow, the demand fell by two:
         // at most two units to re-route, one augmenting path each.
-        let total: u32 = self.count.iter().sum();
-        let flow: u32 = self.out.iter().sum();
-        (flow..total).all(|_| self.augment())
+        (self.total_flow..self.total_count).all(|_| self.augment())
     }
 
     /// One augmenting path from a left copy with spare supply to a right copy with spare
@@ -195,7 +200,7 @@ impl Quotient {
     /// Keeps the pending removal.
     pub fn commit(&mut self) {
         self.log.clear();
-        self.removed = [(NONE, NONE); 2];
+        self.pending = None;
     }
 
     /// Undoes the pending removal.
@@ -206,12 +211,12 @@ impl Quotient {
             let to = e.to as usize;
             self.out[b as usize] = (self.out[b as usize] as i32 - d) as u32;
             self.inn[to] = (self.inn[to] as i32 - d) as u32;
+            self.total_flow = (self.total_flow as i32 - d) as u32;
         }
-        for (x, c) in self.removed {
-            if x != NONE {
-                self.count[x as usize] += c;
-            }
+        if let Some((a, b)) = self.pending.take() {
+            self.count[a] += 1;
+            self.count[b] += 1;
+            self.total_count += 2;
         }
-        self.removed = [(NONE, NONE); 2];
     }
 }
