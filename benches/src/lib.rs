@@ -3,7 +3,8 @@
 //!
 //! Benches (run one at a time: `cargo bench -p bsw-benches --bench NAME`):
 //! - `pair`: pair round 6 of a plain Swiss whose rounds 1-5 have random results (the issue's
-//!   target), and round 3, where the current engine's greedy is at its slowest;
+//!   target), and round 3, the hardest of the early rounds (at D = ½ most players' first
+//!   candidates leave no pairable rest);
 //! - `check`: certify that round 6 with the checker (profile berger-swiss);
 //! - `simulate`: the whole loop of `bsw simulate` (generate, pair, certify, fill results) on
 //!   a few 100-player tournaments;
@@ -11,9 +12,10 @@
 //!   501-player TRF sample.
 //!
 //! Sizes can be changed with environment variables (comma-separated numbers of players):
-//! `BSW_BENCH_ELO_SIZES` (default `100,1000`) and `BSW_BENCH_COIN_SIZES` (default
-//! `100,1000,10000`). The defaults leave out the sizes whose *setup* (pairing rounds 1-5)
-//! takes minutes to hours with the current engine; see BENCHMARKS.md.
+//! `BSW_BENCH_ELO_SIZES` (default `100,1000,10000,100000`), `BSW_BENCH_COIN_SIZES` (default
+//! `100,1000,10000`), `BSW_BENCH_ROUND3_ELO_SIZES` (default `1000,10000,100000`) and
+//! `BSW_BENCH_ROUND3_COIN_SIZES` (default `10000,100000`). The 100,000-player inputs take a
+//! few seconds each to prepare (pairing and playing the earlier rounds).
 //!
 //! Deliberately absent: measuring anything (criterion does that) and peak memory (`bsw bench`).
 

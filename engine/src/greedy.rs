@@ -3,7 +3,9 @@
 //!
 //! The rest is never re-solved from scratch: a perfect matching of the unpaired players is
 //! kept, and trying {p, q} only needs one augmenting path between the two players left
-//! without partner (their old mates).
+//! without partner (their old mates). Before that, the counting filter of
+//! [`crate::quotient`] rules out, from bucket counts alone, the candidates whose rest cannot
+//! be paired for a reason that shows in the counts (the usual reason).
 
 use crate::ladder::LevelGraph;
 use crate::matching::Matcher;
@@ -173,11 +175,11 @@ fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) 
 /// Pairs the active vertices of `g` (all of the field except the bye receiver), given a
 /// perfect matching `m` of them. Returns the pairs (higher-ranked first) in the order made.
 ///
-/// For each p: its first allowed candidate q1 is tried with one targeted augmenting path.
-/// When that fails, one alternating search from p's partner in the graph less p labels, as
-/// outer, exactly the players q for which the rest less p and q still has a complete pairing
-/// (Gallai-Edmonds). So every p costs at most two exhaustive searches, however many of its
-/// candidates fail.
+/// For each p: its first allowed candidate q1 that the counting filter accepts is tried with
+/// one targeted augmenting path. When that fails, one alternating search from p's partner in
+/// the graph less p labels, as outer, exactly the players q for which the rest less p and q
+/// still has a complete pairing (Gallai-Edmonds). So every p costs at most two exhaustive
+/// searches, however many of its candidates fail, and usually none.
 pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let n = g.f.len();
     let mut u = Unpaired::new(n);

@@ -14,7 +14,7 @@
 //! | §8.1 bye eligibility | [`byes`] |
 //! | §8.2 colours | [`colours`] |
 //! | §8.3 the ladder | [`ladder`] (feasibility by [`matching`]) |
-//! | §8.4 the greedy | [`greedy`] |
+//! | §8.4 the greedy | [`greedy`] (candidates screened by [`quotient`]) |
 //! | §8.5 board order | [`board_order`] |
 //!
 //! Deliberately absent: I/O, floats, randomness other than the seeded draw, and any
