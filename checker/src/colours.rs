@@ -6,14 +6,14 @@
 //! White to the player with fewer played whites, then to the higher TPN number.
 
 /// A played colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {
     White,
     Black,
 }
 
 /// Played colours of one player (SPEC §3: unplayed rounds are skipped).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ColourState {
     pub whites: u32,
     pub blacks: u32,

@@ -11,8 +11,17 @@
 //! meetings first (a stable sort by meetings).
 //!
 //! The checker replays the published pairing: for each step, every allowed candidate before
-//! the published partner must leave no complete pairing of the rest (asked to the oracle).
+//! the published partner must leave no complete pairing of the rest.
+//!
+//! How that is decided fast: at p's step the published pairs among the unpaired players form
+//! a perfect matching M of the allowed graph, so in that graph less p, the published partner
+//! q* is the only exposed player, and "less p and q, the rest has a complete pairing" holds
+//! iff q is reachable from q* by an even M-alternating path (Gallai-Edmonds), i.e. q is outer
+//! after one failed blossom search from q* ([`crate::blossom`]). A step whose allowed
+//! candidates all come after q* needs no search. A step where some earlier candidate is outer
+//! is redone with the oracle, exactly as before, for the report.
 
+use crate::blossom::Implicit;
 use crate::field::SwissField;
 use crate::ladder::{self, Level};
 
@@ -72,9 +81,216 @@ pub struct BetterCandidate {
     pub completion: Vec<(usize, usize)>,
 }
 
+/// Counts of unpaired players by field index (a Fenwick tree), for the k-th unpaired one.
+struct Unpaired {
+    tree: Vec<usize>,
+}
+
+impl Unpaired {
+    fn new(flags: &[bool]) -> Unpaired {
+        let n = flags.len();
+        let mut tree = vec![0; n + 1];
+        for (i, &b) in flags.iter().enumerate() {
+            if b {
+                let mut k = i + 1;
+                while k <= n {
+                    tree[k] += 1;
+                    k += k & k.wrapping_neg();
+                }
+            }
+        }
+        Unpaired { tree }
+    }
+
+    fn remove(&mut self, i: usize) {
+        let mut k = i + 1;
+        while k < self.tree.len() {
+            self.tree[k] -= 1;
+            k += k & k.wrapping_neg();
+        }
+    }
+
+    /// Unpaired players with index < i.
+    fn before(&self, i: usize) -> usize {
+        let (mut k, mut s) = (i, 0);
+        while k > 0 {
+            s += self.tree[k];
+            k &= k - 1;
+        }
+        s
+    }
+
+    /// The field index of the r-th unpaired player (0-based), if any.
+    fn kth(&self, r: usize) -> Option<usize> {
+        let n = self.tree.len() - 1;
+        let mut pos = 0;
+        let mut rem = r + 1;
+        let mut step = n.next_power_of_two();
+        while step > 0 {
+            if pos + step <= n && self.tree[pos + step] < rem {
+                pos += step;
+                rem -= self.tree[pos];
+            }
+            step >>= 1;
+        }
+        (pos < n).then_some(pos)
+    }
+}
+
+/// The allowed candidates that come before q* in p's preference list (p = the highest
+/// unpaired player), in list order.
+fn allowed_before(
+    f: &SwissField,
+    level: &Level,
+    un: &Unpaired,
+    paired: &[bool],
+    p: usize,
+    q_star: usize,
+) -> Vec<usize> {
+    let n = f.len();
+    if level.rematches && f.meetings(p, q_star) > 0 {
+        // Rare: build the whole list as the SPEC states it.
+        let unpaired: Vec<usize> = (p..n).filter(|&i| !paired[i]).collect();
+        return preference_list(f, &unpaired, level)
+            .into_iter()
+            .take_while(|&q| q != q_star)
+            .filter(|&q| ladder::allowed(f, p, q, level))
+            .collect();
+    }
+    // Here the candidates before q* are, in the unsorted list order, those before q* (when
+    // rematches are allowed, only the ones p has not met: q* itself is unmet).
+    let pts = f.points[p];
+    let gend = f.points.partition_point(|&x| x >= pts);
+    let r0 = un.before(p);
+    let m = un.before(gend) - r0;
+    let k = m / 2;
+    let g = |j: usize| un.kth(r0 + j).unwrap_or(n);
+    let own = if m >= 2 { k..m } else { 0..0 };
+    let order = own.chain((1..k).rev()).map(g).chain(
+        (r0 + m..)
+            .map_while(|r| un.kth(r))
+            .filter(|&i| f.points[i] < pts),
+    );
+    let mut out = Vec::new();
+    for q in order {
+        if q == q_star || q >= n {
+            break;
+        }
+        if level.rematches && f.meetings(p, q) > 0 {
+            continue;
+        }
+        if ladder::allowed(f, p, q, level) {
+            out.push(q);
+        }
+    }
+    out
+}
+
 /// Replays the greedy over the published pairing (`partner[i]` for every field player except
 /// the bye receiver). Returns the first step where a better candidate existed.
 pub fn replay(
+    f: &SwissField,
+    level: &Level,
+    bye: Option<usize>,
+    partner: &[Option<usize>],
+) -> Option<BetterCandidate> {
+    let n = f.len();
+    let mut paired = vec![false; n];
+    if let Some(b) = bye {
+        paired[b] = true;
+    }
+    let alive: Vec<bool> = paired.iter().map(|&x| !x).collect();
+    let mut un = Unpaired::new(&alive);
+    let mut g = Implicit::new(f, level, alive, None);
+    for i in 0..n {
+        if !paired[i] {
+            if let Some(j) = partner[i] {
+                g.mate[i] = j;
+            }
+        }
+    }
+    for p in 0..n {
+        if paired[p] {
+            continue;
+        }
+        let q_star = partner[p]?;
+        let before = allowed_before(f, level, &un, &paired, p, q_star);
+        if !before.is_empty() {
+            g.alive[p] = false;
+            let saved = g.mate[q_star];
+            g.mate[q_star] = usize::MAX;
+            let augmented = g.search(q_star);
+            let hit = augmented || before.iter().any(|&q| g.is_outer(q));
+            g.clear();
+            if hit {
+                // Redo the step with the oracle for the report (as the checker always did).
+                let unpaired: Vec<usize> = (p..n).filter(|&i| !paired[i]).collect();
+                if let Some(bc) = oracle_step(f, level, &unpaired, partner, q_star) {
+                    return Some(bc);
+                }
+                if augmented {
+                    // The published pairing was not a perfect matching of the rest (cannot
+                    // happen for a sound round): fall back to the oracle for every step.
+                    return replay_oracle(f, level, bye, partner);
+                }
+            }
+            g.mate[q_star] = saved;
+        }
+        paired[p] = true;
+        paired[q_star] = true;
+        g.alive[p] = false;
+        g.alive[q_star] = false;
+        un.remove(p);
+        if q_star != p && q_star < n {
+            un.remove(q_star);
+        }
+    }
+    None
+}
+
+/// The step of p = `unpaired[0]` decided with the oracle: the first allowed candidate before
+/// q* whose removal leaves a complete pairing of the rest.
+fn oracle_step(
+    f: &SwissField,
+    level: &Level,
+    unpaired: &[usize],
+    partner: &[Option<usize>],
+    q_star: usize,
+) -> Option<BetterCandidate> {
+    let p = unpaired[0];
+    for q in preference_list(f, unpaired, level) {
+        if q == q_star {
+            break;
+        }
+        if !ladder::allowed(f, p, q, level) {
+            continue;
+        }
+        // Only p's segment needs a matching: with a finite D, players whose points are
+        // separated by a gap larger than D (in Swiss order) share no edge, and outside
+        // p's segment the published pairing already pairs everyone (none of its pairs
+        // crosses such a gap).
+        let seg = segment(f, unpaired, p, level);
+        let rest: Vec<usize> = seg.iter().copied().filter(|&i| i != p && i != q).collect();
+        if let Some(mut completion) = ladder::complete_pairing(f, &rest, level) {
+            for &i in unpaired {
+                match partner[i] {
+                    Some(j) if i < j && !seg.contains(&i) => completion.push((i, j)),
+                    _ => {}
+                }
+            }
+            return Some(BetterCandidate {
+                player: p,
+                partner: q_star,
+                candidate: q,
+                completion,
+            });
+        }
+    }
+    None
+}
+
+/// The replay with the oracle at every step (the reference for tests; slow on big fields).
+pub fn replay_oracle(
     f: &SwissField,
     level: &Level,
     bye: Option<usize>,
@@ -91,33 +307,8 @@ pub fn replay(
         }
         let q_star = partner[p]?;
         let unpaired: Vec<usize> = (p..n).filter(|&i| !paired[i]).collect();
-        for q in preference_list(f, &unpaired, level) {
-            if q == q_star {
-                break;
-            }
-            if !ladder::allowed(f, p, q, level) {
-                continue;
-            }
-            // Only p's segment needs a matching: with a finite D, players whose points are
-            // separated by a gap larger than D (in Swiss order) share no edge, and outside
-            // p's segment the published pairing already pairs everyone (none of its pairs
-            // crosses such a gap).
-            let seg = segment(f, &unpaired, p, level);
-            let rest: Vec<usize> = seg.iter().copied().filter(|&i| i != p && i != q).collect();
-            if let Some(mut completion) = ladder::complete_pairing(f, &rest, level) {
-                for &i in &unpaired {
-                    match partner[i] {
-                        Some(j) if i < j && !seg.contains(&i) => completion.push((i, j)),
-                        _ => {}
-                    }
-                }
-                return Some(BetterCandidate {
-                    player: p,
-                    partner: q_star,
-                    candidate: q,
-                    completion,
-                });
-            }
+        if let Some(bc) = oracle_step(f, level, &unpaired, partner, q_star) {
+            return Some(bc);
         }
         paired[p] = true;
         paired[q_star] = true;

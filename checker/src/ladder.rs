@@ -23,6 +23,7 @@
 //! perfect matching". When a block is feasible the exact first feasible level is searched
 //! for the witness.
 
+use crate::blossom;
 use crate::field::SwissField;
 use crate::oracle;
 use bsw_model::HalfPoints;
@@ -274,6 +275,16 @@ pub fn earlier_feasible(
             balance: false,
             max_diff: None,
         };
+        // Decide with the fast search; only a feasible block is redone with the oracle
+        // (which gives the witness exactly as before).
+        let feasible = if odd {
+            blossom::feasible_some_bye(f, &whole, &receivers, &loose)
+        } else {
+            blossom::feasible(f, &whole, &loose)
+        };
+        if !feasible {
+            continue;
+        }
         let found = if odd {
             complete_pairing_some_bye(f, &whole, &receivers, &loose).map(|(v, p)| (Some(v), p))
         } else {
@@ -348,7 +359,7 @@ pub fn earlier_feasible(
         if !maximal {
             continue;
         }
-        if complete_pairing(f, &all, &level).is_some() {
+        if blossom::feasible(f, &all, &level) {
             for k2 in 0..=k {
                 let l2 = Level {
                     balance: k2 < 4,

@@ -72,6 +72,7 @@
 
 pub mod absences;
 pub mod berger;
+pub mod blossom;
 pub mod board_order;
 pub mod byes;
 mod certify;
