@@ -7,9 +7,11 @@
 //! [`crate::quotient`] rules out, from bucket counts alone, the candidates whose rest cannot
 //! be paired for a reason that shows in the counts (the usual reason).
 
+use crate::field::SwissField;
 use crate::ladder::LevelGraph;
 use crate::matching::Matcher;
 use crate::quotient::Quotient;
+use std::collections::BinaryHeap;
 
 /// Fenwick tree over field positions: 1 = unpaired.
 struct Fenwick {
@@ -81,28 +83,27 @@ impl Skip {
     }
 }
 
-/// The unpaired players in Swiss order, with what p's preference list needs.
-struct Unpaired {
-    fen: Fenwick,
+/// Positions `0..n` some of which are taken out, with the next live one at or after, and the
+/// last live one before, any position.
+struct Live {
     fwd: Skip,
     /// Backward skips on shifted positions: position v ↔ v+1, 0 = sentinel.
     back: Skip,
 }
 
-impl Unpaired {
+impl Live {
     fn new(n: usize) -> Self {
-        Unpaired { fen: Fenwick::new(n), fwd: Skip::new(n), back: Skip::new(n + 1) }
+        Live { fwd: Skip::new(n), back: Skip::new(n + 1) }
     }
     fn remove(&mut self, v: usize) {
-        self.fen.add(v, -1);
         self.fwd.next[v] = v as u32 + 1;
         self.back.next[v + 1] = v as u32;
     }
-    /// First unpaired position >= x (n when none).
+    /// First live position >= x (n when none).
     fn next_from(&mut self, x: usize) -> usize {
         self.fwd.find(x)
     }
-    /// Last unpaired position < x.
+    /// Last live position < x.
     fn prev_before(&mut self, x: usize) -> Option<usize> {
         match self.back.find(x) {
             0 => None,
@@ -111,52 +112,99 @@ impl Unpaired {
     }
 }
 
-/// Walks p's preference list (§8.4) and returns the first candidate for which `take` says
-/// yes. At a rematch level the candidates p has met are deferred to the end, fewest
-/// meetings first, then in list order.
-fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) -> bool) -> Option<usize> {
-    let n = g.f.len();
-    let sg = g.f.groups[g.f.group_of[p] as usize];
+/// The unpaired players: in Swiss order (with counts, for p's score group), and bucket by
+/// bucket (score group × colour class) so that p's preference list can step over whole
+/// buckets of players it may not meet.
+struct Unpaired {
+    fen: Fenwick,
+    swiss: Live,
+    /// Over the positions of the field's flat bucket layout (`SwissField::order`).
+    flat: Live,
+}
+
+impl Unpaired {
+    fn new(n: usize) -> Self {
+        Unpaired { fen: Fenwick::new(n), swiss: Live::new(n), flat: Live::new(n) }
+    }
+    fn remove(&mut self, v: usize, f: &SwissField) {
+        self.fen.add(v, -1);
+        self.swiss.remove(v);
+        self.flat.remove(f.position[v] as usize);
+    }
+    /// First unpaired player of bucket `b` at or after vertex `x` in Swiss order.
+    fn first_in_bucket(&mut self, f: &SwissField, b: usize, x: usize) -> Option<usize> {
+        let (s, e, _) = f.bucket_range[b];
+        let (s, e) = (s as usize, e as usize);
+        let pos = s + f.order[s..e].partition_point(|&v| (v as usize) < x);
+        let live = self.flat.next_from(pos);
+        (live < e).then(|| f.order[live] as usize)
+    }
+    /// Last unpaired player of bucket `b` before vertex `x` in Swiss order.
+    fn last_in_bucket(&mut self, f: &SwissField, b: usize, x: usize) -> Option<usize> {
+        let (s, e, _) = f.bucket_range[b];
+        let (s, e) = (s as usize, e as usize);
+        let pos = s + f.order[s..e].partition_point(|&v| (v as usize) < x);
+        match self.flat.prev_before(pos) {
+            Some(live) if live >= s => Some(f.order[live] as usize),
+            _ => None,
+        }
+    }
+}
+
+/// What the caller of [`walk`] says of a candidate.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    Take,
+    /// Not this player; others of its bucket may do.
+    Next,
+    /// No player of this bucket will do (for this p).
+    SkipBucket,
+}
+
+/// Walks p's preference list (§8.4) and returns the first candidate `take` accepts. At a
+/// rematch level the candidates p has met are deferred to the end, fewest meetings first,
+/// then in list order.
+///
+/// The list is produced bucket by bucket, merged in Swiss order: buckets whose colour class p
+/// may never meet at this level, groups beyond the score limit, and buckets `take` rejects
+/// as a whole are never stepped through player by player. (Walking the list player by player
+/// was quadratic on rounds where p's first workable partner lies thousands of places down.)
+fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) -> Verdict) -> Option<usize> {
+    let f = g.f;
+    let gi = f.group_of[p] as usize;
+    let sg = f.groups[gi];
     let before_p = u.fen.prefix(p);
     let m_size = u.fen.prefix(sg.end) - before_p;
     let k = m_size / 2;
     let rematch_level = g.level.rematches;
     let mut played: Vec<usize> = Vec::new();
-    let mut visit = |q: usize, played: &mut Vec<usize>| -> bool {
-        if rematch_level && g.f.met[p].contains(&(q as u32)) {
-            played.push(q);
-            return false;
-        }
-        take(q)
-    };
-    // 1. Own score group: G[k], G[k+1], …, G[m-1], then G[k-1], …, G[1].
-    if m_size >= 2 {
-        let gk = u.fen.kth(before_p + k);
-        let mut q = gk;
-        while q < sg.end {
-            if visit(q, &mut played) {
+    {
+        let mut visit = |q: usize| -> Verdict {
+            if rematch_level && f.met[p].contains(&(q as u32)) {
+                played.push(q);
+                return Verdict::Next;
+            }
+            take(q)
+        };
+        // 1. Own score group: G[k], G[k+1], …, G[m-1], then G[k-1], …, G[1].
+        if m_size >= 2 {
+            let gk = u.fen.kth(before_p + k);
+            if let Some(q) = merge(p, g, gi, u, gk..sg.end, false, &mut visit) {
                 return Some(q);
             }
-            q = u.next_from(q + 1);
-        }
-        let mut q = gk;
-        while let Some(pq) = u.prev_before(q) {
-            if pq <= p {
-                break;
+            if let Some(q) = merge(p, g, gi, u, p + 1..gk, true, &mut visit) {
+                return Some(q);
             }
-            if visit(pq, &mut played) {
-                return Some(pq);
+        }
+        // 2. Lower score groups, highest first, each in Swiss order (none beyond the score
+        //    limit: no pair there is allowed).
+        let (_, reach_end) = g.reach_of(gi);
+        for h in gi + 1..reach_end {
+            let grp = f.groups[h];
+            if let Some(q) = merge(p, g, h, u, grp.start..grp.end, false, &mut visit) {
+                return Some(q);
             }
-            q = pq;
         }
-    }
-    // 2. Lower score groups, highest first, each in Swiss order.
-    let mut q = u.next_from(sg.end.max(p + 1));
-    while q < n {
-        if visit(q, &mut played) {
-            return Some(q);
-        }
-        q = u.next_from(q + 1);
     }
     // 3. Rematch level: those already met, fewest meetings first, then in the order above.
     let rank = |q: usize| -> (usize, usize) {
@@ -166,10 +214,57 @@ fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) 
         } else {
             m_size + q
         };
-        (g.f.meetings(p, q), pos)
+        (f.meetings(p, q), pos)
     };
     played.sort_by_key(|&q| rank(q));
-    played.into_iter().find(|&q| take(q))
+    played.into_iter().find(|&q| take(q) == Verdict::Take)
+}
+
+/// The unpaired players of score group `h` within the vertex range `range`, in Swiss order
+/// (or its reverse with `down`), each bucket p may meet contributing its players in turn, until
+/// `visit` takes one.
+fn merge(
+    p: usize,
+    g: &LevelGraph,
+    h: usize,
+    u: &mut Unpaired,
+    range: std::ops::Range<usize>,
+    down: bool,
+    visit: &mut dyn FnMut(usize) -> Verdict,
+) -> Option<usize> {
+    let f = g.f;
+    // Next player of bucket b after q (in the walking direction), inside the range.
+    let step = |u: &mut Unpaired, b: usize, q: usize| -> Option<usize> {
+        if down {
+            u.last_in_bucket(f, b, q).filter(|&x| x >= range.start)
+        } else {
+            u.first_in_bucket(f, b, q).filter(|&x| x < range.end)
+        }
+    };
+    // Max-heap on the key: the Swiss position going down, its reverse going up.
+    let key = |q: usize| if down { q } else { usize::MAX - q };
+    let mut heap: BinaryHeap<(usize, usize)> = BinaryHeap::new();
+    for &b in &f.group_buckets[h] {
+        let b = b as usize;
+        if g.may_meet_bucket(p, b) {
+            if let Some(q) = step(u, b, if down { range.end } else { range.start }) {
+                heap.push((key(q), b));
+            }
+        }
+    }
+    while let Some((kq, b)) = heap.pop() {
+        let q = if down { kq } else { usize::MAX - kq };
+        match visit(q) {
+            Verdict::Take => return Some(q),
+            Verdict::SkipBucket => {}
+            Verdict::Next => {
+                if let Some(q2) = step(u, b, if down { q } else { q + 1 }) {
+                    heap.push((key(q2), b));
+                }
+            }
+        }
+    }
+    None
 }
 
 /// Pairs the active vertices of `g` (all of the field except the bye receiver), given a
@@ -185,7 +280,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let mut u = Unpaired::new(n);
     for v in 0..n {
         if !g.active[v] {
-            u.remove(v);
+            u.remove(v, g.f);
             g.retire(v);
         }
     }
@@ -193,7 +288,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let mut qf = Quotient::new(g, m);
     let mut rejected: Vec<u32> = Vec::new();
     loop {
-        let p = u.next_from(0);
+        let p = u.swiss.next_from(0);
         if p >= n {
             break;
         }
@@ -205,15 +300,18 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             let gr = &*g;
             walk(p, gr, &mut u, &mut |q| {
                 let bq = gr.f.bucket_of[q];
-                if !gr.allowed(p, q) || rejected.contains(&bq) {
-                    return false;
+                if rejected.contains(&bq) {
+                    return Verdict::SkipBucket;
+                }
+                if !gr.allowed(p, q) {
+                    return Verdict::Next;
                 }
                 if qf.try_remove(bp, bq as usize) {
-                    return true;
+                    return Verdict::Take;
                 }
                 qf.rollback();
                 rejected.push(bq);
-                false
+                Verdict::SkipBucket
             })
             .expect("§8.4: a perfect matching guarantees a candidate the filter accepts")
         };
@@ -231,7 +329,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             g.active[p] = false;
             m.label_outer(&*g, mp);
             let (gr, mr) = (&*g, &*m);
-            let q = walk(p, gr, &mut u, &mut |q| mr.is_outer_now(q) && gr.allowed(p, q))
+            let q = walk(p, gr, &mut u, &mut |q| if mr.is_outer_now(q) && gr.allowed(p, q) { Verdict::Take } else { Verdict::Next })
                 .expect("§8.4: p's partner in the kept matching is always a workable candidate");
             g.active[p] = true;
             m.pair(p, mp);
@@ -242,8 +340,8 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             qf.commit();
             q
         };
-        u.remove(p);
-        u.remove(q);
+        u.remove(p, g.f);
+        u.remove(q, g.f);
         g.retire(p);
         g.retire(q);
         pairs.push((p, q));

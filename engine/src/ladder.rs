@@ -70,6 +70,17 @@ impl<'a> LevelGraph<'a> {
         LevelGraph { f, level, active, compat, nclasses: c, reach, order: f.order.clone(), position: f.position.clone(), bucket_end }
     }
 
+    /// The score groups (a range) whose players may be paired with group `g`'s at this level.
+    pub fn reach_of(&self, g: usize) -> (usize, usize) {
+        self.reach[g]
+    }
+
+    /// Whether players of bucket `b` may ever be allowed opponents of `u` at this level (by
+    /// colour classes; points, rematches and TPN ties are for [`Self::allowed`]).
+    pub fn may_meet_bucket(&self, u: usize, b: usize) -> bool {
+        self.compat[self.f.class[u] as usize * self.nclasses + self.f.bucket_range[b].2 as usize] != NEVER
+    }
+
     fn compat_of(&self, u: usize, w: usize) -> u8 {
         self.compat[self.f.class[u] as usize * self.nclasses + self.f.class[w] as usize]
     }
