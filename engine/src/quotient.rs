@@ -114,7 +114,10 @@ impl Quotient {
         debug_assert!(self.pending.is_none(), "a removal is already pending");
         self.pending = Some((a, b));
         self.total_count -= 2;
-        for x in [a, b] {
+        // Before the removal the flow was full; afterwards only these buckets can have left
+        // copies with spare supply.
+        let mut sources = [a, b, a, b];
+        for (i, x) in [a, b].into_iter().enumerate() {
             self.count[x] -= 1;
             if self.out[x] > self.count[x] {
                 let k = self.adj[x].iter().position(|e| e.flow > 0).expect("flow out of a left copy");
@@ -123,21 +126,22 @@ impl Quotient {
             if self.inn[x] > self.count[x] {
                 let &(z, k) = self.radj[x].iter().find(|&&(z, k)| self.adj[z as usize][k as usize].flow > 0).expect("flow into a right copy");
                 self.push(z as usize, k as usize, -1);
+                sources[2 + i] = z as usize;
             }
         }
         // Each of the four cuts above cost at most one unit of flow, the demand fell by two:
         // at most two units to re-route, one augmenting path each.
-        (self.total_flow..self.total_count).all(|_| self.augment())
+        (self.total_flow..self.total_count).all(|_| self.augment(&sources))
     }
 
     /// One augmenting path from a left copy with spare supply to a right copy with spare
     /// demand, in the residual bucket graph (BFS).
-    fn augment(&mut self) -> bool {
+    fn augment(&mut self, sources: &[usize]) -> bool {
         let nb = self.count.len();
         self.stamp += 1;
         self.queue.clear();
-        for b in 0..nb {
-            if self.out[b] < self.count[b] {
+        for &b in sources {
+            if self.out[b] < self.count[b] && self.seen[b] != self.stamp {
                 self.seen[b] = self.stamp;
                 self.via[b] = (NONE, NONE);
                 self.queue.push(b as u32);
