@@ -27,15 +27,28 @@ pub struct Implicit<'a> {
     f: &'a SwissField,
     level: Level,
     n: usize,
-    /// Score window of each player: field indices lo..=hi may be within D points.
-    lo: Vec<usize>,
+    /// Score window of each player: field indices up to hi may be within D points.
     hi: Vec<usize>,
     cls: Vec<usize>,
     ncls: usize,
     /// For classes (a, b) and "a has the higher TPN": whether the §8.2 colours pass the
     /// level's streak and balance tests. Empty when there are too many classes.
     table: Vec<bool>,
-    pub alive: Vec<bool>,
+    /// Score window of each player as indices into the distinct point values (highest
+    /// first): plo..=phi.
+    plo: Vec<usize>,
+    phi: Vec<usize>,
+    /// Buckets (colour class, score index): the players of bucket b are `ord[bstart[b]..
+    /// bstart[b + 1]]`; `bucket[v]` is v's bucket, `at[v]` its position in `ord`.
+    ord: Vec<usize>,
+    bstart: Vec<usize>,
+    bucket: Vec<usize>,
+    at: Vec<usize>,
+    /// For each class a: the classes b whose colours with a may pass, with their relation
+    /// (1 = in either TPN order, 2 = only in one: check player by player), and, for each, its non-empty
+    /// buckets as (score index, bucket), ascending.
+    compat: Vec<Vec<(u8, Vec<(usize, usize)>)>>,
+    alive: Vec<bool>,
     receiver: Vec<bool>,
     receivers: Vec<usize>,
     pub mate: Vec<usize>,
@@ -47,6 +60,16 @@ pub struct Implicit<'a> {
     stamp: u32,
     touched: Vec<usize>,
     queue: std::collections::VecDeque<usize>,
+    /// Skip pointers over `ord`: `nxt[k]` leads to the first position >= k holding an alive,
+    /// unlabelled player (`ord.len()` = none). Changes during a search are undone after it.
+    nxt: Vec<usize>,
+    undo: Vec<(usize, usize)>,
+    /// Outer players of each bucket, in groups: each group a linked list (`gnext`, tail in
+    /// `gtail` of its head) of players known to lie in one blossom.
+    groups: Vec<Vec<usize>>,
+    gnext: Vec<usize>,
+    gtail: Vec<usize>,
+    touched_buckets: Vec<usize>,
 }
 
 impl<'a> Implicit<'a> {
@@ -59,7 +82,7 @@ impl<'a> Implicit<'a> {
         receivers: Option<&[usize]>,
     ) -> Implicit<'a> {
         let n = f.len();
-        let (lo, hi): (Vec<usize>, Vec<usize>) = match level.max_diff {
+        let (_lo, hi): (Vec<usize>, Vec<usize>) = match level.max_diff {
             None => (vec![0; n], vec![n.saturating_sub(1); n]),
             Some(d) => (0..n)
                 .map(|i| {
@@ -99,7 +122,86 @@ impl<'a> Implicit<'a> {
                 }
             }
         }
+        // Colour relation per class pair.
+        let mut rel = vec![1u8; ncls * ncls];
+        for a in 0..ncls {
+            for b in 0..ncls {
+                let ok = |gt: bool| {
+                    let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
+                    let al = crate::colours::allocate(&reps[a], ta, &reps[b], tb);
+                    al.max_streak <= level.streak_limit && (!level.balance || al.max_abs_diff <= 2)
+                };
+                rel[a * ncls + b] = match (ok(false), ok(true)) {
+                    (true, true) => 1,
+                    (false, false) => 0,
+                    _ => 2,
+                };
+            }
+        }
+        // Score indices and windows.
+        let mut pv: Vec<i32> = f.points.clone();
+        pv.sort_unstable_by(|x, y| y.cmp(x));
+        pv.dedup();
+        let npv = pv.len();
+        let pidx: Vec<usize> = f
+            .points
+            .iter()
+            .map(|&x| pv.partition_point(|&y| y > x))
+            .collect();
+        let (plo, phi): (Vec<usize>, Vec<usize>) = match level.max_diff {
+            None => (vec![0; n], vec![npv.saturating_sub(1); n]),
+            Some(d) => f
+                .points
+                .iter()
+                .map(|&x| {
+                    let lo = pv.partition_point(|&y| y > x + d);
+                    let hi = pv.partition_point(|&y| y >= x - d);
+                    (lo, hi.saturating_sub(1))
+                })
+                .unzip(),
+        };
+        // Buckets.
+        let bucket: Vec<usize> = (0..n).map(|v| cls[v] * npv + pidx[v]).collect();
+        let nb = ncls * npv;
+        let mut bstart = vec![0usize; nb + 1];
+        for &b in &bucket {
+            bstart[b + 1] += 1;
+        }
+        for b in 0..nb {
+            bstart[b + 1] += bstart[b];
+        }
+        let mut fill = bstart.clone();
+        let mut ord = vec![0; n];
+        let mut at = vec![0; n];
+        for v in 0..n {
+            let b = bucket[v];
+            ord[fill[b]] = v;
+            at[v] = fill[b];
+            fill[b] += 1;
+        }
+        let nonempty: Vec<Vec<(usize, usize)>> = (0..ncls)
+            .map(|c| {
+                (0..npv)
+                    .map(|pi| (pi, c * npv + pi))
+                    .filter(|&(_, b)| bstart[b + 1] > bstart[b])
+                    .collect()
+            })
+            .collect();
+        let compat: Vec<Vec<(u8, Vec<(usize, usize)>)>> = (0..ncls)
+            .map(|a| {
+                (0..ncls)
+                    .filter(|&b| rel[a * ncls + b] != 0)
+                    .map(|b| (rel[a * ncls + b], nonempty[b].clone()))
+                    .collect()
+            })
+            .collect();
         let mut alive = alive;
+        let mut nxt: Vec<usize> = (0..=n).collect();
+        for v in 0..n {
+            if !alive[v] {
+                nxt[at[v]] = at[v] + 1;
+            }
+        }
         let mut receiver = vec![false; n];
         let mut rl = Vec::new();
         match receivers {
@@ -116,11 +218,17 @@ impl<'a> Implicit<'a> {
             f,
             level: *level,
             n,
-            lo,
             hi,
             cls,
             ncls,
             table,
+            plo,
+            phi,
+            ord,
+            bstart,
+            bucket,
+            at,
+            compat,
             alive,
             receiver,
             receivers: rl,
@@ -132,6 +240,25 @@ impl<'a> Implicit<'a> {
             stamp: 0,
             touched: Vec::new(),
             queue: std::collections::VecDeque::new(),
+            nxt,
+            undo: Vec::new(),
+            groups: vec![Vec::new(); nb],
+            gnext: vec![NONE; n + 1],
+            gtail: vec![NONE; n + 1],
+            touched_buckets: Vec::new(),
+        }
+    }
+
+    /// Whether v is in the graph.
+    pub fn is_alive(&self, v: usize) -> bool {
+        self.alive[v]
+    }
+
+    /// Takes player v out of the graph (between searches).
+    pub fn kill(&mut self, v: usize) {
+        self.alive[v] = false;
+        if v < self.n {
+            self.nxt[self.at[v]] = self.at[v] + 1;
         }
     }
 
@@ -154,18 +281,6 @@ impl<'a> Implicit<'a> {
         colours_ok && (self.level.rematches || self.f.meetings(i, j) == 0)
     }
 
-    /// Whether alive vertices u and v (u != v) are adjacent.
-    #[inline]
-    fn adjacent(&self, u: usize, v: usize) -> bool {
-        if u == self.n {
-            self.receiver[v]
-        } else if v == self.n {
-            self.receiver[u]
-        } else {
-            self.pair_ok(u, v)
-        }
-    }
-
     fn find(&mut self, mut x: usize) -> usize {
         let mut r = x;
         while self.base[r] != r {
@@ -182,6 +297,11 @@ impl<'a> Implicit<'a> {
     fn touch(&mut self, v: usize) {
         if self.label[v] == UNLABELLED {
             self.touched.push(v);
+            if v < self.n {
+                let k = self.at[v];
+                self.undo.push((k, self.nxt[k]));
+                self.nxt[k] = k + 1;
+            }
         }
     }
 
@@ -191,7 +311,58 @@ impl<'a> Implicit<'a> {
             self.link[v] = NONE;
             self.base[v] = v;
         }
+        while let Some((k, old)) = self.undo.pop() {
+            self.nxt[k] = old;
+        }
+        for b in std::mem::take(&mut self.touched_buckets) {
+            self.groups[b].clear();
+        }
         self.queue.clear();
+    }
+
+    /// The first position >= k of `ord` holding an alive unlabelled player.
+    fn next_free(&mut self, k: usize) -> usize {
+        let mut r = k;
+        while self.nxt[r] != r {
+            r = self.nxt[r];
+        }
+        let mut i = k;
+        while self.nxt[i] != r {
+            let t = self.nxt[i];
+            self.undo.push((i, t));
+            self.nxt[i] = r;
+            i = t;
+        }
+        r
+    }
+
+    /// v has just become outer: queue it and file it in its bucket as a group of its own.
+    fn outer(&mut self, v: usize) {
+        self.label[v] = OUTER;
+        self.queue.push_back(v);
+        if v < self.n {
+            let b = self.bucket[v];
+            if self.groups[b].is_empty() {
+                self.touched_buckets.push(b);
+            }
+            self.gnext[v] = NONE;
+            self.gtail[v] = v;
+            self.groups[b].push(v);
+        }
+    }
+
+    /// Joins two group lists (heads), either may be NONE.
+    fn concat(&mut self, h1: usize, h2: usize) -> usize {
+        if h1 == NONE {
+            return h2;
+        }
+        if h2 == NONE {
+            return h1;
+        }
+        let t1 = self.gtail[h1];
+        self.gnext[t1] = h2;
+        self.gtail[h1] = self.gtail[h2];
+        h1
     }
 
     fn lca(&mut self, x: usize, y: usize) -> usize {
@@ -220,8 +391,7 @@ impl<'a> Implicit<'a> {
             self.link[x] = y;
             y = self.mate[x];
             if self.label[y] == INNER {
-                self.label[y] = OUTER;
-                self.queue.push_back(y);
+                self.outer(y);
             }
             if self.base[x] == x {
                 self.base[x] = l;
@@ -231,6 +401,14 @@ impl<'a> Implicit<'a> {
             }
             x = self.link[y];
         }
+    }
+
+    /// The edge between outer players u and v of different blossoms closes a blossom.
+    fn contract(&mut self, u: usize, v: usize) {
+        let (bu, bv) = (self.find(u), self.find(v));
+        let l = self.lca(bu, bv);
+        self.blossom(u, v, l);
+        self.blossom(v, u, l);
     }
 
     fn augment(&mut self, mut x: usize) {
@@ -243,70 +421,128 @@ impl<'a> Implicit<'a> {
         }
     }
 
+    /// The edge from outer v to u, whatever u's label; true when it augmented.
+    fn edge(&mut self, v: usize, u: usize) -> bool {
+        match self.label[u] {
+            UNLABELLED => {
+                self.touch(u);
+                self.label[u] = INNER;
+                self.link[u] = v;
+                if self.mate[u] == NONE {
+                    self.augment(u);
+                    return true;
+                }
+                let w = self.mate[u];
+                self.touch(w);
+                self.outer(w);
+                false
+            }
+            OUTER => {
+                if self.find(u) != self.find(v) {
+                    self.contract(u, v);
+                }
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// Scans the neighbours of outer v; true when it augmented.
+    fn scan(&mut self, v: usize) -> bool {
+        if v == self.n {
+            for i in 0..self.receivers.len() {
+                let u = self.receivers[i];
+                if self.alive[u] && self.edge(v, u) {
+                    return true;
+                }
+            }
+            return false;
+        }
+        if self.receiver[v] && self.alive[self.n] && self.edge(v, self.n) {
+            return true;
+        }
+        let rematches = self.level.rematches;
+        let cv = self.cls[v];
+        let (plo, phi) = (self.plo[v], self.phi[v]);
+        for ci in 0..self.compat[cv].len() {
+            let rel = self.compat[cv][ci].0;
+            let list_len = self.compat[cv][ci].1.len();
+            let start = self.compat[cv][ci].1.partition_point(|&(pi, _)| pi < plo);
+            for li in start..list_len {
+                let (pi, b) = self.compat[cv][ci].1[li];
+                if pi > phi {
+                    break;
+                }
+                let (from, to) = (self.bstart[b], self.bstart[b + 1]);
+                if rel == 2 {
+                    // Colours depend on the TPN order: player by player.
+                    for k in from..to {
+                        let u = self.ord[k];
+                        if u == v || !self.alive[u] || self.label[u] == INNER {
+                            continue;
+                        }
+                        if self.label[u] == OUTER && self.find(u) == self.find(v) {
+                            continue;
+                        }
+                        if self.pair_ok(v, u) && self.edge(v, u) {
+                            return true;
+                        }
+                    }
+                    continue;
+                }
+                // Every pair with this bucket passes points and colours: only a meeting
+                // can forbid it. Unlabelled players first.
+                let mut k = self.next_free(from);
+                while k < to {
+                    let u = self.ord[k];
+                    if (rematches || self.f.meetings(v, u) == 0) && self.edge(v, u) {
+                        return true;
+                    }
+                    k = self.next_free(k + 1);
+                }
+                // Outer players of the bucket, group by group.
+                if self.groups[b].is_empty() {
+                    continue;
+                }
+                let gs = std::mem::take(&mut self.groups[b]);
+                let mut keep = Vec::new();
+                let mut vhead = NONE;
+                for h in gs {
+                    if self.find(h) != self.find(v) {
+                        let mut w = h;
+                        while w != NONE && (w == v || (!rematches && self.f.meetings(v, w) > 0)) {
+                            w = self.gnext[w];
+                        }
+                        if w == NONE {
+                            keep.push(h);
+                            continue;
+                        }
+                        self.contract(v, w);
+                    }
+                    vhead = self.concat(vhead, h);
+                }
+                // Players that turned outer meanwhile were filed in groups[b] again.
+                let mut merged = std::mem::take(&mut self.groups[b]);
+                merged.extend(keep);
+                if vhead != NONE {
+                    merged.push(vhead);
+                }
+                self.groups[b] = merged;
+            }
+        }
+        false
+    }
+
     /// One Edmonds search from the exposed vertex `root`. Augments and returns true when it
     /// reaches another exposed vertex; otherwise leaves the labels in place (see
     /// [`Implicit::is_outer`]) and returns false. Call [`Implicit::clear`] before the next.
     pub fn search(&mut self, root: usize) -> bool {
         self.reset();
         self.touch(root);
-        self.label[root] = OUTER;
-        self.queue.push_back(root);
+        self.outer(root);
         while let Some(v) = self.queue.pop_front() {
-            let (from, to) = if v == self.n {
-                (0, 0)
-            } else {
-                (self.lo[v], self.hi[v] + 1)
-            };
-            // Candidate neighbours: the score window (or, for z, the receivers), then z.
-            let extra = if v == self.n {
-                self.receivers.len()
-            } else {
-                usize::from(self.receiver[v])
-            };
-            let mut k = from;
-            let mut e = 0;
-            loop {
-                let u = if k < to {
-                    k += 1;
-                    k - 1
-                } else if e < extra {
-                    e += 1;
-                    if v == self.n {
-                        self.receivers[e - 1]
-                    } else {
-                        self.n
-                    }
-                } else {
-                    break;
-                };
-                if u == v || !self.alive[u] || self.label[u] == INNER {
-                    continue;
-                }
-                if self.label[u] == OUTER && self.find(u) == self.find(v) {
-                    continue;
-                }
-                if !self.adjacent(v, u) {
-                    continue;
-                }
-                if self.label[u] == UNLABELLED {
-                    self.touch(u);
-                    self.label[u] = INNER;
-                    self.link[u] = v;
-                    if self.mate[u] == NONE {
-                        self.augment(u);
-                        return true;
-                    }
-                    let w = self.mate[u];
-                    self.touch(w);
-                    self.label[w] = OUTER;
-                    self.queue.push_back(w);
-                } else {
-                    // Both outer, in different blossoms of the one tree: a new blossom.
-                    let (bu, bv) = (self.find(u), self.find(v));
-                    let l = self.lca(bu, bv);
-                    self.blossom(u, v, l);
-                    self.blossom(v, u, l);
-                }
+            if self.scan(v) {
+                return true;
             }
         }
         false

@@ -199,6 +199,21 @@ pub fn replay(
     if let Some(b) = bye {
         paired[b] = true;
     }
+    // The fast path needs the published pairs among the field to be a perfect matching of
+    // allowed pairs (a sound round); anything else is replayed with the oracle throughout.
+    let consistent = (0..n).filter(|&i| !paired[i]).all(|i| match partner[i] {
+        Some(j) => {
+            j < n
+                && j != i
+                && !paired[j]
+                && partner[j] == Some(i)
+                && ladder::allowed(f, i, j, level)
+        }
+        None => false,
+    });
+    if !consistent {
+        return replay_oracle(f, level, bye, partner);
+    }
     let alive: Vec<bool> = paired.iter().map(|&x| !x).collect();
     let mut un = Unpaired::new(&alive);
     let mut g = Implicit::new(f, level, alive, None);
@@ -216,7 +231,7 @@ pub fn replay(
         let q_star = partner[p]?;
         let before = allowed_before(f, level, &un, &paired, p, q_star);
         if !before.is_empty() {
-            g.alive[p] = false;
+            g.kill(p);
             let saved = g.mate[q_star];
             g.mate[q_star] = usize::MAX;
             let augmented = g.search(q_star);
@@ -238,8 +253,10 @@ pub fn replay(
         }
         paired[p] = true;
         paired[q_star] = true;
-        g.alive[p] = false;
-        g.alive[q_star] = false;
+        g.kill(p);
+        if q_star < n {
+            g.kill(q_star);
+        }
         un.remove(p);
         if q_star != p && q_star < n {
             un.remove(q_star);

@@ -1,0 +1,154 @@
+//! The fast blossom search (`bsw_checker::blossom`) against references that share no code
+//! with it: exhaustive search over all matchings (`oracle::matching_size_exhaustive`) and
+//! petgraph's maximum matching, on small random Swiss fields (random points, colour
+//! histories, TPNs and meetings, so the implicit allowed graph takes many shapes).
+//! Expected values: a complete pairing of a vertex set exists iff a maximum matching of its
+//! allowed graph covers it (exhaustive); q is "outer" after the search from q* iff the field
+//! less p and q has a complete pairing (Gallai-Edmonds, checked exhaustively); the fast greedy
+//! replay reports exactly what the oracle replay (one matching per candidate) reports.
+use bsw_checker::blossom::{Implicit, feasible, feasible_some_bye};
+use bsw_checker::colours::{Colour, ColourState};
+use bsw_checker::field::SwissField;
+use bsw_checker::greedy;
+use bsw_checker::ladder::{self, DIFFS, Level};
+use bsw_checker::oracle::{matching_size_exhaustive, perfect_matching};
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+fn colour_state() -> impl Strategy<Value = ColourState> {
+    (0u32..4, 0u32..4, 0u8..3, 1u32..4).prop_map(|(whites, blacks, last, streak)| {
+        let last = match last {
+            0 => None,
+            1 => Some(Colour::White),
+            _ => Some(Colour::Black),
+        };
+        ColourState {
+            whites,
+            blacks,
+            last,
+            streak: if last.is_none() { 0 } else { streak },
+        }
+    })
+}
+
+fn field(max_n: usize) -> impl Strategy<Value = SwissField> {
+    (1usize..=max_n).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(0i32..5, n),
+            proptest::collection::vec(colour_state(), n),
+            Just((1..=n as u32).collect::<Vec<u32>>()).prop_shuffle(),
+            proptest::collection::vec((0..n, 0..n, 1u32..3), 0..2 * n),
+        )
+            .prop_map(move |(mut points, colours, tpn, meets)| {
+                // Swiss order: points never increase along the indices.
+                points.sort_by(|a, b| b.cmp(a));
+                let mut met = vec![Vec::new(); n];
+                let mut seen = HashMap::new();
+                for (a, b, c) in meets {
+                    if a != b && seen.insert((a.min(b), a.max(b)), c).is_none() {
+                        met[a].push((b, c));
+                        met[b].push((a, c));
+                    }
+                }
+                let ids: Vec<u32> = (1..=n as u32).collect();
+                SwissField {
+                    pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
+                    ids,
+                    points,
+                    tpn,
+                    byes: vec![0; n],
+                    colours,
+                    met,
+                }
+            })
+    })
+}
+
+fn level() -> impl Strategy<Value = Level> {
+    (any::<bool>(), 2u32..5, any::<bool>(), 0usize..4).prop_map(|(r, l, b, d)| Level {
+        rematches: r,
+        streak_limit: l,
+        balance: b,
+        max_diff: DIFFS[d],
+    })
+}
+
+/// Whether `vertices` have a complete pairing at `level`, by exhaustive search.
+fn exhaustive(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
+    let e = ladder::edges(f, vertices, level);
+    2 * matching_size_exhaustive(vertices.len(), &e) == vertices.len()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn fast_feasibility_agrees_with_exhaustive_search_and_oracle(
+        f in field(12), l in level(), mask in any::<u16>()
+    ) {
+        let verts: Vec<usize> = (0..f.len()).filter(|&i| mask >> i & 1 == 1).collect();
+        let want = exhaustive(&f, &verts, &l);
+        prop_assert_eq!(feasible(&f, &verts, &l), want);
+        prop_assert_eq!(ladder::complete_pairing(&f, &verts, &l).is_some(), want);
+    }
+
+    #[test]
+    fn fast_feasibility_with_some_bye_agrees_with_exhaustive_search(
+        f in field(11), l in level(), rmask in any::<u16>()
+    ) {
+        let verts: Vec<usize> = (0..f.len()).collect();
+        let receivers: Vec<usize> = (0..f.len()).filter(|&i| rmask >> i & 1 == 1).collect();
+        let want = receivers.iter().any(|&r| {
+            let rest: Vec<usize> = verts.iter().copied().filter(|&i| i != r).collect();
+            exhaustive(&f, &rest, &l)
+        });
+        prop_assert_eq!(feasible_some_bye(&f, &verts, &receivers, &l), want);
+        prop_assert_eq!(ladder::complete_pairing_some_bye(&f, &verts, &receivers, &l).is_some(), want);
+    }
+
+    #[test]
+    fn outer_set_after_search_from_partner_is_gallai_edmonds_set(
+        f in field(12), l in level()
+    ) {
+        let n = f.len();
+        let all: Vec<usize> = (0..n).collect();
+        let e = ladder::edges(&f, &all, &l);
+        // Needs a complete pairing M of the field: p = 0, q* = M(0).
+        if let Some(m) = perfect_matching(n, &e) {
+            let mut g = Implicit::new(&f, &l, vec![true; n], None);
+            for &(a, b) in &m {
+                g.mate[a] = b;
+                g.mate[b] = a;
+            }
+            let q_star = g.mate[0];
+            g.kill(0);
+            g.mate[q_star] = usize::MAX;
+            prop_assert!(!g.search(q_star), "no other exposed player, so no augmenting path");
+            for q in 1..n {
+                let rest: Vec<usize> = (1..n).filter(|&i| i != q).collect();
+                prop_assert_eq!(g.is_outer(q), exhaustive(&f, &rest, &l), "player {}", q);
+            }
+        }
+    }
+
+    #[test]
+    fn fast_greedy_replay_reports_what_the_oracle_replay_reports(
+        f in field(12), order in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(), b in 0usize..12
+    ) {
+        let n = f.len();
+        let bye = (n % 2 == 1).then_some(b % n);
+        // A random published pairing: the other players in shuffled order, two by two.
+        let rest: Vec<usize> = order.into_iter().filter(|&i| i < n && Some(i) != bye).collect();
+        let pairs: Vec<(usize, usize)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
+        let mut partner = vec![None; n];
+        for &(a, c) in &pairs {
+            partner[a] = Some(c);
+            partner[c] = Some(a);
+        }
+        let level = ladder::published_level(&f, &pairs);
+        let fast = greedy::replay(&f, &level, bye, &partner);
+        let slow = greedy::replay_oracle(&f, &level, bye, &partner);
+        let key = |x: &Option<greedy::BetterCandidate>| x.as_ref().map(|c| (c.player, c.partner, c.candidate, c.completion.clone()));
+        prop_assert_eq!(key(&fast), key(&slow));
+    }
+}
