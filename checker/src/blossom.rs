@@ -47,7 +47,12 @@ pub struct Implicit<'a> {
     /// For each class a: the classes b whose colours with a may pass, with their relation
     /// (1 = in either TPN order, 2 = only in one: check player by player), and, for each, its non-empty
     /// buckets as (score index, bucket), ascending.
-    compat: Vec<Vec<(u8, Vec<(usize, usize)>)>>,
+    compat: Vec<Vec<(u8, usize)>>,
+    nonempty: Vec<Vec<(usize, usize)>>,
+    /// `first_ne[c * (npv + 1) + pi]`: index in `nonempty[c]` of its first bucket with score
+    /// index >= pi.
+    first_ne: Vec<usize>,
+    npv: usize,
     alive: Vec<bool>,
     receiver: Vec<bool>,
     receivers: Vec<usize>,
@@ -187,14 +192,20 @@ impl<'a> Implicit<'a> {
                     .collect()
             })
             .collect();
-        let compat: Vec<Vec<(u8, Vec<(usize, usize)>)>> = (0..ncls)
+        let compat: Vec<Vec<(u8, usize)>> = (0..ncls)
             .map(|a| {
                 (0..ncls)
                     .filter(|&b| rel[a * ncls + b] != 0)
-                    .map(|b| (rel[a * ncls + b], nonempty[b].clone()))
+                    .map(|b| (rel[a * ncls + b], b))
                     .collect()
             })
             .collect();
+        let mut first_ne = vec![0; ncls * (npv + 1)];
+        for c in 0..ncls {
+            for pi in 0..=npv {
+                first_ne[c * (npv + 1) + pi] = nonempty[c].partition_point(|&(x, _)| x < pi);
+            }
+        }
         let mut alive = alive;
         let mut nxt: Vec<usize> = (0..=n).collect();
         for v in 0..n {
@@ -229,6 +240,9 @@ impl<'a> Implicit<'a> {
             bucket,
             at,
             compat,
+            nonempty,
+            first_ne,
+            npv,
             alive,
             receiver,
             receivers: rl,
@@ -465,11 +479,11 @@ impl<'a> Implicit<'a> {
         let cv = self.cls[v];
         let (plo, phi) = (self.plo[v], self.phi[v]);
         for ci in 0..self.compat[cv].len() {
-            let rel = self.compat[cv][ci].0;
-            let list_len = self.compat[cv][ci].1.len();
-            let start = self.compat[cv][ci].1.partition_point(|&(pi, _)| pi < plo);
+            let (rel, cb) = self.compat[cv][ci];
+            let list_len = self.nonempty[cb].len();
+            let start = self.first_ne[cb * (self.npv + 1) + plo];
             for li in start..list_len {
-                let (pi, b) = self.compat[cv][ci].1[li];
+                let (pi, b) = self.nonempty[cb][li];
                 if pi > phi {
                     break;
                 }
@@ -501,8 +515,15 @@ impl<'a> Implicit<'a> {
                     k = self.next_free(k + 1);
                 }
                 // Outer players of the bucket, group by group.
-                if self.groups[b].is_empty() {
-                    continue;
+                match self.groups[b].len() {
+                    0 => continue,
+                    1 => {
+                        let h = self.groups[b][0];
+                        if self.find(h) == self.find(v) {
+                            continue;
+                        }
+                    }
+                    _ => {}
                 }
                 let gs = std::mem::take(&mut self.groups[b]);
                 let mut keep = Vec::new();
@@ -629,6 +650,13 @@ impl<'a> Implicit<'a> {
 /// Whether `vertices` have a complete pairing at `level` (same answer as
 /// `ladder::complete_pairing(..).is_some()`).
 pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
+    // No pair crosses a score gap larger than D: an odd segment settles it.
+    if crate::ladder::segments(f, vertices, level)
+        .iter()
+        .any(|s| s.len() % 2 == 1)
+    {
+        return false;
+    }
     let mut alive = vec![false; f.len()];
     for &v in vertices {
         alive[v] = true;
@@ -644,6 +672,13 @@ pub fn feasible_some_bye(
     receivers: &[usize],
     level: &Level,
 ) -> bool {
+    let odd = crate::ladder::segments(f, vertices, level)
+        .iter()
+        .filter(|s| s.len() % 2 == 1)
+        .count();
+    if odd != 1 {
+        return false;
+    }
     let mut alive = vec![false; f.len()];
     for &v in vertices {
         alive[v] = true;
