@@ -20,8 +20,9 @@
 //! in blocks whose union graph is a supergraph of each member's graph, so one matching per
 //! block suffices; for a block with several bye receivers an extra vertex z adjacent to all of
 //! them turns "some receiver v leaves a perfect matching of field − v" into "field + z has a
-//! perfect matching". When a block is feasible the exact first feasible level is searched
-//! for the witness.
+//! perfect matching". Feasibility is decided by the blossom search of [`crate::blossom`]
+//! (implicit graph); only when a block is feasible is it redone with the oracle, and the exact
+//! first feasible level searched for the witness, as always.
 
 use crate::blossom;
 use crate::field::SwissField;
