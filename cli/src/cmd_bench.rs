@@ -48,7 +48,7 @@ pub struct Args {
 
 /// Header of `bench.csv`. `level` is `rematches/L/balance/D` (D in points, `inf` = no limit);
 /// `checking_ms` is empty when the round was not certified.
-pub const CSV_HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check";
+pub const CSV_HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches";
 
 pub fn run(args: Args) -> crate::CmdResult {
     let mut sizes = args.sizes.clone();
@@ -194,7 +194,7 @@ fn csv_text(measures: &[RoundMeasure]) -> String {
     s.push('\n');
     for m in measures {
         s.push_str(&format!(
-            "{},{},{},{:.3},{},{},{},{},{},{},{},{}\n",
+            "{},{},{},{:.3},{},{},{},{},{},{},{},{},{},{}\n",
             m.size,
             m.round,
             level_label(m.level.as_ref()),
@@ -211,6 +211,8 @@ fn csv_text(measures: &[RoundMeasure]) -> String {
             m.stats.levels_tried,
             m.field_size,
             m.verdict.label(),
+            m.stats.filter_rejections,
+            m.stats.fallback_searches,
         ));
     }
     s

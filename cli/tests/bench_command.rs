@@ -6,7 +6,7 @@ fn bsw() -> Command {
 }
 
 /// What the CSV header must be: the columns issue 8 names, in its order, then the extras.
-const HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check";
+const HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches";
 
 #[test]
 fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
@@ -46,11 +46,13 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
         ]
     );
     for r in &rows {
-        assert_eq!(r.len(), 12, "{r:?}");
+        assert_eq!(r.len(), 14, "{r:?}");
         // Round 1 and later: every field is Swiss, so a level like `no/2/yes/0` is reported.
         assert_eq!(r[2].split('/').count(), 4, "{r:?}");
         assert!(r[3].parse::<f64>().unwrap() >= 0.0);
         assert!(r[6].parse::<u64>().is_ok() && r[7].parse::<u64>().is_ok());
+        // The greedy's counting-filter rejections and fallback searches: counts.
+        assert!(r[12].parse::<u64>().is_ok() && r[13].parse::<u64>().is_ok(), "{r:?}");
         // Peak memory (VmHWM, Linux): a positive number of MB.
         if cfg!(target_os = "linux") {
             assert!(r[8].parse::<f64>().unwrap() > 0.0, "{r:?}");
@@ -101,7 +103,7 @@ fn bench_is_deterministic_apart_from_times_and_memory() {
         csv.lines()
             .map(|l| {
                 let f: Vec<&str> = l.split(',').collect();
-                [f[0], f[1], f[2], f[5], f[6], f[7], f[9], f[10]].join(",")
+                [f[0], f[1], f[2], f[5], f[6], f[7], f[9], f[10], f[12], f[13]].join(",")
             })
             .collect::<Vec<_>>()
     };

@@ -287,6 +287,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let mut pairs = Vec::with_capacity(n / 2);
     let mut qf = Quotient::new(g, m);
     let mut rejected: Vec<u32> = Vec::new();
+    let mut rejections = 0u64;
     loop {
         let p = u.swiss.next_from(0);
         if p >= n {
@@ -311,6 +312,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
                 }
                 qf.rollback();
                 rejected.push(bq);
+                rejections += 1;
                 Verdict::SkipBucket
             })
             .expect("§8.4: a perfect matching guarantees a candidate the filter accepts")
@@ -325,6 +327,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             // counting cannot see). One search from p's partner in the graph less p labels
             // outer every q that does (Gallai-Edmonds); take the first in p's list.
             qf.rollback();
+            m.counters.fallback_searches += 1;
             m.unpair(p);
             g.active[p] = false;
             m.label_outer(&*g, mp);
@@ -347,6 +350,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
         pairs.push((p, q));
     }
     m.counters.filter_nodes += qf.visited;
+    m.counters.filter_rejections += rejections;
     pairs
 }
 

@@ -118,6 +118,12 @@ pub struct SearchStats {
     pub augmenting_paths: u64,
     /// Vertices labelled by alternating-path searches.
     pub nodes_visited: u64,
+    /// §8.4: candidate buckets ruled out by the counting filter, without a search.
+    pub filter_rejections: u64,
+    /// §8.4: bucket-graph nodes the counting filter visited.
+    pub filter_nodes: u64,
+    /// §8.4: Gallai-Edmonds searches (a candidate the filter passed had no pairable rest).
+    pub fallback_searches: u64,
 }
 
 /// How the Swiss field of a round was paired.
@@ -246,6 +252,7 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
         let pairs = greedy::pair(&mut g, &mut m);
         tally.augmenting_paths += m.counters.augmenting_paths - before.augmenting_paths;
         tally.nodes_visited += m.counters.nodes_visited - before.nodes_visited;
+        let greedy_counts = m.counters;
         for (a, b) in pairs {
             let al = colours::allocate(&f.side[a], &f.side[b]);
             let (w, bl) = if al.a_white { (a, b) } else { (b, a) };
@@ -266,6 +273,9 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
             matching_calls: tally.matching_calls,
             augmenting_paths: tally.augmenting_paths,
             nodes_visited: tally.nodes_visited,
+            filter_rejections: greedy_counts.filter_rejections,
+            filter_nodes: greedy_counts.filter_nodes,
+            fallback_searches: greedy_counts.fallback_searches,
         };
         let mut explain = chosen.explain;
         explain.push(format!("chosen level: {}", ladder::describe(&chosen.level)));
@@ -279,6 +289,10 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
             stats.augmenting_paths,
             stats.nodes_visited,
             started.elapsed().as_secs_f64() * 1e3
+        ));
+        explain.push(format!(
+            "greedy (§8.4): {} candidate buckets ruled out by counting ({} bucket-graph nodes), {} fallback Gallai-Edmonds searches",
+            stats.filter_rejections, stats.filter_nodes, stats.fallback_searches
         ));
         swiss = Some(SwissReport { field_size: f.len(), level: chosen.level, bye, stats, explain });
     }

@@ -37,6 +37,11 @@ pub struct Counters {
     pub searches: u64,
     /// Bucket-graph nodes visited by the counting filter of [`crate::quotient`].
     pub filter_nodes: u64,
+    /// Candidate buckets the counting filter ruled out (one per player and bucket).
+    pub filter_rejections: u64,
+    /// Gallai-Edmonds searches of the greedy: candidates the filter passed but the rest could
+    /// not be paired after all.
+    pub fallback_searches: u64,
 }
 
 /// A matching with the scratch space of the alternating-path search.
