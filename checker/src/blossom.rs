@@ -325,8 +325,24 @@ impl<'a> Implicit<'a> {
             self.link[v] = NONE;
             self.base[v] = v;
         }
+        let mut again = Vec::with_capacity(self.undo.len());
         while let Some((k, old)) = self.undo.pop() {
             self.nxt[k] = old;
+            again.push(k);
+        }
+        // Now only dead players are skipped: compress those paths for good (they would
+        // otherwise be walked again by every search).
+        for k in again {
+            let mut r = k;
+            while self.nxt[r] != r {
+                r = self.nxt[r];
+            }
+            let mut i = k;
+            while self.nxt[i] != r {
+                let t = self.nxt[i];
+                self.nxt[i] = r;
+                i = t;
+            }
         }
         for b in std::mem::take(&mut self.touched_buckets) {
             self.groups[b].clear();
