@@ -263,6 +263,35 @@ impl<'a> Implicit<'a> {
         }
     }
 
+    /// Whether a and b are interchangeable as far as colours and scores go: same bucket, and
+    /// their colour class never depends on the TPN order.
+    pub fn same_colours_and_scores(&self, a: usize, b: usize) -> bool {
+        self.bucket[a] == self.bucket[b] && self.compat[self.cls[a]].iter().all(|&(r, _)| r == 1)
+    }
+
+    /// Whether the pair (a, w) passes the score and colour tests of the level (meetings
+    /// aside).
+    pub fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
+        let mut l = self.level;
+        l.rematches = true;
+        if let Some(d) = l.max_diff {
+            if (self.f.points[a] - self.f.points[w]).abs() > d {
+                return false;
+            }
+        }
+        let al = self.f.alloc(a, w);
+        al.max_streak <= l.streak_limit && (!l.balance || al.max_abs_diff <= 2)
+    }
+
+    /// After a failed search: the outer players.
+    pub fn outer_players(&self) -> Vec<usize> {
+        self.touched
+            .iter()
+            .copied()
+            .filter(|&v| self.label[v] == OUTER)
+            .collect()
+    }
+
     /// Whether v is in the graph.
     pub fn is_alive(&self, v: usize) -> bool {
         self.alive[v]

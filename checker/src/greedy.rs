@@ -224,18 +224,42 @@ pub fn replay(
             }
         }
     }
+    // The last search, for reuse: (its player s, the clock then, its outer set). If p is a
+    // twin of s in the graph of s's step (same neighbours but each other), swapping them is an
+    // automorphism, so {p, q} lies in a complete pairing of that graph iff {s, q} does, iff q
+    // was outer. Complete pairings of later graphs extend (by published pairs) to complete
+    // pairings of that one, so a candidate q that was not outer cannot work for p now.
+    let mut last: Option<(usize, usize)> = None;
+    let mut outer_mark = vec![usize::MAX; n];
+    let mut killed_at = vec![usize::MAX; n];
+    if let Some(b) = bye {
+        killed_at[b] = 0; // never in the graph
+    }
+    let mut clock = 0usize;
     for p in 0..n {
         if paired[p] {
             continue;
         }
         let q_star = partner[p]?;
-        let before = allowed_before(f, level, &un, &paired, p, q_star);
+        let mut before = allowed_before(f, level, &un, &paired, p, q_star);
+        if let Some((s, at)) = last {
+            if !before.is_empty() && twins(f, level, &g, &killed_at, s, p, at) {
+                before.retain(|&q| outer_mark[q] == at);
+            }
+        }
         if !before.is_empty() {
             g.kill(p);
             let saved = g.mate[q_star];
             g.mate[q_star] = usize::MAX;
             let augmented = g.search(q_star);
             let hit = augmented || before.iter().any(|&q| g.is_outer(q));
+            if !hit {
+                clock += 1;
+                for v in g.outer_players() {
+                    outer_mark[v] = clock;
+                }
+                last = Some((p, clock));
+            }
             g.clear();
             if hit {
                 // Redo the step with the oracle for the report (as the checker always did).
@@ -254,8 +278,10 @@ pub fn replay(
         paired[p] = true;
         paired[q_star] = true;
         g.kill(p);
+        killed_at[p] = clock;
         if q_star < n {
             g.kill(q_star);
+            killed_at[q_star] = clock;
         }
         un.remove(p);
         if q_star != p && q_star < n {
@@ -263,6 +289,35 @@ pub fn replay(
         }
     }
     None
+}
+
+/// Whether p and s had the same neighbours (each other aside) in the graph of the search
+/// stamped `at` (s's step, where s was the player to pair, p still unpaired): same colours and
+/// scores, and every player met by one but not the other either was already paired then or
+/// is ruled out for both by colours or scores.
+fn twins(
+    f: &SwissField,
+    level: &Level,
+    g: &Implicit,
+    killed_at: &[usize],
+    s: usize,
+    p: usize,
+    at: usize,
+) -> bool {
+    if !g.same_colours_and_scores(s, p) {
+        return false;
+    }
+    if level.rematches {
+        return true;
+    }
+    f.met[s].iter().chain(&f.met[p]).all(|&(w, _)| {
+        // killed_at < at: paired before s's search (s itself was killed at `at`).
+        w == s
+            || w == p
+            || killed_at[w] < at
+            || (f.meetings(s, w) > 0) == (f.meetings(p, w) > 0)
+            || !g.colours_and_scores_ok(s, w)
+    })
 }
 
 /// The step of p = `unpaired[0]` decided with the oracle: the first allowed candidate before

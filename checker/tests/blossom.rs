@@ -64,6 +64,103 @@ fn field(max_n: usize) -> impl Strategy<Value = SwissField> {
     })
 }
 
+/// Fields with few distinct (points, colours) and few meetings: many twins, which the fast
+/// replay reuses searches for.
+fn twinny_field(max_n: usize) -> impl Strategy<Value = SwissField> {
+    (2usize..=max_n).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(0i32..2, n),
+            proptest::collection::vec(0usize..2, n),
+            Just((1..=n as u32).collect::<Vec<u32>>()).prop_shuffle(),
+            proptest::collection::vec((0..n, 0..n), 0..n / 2 + 1),
+        )
+            .prop_map(move |(mut points, kinds, tpn, meets)| {
+                points.sort_by(|a, b| b.cmp(a));
+                let states = [
+                    ColourState {
+                        whites: 1,
+                        blacks: 0,
+                        last: Some(Colour::White),
+                        streak: 1,
+                    },
+                    ColourState {
+                        whites: 0,
+                        blacks: 1,
+                        last: Some(Colour::Black),
+                        streak: 1,
+                    },
+                ];
+                let mut met = vec![Vec::new(); n];
+                for (a, b) in meets {
+                    if a != b && !met[a].iter().any(|&(x, _)| x == b) {
+                        met[a].push((b, 1));
+                        met[b].push((a, 1));
+                    }
+                }
+                let ids: Vec<u32> = (1..=n as u32).collect();
+                SwissField {
+                    pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
+                    ids,
+                    points,
+                    tpn,
+                    byes: vec![0; n],
+                    colours: kinds.iter().map(|&k| states[k]).collect(),
+                    met,
+                }
+            })
+    })
+}
+
+/// Fields of exact twins: each player has a type, two players met iff their types are
+/// related (a random symmetric relation), so players of one type, points and colours have
+/// the same neighbours.
+fn typed_field(max_n: usize) -> impl Strategy<Value = SwissField> {
+    (4usize..=max_n).prop_flat_map(|n| {
+        (
+            proptest::collection::vec(0i32..2, n),
+            proptest::collection::vec(0usize..2, n),
+            proptest::collection::vec(0usize..4, n),
+            proptest::collection::vec(any::<bool>(), 16),
+        )
+            .prop_map(move |(mut points, kinds, types, rel)| {
+                points.sort_by(|a, b| b.cmp(a));
+                let states = [
+                    ColourState {
+                        whites: 1,
+                        blacks: 0,
+                        last: Some(Colour::White),
+                        streak: 1,
+                    },
+                    ColourState {
+                        whites: 0,
+                        blacks: 1,
+                        last: Some(Colour::Black),
+                        streak: 1,
+                    },
+                ];
+                let related = |a: usize, b: usize| rel[a.min(b) * 4 + a.max(b)];
+                let mut met = vec![Vec::new(); n];
+                for a in 0..n {
+                    for b in 0..n {
+                        if a != b && related(types[a], types[b]) {
+                            met[a].push((b, 1));
+                        }
+                    }
+                }
+                let ids: Vec<u32> = (1..=n as u32).collect();
+                SwissField {
+                    pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
+                    ids,
+                    points,
+                    tpn: (1..=n as u32).collect(),
+                    byes: vec![0; n],
+                    colours: kinds.iter().map(|&k| states[k]).collect(),
+                    met,
+                }
+            })
+    })
+}
+
 fn level() -> impl Strategy<Value = Level> {
     (any::<bool>(), 2u32..5, any::<bool>(), 0usize..4).prop_map(|(r, l, b, d)| Level {
         rematches: r,
@@ -77,6 +174,36 @@ fn level() -> impl Strategy<Value = Level> {
 fn exhaustive(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     let e = ladder::edges(f, vertices, level);
     2 * matching_size_exhaustive(vertices.len(), &e) == vertices.len()
+}
+
+/// The §8.4 greedy at `level`, run with the oracle (preference list, then a complete
+/// pairing of the rest): a published pairing that the replays must accept.
+fn greedy_pairing(
+    f: &SwissField,
+    level: &Level,
+    bye: Option<usize>,
+) -> Option<Vec<(usize, usize)>> {
+    let n = f.len();
+    let mut unpaired: Vec<usize> = (0..n).filter(|&i| Some(i) != bye).collect();
+    ladder::complete_pairing(f, &unpaired, level)?;
+    let mut pairs = Vec::new();
+    while !unpaired.is_empty() {
+        let p = unpaired[0];
+        let q = greedy::preference_list(f, &unpaired, level)
+            .into_iter()
+            .find(|&q| {
+                let rest: Vec<usize> = unpaired
+                    .iter()
+                    .copied()
+                    .filter(|&i| i != p && i != q)
+                    .collect();
+                ladder::allowed(f, p, q, level)
+                    && ladder::complete_pairing(f, &rest, level).is_some()
+            })?;
+        pairs.push((p, q));
+        unpaired.retain(|&i| i != p && i != q);
+    }
+    Some(pairs)
 }
 
 proptest! {
@@ -132,6 +259,26 @@ proptest! {
     }
 
     #[test]
+    fn fast_greedy_replay_with_many_twins_reports_what_the_oracle_replay_reports(
+        f in twinny_field(14), order in Just((0..14usize).collect::<Vec<_>>()).prop_shuffle(), b in 0usize..14
+    ) {
+        let n = f.len();
+        let bye = (n % 2 == 1).then_some(b % n);
+        let rest: Vec<usize> = order.into_iter().filter(|&i| i < n && Some(i) != bye).collect();
+        let pairs: Vec<(usize, usize)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
+        let mut partner = vec![None; n];
+        for &(a, c) in &pairs {
+            partner[a] = Some(c);
+            partner[c] = Some(a);
+        }
+        let level = ladder::published_level(&f, &pairs);
+        let fast = greedy::replay(&f, &level, bye, &partner);
+        let slow = greedy::replay_oracle(&f, &level, bye, &partner);
+        let key = |x: &Option<greedy::BetterCandidate>| x.as_ref().map(|c| (c.player, c.partner, c.candidate, c.completion.clone()));
+        prop_assert_eq!(key(&fast), key(&slow));
+    }
+
+    #[test]
     fn fast_greedy_replay_reports_what_the_oracle_replay_reports(
         f in field(12), order in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(), b in 0usize..12
     ) {
@@ -150,5 +297,44 @@ proptest! {
         let slow = greedy::replay_oracle(&f, &level, bye, &partner);
         let key = |x: &Option<greedy::BetterCandidate>| x.as_ref().map(|c| (c.player, c.partner, c.candidate, c.completion.clone()));
         prop_assert_eq!(key(&fast), key(&slow));
+    }
+}
+
+proptest! {
+    // Many cases: a step reusing an earlier search (twins) is rare in random fields.
+    #![proptest_config(ProptestConfig::with_cases(12000))]
+
+    #[test]
+    fn fast_greedy_replay_accepts_greedy_pairings_and_agrees_on_perturbed_ones(
+        f in prop_oneof![twinny_field(14), typed_field(16)], l in level(), b in 0usize..16, x in 0usize..8, y in 0usize..8
+    ) {
+        let n = f.len();
+        let bye = (n % 2 == 1).then_some(b % n);
+        if let Some(pairs) = greedy_pairing(&f, &l, bye) {
+            let run = |pairs: &[(usize, usize)]| {
+                let mut partner = vec![None; n];
+                for &(a, c) in pairs {
+                    partner[a] = Some(c);
+                    partner[c] = Some(a);
+                }
+                let level = ladder::published_level(&f, pairs);
+                let key = |x: Option<greedy::BetterCandidate>| x.map(|c| (c.player, c.partner, c.candidate, c.completion));
+                (key(greedy::replay(&f, &level, bye, &partner)), key(greedy::replay_oracle(&f, &level, bye, &partner)))
+            };
+            let (fast, slow) = run(&pairs);
+            prop_assert_eq!(&fast, &slow);
+            // Perturbed: exchange the second players of two pairs.
+            if pairs.len() >= 2 {
+                let (i, j) = (x % pairs.len(), y % pairs.len());
+                let mut p2 = pairs.clone();
+                if i != j {
+                    let t = p2[i].1;
+                    p2[i].1 = p2[j].1;
+                    p2[j].1 = t;
+                }
+                let (fast, slow) = run(&p2);
+                prop_assert_eq!(fast, slow);
+            }
+        }
     }
 }
