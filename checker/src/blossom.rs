@@ -269,6 +269,11 @@ impl<'a> Implicit<'a> {
         self.bucket[a] == self.bucket[b] && self.compat[self.cls[a]].iter().all(|&(r, _)| r == 1)
     }
 
+    /// v's bucket (colour class, points).
+    pub fn bucket_of(&self, v: usize) -> usize {
+        self.bucket[v]
+    }
+
     /// Whether the pair (a, w) passes the score and colour tests of the level (meetings
     /// aside).
     pub fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
@@ -308,7 +313,7 @@ impl<'a> Implicit<'a> {
     /// Whether field players i and j (i != j) may be paired at the level (same answer as
     /// `ladder::allowed`).
     #[inline]
-    fn pair_ok(&self, i: usize, j: usize) -> bool {
+    pub fn pair_ok(&self, i: usize, j: usize) -> bool {
         if let Some(d) = self.level.max_diff {
             if (self.f.points[i] - self.f.points[j]).abs() > d {
                 return false;

@@ -24,6 +24,7 @@
 use crate::blossom::Implicit;
 use crate::field::SwissField;
 use crate::ladder::{self, Level};
+use std::collections::HashMap;
 
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
 pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec<usize> {
@@ -137,15 +138,54 @@ impl Unpaired {
     }
 }
 
+/// Skip pointers to the next unpaired player (paths compressed for good: players only ever
+/// get paired).
+struct NextUnpaired {
+    nxt: Vec<usize>,
+}
+
+impl NextUnpaired {
+    fn new(unpaired: &[bool]) -> NextUnpaired {
+        let n = unpaired.len();
+        let nxt = (0..=n)
+            .map(|i| if i < n && !unpaired[i] { i + 1 } else { i })
+            .collect();
+        NextUnpaired { nxt }
+    }
+
+    fn remove(&mut self, i: usize) {
+        self.nxt[i] = i + 1;
+    }
+
+    /// The first unpaired player >= i (n = none).
+    fn next(&mut self, i: usize) -> usize {
+        let mut r = i;
+        while self.nxt[r] != r {
+            r = self.nxt[r];
+        }
+        let mut k = i;
+        while self.nxt[k] != r {
+            let t = self.nxt[k];
+            self.nxt[k] = r;
+            k = t;
+        }
+        r
+    }
+}
+
 /// The allowed candidates that come before q* in p's preference list (p = the highest
-/// unpaired player), in list order.
+/// unpaired player), in list order, among those that `keep` accepts.
+#[allow(clippy::too_many_arguments)]
 fn allowed_before(
     f: &SwissField,
     level: &Level,
+    g: &Implicit,
     un: &Unpaired,
+    skip: &mut NextUnpaired,
     paired: &[bool],
     p: usize,
     q_star: usize,
+    keep: impl Fn(usize) -> bool,
 ) -> Vec<usize> {
     let n = f.len();
     if level.rematches && f.meetings(p, q_star) > 0 {
@@ -154,7 +194,7 @@ fn allowed_before(
         return preference_list(f, &unpaired, level)
             .into_iter()
             .take_while(|&q| q != q_star)
-            .filter(|&q| ladder::allowed(f, p, q, level))
+            .filter(|&q| keep(q) && ladder::allowed(f, p, q, level))
             .collect();
     }
     // Here the candidates before q* are, in the unsorted list order, those before q* (when
@@ -164,24 +204,41 @@ fn allowed_before(
     let r0 = un.before(p);
     let m = un.before(gend) - r0;
     let k = m / 2;
-    let g = |j: usize| un.kth(r0 + j).unwrap_or(n);
-    let own = if m >= 2 { k..m } else { 0..0 };
-    let order = own.chain((1..k).rev()).map(g).chain(
-        (r0 + m..)
-            .map_while(|r| un.kth(r))
-            .filter(|&i| f.points[i] < pts),
-    );
     let mut out = Vec::new();
-    for q in order {
-        if q == q_star || q >= n {
-            break;
+    // Whether the list goes on after q.
+    let take = |q: usize, out: &mut Vec<usize>| -> bool {
+        if q == q_star {
+            return false;
         }
-        if level.rematches && f.meetings(p, q) > 0 {
-            continue;
-        }
-        if ladder::allowed(f, p, q, level) {
+        if !(level.rematches && f.meetings(p, q) > 0) && keep(q) && g.pair_ok(p, q) {
             out.push(q);
         }
+        true
+    };
+    if m >= 2 {
+        // G[k], …, G[m-1]: the unpaired players from G[k] to the end of the group.
+        let mut q = un.kth(r0 + k).unwrap_or(n);
+        while q < gend {
+            if !take(q, &mut out) {
+                return out;
+            }
+            q = skip.next(q + 1);
+        }
+        // G[k-1], …, G[1].
+        for j in (1..k).rev() {
+            let q = un.kth(r0 + j).unwrap_or(n);
+            if !take(q, &mut out) {
+                return out;
+            }
+        }
+    }
+    // The lower groups, in Swiss order.
+    let mut q = skip.next(gend);
+    while q < n {
+        if !take(q, &mut out) {
+            return out;
+        }
+        q = skip.next(q + 1);
     }
     out
 }
@@ -216,6 +273,7 @@ pub fn replay(
     }
     let alive: Vec<bool> = paired.iter().map(|&x| !x).collect();
     let mut un = Unpaired::new(&alive);
+    let mut skip = NextUnpaired::new(&alive);
     let mut g = Implicit::new(f, level, alive, None);
     for i in 0..n {
         if !paired[i] {
@@ -224,13 +282,13 @@ pub fn replay(
             }
         }
     }
-    // The last search, for reuse: (its player s, the clock then, its outer set). If p is a
+    // An earlier search, for reuse: (its player s, the clock then, its outer set). If p is a
     // twin of s in the graph of s's step (same neighbours but each other), swapping them is an
     // automorphism, so {p, q} lies in a complete pairing of that graph iff {s, q} does, iff q
     // was outer. Complete pairings of later graphs extend (by published pairs) to complete
     // pairings of that one, so a candidate q that was not outer cannot work for p now.
-    let mut last: Option<(usize, usize)> = None;
-    let mut outer_mark = vec![usize::MAX; n];
+    // One such reference per bucket (colour class, points): the last search made there.
+    let mut last: HashMap<usize, (usize, usize, Vec<usize>)> = HashMap::new();
     let mut killed_at = vec![usize::MAX; n];
     if let Some(b) = bye {
         killed_at[b] = 0; // never in the graph
@@ -241,12 +299,12 @@ pub fn replay(
             continue;
         }
         let q_star = partner[p]?;
-        let mut before = allowed_before(f, level, &un, &paired, p, q_star);
-        if let Some((s, at)) = last {
-            if !before.is_empty() && twins(f, level, &g, &killed_at, s, p, at) {
-                before.retain(|&q| outer_mark[q] == at);
-            }
-        }
+        let reference = last
+            .get(&g.bucket_of(p))
+            .filter(|(s, at, _)| twins(f, level, &g, &killed_at, *s, p, *at))
+            .map(|(_, _, outer)| outer);
+        let keep = |q: usize| reference.is_none_or(|o| o.binary_search(&q).is_ok());
+        let before = allowed_before(f, level, &g, &un, &mut skip, &paired, p, q_star, keep);
         if !before.is_empty() {
             g.kill(p);
             let saved = g.mate[q_star];
@@ -255,10 +313,9 @@ pub fn replay(
             let hit = augmented || before.iter().any(|&q| g.is_outer(q));
             if !hit {
                 clock += 1;
-                for v in g.outer_players() {
-                    outer_mark[v] = clock;
-                }
-                last = Some((p, clock));
+                let mut outer = g.outer_players();
+                outer.sort_unstable();
+                last.insert(g.bucket_of(p), (p, clock, outer));
             }
             g.clear();
             if hit {
@@ -284,8 +341,10 @@ pub fn replay(
             killed_at[q_star] = clock;
         }
         un.remove(p);
+        skip.remove(p);
         if q_star != p && q_star < n {
             un.remove(q_star);
+            skip.remove(q_star);
         }
     }
     None
