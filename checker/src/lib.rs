@@ -76,11 +76,16 @@
 //! oracle is only run when a violation is found, to build the report's witness exactly as
 //! it always did, so reports do not depend on the fast code.
 //!
+//! A step whose player p is a twin of the player s of an earlier search in its bucket (same
+//! neighbours but each other, in the graph of s's step) reuses that search: swapping p and s
+//! is an automorphism, and pairs usable in a later graph were usable then, so only the
+//! candidates that were outer for s can work for p.
+//!
 //! Measured (release `bsw check DIR`, Elo-like results, 9 rounds, 2 shared cores): 3,000
-//! players 0.24 s (before this search: killed after 300 s), 10,000 players 2.3 s. With
-//! `bsw bench --sizes 100000 --rounds 5 --check`: 0.15-0.3 s per round for most rounds,
-//! 15-23 s for the rounds where many greedy steps need a search (each explores most of the
-//! field again: the known limit).
+//! players 0.13 s (before this search: killed after 300 s), 10,000 players 1.25 s. With
+//! `bsw bench --sizes 100000 --rounds 5 --seed 1 --check`: 0.2-0.3 s per round, 1.4 s and
+//! 5.2 s for the two rounds where many greedy steps still need a search of their own (each
+//! explores most of the field: the known limit).
 //!
 //! # What it deliberately does not do
 //! It never re-pairs a round with an engine of its own and compares; it checks the published
