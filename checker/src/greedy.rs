@@ -282,11 +282,13 @@ pub fn replay(
             }
         }
     }
-    // An earlier search, for reuse: (its player s, the clock then, its outer set). If p is a
-    // twin of s in the graph of s's step (same neighbours but each other), swapping them is an
-    // automorphism, so {p, q} lies in a complete pairing of that graph iff {s, q} does, iff q
-    // was outer. Complete pairings of later graphs extend (by published pairs) to complete
-    // pairings of that one, so a candidate q that was not outer cannot work for p now.
+    // An earlier search, for reuse: (its player s, the clock then, its outer set). Let G be
+    // the graph of s's step. If every neighbour of s in G (p aside) is a neighbour of p, then
+    // for q adjacent to both, a complete pairing of G with {p, q} and {s, r} gives one with
+    // {s, q} and {p, r}: {p, q} usable in G implies q was outer for s. Complete pairings of
+    // later graphs extend (by published pairs) to complete pairings of G, so a candidate q
+    // adjacent to s in G and not outer for s cannot work for p now. (Exact twins are the
+    // common case.)
     // One such reference per bucket (colour class, points): the last search made there.
     let mut last: HashMap<usize, (usize, usize, Vec<usize>)> = HashMap::new();
     let mut killed_at = vec![usize::MAX; n];
@@ -301,9 +303,14 @@ pub fn replay(
         let q_star = partner[p]?;
         let reference = last
             .get(&g.bucket_of(p))
-            .filter(|(s, at, _)| twins(f, level, &g, &killed_at, *s, p, *at))
-            .map(|(_, _, outer)| outer);
-        let keep = |q: usize| reference.is_none_or(|o| o.binary_search(&q).is_ok());
+            .filter(|(s, at, _)| covers(f, level, &g, &killed_at, *s, p, *at))
+            .map(|(s, _, outer)| (*s, outer));
+        // Same colours and scores: q (allowed with p) is adjacent to s unless they met.
+        let keep = |q: usize| {
+            reference.is_none_or(|(s, o)| {
+                o.binary_search(&q).is_ok() || (!level.rematches && f.meetings(s, q) > 0)
+            })
+        };
         let before = allowed_before(f, level, &g, &un, &mut skip, &paired, p, q_star, keep);
         if !before.is_empty() {
             g.kill(p);
@@ -350,11 +357,11 @@ pub fn replay(
     None
 }
 
-/// Whether p and s had the same neighbours (each other aside) in the graph of the search
-/// stamped `at` (s's step, where s was the player to pair, p still unpaired): same colours and
-/// scores, and every player met by one but not the other either was already paired then or
-/// is ruled out for both by colours or scores.
-fn twins(
+/// Whether, in the graph of the search stamped `at` (s's step, where s was the player to
+/// pair, p still unpaired), every neighbour of s but p was a neighbour of p: same colours and
+/// scores, and every player p met was already paired then, or met by s too, or ruled out for
+/// both by colours or scores.
+fn covers(
     f: &SwissField,
     level: &Level,
     g: &Implicit,
@@ -369,13 +376,9 @@ fn twins(
     if level.rematches {
         return true;
     }
-    f.met[s].iter().chain(&f.met[p]).all(|&(w, _)| {
+    f.met[p].iter().all(|&(w, _)| {
         // killed_at < at: paired before s's search (s itself was killed at `at`).
-        w == s
-            || w == p
-            || killed_at[w] < at
-            || (f.meetings(s, w) > 0) == (f.meetings(p, w) > 0)
-            || !g.colours_and_scores_ok(s, w)
+        w == s || killed_at[w] < at || f.meetings(s, w) > 0 || !g.colours_and_scores_ok(s, w)
     })
 }
 

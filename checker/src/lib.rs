@@ -76,15 +76,15 @@
 //! oracle is only run when a violation is found, to build the report's witness exactly as
 //! it always did, so reports do not depend on the fast code.
 //!
-//! A step whose player p is a twin of the player s of an earlier search in its bucket (same
-//! neighbours but each other, in the graph of s's step) reuses that search: swapping p and s
-//! is an automorphism, and pairs usable in a later graph were usable then, so only the
-//! candidates that were outer for s can work for p.
+//! A step whose player p has, in the graph of an earlier search of its bucket (player s),
+//! every neighbour of s among its own neighbours reuses that search: exchanging p and s in a
+//! complete pairing shows that a candidate adjacent to s can work for p only if it was outer
+//! for s (pairs usable in a later graph were usable then).
 //!
 //! Measured (release `bsw check DIR`, Elo-like results, 9 rounds, 2 shared cores): 3,000
 //! players 0.13 s (before this search: killed after 300 s), 10,000 players 1.25 s. With
-//! `bsw bench --sizes 100000 --rounds 5 --seed 1 --check`: 0.2-0.3 s per round, 1.4 s and
-//! 5.2 s for the two rounds where many greedy steps still need a search of their own (each
+//! `bsw bench --sizes 100000 --rounds 5 --seed 1 --check`: 0.2-0.3 s per round, 1.5 s and
+//! 4.0 s for the two rounds where many greedy steps still need a search of their own (each
 //! explores most of the field: the known limit).
 //!
 //! # What it deliberately does not do
