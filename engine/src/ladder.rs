@@ -114,6 +114,17 @@ impl<'a> LevelGraph<'a> {
             && (self.level.rematches || !f.met[u].contains(&(w as u32)))
     }
 
+    /// Active players per bucket (of `f.bucket_range`).
+    pub fn bucket_sizes(&self) -> Vec<u32> {
+        let mut size = vec![0u32; self.f.bucket_range.len()];
+        for v in 0..self.f.len() {
+            if self.active[v] {
+                size[self.f.bucket_of[v] as usize] += 1;
+            }
+        }
+        size
+    }
+
     /// The buckets (of `f.bucket_range`) whose players may be allowed opponents of the players
     /// of bucket `b` at this level, ignoring rematches and TPN ties: the bucket graph of
     /// [`crate::quotient`].
@@ -140,13 +151,8 @@ impl<'a> LevelGraph<'a> {
     pub fn greedy_init(&self, m: &mut Matcher) {
         let f = self.f;
         let nb = f.bucket_range.len();
-        let mut size = vec![0usize; nb];
-        for v in 0..f.len() {
-            if self.active[v] {
-                size[f.bucket_of[v] as usize] += 1;
-            }
-        }
-        let degree: Vec<usize> = (0..nb).map(|b| self.compatible_buckets(b).iter().map(|&x| size[x as usize]).sum()).collect();
+        let size = self.bucket_sizes();
+        let degree: Vec<u32> = (0..nb).map(|b| self.compatible_buckets(b).iter().map(|&x| size[x as usize]).sum()).collect();
         let mut by_degree: Vec<usize> = (0..nb).collect();
         by_degree.sort_by_key(|&b| (degree[b], b));
         // Per bucket, the end of the positions that may still hold a free active player.

@@ -53,12 +53,7 @@ impl Quotient {
     pub fn new(g: &LevelGraph, m: &Matcher) -> Self {
         let f = g.f;
         let nb = f.bucket_range.len();
-        let mut count = vec![0u32; nb];
-        for v in 0..f.len() {
-            if g.active[v] {
-                count[f.bucket_of[v] as usize] += 1;
-            }
-        }
+        let count = g.bucket_sizes();
         let mut adj: Vec<Vec<Edge>> = (0..nb).map(|b| g.compatible_buckets(b).into_iter().map(|to| Edge { to, flow: 0 }).collect()).collect();
         let mut radj = vec![Vec::new(); nb];
         for (b, edges) in adj.iter().enumerate() {
