@@ -112,24 +112,26 @@ impl Live {
     }
 }
 
-/// The unpaired players: in Swiss order (with counts, for p's score group), and bucket by
-/// bucket (score group × colour class) so that p's preference list can step over whole
-/// buckets of players it may not meet.
+/// The unpaired players: counted in Swiss order (for p's score group and the next p), and
+/// bucket by bucket (score group × colour class) so that p's preference list can step over
+/// whole buckets of players it may not meet.
 struct Unpaired {
     fen: Fenwick,
-    swiss: Live,
     /// Over the positions of the field's flat bucket layout (`SwissField::order`).
     flat: Live,
 }
 
 impl Unpaired {
     fn new(n: usize) -> Self {
-        Unpaired { fen: Fenwick::new(n), swiss: Live::new(n), flat: Live::new(n) }
+        Unpaired { fen: Fenwick::new(n), flat: Live::new(n) }
     }
     fn remove(&mut self, v: usize, f: &SwissField) {
         self.fen.add(v, -1);
-        self.swiss.remove(v);
         self.flat.remove(f.position[v] as usize);
+    }
+    /// The highest unpaired player in Swiss order, if any.
+    fn first(&self, n: usize) -> Option<usize> {
+        (self.fen.prefix(n) > 0).then(|| self.fen.kth(0))
     }
     /// First unpaired player of bucket `b` at or after vertex `x` in Swiss order.
     fn first_in_bucket(&mut self, f: &SwissField, b: usize, x: usize) -> Option<usize> {
@@ -288,11 +290,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let mut qf = Quotient::new(g, m);
     let mut rejected: Vec<u32> = Vec::new();
     let mut rejections = 0u64;
-    loop {
-        let p = u.swiss.next_from(0);
-        if p >= n {
-            break;
-        }
+    while let Some(p) = u.first(n) {
         // The first candidate that is allowed and that the counting filter does not rule
         // out (its verdict depends on q's bucket only); the filter's removal stays pending.
         let bp = g.f.bucket_of[p] as usize;
