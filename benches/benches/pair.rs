@@ -10,7 +10,11 @@ use std::time::Duration;
 
 fn pair_round6(c: &mut Criterion) {
     for (model, var, default) in [
-        (ResultModel::Elo, "BSW_BENCH_ELO_SIZES", &[100u32, 1000, 10000, 100000][..]),
+        (
+            ResultModel::Elo,
+            "BSW_BENCH_ELO_SIZES",
+            &[100u32, 1000, 10000, 100000][..],
+        ),
         (
             ResultModel::Coin,
             "BSW_BENCH_COIN_SIZES",

@@ -26,7 +26,8 @@ pub fn run(args: Args) -> crate::CmdResult {
         ));
     }
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
-    let paired = bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+    let paired =
+        bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?;
     if !args.dry_run {
         io::append_round(&args.dir, &t, &paired.rows).map_err(|e| e.to_string())?;
     }
@@ -36,7 +37,14 @@ pub fn run(args: Args) -> crate::CmdResult {
             Entry::Game { white, black, .. } => (white.to_string(), black.to_string()),
             Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p.to_string(), String::new()),
         };
-        out.push_str(&format!("{},{},{},{},{}\n", row.round, row.board, white, black, row.entry.result_code()));
+        out.push_str(&format!(
+            "{},{},{},{},{}\n",
+            row.round,
+            row.board,
+            white,
+            black,
+            row.entry.result_code()
+        ));
     }
     print!("{out}");
     if args.explain {

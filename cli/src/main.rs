@@ -17,7 +17,11 @@ mod cmd_trf;
 mod cmd_validate;
 
 #[derive(Parser)]
-#[command(name = "bsw", version, about = "Berger-Swiss pairing engine, checker and simulator")]
+#[command(
+    name = "bsw",
+    version,
+    about = "Berger-Swiss pairing engine, checker and simulator"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -52,7 +52,10 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
         assert!(r[3].parse::<f64>().unwrap() >= 0.0);
         assert!(r[6].parse::<u64>().is_ok() && r[7].parse::<u64>().is_ok());
         // The greedy's counting-filter rejections and fallback searches: counts.
-        assert!(r[12].parse::<u64>().is_ok() && r[13].parse::<u64>().is_ok(), "{r:?}");
+        assert!(
+            r[12].parse::<u64>().is_ok() && r[13].parse::<u64>().is_ok(),
+            "{r:?}"
+        );
         // Peak memory (VmHWM, Linux): a positive number of MB.
         if cfg!(target_os = "linux") {
             assert!(r[8].parse::<f64>().unwrap() > 0.0, "{r:?}");
@@ -103,7 +106,10 @@ fn bench_is_deterministic_apart_from_times_and_memory() {
         csv.lines()
             .map(|l| {
                 let f: Vec<&str> = l.split(',').collect();
-                [f[0], f[1], f[2], f[5], f[6], f[7], f[9], f[10], f[12], f[13]].join(",")
+                [
+                    f[0], f[1], f[2], f[5], f[6], f[7], f[9], f[10], f[12], f[13],
+                ]
+                .join(",")
             })
             .collect::<Vec<_>>()
     };

@@ -7,7 +7,9 @@ mod common;
 use common::bsw;
 
 fn copy_example(name: &str, to: &Path) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples").join(name);
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/examples")
+        .join(name);
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(&from).unwrap() {
         let e = e.unwrap();
@@ -30,7 +32,10 @@ fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
     assert_eq!(printed.len(), 8);
     assert_eq!(printed[7], "1,7,13,,bye");
     let file = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
-    assert_eq!(file.lines().skip(1).collect::<Vec<_>>(), printed[1..].to_vec());
+    assert_eq!(
+        file.lines().skip(1).collect::<Vec<_>>(),
+        printed[1..].to_vec()
+    );
     assert!(err.contains("chosen level"), "{err}");
     assert!(err.contains("bye: player 13"), "{err}");
     // The checker certifies what was appended.
@@ -47,7 +52,10 @@ fn pair_refuses_an_incomplete_round_and_changes_nothing() {
     let before = std::fs::read(dir.join("rounds.csv")).unwrap();
     let (code, _, err) = bsw(&["pair", d]);
     assert_eq!(code, 2);
-    assert!(err.contains("still lack a result") && err.contains("round 1 board 1"), "{err}");
+    assert!(
+        err.contains("still lack a result") && err.contains("round 1 board 1"),
+        "{err}"
+    );
     assert_eq!(std::fs::read(dir.join("rounds.csv")).unwrap(), before);
 }
 
@@ -58,7 +66,8 @@ fn pair_refuses_a_finished_event_and_a_trf_file() {
     let (code, _, err) = bsw(&["pair", dir.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("finished"), "{err}");
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/samples/dutch-501-players-9-rounds.trf");
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/samples/dutch-501-players-9-rounds.trf");
     let (code, _, err) = bsw(&["pair", sample.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("bsw trf import"), "{err}");

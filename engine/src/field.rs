@@ -56,13 +56,26 @@ impl SwissField {
         let points: Vec<HalfPoints> = members.iter().map(|&i| st[i].points).collect();
         let side: Vec<Side> = members.iter().map(|&i| Side::of(&st[i], tpn[i])).collect();
         let byes = members.iter().map(|&i| st[i].byes).collect();
-        let met = members.iter().map(|&i| st[i].met.iter().filter_map(|o| vertex_of.get(o).copied()).collect()).collect();
+        let met = members
+            .iter()
+            .map(|&i| {
+                st[i]
+                    .met
+                    .iter()
+                    .filter_map(|o| vertex_of.get(o).copied())
+                    .collect()
+            })
+            .collect();
         let mut groups: Vec<ScoreGroup> = Vec::new();
         let mut group_of = vec![0u32; n];
         for v in 0..n {
             match groups.last_mut() {
                 Some(g) if g.points == points[v] => g.end = v + 1,
-                _ => groups.push(ScoreGroup { points: points[v], start: v, end: v + 1 }),
+                _ => groups.push(ScoreGroup {
+                    points: points[v],
+                    start: v,
+                    end: v + 1,
+                }),
             }
             group_of[v] = groups.len() as u32 - 1;
         }
@@ -71,10 +84,12 @@ impl SwissField {
         let class: Vec<u32> = side
             .iter()
             .map(|s| {
-                *class_ids.entry((s.last, s.streak, s.diff, s.whites)).or_insert_with(|| {
-                    classes.push(Side { tpn: 0, ..*s });
-                    classes.len() as u32 - 1
-                })
+                *class_ids
+                    .entry((s.last, s.streak, s.diff, s.whites))
+                    .or_insert_with(|| {
+                        classes.push(Side { tpn: 0, ..*s });
+                        classes.len() as u32 - 1
+                    })
             })
             .collect();
         let buckets: Vec<Vec<(u32, Vec<u32>)>> = groups
@@ -110,7 +125,24 @@ impl SwissField {
             }
             group_buckets.push(ids);
         }
-        SwissField { order, position, bucket_of, bucket_range, group_buckets, members, ids, points, side, byes, met, groups, group_of, class, classes, buckets }
+        SwissField {
+            order,
+            position,
+            bucket_of,
+            bucket_range,
+            group_buckets,
+            members,
+            ids,
+            points,
+            side,
+            byes,
+            met,
+            groups,
+            group_of,
+            class,
+            classes,
+            buckets,
+        }
     }
 
     pub fn len(&self) -> usize {

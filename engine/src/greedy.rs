@@ -66,7 +66,9 @@ struct Skip {
 
 impl Skip {
     fn new(n: usize) -> Self {
-        Skip { next: (0..=n as u32 + 1).collect() }
+        Skip {
+            next: (0..=n as u32 + 1).collect(),
+        }
     }
     fn find(&mut self, x: usize) -> usize {
         let mut root = x;
@@ -93,7 +95,10 @@ struct Live {
 
 impl Live {
     fn new(n: usize) -> Self {
-        Live { fwd: Skip::new(n), back: Skip::new(n + 1) }
+        Live {
+            fwd: Skip::new(n),
+            back: Skip::new(n + 1),
+        }
     }
     fn remove(&mut self, v: usize) {
         self.fwd.next[v] = v as u32 + 1;
@@ -123,7 +128,10 @@ struct Unpaired {
 
 impl Unpaired {
     fn new(n: usize) -> Self {
-        Unpaired { fen: Fenwick::new(n), flat: Live::new(n) }
+        Unpaired {
+            fen: Fenwick::new(n),
+            flat: Live::new(n),
+        }
     }
     fn remove(&mut self, v: usize, f: &SwissField) {
         self.fen.add(v, -1);
@@ -171,7 +179,12 @@ enum Verdict {
 /// may never meet at this level, groups beyond the score limit, and buckets `take` rejects
 /// as a whole are never stepped through player by player. (Walking the list player by player
 /// was quadratic on rounds where p's first workable partner lies thousands of places down.)
-fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) -> Verdict) -> Option<usize> {
+fn walk(
+    p: usize,
+    g: &LevelGraph,
+    u: &mut Unpaired,
+    take: &mut dyn FnMut(usize) -> Verdict,
+) -> Option<usize> {
     let f = g.f;
     let gi = f.group_of[p] as usize;
     let sg = f.groups[gi];
@@ -212,7 +225,11 @@ fn walk(p: usize, g: &LevelGraph, u: &mut Unpaired, take: &mut dyn FnMut(usize) 
     let rank = |q: usize| -> (usize, usize) {
         let pos = if q < sg.end {
             let idx = u.fen.prefix(q) - before_p;
-            if idx >= k { idx - k } else { (m_size - k) + (k - 1 - idx) }
+            if idx >= k {
+                idx - k
+            } else {
+                (m_size - k) + (k - 1 - idx)
+            }
         } else {
             m_size + q
         };
@@ -330,8 +347,14 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             g.active[p] = false;
             m.label_outer(&*g, mp);
             let (gr, mr) = (&*g, &*m);
-            let q = walk(p, gr, &mut u, &mut |q| if mr.is_outer_now(q) && gr.allowed(p, q) { Verdict::Take } else { Verdict::Next })
-                .expect("§8.4: p's partner in the kept matching is always a workable candidate");
+            let q = walk(p, gr, &mut u, &mut |q| {
+                if mr.is_outer_now(q) && gr.allowed(p, q) {
+                    Verdict::Take
+                } else {
+                    Verdict::Next
+                }
+            })
+            .expect("§8.4: p's partner in the kept matching is always a workable candidate");
             g.active[p] = true;
             m.pair(p, mp);
             let ok = try_pair(g, m, p, q);

@@ -34,12 +34,17 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
     let mut membership = vec![Membership::Lower; n];
     let total: usize = cfg.groups.iter().map(|&k| k as usize).sum();
     if total > n {
-        return Err(EngineError::Config(format!("the groups hold {total} players but there are only {n}")));
+        return Err(EngineError::Config(format!(
+            "the groups hold {total} players but there are only {n}"
+        )));
     }
     let mut next = 0;
     for (g, &k) in cfg.groups.iter().enumerate() {
         if k < 3 {
-            return Err(EngineError::Config(format!("group {} has {k} players; at least 3 are needed", g + 1)));
+            return Err(EngineError::Config(format!(
+                "group {} has {k} players; at least 3 are needed",
+                g + 1
+            )));
         }
         for &i in &by_tpn[next..next + k as usize] {
             membership[i] = Membership::Group(g);
@@ -48,11 +53,16 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
     }
     for &(a, b) in &cfg.swaps {
         let find = |id| {
-            t.players.iter().position(|p| p.id == id).ok_or_else(|| EngineError::Config(format!("swap names unknown player {id}")))
+            t.players
+                .iter()
+                .position(|p| p.id == id)
+                .ok_or_else(|| EngineError::Config(format!("swap names unknown player {id}")))
         };
         let (ia, ib) = (find(a)?, find(b)?);
         if ia == ib || membership[ia] == membership[ib] {
-            return Err(EngineError::Config(format!("swap [{a}, {b}]: both players are in the same group")));
+            return Err(EngineError::Config(format!(
+                "swap [{a}, {b}]: both players are in the same group"
+            )));
         }
         membership.swap(ia, ib);
     }
@@ -66,7 +76,11 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
         None => 0,
         Some(&k) => {
             let p = berger::schedule_length(k as usize);
-            if let Some(&other) = cfg.groups.iter().find(|&&o| berger::schedule_length(o as usize) != p) {
+            if let Some(&other) = cfg
+                .groups
+                .iter()
+                .find(|&&o| berger::schedule_length(o as usize) != p)
+            {
                 return Err(EngineError::Config(format!(
                     "groups of {k} and {other} players have Berger schedules of different lengths"
                 )));
@@ -75,11 +89,25 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
         }
     };
     let rounds = match cfg.rounds {
-        Some(r) if r < phase => return Err(EngineError::Config(format!("rounds = {r} is less than the initial phase ({phase} rounds)"))),
+        Some(r) if r < phase => {
+            return Err(EngineError::Config(format!(
+                "rounds = {r} is less than the initial phase ({phase} rounds)"
+            )));
+        }
         Some(r) => r,
         None if phase > 0 => phase,
-        None => return Err(EngineError::Config("rounds is missing and there are no groups".into())),
+        None => {
+            return Err(EngineError::Config(
+                "rounds is missing and there are no groups".into(),
+            ));
+        }
     };
     let has_lower = membership.iter().any(|m| *m == Membership::Lower);
-    Ok(Groups { membership, members, phase, rounds, has_lower })
+    Ok(Groups {
+        membership,
+        members,
+        phase,
+        rounds,
+        has_lower,
+    })
 }

@@ -60,14 +60,28 @@ impl<'a> LevelGraph<'a> {
             .groups
             .iter()
             .map(|g| {
-                let within = |h: &crate::field::ScoreGroup| level.max_diff.is_none_or(|d| (g.points - h.points).abs() <= d);
+                let within = |h: &crate::field::ScoreGroup| {
+                    level
+                        .max_diff
+                        .is_none_or(|d| (g.points - h.points).abs() <= d)
+                };
                 let lo = f.groups.iter().position(within).unwrap();
                 let hi = f.groups.iter().rposition(within).unwrap() + 1;
                 (lo, hi)
             })
             .collect();
         let bucket_end = f.bucket_range.iter().map(|&(_, e, _)| e).collect();
-        LevelGraph { f, level, active, compat, nclasses: c, reach, order: f.order.clone(), position: f.position.clone(), bucket_end }
+        LevelGraph {
+            f,
+            level,
+            active,
+            compat,
+            nclasses: c,
+            reach,
+            order: f.order.clone(),
+            position: f.position.clone(),
+            bucket_end,
+        }
     }
 
     /// The score groups (a range) whose players may be paired with group `g`'s at this level.
@@ -78,7 +92,8 @@ impl<'a> LevelGraph<'a> {
     /// Whether players of bucket `b` may ever be allowed opponents of `u` at this level (by
     /// colour classes; points, rematches and TPN ties are for [`Self::allowed`]).
     pub fn may_meet_bucket(&self, u: usize, b: usize) -> bool {
-        self.compat[self.f.class[u] as usize * self.nclasses + self.f.bucket_range[b].2 as usize] != NEVER
+        self.compat[self.f.class[u] as usize * self.nclasses + self.f.bucket_range[b].2 as usize]
+            != NEVER
     }
 
     fn compat_of(&self, u: usize, w: usize) -> u8 {
@@ -105,7 +120,10 @@ impl<'a> LevelGraph<'a> {
     pub fn allowed(&self, u: usize, w: usize) -> bool {
         let f = self.f;
         u != w
-            && self.level.max_diff.is_none_or(|d| (f.points[u] - f.points[w]).abs() <= d)
+            && self
+                .level
+                .max_diff
+                .is_none_or(|d| (f.points[u] - f.points[w]).abs() <= d)
             && match self.compat_of(u, w) {
                 NEVER => false,
                 ALWAYS => true,
@@ -152,7 +170,14 @@ impl<'a> LevelGraph<'a> {
         let f = self.f;
         let nb = f.bucket_range.len();
         let size = self.bucket_sizes();
-        let degree: Vec<u32> = (0..nb).map(|b| self.compatible_buckets(b).iter().map(|&x| size[x as usize]).sum()).collect();
+        let degree: Vec<u32> = (0..nb)
+            .map(|b| {
+                self.compatible_buckets(b)
+                    .iter()
+                    .map(|&x| size[x as usize])
+                    .sum()
+            })
+            .collect();
         let mut by_degree: Vec<usize> = (0..nb).collect();
         by_degree.sort_by_key(|&b| (degree[b], b));
         // Per bucket, the end of the positions that may still hold a free active player.
@@ -201,8 +226,15 @@ impl<'a> LevelGraph<'a> {
         let n = f.len();
         let mut seen = vec![false; n];
         // Per bucket, skip pointers over visited positions (path-compressed).
-        let mut next: Vec<Vec<Vec<u32>>> =
-            f.buckets.iter().map(|b| b.iter().map(|(_, l)| (0..=l.len() as u32).collect()).collect()).collect();
+        let mut next: Vec<Vec<Vec<u32>>> = f
+            .buckets
+            .iter()
+            .map(|b| {
+                b.iter()
+                    .map(|(_, l)| (0..=l.len() as u32).collect())
+                    .collect()
+            })
+            .collect();
         fn find(next: &mut [u32], mut x: usize) -> usize {
             let mut root = x;
             while next[root] as usize != root {
@@ -353,7 +385,10 @@ fn augment_free(g: &LevelGraph, m: &mut Matcher, allowed: usize) -> Option<usize
         }
         hints.clear();
         for list in free.iter_mut() {
-            while list.last().is_some_and(|&w| !m.is_free(w as usize) || w as usize <= u) {
+            while list
+                .last()
+                .is_some_and(|&w| !m.is_free(w as usize) || w as usize <= u)
+            {
                 list.pop();
             }
             if let Some(&w) = list.last() {
@@ -387,7 +422,9 @@ pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
         tally.absorb(&m);
         return ok;
     }
-    let free = (0..n).find(|&u| g.active[u] && m.is_free(u)).unwrap_or(NONE as usize);
+    let free = (0..n)
+        .find(|&u| g.active[u] && m.is_free(u))
+        .unwrap_or(NONE as usize);
     // One free vertex: a last (failing) search from it labels exactly D(G) as outer.
     if free != NONE as usize {
         m.label_outer(g, free);
@@ -402,7 +439,14 @@ pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
 /// The level sequence of §8.3 for one (rematches, L): balance yes/no × D 0, ½, 1, unlimited.
 pub fn sublevels(rematches: bool, streak_limit: u32) -> impl Iterator<Item = Level> {
     [true, false].into_iter().flat_map(move |balance| {
-        [Some(0), Some(1), Some(2), None].into_iter().map(move |max_diff| Level { rematches, streak_limit, balance, max_diff })
+        [Some(0), Some(1), Some(2), None]
+            .into_iter()
+            .map(move |max_diff| Level {
+                rematches,
+                streak_limit,
+                balance,
+                max_diff,
+            })
     })
 }
 
@@ -421,7 +465,11 @@ pub fn describe(level: &Level) -> String {
         "(rematches {}, streak limit {}, colour balance {}, max score difference {})",
         if level.rematches { "yes" } else { "no" },
         level.streak_limit,
-        if level.balance { "required" } else { "not required" },
+        if level.balance {
+            "required"
+        } else {
+            "not required"
+        },
         match level.max_diff {
             None => "unlimited".to_string(),
             Some(d) => crate::half_points(d),
@@ -434,14 +482,22 @@ fn why(f: &SwissField, e: &Infeasible, g: &LevelGraph) -> String {
         Infeasible::OddComponent { size, first } => {
             let sg = f.groups[f.group_of[*first] as usize];
             if g.level.max_diff == Some(0) && *size == sg.end - sg.start {
-                format!("score group {} has an odd number of players ({size})", crate::half_points(sg.points))
+                format!(
+                    "score group {} has an odd number of players ({size})",
+                    crate::half_points(sg.points)
+                )
             } else if *size == 1 {
                 format!("player {} has no allowed opponent", f.ids[*first])
             } else {
-                format!("{size} players (including player {}) can only be paired among themselves, an odd number", f.ids[*first])
+                format!(
+                    "{size} players (including player {}) can only be paired among themselves, an odd number",
+                    f.ids[*first]
+                )
             }
         }
-        Infeasible::NoPerfectMatching => "no complete pairing exists (the maximum matching leaves players unpaired)".into(),
+        Infeasible::NoPerfectMatching => {
+            "no complete pairing exists (the maximum matching leaves players unpaired)".into()
+        }
     }
 }
 
@@ -460,8 +516,19 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                 for level in sublevels(rematches, l) {
                     let g = LevelGraph::new(f, level, vec![true; n]);
                     match perfect_matching(&g, tally) {
-                        Ok(m) => return Chosen { level, bye: None, matching: m, explain },
-                        Err(e) => explain.push(format!("level {}: impossible: {}", describe(&level), why(f, &e, &g))),
+                        Ok(m) => {
+                            return Chosen {
+                                level,
+                                bye: None,
+                                matching: m,
+                                explain,
+                            };
+                        }
+                        Err(e) => explain.push(format!(
+                            "level {}: impossible: {}",
+                            describe(&level),
+                            why(f, &e, &g)
+                        )),
                     }
                 }
                 continue;
@@ -490,13 +557,19 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                             let mut active = vec![true; n];
                             active[w] = false;
                             let g = LevelGraph::new(f, level, active);
-                            let m = perfect_matching(&g, tally).expect("Gallai-Edmonds said this receiver works");
+                            let m = perfect_matching(&g, tally)
+                                .expect("Gallai-Edmonds said this receiver works");
                             explain.push(format!(
                                 "bye receivers below player {} have no complete pairing at streak limit {l} (rematches {})",
                                 f.ids[w],
                                 if rematches { "allowed" } else { "not allowed" }
                             ));
-                            return Chosen { level, bye: Some(w), matching: m, explain };
+                            return Chosen {
+                                level,
+                                bye: Some(w),
+                                matching: m,
+                                explain,
+                            };
                         }
                     }
                 }
@@ -505,7 +578,14 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                     active[v] = false;
                     let g = LevelGraph::new(f, level, active);
                     match perfect_matching(&g, tally) {
-                        Ok(m) => return Chosen { level, bye: Some(v), matching: m, explain },
+                        Ok(m) => {
+                            return Chosen {
+                                level,
+                                bye: Some(v),
+                                matching: m,
+                                explain,
+                            };
+                        }
                         Err(e) => explain.push(format!(
                             "level {} with bye to player {}: impossible: {}",
                             describe(&level),
@@ -517,5 +597,7 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
             }
         }
     }
-    unreachable!("§8.3: the last level (rematches, no colour limits, any score difference) always works")
+    unreachable!(
+        "§8.3: the last level (rematches, no colour limits, any score difference) always works"
+    )
 }

@@ -50,7 +50,11 @@ pub enum EngineError {
     /// No active player is left to pair.
     NoActivePlayer { round: u32 },
     /// A player with a requested absence whose group is on its Berger schedule (SPEC §9).
-    AbsenceInBergerGroup { round: u32, player: Id, group: usize },
+    AbsenceInBergerGroup {
+        round: u32,
+        player: Id,
+        group: usize,
+    },
     /// The configuration breaks SPEC §2 (groups, swaps, rounds).
     Config(String),
     /// The rounds name a player who is not in the player list.
@@ -61,7 +65,11 @@ impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EngineError::IncompleteRound(missing) => {
-                write!(f, "cannot pair the next round: {} game(s) still lack a result:", missing.len())?;
+                write!(
+                    f,
+                    "cannot pair the next round: {} game(s) still lack a result:",
+                    missing.len()
+                )?;
                 for (r, b, w, bl) in missing.iter().take(10) {
                     write!(f, " round {r} board {b} ({w} vs {bl});")?;
                 }
@@ -70,15 +78,25 @@ impl std::fmt::Display for EngineError {
                 }
                 Ok(())
             }
-            EngineError::Finished { rounds } => write!(f, "the event is finished: all {rounds} rounds are paired"),
-            EngineError::NoActivePlayer { round } => write!(f, "round {round}: no active player is left to pair"),
-            EngineError::AbsenceInBergerGroup { round, player, group } => write!(
+            EngineError::Finished { rounds } => {
+                write!(f, "the event is finished: all {rounds} rounds are paired")
+            }
+            EngineError::NoActivePlayer { round } => {
+                write!(f, "round {round}: no active player is left to pair")
+            }
+            EngineError::AbsenceInBergerGroup {
+                round,
+                player,
+                group,
+            } => write!(
                 f,
                 "round {round}: player {player} has a requested absence but group {} is on its Berger schedule (SPEC §9); enter a forfeit instead",
                 group + 1
             ),
             EngineError::Config(m) => write!(f, "tournament.toml: {m}"),
-            EngineError::UnknownPlayer { round, id } => write!(f, "rounds.csv: round {round} names unknown player {id}"),
+            EngineError::UnknownPlayer { round, id } => {
+                write!(f, "rounds.csv: round {round} names unknown player {id}")
+            }
         }
     }
 }
@@ -158,7 +176,10 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
     let index_of: HashMap<Id, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     for row in &t.rows {
         if let Some(id) = row.entry.players().find(|id| !index_of.contains_key(id)) {
-            return Err(EngineError::UnknownPlayer { round: row.round, id });
+            return Err(EngineError::UnknownPlayer {
+                round: row.round,
+                id,
+            });
         }
     }
     let tpn = tpn::assign(players);
@@ -170,7 +191,9 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
     }
     let r = last + 1;
     if r > groups.rounds {
-        return Err(EngineError::Finished { rounds: groups.rounds });
+        return Err(EngineError::Finished {
+            rounds: groups.rounds,
+        });
     }
     let st = state::before_round(t, &index_of, r);
     let active: Vec<bool> = players.iter().map(|p| !p.withdrawn_by(r)).collect();
@@ -195,7 +218,11 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
             let at = |num: usize| seated.get(num - 1).copied(); // None = phantom
             match (at(w), at(b)) {
                 (Some(x), Some(y)) => match (active[x], active[y]) {
-                    (true, true) => parts.berger_games.push(Entry::Game { white: players[x].id, black: players[y].id, result: None }),
+                    (true, true) => parts.berger_games.push(Entry::Game {
+                        white: players[x].id,
+                        black: players[y].id,
+                        result: None,
+                    }),
                     (true, false) => parts.berger_byes.push(Entry::Bye(players[x].id)),
                     (false, true) => parts.berger_byes.push(Entry::Bye(players[y].id)),
                     (false, false) => {} // struck
@@ -219,7 +246,11 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
         if let groups::Membership::Group(g) = groups.membership[i] {
             if on_schedule[g] {
                 if p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
-                    return Err(EngineError::AbsenceInBergerGroup { round: r, player: p.id, group: g });
+                    return Err(EngineError::AbsenceInBergerGroup {
+                        round: r,
+                        player: p.id,
+                        group: g,
+                    });
                 }
                 continue;
             }
@@ -280,7 +311,10 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
         let mut explain = chosen.explain;
         explain.push(format!("chosen level: {}", ladder::describe(&chosen.level)));
         if let Some(id) = bye {
-            explain.push(format!("bye: player {id} (eligible: {} players with the fewest byes)", eligible.len()));
+            explain.push(format!(
+                "bye: player {id} (eligible: {} players with the fewest byes)",
+                eligible.len()
+            ));
         }
         explain.push(format!(
             "search: {} levels tried, {} matching calls, {} augmenting paths, {} nodes visited, {:.3} ms",
@@ -294,7 +328,17 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
             "greedy (§8.4): {} candidate buckets ruled out by counting ({} bucket-graph nodes), {} fallback Gallai-Edmonds searches",
             stats.filter_rejections, stats.filter_nodes, stats.fallback_searches
         ));
-        swiss = Some(SwissReport { field_size: f.len(), level: chosen.level, bye, stats, explain });
+        swiss = Some(SwissReport {
+            field_size: f.len(),
+            level: chosen.level,
+            bye,
+            stats,
+            explain,
+        });
     }
-    Ok(PairedRound { round: r, rows: board_order::number(r, parts), swiss })
+    Ok(PairedRound {
+        round: r,
+        rows: board_order::number(r, parts),
+        swiss,
+    })
 }

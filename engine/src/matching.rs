@@ -133,7 +133,11 @@ impl Matcher {
         }
     }
     fn parent_of(&self, v: usize) -> u32 {
-        if self.stamp[v] == self.cur { self.parent[v] } else { NONE }
+        if self.stamp[v] == self.cur {
+            self.parent[v]
+        } else {
+            NONE
+        }
     }
     /// Root of v's set in the union-find (v must be touched), with path halving.
     fn set_of(&mut self, mut v: usize) -> usize {
@@ -158,7 +162,11 @@ impl Matcher {
         if rb == ri {
             return;
         }
-        let (big, small) = if self.size[rb] > self.size[ri] { (rb, ri) } else { (ri, rb) };
+        let (big, small) = if self.size[rb] > self.size[ri] {
+            (rb, ri)
+        } else {
+            (ri, rb)
+        };
         self.link[small] = big as u32;
         self.size[big] += self.size[small];
         self.bbase[big] = into as u32;
@@ -204,7 +212,12 @@ impl Matcher {
     /// Searches an augmenting path from the free vertex `root` and applies it. With `target`,
     /// the caller promises `target` is the only other free active vertex, which allows a
     /// look-ahead that ends dense searches after a few steps. Returns whether it augmented.
-    pub fn augment_from<G: Graph + ?Sized>(&mut self, g: &G, root: usize, target: Option<usize>) -> bool {
+    pub fn augment_from<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        root: usize,
+        target: Option<usize>,
+    ) -> bool {
         match target {
             Some(t) => self.augment_towards(g, root, &[t as u32]),
             None => self.augment_towards(g, root, &[]),
@@ -216,7 +229,12 @@ impl Matcher {
     /// dense search labels the whole neighbourhood of the root before it looks one step
     /// further; with it, it usually ends after a few steps. Hints that are no longer free
     /// are ignored, so they only change how fast a path is found, never whether.
-    pub fn augment_towards<G: Graph + ?Sized>(&mut self, g: &G, root: usize, hints: &[u32]) -> bool {
+    pub fn augment_towards<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        root: usize,
+        hints: &[u32],
+    ) -> bool {
         self.counters.searches += 1;
         for &t in hints {
             let t = t as usize;
@@ -226,7 +244,9 @@ impl Matcher {
                 return true;
             }
         }
-        let Some(found) = self.search(g, root, hints) else { return false };
+        let Some(found) = self.search(g, root, hints) else {
+            return false;
+        };
         let mut v = found;
         while v != NONE as usize {
             let pv = self.parent[v] as usize;
@@ -294,7 +314,13 @@ impl Matcher {
     }
 
     /// Contracts the blossom closed by the edge {v, w} between two outer vertices.
-    fn contract<G: Graph + ?Sized>(&mut self, g: &G, v: usize, w: usize, queue: &mut VecDeque<usize>) {
+    fn contract<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        v: usize,
+        w: usize,
+        queue: &mut VecDeque<usize>,
+    ) {
         let cur_base = self.lca(v, w);
         self.path_bases.clear();
         self.mark_path(v, cur_base, w);
@@ -346,7 +372,9 @@ impl Matcher {
         let mut buckets = std::mem::take(&mut self.buckets);
         'search: while let Some(v) = queue.pop_front() {
             buckets.clear();
-            g.candidate_buckets(v, &mut |b, s, e| buckets.push((b as u32, s as u32, e as u32)));
+            g.candidate_buckets(v, &mut |b, s, e| {
+                buckets.push((b as u32, s as u32, e as u32))
+            });
             // Pass 1: unlabelled neighbours become inner, their mates outer.
             for &(_, s, e) in &buckets {
                 let (s, e) = (s as usize, e as usize);
@@ -369,7 +397,12 @@ impl Matcher {
                         self.make_outer(g, m, &mut queue);
                         for &t in hints {
                             let t = t as usize;
-                            if t != root && self.mate[t] == NONE && self.stamp[t] != self.cur && g.active(t) && g.adjacent(m, t) {
+                            if t != root
+                                && self.mate[t] == NONE
+                                && self.stamp[t] != self.cur
+                                && g.active(t)
+                                && g.adjacent(m, t)
+                            {
                                 self.touch(t);
                                 self.parent[t] = m as u32;
                                 found = t as u32;
@@ -389,7 +422,10 @@ impl Matcher {
                     while i < self.outer_root[b].len() {
                         let w = self.outer_root[b][i] as usize;
                         i += 1;
-                        if self.base_of(v) != self.base_of(w) && self.mate[v] != w as u32 && g.adjacent(v, w) {
+                        if self.base_of(v) != self.base_of(w)
+                            && self.mate[v] != w as u32
+                            && g.adjacent(v, w)
+                        {
                             self.contract(g, v, w, &mut queue);
                             break;
                         }
@@ -405,20 +441,31 @@ impl Matcher {
                         continue;
                     }
                     i += 1;
-                    if self.base_of(v) != self.base_of(w) && self.mate[v] != w as u32 && g.adjacent(v, w) {
+                    if self.base_of(v) != self.base_of(w)
+                        && self.mate[v] != w as u32
+                        && g.adjacent(v, w)
+                    {
                         self.contract(g, v, w, &mut queue);
                     }
                 }
             }
         }
         self.buckets = buckets;
-        if found == NONE { None } else { Some(found as usize) }
+        if found == NONE {
+            None
+        } else {
+            Some(found as usize)
+        }
     }
 
     /// After a failed search from `root`: the vertices labelled outer, i.e. reachable from
     /// `root` by an even alternating path (the Gallai-Edmonds set D when `root` is the only
     /// free vertex of a maximum matching).
     pub fn outer_vertices(&self) -> Vec<usize> {
-        self.touched.iter().map(|&v| v as usize).filter(|&v| self.outer[v] != 0).collect()
+        self.touched
+            .iter()
+            .map(|&v| v as usize)
+            .filter(|&v| self.outer[v] != 0)
+            .collect()
     }
 }

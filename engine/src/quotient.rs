@@ -54,7 +54,14 @@ impl Quotient {
         let f = g.f;
         let nb = f.bucket_range.len();
         let count = g.bucket_sizes();
-        let mut adj: Vec<Vec<Edge>> = (0..nb).map(|b| g.compatible_buckets(b).into_iter().map(|to| Edge { to, flow: 0 }).collect()).collect();
+        let mut adj: Vec<Vec<Edge>> = (0..nb)
+            .map(|b| {
+                g.compatible_buckets(b)
+                    .into_iter()
+                    .map(|to| Edge { to, flow: 0 })
+                    .collect()
+            })
+            .collect();
         let mut radj = vec![Vec::new(); nb];
         for (b, edges) in adj.iter().enumerate() {
             for (k, e) in edges.iter().enumerate() {
@@ -69,7 +76,10 @@ impl Quotient {
                 continue;
             }
             let (a, b) = (f.bucket_of[v] as usize, f.bucket_of[w as usize]);
-            let k = adj[a].iter().position(|e| e.to == b).expect("a matched pair is an edge of the bucket graph");
+            let k = adj[a]
+                .iter()
+                .position(|e| e.to == b)
+                .expect("a matched pair is an edge of the bucket graph");
             adj[a][k].flow += 1;
             out[a] += 1;
             inn[b as usize] += 1;
@@ -115,11 +125,17 @@ impl Quotient {
         for (i, x) in [a, b].into_iter().enumerate() {
             self.count[x] -= 1;
             if self.out[x] > self.count[x] {
-                let k = self.adj[x].iter().position(|e| e.flow > 0).expect("flow out of a left copy");
+                let k = self.adj[x]
+                    .iter()
+                    .position(|e| e.flow > 0)
+                    .expect("flow out of a left copy");
                 self.push(x, k, -1);
             }
             if self.inn[x] > self.count[x] {
-                let &(z, k) = self.radj[x].iter().find(|&&(z, k)| self.adj[z as usize][k as usize].flow > 0).expect("flow into a right copy");
+                let &(z, k) = self.radj[x]
+                    .iter()
+                    .find(|&&(z, k)| self.adj[z as usize][k as usize].flow > 0)
+                    .expect("flow into a right copy");
                 self.push(z as usize, k as usize, -1);
                 sources[2 + i] = z as usize;
             }
@@ -164,7 +180,9 @@ impl Quotient {
             } else {
                 for i in 0..self.radj[x - nb].len() {
                     let (z, k) = self.radj[x - nb][i];
-                    if self.seen[z as usize] == self.stamp || self.adj[z as usize][k as usize].flow == 0 {
+                    if self.seen[z as usize] == self.stamp
+                        || self.adj[z as usize][k as usize].flow == 0
+                    {
                         continue;
                     }
                     self.seen[z as usize] = self.stamp;

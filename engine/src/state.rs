@@ -36,7 +36,10 @@ impl PlayerState {
     }
     /// Played whites minus played blacks.
     pub fn diff(&self) -> i32 {
-        self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
+        self.colours
+            .iter()
+            .map(|c| if *c == Colour::White { 1 } else { -1 })
+            .sum()
     }
     pub fn whites(&self) -> u32 {
         self.colours.iter().filter(|c| **c == Colour::White).count() as u32
@@ -47,13 +50,21 @@ impl PlayerState {
 }
 
 /// States of all players (by entry index) over rounds `< round`.
-pub fn before_round(t: &Tournament, index_of: &HashMap<u32, usize>, round: u32) -> Vec<PlayerState> {
+pub fn before_round(
+    t: &Tournament,
+    index_of: &HashMap<u32, usize>,
+    round: u32,
+) -> Vec<PlayerState> {
     let mut st = vec![PlayerState::default(); t.players.len()];
     let mut rows: Vec<_> = t.rows.iter().filter(|r| r.round < round).collect();
     rows.sort_by_key(|r| (r.round, r.board));
     for row in rows {
         match row.entry {
-            Entry::Game { white, black, result } => {
+            Entry::Game {
+                white,
+                black,
+                result,
+            } => {
                 let (w, b) = (index_of[&white], index_of[&black]);
                 let Some(o) = result else { continue };
                 let (pw, pb) = o.points();

@@ -5,11 +5,25 @@ use bsw_model::{Config, Entry, Outcome, Player, Row, Tournament};
 
 /// Players with ids 1..=n and strictly descending ratings (TPN = id).
 pub fn players(n: u32) -> Vec<Player> {
-    (1..=n).map(|id| Player { id, name: format!("P{id}"), rating: 2500 - id * 10, ..Default::default() }).collect()
+    (1..=n)
+        .map(|id| Player {
+            id,
+            name: format!("P{id}"),
+            rating: 2500 - id * 10,
+            ..Default::default()
+        })
+        .collect()
 }
 
 pub fn swiss(n: u32, rounds: u32) -> Tournament {
-    Tournament { config: Config { rounds: Some(rounds), ..Default::default() }, players: players(n), rows: vec![] }
+    Tournament {
+        config: Config {
+            rounds: Some(rounds),
+            ..Default::default()
+        },
+        players: players(n),
+        rows: vec![],
+    }
 }
 
 /// Appends a round given as (white, black, result code) games and byes (black 0 = `bye`).
@@ -23,9 +37,17 @@ pub fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
                 _ => Entry::Bye(w),
             }
         } else {
-            Entry::Game { white: w, black: b, result: Outcome::from_code(res) }
+            Entry::Game {
+                white: w,
+                black: b,
+                result: Outcome::from_code(res),
+            }
         };
-        t.rows.push(Row { round, board: i as u32 + 1, entry });
+        t.rows.push(Row {
+            round,
+            board: i as u32 + 1,
+            entry,
+        });
     }
 }
 
@@ -49,7 +71,11 @@ pub fn pair_and_play(t: &mut Tournament, results: &[&str]) -> Vec<(u32, u32, &'s
     let mut games = 0;
     for mut row in paired.rows.clone() {
         if let Entry::Game { white, black, .. } = row.entry {
-            row.entry = Entry::Game { white, black, result: Outcome::from_code(results[games]) };
+            row.entry = Entry::Game {
+                white,
+                black,
+                result: Outcome::from_code(results[games]),
+            };
             games += 1;
         }
         t.rows.push(row);

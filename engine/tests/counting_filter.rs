@@ -11,7 +11,9 @@ use proptest::prelude::*;
 
 /// Whether the vertices not in `used` can all be paired with allowed pairs.
 fn completable(g: &LevelGraph, used: &mut [bool]) -> bool {
-    let Some(a) = (0..used.len()).find(|&v| !used[v]) else { return true };
+    let Some(a) = (0..used.len()).find(|&v| !used[v]) else {
+        return true;
+    };
     used[a] = true;
     for b in a + 1..used.len() {
         if !used[b] && g.allowed(a, b) {
@@ -35,7 +37,10 @@ fn field(players: &[(i32, Vec<bool>)], met: &[(usize, usize)]) -> SwissField {
         .iter()
         .map(|(pts, cols)| PlayerState {
             points: *pts,
-            colours: cols.iter().map(|&w| if w { Colour::White } else { Colour::Black }).collect(),
+            colours: cols
+                .iter()
+                .map(|&w| if w { Colour::White } else { Colour::Black })
+                .collect(),
             ..Default::default()
         })
         .collect();
@@ -52,12 +57,27 @@ fn field(players: &[(i32, Vec<bool>)], met: &[(usize, usize)]) -> SwissField {
 }
 
 fn level() -> impl Strategy<Value = Level> {
-    (any::<bool>(), 2u32..4, any::<bool>(), prop_oneof![Just(Some(0)), Just(Some(1)), Just(Some(2)), Just(None)])
-        .prop_map(|(rematches, streak_limit, balance, max_diff)| Level { rematches, streak_limit, balance, max_diff })
+    (
+        any::<bool>(),
+        2u32..4,
+        any::<bool>(),
+        prop_oneof![Just(Some(0)), Just(Some(1)), Just(Some(2)), Just(None)],
+    )
+        .prop_map(|(rematches, streak_limit, balance, max_diff)| Level {
+            rematches,
+            streak_limit,
+            balance,
+            max_diff,
+        })
 }
 
 fn players() -> impl Strategy<Value = Vec<(i32, Vec<bool>)>> {
-    (2usize..6).prop_flat_map(|half| proptest::collection::vec((0i32..4, proptest::collection::vec(any::<bool>(), 0..4)), 2 * half))
+    (2usize..6).prop_flat_map(|half| {
+        proptest::collection::vec(
+            (0i32..4, proptest::collection::vec(any::<bool>(), 0..4)),
+            2 * half,
+        )
+    })
 }
 
 proptest! {
@@ -117,13 +137,21 @@ fn the_filter_rejects_a_pair_that_strands_players_needing_black() {
     let ww = (2, vec![true, true]);
     let wb = (2, vec![true, false]);
     let f = field(&[wb.clone(), wb, ww.clone(), ww], &[]);
-    let level = Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(0) };
+    let level = Level {
+        rematches: false,
+        streak_limit: 2,
+        balance: true,
+        max_diff: Some(0),
+    };
     let g = LevelGraph::new(&f, level, vec![true; 4]);
     let m = perfect_matching(&g, &mut Tally::default()).expect("WW-WB twice");
     let mut qf = Quotient::new(&g, &m);
     let (flex, need_black) = (f.bucket_of[0] as usize, f.bucket_of[2] as usize);
     assert_ne!(flex, need_black);
-    assert!(!qf.try_remove(flex, flex), "two flexible players together strand the WW players");
+    assert!(
+        !qf.try_remove(flex, flex),
+        "two flexible players together strand the WW players"
+    );
     qf.rollback();
     assert!(qf.try_remove(flex, need_black));
     qf.commit();

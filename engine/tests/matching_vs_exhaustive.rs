@@ -40,7 +40,9 @@ impl Graph for Dense {
 
 fn brute_max(adj: &[Vec<bool>], used: &mut Vec<bool>) -> usize {
     let n = adj.len();
-    let Some(u) = (0..n).find(|&u| !used[u]) else { return 0 };
+    let Some(u) = (0..n).find(|&u| !used[u]) else {
+        return 0;
+    };
     used[u] = true;
     let mut best = brute_max(adj, used); // u unmatched
     for w in 0..n {
@@ -74,7 +76,11 @@ fn graph_with(sizes: std::ops::RangeInclusive<usize>, p: f64) -> impl Strategy<V
                     adj[w][u] = bits[u * n + w];
                 }
             }
-            Dense { n, adj, order: (0..n as u32).collect() }
+            Dense {
+                n,
+                adj,
+                order: (0..n as u32).collect(),
+            }
         })
     })
 }

@@ -10,7 +10,13 @@
 use bsw_harness::bench::{BenchSpec, ResultModel, run};
 
 fn max_nodes_per_player(results: ResultModel) -> (u32, u64) {
-    let spec = BenchSpec { size: 2000, rounds: 9, seed: 1, check: false, results };
+    let spec = BenchSpec {
+        size: 2000,
+        rounds: 9,
+        seed: 1,
+        check: false,
+        results,
+    };
     let measures = run(&spec, &mut |_| {}).expect("the engine pairs every round");
     assert_eq!(measures.len(), 9);
     measures
@@ -23,11 +29,17 @@ fn max_nodes_per_player(results: ResultModel) -> (u32, u64) {
 #[test]
 fn elo_rounds_of_2000_players_label_at_most_5_vertices_per_player() {
     let (round, per) = max_nodes_per_player(ResultModel::Elo);
-    assert!(per <= 5, "round {round}: {per} vertices labelled per player");
+    assert!(
+        per <= 5,
+        "round {round}: {per} vertices labelled per player"
+    );
 }
 
 #[test]
 fn coin_rounds_of_2000_players_label_at_most_5_vertices_per_player() {
     let (round, per) = max_nodes_per_player(ResultModel::Coin);
-    assert!(per <= 5, "round {round}: {per} vertices labelled per player");
+    assert!(
+        per <= 5,
+        "round {round}: {per} vertices labelled per player"
+    );
 }

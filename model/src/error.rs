@@ -15,8 +15,18 @@ pub struct InputError {
 }
 
 impl InputError {
-    pub fn new(file: impl Into<String>, line: Option<usize>, field: Option<&str>, message: impl Into<String>) -> Self {
-        InputError { file: file.into(), line, field: field.map(str::to_string), message: message.into() }
+    pub fn new(
+        file: impl Into<String>,
+        line: Option<usize>,
+        field: Option<&str>,
+        message: impl Into<String>,
+    ) -> Self {
+        InputError {
+            file: file.into(),
+            line,
+            field: field.map(str::to_string),
+            message: message.into(),
+        }
     }
 }
 

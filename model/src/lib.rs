@@ -127,7 +127,11 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Entry {
     /// A game; `result` is `None` while not played yet.
-    Game { white: Id, black: Id, result: Option<Outcome> },
+    Game {
+        white: Id,
+        black: Id,
+        result: Option<Outcome>,
+    },
     /// `bye`: a full point without play (Swiss pairing bye, scheduled Berger bye, or bye for a
     /// withdrawn opponent).
     Bye(Id),
@@ -151,7 +155,11 @@ impl Entry {
     /// player is not in it.
     pub fn points_of(&self, player: Id) -> Option<HalfPoints> {
         match *self {
-            Entry::Game { white, black, result } => {
+            Entry::Game {
+                white,
+                black,
+                result,
+            } => {
                 let (w, b) = result?.points();
                 if player == white {
                     Some(w)
@@ -171,7 +179,9 @@ impl Entry {
     /// The `result` field of `rounds.csv` for this row.
     pub fn result_code(&self) -> &'static str {
         match *self {
-            Entry::Game { result: Some(o), .. } => o.code(),
+            Entry::Game {
+                result: Some(o), ..
+            } => o.code(),
             Entry::Game { result: None, .. } => "",
             Entry::Bye(_) => "bye",
             Entry::HalfBye(_) => "half-bye",
@@ -219,7 +229,11 @@ impl Tournament {
             .iter()
             .filter(|row| row.round <= up_to)
             .filter_map(|row| match row.entry {
-                Entry::Game { white, black, result: None } => Some((row.round, row.board, white, black)),
+                Entry::Game {
+                    white,
+                    black,
+                    result: None,
+                } => Some((row.round, row.board, white, black)),
                 _ => None,
             })
             .collect()

@@ -81,12 +81,18 @@ fn unknown_toml_key_is_refused() {
 
 #[test]
 fn unknown_toml_table_is_refused() {
-    assert_starts(refuse("rounds = 3\n[extra]\nx = 1\n", PLAYERS, None), "tournament.toml:2: extra: unknown field `extra`");
+    assert_starts(
+        refuse("rounds = 3\n[extra]\nx = 1\n", PLAYERS, None),
+        "tournament.toml:2: extra: unknown field `extra`",
+    );
 }
 
 #[test]
 fn duplicate_toml_key_is_refused() {
-    assert_starts(refuse("rounds = 3\nrounds = 4\n", PLAYERS, None), "tournament.toml:2: rounds: duplicate key");
+    assert_starts(
+        refuse("rounds = 3\nrounds = 4\n", PLAYERS, None),
+        "tournament.toml:2: rounds: duplicate key",
+    );
 }
 
 #[test]
