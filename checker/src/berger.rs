@@ -7,7 +7,11 @@
 
 /// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd.
 pub fn schedule_len(k: u32) -> u32 {
-    if k % 2 == 0 { k.saturating_sub(1) } else { k }
+    if k.is_multiple_of(2) {
+        k.saturating_sub(1)
+    } else {
+        k
+    }
 }
 
 /// The boards of round `r` (1-based) of the table for `k` players, in board order, as
@@ -21,7 +25,7 @@ pub fn round(k: u32, r: u32) -> Vec<(u32, u32)> {
     let h = n / 2;
     let m = n - 1;
     let mut boards = Vec::with_capacity(h as usize);
-    let f1 = if r % 2 == 1 { (r + 1) / 2 } else { h + r / 2 };
+    let f1 = if r % 2 == 1 { r.div_ceil(2) } else { h + r / 2 };
     boards.push(if r % 2 == 1 { (f1, n) } else { (n, f1) });
     for board in 2..=h {
         let f = ((r - 1) * h + board - 1) % m + 1;

@@ -279,10 +279,10 @@ impl<'a> Implicit<'a> {
     pub fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
         let mut l = self.level;
         l.rematches = true;
-        if let Some(d) = l.max_diff {
-            if (self.f.points[a] - self.f.points[w]).abs() > d {
-                return false;
-            }
+        if let Some(d) = l.max_diff
+            && (self.f.points[a] - self.f.points[w]).abs() > d
+        {
+            return false;
         }
         let al = self.f.alloc(a, w);
         al.max_streak <= l.streak_limit && (!l.balance || al.max_abs_diff <= 2)
@@ -314,10 +314,10 @@ impl<'a> Implicit<'a> {
     /// `ladder::allowed`).
     #[inline]
     pub fn pair_ok(&self, i: usize, j: usize) -> bool {
-        if let Some(d) = self.level.max_diff {
-            if (self.f.points[i] - self.f.points[j]).abs() > d {
-                return false;
-            }
+        if let Some(d) = self.level.max_diff
+            && (self.f.points[i] - self.f.points[j]).abs() > d
+        {
+            return false;
         }
         let colours_ok = if self.table.is_empty() {
             let a = self.f.alloc(i, j);

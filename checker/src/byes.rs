@@ -5,7 +5,7 @@ use crate::field::SwissField;
 
 /// Eligible bye receivers, bottom first (reverse Swiss order). Empty for an even field.
 pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
-    if f.len() % 2 == 0 {
+    if f.len().is_multiple_of(2) {
         return Vec::new();
     }
     let fewest = f.byes.iter().copied().min().unwrap_or(0);

@@ -337,7 +337,7 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     }
     // Swiss-part rows of players outside the field (e.g. a Berger player paired with a field player
     // is reported by the Berger check; absent players by §9).
-    if n % 2 == 0 && !bye_rows.is_empty() {
+    if n.is_multiple_of(2) && !bye_rows.is_empty() {
         sound = false;
         out.violations.push(v(
             "8.1",
@@ -361,11 +361,12 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     } else {
         None
     };
-    if let Some(b) = bye {
-        if !eligible.contains(&b) {
-            sound = false;
-            let fewest = sf.byes.iter().min().copied().unwrap_or(0);
-            out.violations.push(v(
+    if let Some(b) = bye
+        && !eligible.contains(&b)
+    {
+        sound = false;
+        let fewest = sf.byes.iter().min().copied().unwrap_or(0);
+        out.violations.push(v(
                 "8.1",
                 vec![sf.ids[b]],
                 format!(
@@ -374,7 +375,6 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
                 ),
                 json!({"byes_received": sf.byes[b], "fewest": fewest, "eligible_bottom_first": eligible.iter().map(|&i| sf.ids[i]).collect::<Vec<_>>()}),
             ));
-        }
     }
     // Colours (§8.2).
     for &(i, j) in &pairs {
@@ -385,16 +385,15 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
             board,
             ..
         }) = row_of(ew)
+            && white != ew
         {
-            if white != ew {
-                out.violations.push(v(
+            out.violations.push(v(
                     "8.2",
                     vec![ew, eb],
                     format!("board {board}: §8.2 gives White to {ew} and Black to {eb}, published {white}–{black}"),
                     json!({"expected": {"white": ew, "black": eb}, "published": {"white": white, "black": black},
                            "colours_before": {ew.to_string(): colour_json(&sf, w), eb.to_string(): colour_json(&sf, bl)}}),
                 ));
-            }
         }
     }
     // Ladder (§8.3) and greedy (§8.4).

@@ -276,10 +276,10 @@ pub fn replay(
     let mut skip = NextUnpaired::new(&alive);
     let mut g = Implicit::new(f, level, alive, None);
     for i in 0..n {
-        if !paired[i] {
-            if let Some(j) = partner[i] {
-                g.mate[i] = j;
-            }
+        if !paired[i]
+            && let Some(j) = partner[i]
+        {
+            g.mate[i] = j;
         }
     }
     // An earlier search, for reuse: (its player s, the clock then, its outer set). Let G be

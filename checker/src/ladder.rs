@@ -89,10 +89,10 @@ impl std::fmt::Display for Level {
 
 /// Whether field players i and j may be paired at `level`.
 pub fn allowed(f: &SwissField, i: usize, j: usize, level: &Level) -> bool {
-    if let Some(d) = level.max_diff {
-        if (f.points[i] - f.points[j]).abs() > d {
-            return false;
-        }
+    if let Some(d) = level.max_diff
+        && (f.points[i] - f.points[j]).abs() > d
+    {
+        return false;
     }
     if !level.rematches && f.meetings(i, j) > 0 {
         return false;
@@ -107,10 +107,10 @@ pub fn edges(f: &SwissField, vertices: &[usize], level: &Level) -> Vec<(usize, u
     let mut e = Vec::new();
     for (a, &i) in vertices.iter().enumerate() {
         for (b, &j) in vertices.iter().enumerate().skip(a + 1) {
-            if let Some(d) = level.max_diff {
-                if f.points[i] - f.points[j] > d {
-                    break;
-                }
+            if let Some(d) = level.max_diff
+                && f.points[i] - f.points[j] > d
+            {
+                break;
             }
             if allowed(f, i, j, level) {
                 e.push((a, b));
@@ -261,12 +261,10 @@ pub fn earlier_feasible(
     if used.streak_limit > 2 {
         blocks.push((used.rematches, 2, used.streak_limit - 1, eligible.to_vec()));
     }
-    if odd {
-        if let Some(v) = bye {
-            let before: Vec<usize> = eligible.iter().copied().take_while(|&u| u != v).collect();
-            if !before.is_empty() {
-                blocks.push((used.rematches, used.streak_limit, used.streak_limit, before));
-            }
+    if odd && let Some(v) = bye {
+        let before: Vec<usize> = eligible.iter().copied().take_while(|&u| u != v).collect();
+        if !before.is_empty() {
+            blocks.push((used.rematches, used.streak_limit, used.streak_limit, before));
         }
     }
     for (rem, lo, hi, receivers) in blocks {

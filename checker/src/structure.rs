@@ -20,18 +20,18 @@ pub fn check(
     let mut v = Vec::new();
     let mut seen: HashMap<Id, usize> = HashMap::new();
     for row in rows {
-        if let Entry::Game { white, black, .. } = row.entry {
-            if white == black {
-                v.push(Violation::new(
-                    "structure",
-                    vec![white],
-                    format!(
-                        "board {}: player {white} is paired against themselves",
-                        row.board
-                    ),
-                    json!({"board": row.board}),
-                ));
-            }
+        if let Entry::Game { white, black, .. } = row.entry
+            && white == black
+        {
+            v.push(Violation::new(
+                "structure",
+                vec![white],
+                format!(
+                    "board {}: player {white} is paired against themselves",
+                    row.board
+                ),
+                json!({"board": row.board}),
+            ));
         }
         for id in row.entry.players() {
             *seen.entry(id).or_default() += 1;
@@ -60,19 +60,18 @@ pub fn check(
             black,
             result: None,
         } = row.entry
+            && r < last_round
         {
-            if r < last_round {
-                v.push(Violation::new(
-                    "3",
-                    vec![white, black],
-                    format!(
-                        "board {}: no result, yet round {} has been paired",
-                        row.board,
-                        r + 1
-                    ),
-                    json!({"board": row.board}),
-                ));
-            }
+            v.push(Violation::new(
+                "3",
+                vec![white, black],
+                format!(
+                    "board {}: no result, yet round {} has been paired",
+                    row.board,
+                    r + 1
+                ),
+                json!({"board": row.board}),
+            ));
         }
     }
     let mut dups: Vec<(Id, usize)> = seen

@@ -279,35 +279,35 @@ fn write_failures(
             f.index,
             case.display()
         );
-        if k < shrink_max {
-            if let Some(target) = played.failure.as_ref().map(|x| x.kind.clone()) {
-                let s = shrink(&sc, &spec.play, &target, budget);
-                let sdir = case.join("shrunk");
-                write_case(&sdir, &s.played.tournament)?;
-                let text = format!(
-                    "# Shrunk from tournament {} of campaign seed {}\n\nSize: {} (was {}); {} replays, {} simplifications kept.\n\n\
+        if k < shrink_max
+            && let Some(target) = played.failure.as_ref().map(|x| x.kind.clone())
+        {
+            let s = shrink(&sc, &spec.play, &target, budget);
+            let sdir = case.join("shrunk");
+            write_case(&sdir, &s.played.tournament)?;
+            let text = format!(
+                "# Shrunk from tournament {} of campaign seed {}\n\nSize: {} (was {}); {} replays, {} simplifications kept.\n\n\
                      Failure in {}\nIn this directory: {}.\n",
-                    f.index,
-                    spec.seed,
-                    s.scenario.size(),
-                    sc.size(),
-                    s.attempts,
-                    s.accepted,
-                    describe(&s.played),
-                    how_to_reproduce(&s.played)
-                );
-                bsw_model::io::write_atomic(&sdir.join("README.md"), &text)
-                    .map_err(|e| e.to_string())?;
-                readme.push_str(&format!(
-                    "\nShrunk case in `shrunk/`: {}.\n",
-                    s.scenario.size()
-                ));
-                line.push_str(&format!(
-                    " (shrunk to {} in {})",
-                    s.scenario.size(),
-                    sdir.display()
-                ));
-            }
+                f.index,
+                spec.seed,
+                s.scenario.size(),
+                sc.size(),
+                s.attempts,
+                s.accepted,
+                describe(&s.played),
+                how_to_reproduce(&s.played)
+            );
+            bsw_model::io::write_atomic(&sdir.join("README.md"), &text)
+                .map_err(|e| e.to_string())?;
+            readme.push_str(&format!(
+                "\nShrunk case in `shrunk/`: {}.\n",
+                s.scenario.size()
+            ));
+            line.push_str(&format!(
+                " (shrunk to {} in {})",
+                s.scenario.size(),
+                sdir.display()
+            ));
         }
         bsw_model::io::write_atomic(&case.join("README.md"), &readme).map_err(|e| e.to_string())?;
         Ok(line)

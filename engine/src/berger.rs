@@ -25,7 +25,7 @@ pub fn round(k: usize, r: usize) -> Vec<(usize, usize)> {
 
 /// Number of rounds of a group of `k` players: k-1 if even, k if odd.
 pub fn schedule_length(k: usize) -> usize {
-    if k % 2 == 0 { k - 1 } else { k }
+    if k.is_multiple_of(2) { k - 1 } else { k }
 }
 
 #[cfg(test)]

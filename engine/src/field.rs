@@ -149,6 +149,10 @@ impl SwissField {
         self.members.len()
     }
 
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
     pub fn meetings(&self, u: usize, w: usize) -> usize {
         self.met[u].iter().filter(|&&x| x as usize == w).count()
     }

@@ -265,10 +265,10 @@ fn merge(
     let mut heap: BinaryHeap<(usize, usize)> = BinaryHeap::new();
     for &b in &f.group_buckets[h] {
         let b = b as usize;
-        if g.may_meet_bucket(p, b) {
-            if let Some(q) = step(u, b, if down { range.end } else { range.start }) {
-                heap.push((key(q), b));
-            }
+        if g.may_meet_bucket(p, b)
+            && let Some(q) = step(u, b, if down { range.end } else { range.start })
+        {
+            heap.push((key(q), b));
         }
     }
     while let Some((kq, b)) = heap.pop() {

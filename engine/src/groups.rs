@@ -102,7 +102,7 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
             ));
         }
     };
-    let has_lower = membership.iter().any(|m| *m == Membership::Lower);
+    let has_lower = membership.contains(&Membership::Lower);
     Ok(Groups {
         membership,
         members,

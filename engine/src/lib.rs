@@ -243,17 +243,17 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
         if !active[i] {
             continue;
         }
-        if let groups::Membership::Group(g) = groups.membership[i] {
-            if on_schedule[g] {
-                if p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
-                    return Err(EngineError::AbsenceInBergerGroup {
-                        round: r,
-                        player: p.id,
-                        group: g,
-                    });
-                }
-                continue;
+        if let groups::Membership::Group(g) = groups.membership[i]
+            && on_schedule[g]
+        {
+            if p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
+                return Err(EngineError::AbsenceInBergerGroup {
+                    round: r,
+                    player: p.id,
+                    group: g,
+                });
             }
+            continue;
         }
         if p.half_byes.contains(&r) {
             parts.absences.push((tpn[i], Entry::HalfBye(p.id)));

@@ -19,6 +19,9 @@ pub const NONE: u32 = u32::MAX;
 /// has already labelled, and whole buckets, instead of re-reading every neighbourhood.
 pub trait Graph {
     fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
     fn active(&self, u: usize) -> bool;
     /// Exact adjacency of two active vertices.
     fn adjacent(&self, u: usize, w: usize) -> bool;

@@ -27,30 +27,11 @@ pub struct Stopwatch {
     cpu: Option<u64>,
 }
 
-#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+/// This thread's CPU time in nanoseconds, where the platform has a per-thread clock.
 fn thread_cpu_ns() -> Option<u64> {
-    #[repr(C)]
-    struct Timespec {
-        tv_sec: i64,
-        tv_nsec: i64,
-    }
-    unsafe extern "C" {
-        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: clock_gettime writes one timespec (two 64-bit fields on 64-bit Linux) into the
-    // struct we own and reads nothing else.
-    let rc = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    (rc == 0).then(|| ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64)
-}
-
-#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
-fn thread_cpu_ns() -> Option<u64> {
-    None
+    cpu_time::ThreadTime::try_now()
+        .ok()
+        .map(|t| t.as_duration().as_nanos() as u64)
 }
 
 /// Which clock [`Stopwatch`] uses here: `"thread-cpu"` or `"wall"`.
@@ -221,7 +202,7 @@ pub struct Scenario {
 
 /// Schedule length of a Berger group of `k` players (SPEC §2).
 pub fn schedule_len(k: u32) -> u32 {
-    if k % 2 == 0 { k - 1 } else { k }
+    if k.is_multiple_of(2) { k - 1 } else { k }
 }
 
 impl Scenario {
@@ -370,7 +351,7 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
             let exact: Vec<u32> = (1..=params.max_groups)
                 .filter(|&g| g * p <= n && n <= g * (p + 1))
                 .collect();
-            let use_lower = (want_lower && lower_fits) || (exact.is_empty() && lower_fits);
+            let use_lower = lower_fits && (want_lower || exact.is_empty());
             if use_lower {
                 let gmax = ((n - 3) / p).min(params.max_groups).max(1);
                 let g = rng.range(1, gmax as u64) as u32;
@@ -586,19 +567,17 @@ impl Corruption {
                 if let Some(row) = rows
                     .iter_mut()
                     .find(|r| matches!(r.entry, Entry::Game { .. }))
-                {
-                    if let Entry::Game {
+                    && let Entry::Game {
                         white,
                         black,
                         result,
                     } = row.entry
-                    {
-                        row.entry = Entry::Game {
-                            white: black,
-                            black: white,
-                            result,
-                        };
-                    }
+                {
+                    row.entry = Entry::Game {
+                        white: black,
+                        black: white,
+                        result,
+                    };
                 }
             }
         }
@@ -748,10 +727,11 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
                 continue;
             }
             let active = t.players.iter().filter(|p| !p.withdrawn_by(r)).count();
-            if let Some(p) = t.players.iter_mut().find(|p| p.id == id) {
-                if p.withdrawn_from.is_none() && active > 2 {
-                    p.withdrawn_from = Some(r);
-                }
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == id)
+                && p.withdrawn_from.is_none()
+                && active > 2
+            {
+                p.withdrawn_from = Some(r);
             }
         }
         for a in &sc.absences {

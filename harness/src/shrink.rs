@@ -70,37 +70,37 @@ fn candidates(sc: &Scenario, fail_round: u32) -> Vec<Scenario> {
         }
     }
     // A whole group with its members, or the whole lower Swiss group.
-    if !cfg.groups.is_empty() {
-        if let Some(m) = memberships(&sc.base.players, cfg) {
-            let ids_of = |want: Option<usize>| -> Vec<Id> {
-                sc.base
-                    .players
-                    .iter()
-                    .zip(&m)
-                    .filter(|(_, g)| **g == want)
-                    .map(|(p, _)| p.id)
-                    .collect()
-            };
-            let lower = ids_of(None);
-            if !lower.is_empty() {
-                let mut c = without_players(sc, &lower);
+    if !cfg.groups.is_empty()
+        && let Some(m) = memberships(&sc.base.players, cfg)
+    {
+        let ids_of = |want: Option<usize>| -> Vec<Id> {
+            sc.base
+                .players
+                .iter()
+                .zip(&m)
+                .filter(|(_, g)| **g == want)
+                .map(|(p, _)| p.id)
+                .collect()
+        };
+        let lower = ids_of(None);
+        if !lower.is_empty() {
+            let mut c = without_players(sc, &lower);
+            if !config_is_valid(&c.base.players, &c.base.config) {
+                c.base.config.swaps.clear();
+            }
+            out.push(c);
+        }
+        if cfg.groups.len() > 1 || !lower.is_empty() {
+            for g in (0..cfg.groups.len()).rev() {
+                let mut c = without_players(sc, &ids_of(Some(g)));
+                c.base.config.groups.remove(g);
+                if c.base.config.groups.is_empty() {
+                    c.base.config.rounds = Some(fail_round.min(total).max(1));
+                }
                 if !config_is_valid(&c.base.players, &c.base.config) {
                     c.base.config.swaps.clear();
                 }
                 out.push(c);
-            }
-            if cfg.groups.len() > 1 || !lower.is_empty() {
-                for g in (0..cfg.groups.len()).rev() {
-                    let mut c = without_players(sc, &ids_of(Some(g)));
-                    c.base.config.groups.remove(g);
-                    if c.base.config.groups.is_empty() {
-                        c.base.config.rounds = Some(fail_round.min(total).max(1));
-                    }
-                    if !config_is_valid(&c.base.players, &c.base.config) {
-                        c.base.config.swaps.clear();
-                    }
-                    out.push(c);
-                }
             }
         }
     }
@@ -190,10 +190,7 @@ pub fn shrink(sc: &Scenario, opts: &PlayOptions, target: &FailureKind, budget: u
     let mut cur_played = play(&cur, opts);
     let mut attempts = 1;
     let mut accepted = 0;
-    'outer: loop {
-        let Some(f) = cur_played.failure.as_ref() else {
-            break;
-        };
+    'outer: while let Some(f) = cur_played.failure.as_ref() {
         for cand in candidates(&cur, f.round) {
             if attempts >= budget {
                 break 'outer;

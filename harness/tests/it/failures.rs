@@ -2,7 +2,7 @@
 //! campaign's summary does not depend on the number of threads. Stand-in backends from
 //! tests/common break on purpose.
 
-mod common;
+use crate::common;
 
 use bsw_checker::RoundReport;
 use bsw_engine::{EngineError, PairedRound};

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::bsw;
 
 const WORKED_PLAYERS: &str = "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n4,D,1700\n5,E,1600\n6,F,1500\n7,G,1400\n8,H,1300\n";

@@ -1,7 +1,7 @@
 //! One hand-made violation per rule of both profiles. Each tournament is a conforming
 //! hand-derived one (tests/common) with one change; the expected rule follows from SPEC by
 //! hand, as each comment says.
-mod common;
+use crate::common;
 use bsw_checker::{Profile, check};
 use bsw_model::{Config, Entry, Tournament};
 use common::*;

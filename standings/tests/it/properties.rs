@@ -2,7 +2,7 @@
 //! result: cuts never increase a value, SB <= BH (win = 1 point), the 2026 caps never
 //! increase BH/SB, WON <= WIN, BWG <= BPG, ranking is a permutation sorted by points.
 
-mod common;
+use crate::common;
 use bsw_model::{Entry, Outcome, Player, Tournament};
 use bsw_standings::{Options, RuleVersion, standings};
 use proptest::prelude::*;

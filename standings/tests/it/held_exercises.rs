@@ -5,7 +5,7 @@
 //! fixtures (`held_swiss_5.trf`, `held_swiss_9.trf`, `held_round_robin.trf`).
 //! Codes not implemented here (AOB, FB, APRO, GE) are left out.
 
-mod common;
+use crate::common;
 use common::*;
 
 /// 16 players, 5 rounds (same event as the TEC exercise).

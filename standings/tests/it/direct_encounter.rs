@@ -2,7 +2,7 @@
 //! not all met (6.3). Ratings descend with the id, so TPN = id; every expected order below
 //! differs from TPN order, so only DE can produce it.
 
-mod common;
+use crate::common;
 use bsw_standings::standings;
 use common::*;
 

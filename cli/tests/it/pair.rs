@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::bsw;
 
 fn copy_example(name: &str, to: &Path) -> PathBuf {

@@ -1,7 +1,7 @@
 //! Group standings (round-robin treatment, Art. 15.2), group memberships with swaps, the
 //! round chosen, and refusals (unrated opponents, incomplete rounds, unknown codes).
 
-mod common;
+use crate::common;
 use bsw_standings::{StandingsError, group_members, group_standings, standings};
 use common::*;
 

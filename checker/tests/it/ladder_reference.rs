@@ -5,9 +5,10 @@
 //! - the reference's round must be certified conforming;
 //! - every other complete pairing of the field (any bye receiver, §8.2 colours, §8.5 boards)
 //!   must be rejected, by 8.1 (ineligible bye), 8.3 or 8.4.
+//!
 //! Histories are random (random opponents, colours and results), so states are varied.
+use crate::common;
 use bsw_checker::field::SwissField;
-mod common;
 use common::Rng;
 
 use bsw_checker::ladder::{DIFFS, Level, allowed};
@@ -180,8 +181,7 @@ fn random_history(rng: &mut Rng, n: u32, rounds: u32) -> Tournament {
             let j = rng.below(i + 1);
             ids.swap(i, j);
         }
-        let mut board = 1;
-        for c in ids.chunks(2) {
+        for (board, c) in (1..).zip(ids.chunks(2)) {
             let entry = if c.len() == 2 {
                 let o = match rng.below(10) {
                     0..=3 => Outcome::WhiteWin,
@@ -202,7 +202,6 @@ fn random_history(rng: &mut Rng, n: u32, rounds: u32) -> Tournament {
                 board,
                 entry,
             });
-            board += 1;
         }
     }
     Tournament {

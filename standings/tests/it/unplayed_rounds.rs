@@ -2,7 +2,7 @@
 //! forfeit, requested bye early and late, withdrawal), 2026 caps and the 2024 switch.
 //! All values hand-computed from FIDE-REFERENCE §1.4; units in comments are points.
 
-mod common;
+use crate::common;
 use bsw_standings::unplayed::Category::*;
 use bsw_standings::{standings, unplayed_categories};
 use common::*;

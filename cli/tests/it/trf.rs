@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::bsw;
 
 fn root() -> PathBuf {

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-mod common;
+use crate::common;
 use common::bsw;
 
 fn s(p: &Path) -> &str {
@@ -23,7 +23,7 @@ fn generated_directories_are_complete_and_certified() {
         // complete: every round of the configuration paired, every game has a result
         let total = t.config.rounds.unwrap_or_else(|| {
             let k = t.config.groups[0];
-            if k % 2 == 0 { k - 1 } else { k }
+            if k.is_multiple_of(2) { k - 1 } else { k }
         });
         assert_eq!(t.last_round(), total, "seed {seed}");
         assert!(t.missing_results(total).is_empty(), "seed {seed}");

@@ -10,7 +10,7 @@
 //! `+BYE` pairing-allocated bye, `=BYE` half-point bye, `--` absent (zero-point bye).
 //! Player 12 withdrew after round 3.
 
-mod common;
+use crate::common;
 use bsw_model::{Entry, Outcome, Player, Row, Tournament};
 use bsw_standings::{RuleVersion, standings};
 use common::*;

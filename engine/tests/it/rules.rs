@@ -1,6 +1,6 @@
 //! Engine behaviour per SPEC section; each test names the rule it guards. Expected values
 //! are derived by hand in the comments.
-mod common;
+use crate::common;
 use bsw_engine::{EngineError, pair_next_round};
 use bsw_model::{Config, Entry};
 use common::*;

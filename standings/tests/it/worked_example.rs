@@ -4,7 +4,7 @@
 //! 1-0, E-G ½; R3 A-B 1-0, H-C 1-0, D-E ½, G-F 1-0. Colours as SPEC §11 prints them (first
 //! named = White): R1 E-A, F-B, G-C, H-D; R2 C-A, B-H, D-F, G-E; R3 A-B, H-C, E-D, F-G.
 
-mod common;
+use crate::common;
 use common::*;
 
 const A: u32 = 1;

@@ -1,5 +1,5 @@
 //! Hand-derived conforming tournaments pass.
-mod common;
+use crate::common;
 use bsw_checker::Profile;
 use common::*;
 

@@ -1,5 +1,5 @@
 //! SPEC §11 reproduced exactly: the Danish seed's 8-player, 3-round example with colours.
-mod common;
+use crate::common;
 use common::*;
 
 // A..H = ids 1..8, TPN 1..8.

@@ -3,7 +3,7 @@
 //! that still fails therefore has 10 players, 1 round, and no groups, swaps, withdrawals or
 //! absences (the stand-in engine of tests/common pairs every active player: see there).
 
-mod common;
+use crate::common;
 
 use bsw_harness::generator::{Corruption, GenParams, PlayOptions, generate, play};
 use bsw_harness::shrink::shrink;

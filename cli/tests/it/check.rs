@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::{bsw, copy_dir};
 
 fn worked_example() -> PathBuf {

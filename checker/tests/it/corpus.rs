@@ -1,6 +1,5 @@
 //! The hand-derived corpus (../corpus, written from SPEC by another helper): every case's
 //! expected next round, appended to its tournament, must conform; so must the examples.
-mod common;
 use bsw_checker::{Profile, check};
 use bsw_model::{Entry, Outcome, Row, Tournament};
 use std::path::{Path, PathBuf};

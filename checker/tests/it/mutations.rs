@@ -5,11 +5,9 @@
 //!
 //! Mutation sites are chosen with the checker's own group bookkeeping (which players are on
 //! a Berger schedule in a round); the expected rule comes from the mutation kind alone.
-mod common;
+use crate::common;
+use crate::corpus as corpus_cases;
 use common::Rng;
-#[path = "corpus.rs"]
-#[allow(dead_code)]
-mod corpus_cases;
 
 use bsw_checker::{Profile, check, groups, tpn, withdrawals};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};

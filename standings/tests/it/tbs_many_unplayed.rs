@@ -5,7 +5,7 @@
 //! forfeits, double forfeits and rematches after a forfeit. These are values of an
 //! implementation, not of FIDE; they agree with the hand-derived rules everywhere tested.
 
-mod common;
+use crate::common;
 use common::*;
 
 const CROSS_TABLE: &str = "

@@ -32,14 +32,14 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
         let half = pl.half_byes.contains(&r);
         let zero = pl.zero_byes.contains(&r);
         if half || zero {
-            if let Some(g) = m[i] {
-                if r <= p {
-                    return Err(EngineError::AbsenceInBergerGroup {
-                        round: r,
-                        player: pl.id,
-                        group: g + 1,
-                    });
-                }
+            if let Some(g) = m[i]
+                && r <= p
+            {
+                return Err(EngineError::AbsenceInBergerGroup {
+                    round: r,
+                    player: pl.id,
+                    group: g + 1,
+                });
             }
             absent.push(if half {
                 Entry::HalfBye(pl.id)
@@ -103,15 +103,15 @@ pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
     let tpn = tpn_of(t);
     let mut violations = Vec::new();
     for row in t.round_rows(round) {
-        if let Entry::Game { white, black, .. } = row.entry {
-            if tpn[&white] > tpn[&black] {
-                violations.push(Violation {
-                    rule: "toy-colour".into(),
-                    players: vec![white, black],
-                    message: "White has the higher TPN number".into(),
-                    evidence: serde_json::Value::Null,
-                });
-            }
+        if let Entry::Game { white, black, .. } = row.entry
+            && tpn[&white] > tpn[&black]
+        {
+            violations.push(Violation {
+                rule: "toy-colour".into(),
+                players: vec![white, black],
+                message: "White has the higher TPN number".into(),
+                evidence: serde_json::Value::Null,
+            });
         }
     }
     RoundReport {

@@ -1,7 +1,7 @@
 //! The generator: deterministic, valid configurations (SPEC §2), every feature exercised, and
 //! the play loop with a stand-in engine (tests/common).
 
-mod common;
+use crate::common;
 
 use bsw_harness::generator::{
     Corruption, GenParams, PlayOptions, config_is_valid, generate, memberships, play, schedule_len,

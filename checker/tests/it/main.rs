@@ -1,0 +1,16 @@
+//! The integration tests of `checker`, one binary (`tests/it/`) with one module per
+//! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
+
+mod blossom;
+mod common;
+mod conforming;
+mod corpus;
+mod generic_mutations;
+mod generic_sample;
+mod independence;
+mod ladder_reference;
+mod mutations;
+mod oracle;
+mod robustness;
+mod tables;
+mod violations;

@@ -1,0 +1,12 @@
+//! The integration tests of `cli`, one binary (`tests/it/`) with one module per
+//! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
+
+mod bench_command;
+mod check;
+mod common;
+mod generate;
+mod pair;
+mod simulate;
+mod standings;
+mod trf;
+mod validate;

@@ -1,0 +1,9 @@
+//! The integration tests of `engine`, one binary (`tests/it/`) with one module per
+//! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
+
+mod common;
+mod counting_filter;
+mod matching_vs_exhaustive;
+mod properties;
+mod rules;
+mod spec_11_worked_example;
