@@ -73,16 +73,22 @@ impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EngineError::IncompleteRound(missing) => {
+                let games = match missing.len() {
+                    1 => "1 game still lacks".to_string(),
+                    n => format!("{n} games still lack"),
+                };
+                let listed: Vec<String> = missing
+                    .iter()
+                    .take(10)
+                    .map(|(r, b, w, bl)| format!("round {r} board {b} ({w} vs {bl})"))
+                    .collect();
                 write!(
                     f,
-                    "cannot pair the next round: {} game(s) still lack a result:",
-                    missing.len()
+                    "cannot pair the next round: {games} a result: {}",
+                    listed.join("; ")
                 )?;
-                for (r, b, w, bl) in missing.iter().take(10) {
-                    write!(f, " round {r} board {b} ({w} vs {bl});")?;
-                }
                 if missing.len() > 10 {
-                    write!(f, " and {} more", missing.len() - 10)?;
+                    write!(f, "; and {} more", missing.len() - 10)?;
                 }
                 Ok(())
             }
