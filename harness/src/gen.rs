@@ -63,44 +63,100 @@ impl Stopwatch {
 use crate::rng::{SplitMix64, hash_words};
 
 /// Every knob of the generator. Each has a default ([`GenParams::default`]) and a flag of
-/// `bsw generate` / `bsw simulate` of the same name (underscores become dashes).
+/// `bsw generate` / `bsw simulate` of the same name (underscores become dashes): with the
+/// `clap` feature, these are the flags (their help is the first line of each field's doc).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(feature = "clap", command(next_help_heading = "Generator"))]
 pub struct GenParams {
-    /// Number of players, inclusive range. With groups and no lower Swiss group the count is
-    /// adjusted to what the group sizes allow.
+    /// Players per tournament: N or MIN..MAX.
+    // With groups and no lower Swiss group the count is adjusted to what the group sizes allow.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_span, default_value = "6..60"))]
     pub players: (u32, u32),
-    /// Total rounds R, inclusive range. With groups and no later phase R = P, the largest odd
-    /// number <= the drawn R that the players allow.
+    /// Rounds per tournament: N or MIN..MAX (with groups and no later phase: the schedule length).
+    // With groups and no later phase R = P, the largest odd number <= the drawn R that the
+    // players allow.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_span, default_value = "3..9"))]
     pub rounds: (u32, u32),
-    /// Probability that the tournament has Berger groups.
+    /// Probability of Berger groups.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().group_rate))]
     pub group_rate: f64,
-    /// Most Berger groups in one tournament.
+    /// Most Berger groups per tournament.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().max_groups))]
     pub max_groups: u32,
-    /// With groups: probability of a lower Swiss group (of at least 3 players).
+    /// With groups: probability of a lower Swiss group (>= 3 players).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().lower_swiss_rate))]
     pub lower_swiss_rate: f64,
-    /// With groups: probability of a later phase (R > P).
+    /// With groups: probability of a later phase (rounds beyond the schedule).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().later_phase_rate))]
     pub later_phase_rate: f64,
     /// With groups: probability of swaps.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().swap_rate))]
     pub swap_rate: f64,
-    /// Most swaps in one tournament.
+    /// Most swaps per tournament.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().max_swaps))]
     pub max_swaps: u32,
-    /// Ratings are drawn uniformly from this range.
+    /// Lowest rating drawn (ratings are drawn uniformly from rating-min..=rating-max).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().rating_min))]
     pub rating_min: u32,
+    /// Highest rating drawn.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().rating_max))]
     pub rating_max: u32,
-    /// Probability that a player copies the rating of an earlier one (exercises TPN ties).
+    /// Probability that a player copies an earlier player's rating (TPN ties).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().equal_rating_rate))]
     pub equal_rating_rate: f64,
     /// Probability that a player is unrated (rating 0).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().unrated_rate))]
     pub unrated_rate: f64,
-    /// Share of played games drawn.
+    /// Share of played games drawn (the rest follows the Elo expectation).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().draw_rate))]
     pub draw_rate: f64,
-    /// Share of games lost without play by one side (`+/-`, `-/+`).
+    /// Share of games lost without play by one side (+/-, -/+).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().forfeit_rate))]
     pub forfeit_rate: f64,
-    /// Share of games lost by both (`-/-`).
+    /// Share of games lost by both sides (-/-).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().double_loss_rate))]
     pub double_loss_rate: f64,
     /// Probability that a player withdraws at some round.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().withdraw_rate))]
     pub withdraw_rate: f64,
-    /// Probability that a player requests an absence (half-bye or zero-bye) for some round.
+    /// Probability that a player requests an absence (half-bye or zero-bye).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().absence_rate))]
     pub absence_rate: f64,
+}
+
+#[cfg(feature = "clap")]
+fn d() -> GenParams {
+    GenParams::default()
+}
+
+/// Parses an inclusive range of counts, `N` or `MIN..MAX` (`MIN..=MAX` too), as (MIN, MAX).
+pub fn parse_span(s: &str) -> Result<(u32, u32), String> {
+    let num = |x: &str| {
+        x.trim()
+            .parse::<u32>()
+            .map_err(|_| format!("`{s}` is not N or MIN..MAX"))
+    };
+    let (a, b) = match s.split_once("..") {
+        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
+        None => {
+            let n = num(s)?;
+            (n, n)
+        }
+    };
+    if b < a {
+        return Err(format!("`{s}`: MIN is above MAX"));
+    }
+    Ok((a, b))
+}
+
+/// A range of counts as [`parse_span`] reads it: `N` when MIN = MAX, else `MIN..MAX`.
+pub fn span_text((a, b): (u32, u32)) -> String {
+    if a == b {
+        a.to_string()
+    } else {
+        format!("{a}..{b}")
+    }
 }
 
 impl Default for GenParams {
