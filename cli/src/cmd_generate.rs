@@ -4,7 +4,8 @@
 //! Also home of the generator flags ([`GenArgs`]), shared with `bsw simulate`, and of
 //! [`gen_flags`], which turns parameters back into flags for reproduction commands.
 
-use bsw_harness::generator::{Corruption, GenParams, PlayOptions, generate, play, span_text};
+use bsw_harness::flags::span_text;
+use bsw_harness::generator::{Corruption, GenParams, PlayOptions, generate, play};
 use bsw_harness::rng::MAX_SEED;
 use clap::Args as _;
 use std::path::PathBuf;

@@ -71,92 +71,58 @@ use crate::rng::{SplitMix64, hash_words};
 pub struct GenParams {
     /// Players per tournament: N or MIN..MAX.
     // With groups and no lower Swiss group the count is adjusted to what the group sizes allow.
-    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_span, default_value = "6..60"))]
+    #[cfg_attr(feature = "clap", arg(long, value_parser = crate::flags::parse_span, default_value = "6..60"))]
     pub players: (u32, u32),
     /// Rounds per tournament: N or MIN..MAX (with groups and no later phase: the schedule length).
     // With groups and no later phase R = P, the largest odd number <= the drawn R that the
     // players allow.
-    #[cfg_attr(feature = "clap", arg(long, value_parser = parse_span, default_value = "3..9"))]
+    #[cfg_attr(feature = "clap", arg(long, value_parser = crate::flags::parse_span, default_value = "3..9"))]
     pub rounds: (u32, u32),
     /// Probability of Berger groups.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().group_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().group_rate))]
     pub group_rate: f64,
     /// Most Berger groups per tournament.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().max_groups))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().max_groups))]
     pub max_groups: u32,
     /// With groups: probability of a lower Swiss group (>= 3 players).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().lower_swiss_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().lower_swiss_rate))]
     pub lower_swiss_rate: f64,
     /// With groups: probability of a later phase (rounds beyond the schedule).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().later_phase_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().later_phase_rate))]
     pub later_phase_rate: f64,
     /// With groups: probability of swaps.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().swap_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().swap_rate))]
     pub swap_rate: f64,
     /// Most swaps per tournament.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().max_swaps))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().max_swaps))]
     pub max_swaps: u32,
     /// Lowest rating drawn (ratings are drawn uniformly from rating-min..=rating-max).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().rating_min))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().rating_min))]
     pub rating_min: u32,
     /// Highest rating drawn.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().rating_max))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().rating_max))]
     pub rating_max: u32,
     /// Probability that a player copies an earlier player's rating (TPN ties).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().equal_rating_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().equal_rating_rate))]
     pub equal_rating_rate: f64,
     /// Probability that a player is unrated (rating 0).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().unrated_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().unrated_rate))]
     pub unrated_rate: f64,
     /// Share of played games drawn (the rest follows the Elo expectation).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().draw_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().draw_rate))]
     pub draw_rate: f64,
     /// Share of games lost without play by one side (+/-, -/+).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().forfeit_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().forfeit_rate))]
     pub forfeit_rate: f64,
     /// Share of games lost by both sides (-/-).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().double_loss_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().double_loss_rate))]
     pub double_loss_rate: f64,
     /// Probability that a player withdraws at some round.
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().withdraw_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().withdraw_rate))]
     pub withdraw_rate: f64,
     /// Probability that a player requests an absence (half-bye or zero-bye).
-    #[cfg_attr(feature = "clap", arg(long, default_value_t = d().absence_rate))]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().absence_rate))]
     pub absence_rate: f64,
-}
-
-#[cfg(feature = "clap")]
-fn d() -> GenParams {
-    GenParams::default()
-}
-
-/// Parses an inclusive range of counts, `N` or `MIN..MAX` (`MIN..=MAX` too), as (MIN, MAX).
-pub fn parse_span(s: &str) -> Result<(u32, u32), String> {
-    let num = |x: &str| {
-        x.trim()
-            .parse::<u32>()
-            .map_err(|_| format!("`{s}` is not N or MIN..MAX"))
-    };
-    let (a, b) = match s.split_once("..") {
-        Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
-        None => {
-            let n = num(s)?;
-            (n, n)
-        }
-    };
-    if b < a {
-        return Err(format!("`{s}`: MIN is above MAX"));
-    }
-    Ok((a, b))
-}
-
-/// A range of counts as [`parse_span`] reads it: `N` when MIN = MAX, else `MIN..MAX`.
-pub fn span_text((a, b): (u32, u32)) -> String {
-    if a == b {
-        a.to_string()
-    } else {
-        format!("{a}..{b}")
-    }
 }
 
 impl Default for GenParams {
