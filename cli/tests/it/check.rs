@@ -74,11 +74,10 @@ fn json_report_is_exactly_the_contract() {
 
 #[test]
 fn trf_defaults_to_generic_profile() {
-    let sample = "/work/shared/samples/dutch-501-players-9-rounds.trf";
-    if !Path::new(sample).exists() {
-        return;
-    }
-    let (code, out, err) = bsw(&["check", sample]);
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
+    assert!(sample.is_file(), "{}: sample missing", sample.display());
+    let (code, out, err) = bsw(&["check", sample.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.contains("round 9 note: largest score difference"),
