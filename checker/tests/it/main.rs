@@ -7,6 +7,7 @@ mod conforming;
 mod corpus;
 mod generic_mutations;
 mod generic_sample;
+mod golden;
 mod independence;
 mod ladder_reference;
 mod mutations;
