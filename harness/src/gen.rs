@@ -844,7 +844,7 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
             }
             Ok(rep) if !rep.violations.is_empty() => {
                 let mut rules: Vec<String> =
-                    rep.violations.iter().map(|v| v.rule.clone()).collect();
+                    rep.violations.iter().map(|v| v.rule.to_string()).collect();
                 rules.sort();
                 rules.dedup();
                 out.violations = rep.violations.len();

@@ -132,7 +132,7 @@ fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
             }
         };
         let rep = check(&t, Profile::BergerSwiss);
-        let mut got: Vec<String> = rep.violations().map(|(_, v)| v.rule.clone()).collect();
+        let mut got: Vec<String> = rep.violations().map(|(_, v)| v.rule.to_string()).collect();
         got.sort();
         got.dedup();
         if rep.verdict() != verdict || got != want {

@@ -281,7 +281,7 @@ fn run_mutations(
                 e.misses.push(format!(
                     "{name} round {r} {kind:?} expected {expected:?}: got {:?}",
                     rep.violations()
-                        .map(|(rr, v)| (rr, v.rule.clone(), v.message.clone()))
+                        .map(|(rr, v)| (rr, v.rule, v.message.clone()))
                         .collect::<Vec<_>>()
                 ));
             }

@@ -172,7 +172,9 @@ pub fn dissolved() -> Tournament {
 }
 
 pub fn rules(rep: &Report) -> Vec<(u32, String)> {
-    rep.violations().map(|(r, v)| (r, v.rule.clone())).collect()
+    rep.violations()
+        .map(|(r, v)| (r, v.rule.to_string()))
+        .collect()
 }
 
 pub fn assert_conforming(t: &Tournament, profile: Profile) {
