@@ -2,6 +2,7 @@
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
 mod blossom;
+mod colours;
 mod common;
 mod conforming;
 mod corpus;
