@@ -203,3 +203,12 @@ impl Rng {
         self.next() % 100 < percent
     }
 }
+
+/// The bbpPairings sample (501 players, 9 rounds, Dutch 2026 rules, bare CR line endings),
+/// kept in `tests/data/`. Panics when it is missing: a test must not pass without its data.
+pub fn dutch_sample() -> std::path::PathBuf {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch-501-players-9-rounds.trf");
+    assert!(p.is_file(), "{}: test data missing", p.display());
+    p
+}
