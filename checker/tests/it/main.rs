@@ -14,5 +14,6 @@ mod ladder_reference;
 mod mutations;
 mod oracle;
 mod robustness;
+mod swiss_round;
 mod tables;
 mod violations;
