@@ -23,10 +23,10 @@
 
 use crate::colours::Colour;
 use crate::ladder::show_points;
+use crate::report::{Evidence, RoundReport, Rule, Violation};
 use crate::results::state_before;
-use crate::{RoundReport, Violation, structure};
+use crate::structure;
 use bsw_model::{Entry, Id, Row, Tournament};
-use serde_json::json;
 
 /// Certifies round `r` under C.04.1.
 pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
@@ -34,14 +34,11 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     rows.sort_by_key(|row| row.board);
     let mut out = RoundReport {
         round: r,
-        violations: Vec::new(),
-        notes: Vec::new(),
+        ..RoundReport::default()
     };
     let (viol, _) = structure::check(t, r, &rows, false);
     for mut x in viol {
-        if x.rule != "structure" {
-            x.rule = "structure".into();
-        }
+        x.rule = Rule::Structure;
         out.violations.push(x);
     }
     let state = state_before(t, r);
@@ -68,10 +65,16 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                 }
                 if state.meetings(white, black) > 0 {
                     out.violations.push(Violation::new(
-                        "C.04.1-2",
+                        Rule::GenericRematch,
                         vec![white, black],
-                        format!("board {}: {white} and {black} already played each other", row.board),
-                        json!({"board": row.board, "earlier_meetings": state.meetings(white, black)}),
+                        format!(
+                            "board {}: {white} and {black} already played each other",
+                            row.board
+                        ),
+                        Evidence::Rematch {
+                            board: row.board,
+                            earlier_meetings: state.meetings(white, black),
+                        },
                     ));
                 }
                 let exception = topscorer(white) || topscorer(black);
@@ -82,13 +85,13 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                     let mut broken = Vec::new();
                     if d_after.abs() > 2 && d_after.abs() > d_before.abs() {
                         broken.push((
-                            "C.04.1-6",
+                            Rule::GenericColourDifference,
                             format!("board {}: {id} gets {cname}, colour difference becomes {d_after:+}", row.board),
                         ));
                     }
                     if s >= 3 {
                         broken.push((
-                            "C.04.1-7",
+                            Rule::GenericColourStreak,
                             format!(
                                 "board {}: {id} gets {cname} for the {} time in a row",
                                 row.board,
@@ -106,8 +109,14 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                                 rule,
                                 vec![id],
                                 msg,
-                                json!({"board": row.board, "colour": cname.to_lowercase(), "colour_difference_after": d_after,
-                                       "streak_after": s, "whites_before": rec.colours.whites, "blacks_before": rec.colours.blacks}),
+                                Evidence::ColourRule {
+                                    board: row.board,
+                                    colour: if c == Colour::White { "white" } else { "black" },
+                                    colour_difference_after: d_after,
+                                    streak_after: s,
+                                    whites_before: rec.colours.whites,
+                                    blacks_before: rec.colours.blacks,
+                                },
                             ));
                         }
                     }
@@ -117,14 +126,18 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                 let rec = state.record(p);
                 if rec.byes > 0 || rec.unplayed_wins > 0 {
                     out.violations.push(Violation::new(
-                        "C.04.1-4",
+                        Rule::GenericBye,
                         vec![p],
                         format!(
                             "board {}: {p} gets the pairing-allocated bye but already had {}",
                             row.board,
                             unplayed_wins_text(rec.byes, rec.unplayed_wins.saturating_sub(rec.byes))
                         ),
-                        json!({"board": row.board, "byes_before": rec.byes, "unplayed_wins_before": rec.unplayed_wins}),
+                        Evidence::ByesBefore {
+                            board: row.board,
+                            byes_before: rec.byes,
+                            unplayed_wins_before: rec.unplayed_wins,
+                        },
                     ));
                 }
             }

@@ -4,8 +4,9 @@
 //! file. Human-readable output: one block per violation (round, rule, players with names,
 //! message, evidence summary), the notes of the generic profile, and a last line with the
 //! verdict. `--json` prints exactly `{"verdict": "conforming"|"violations", "rounds":
-//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`; on unusable
-//! input (exit 2) it prints `{"verdict": "error", "error": {"file", "line", "field",
+//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`: the serde
+//! serialization of the checker's typed [`Report`] (key order inside objects is free); on
+//! unusable input (exit 2) it prints `{"verdict": "error", "error": {"file", "line", "field",
 //! "message"}}` besides the message on standard error.
 //!
 //! Exit codes (SPEC §12): 0 every round conforms, 1 at least one violation, 2 unusable input.
@@ -55,7 +56,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     if args.json {
         outln!(
             "{}",
-            serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
         )?;
     } else {
         out!("{}", human(&t, &report, profile))?;
@@ -79,9 +80,12 @@ fn name_of(t: &Tournament, id: u32) -> String {
     }
 }
 
-/// A one-line summary of a JSON evidence value (long arrays shortened).
-fn summarize(v: &serde_json::Value) -> String {
-    let s = v.to_string();
+/// A one-line summary of the evidence as JSON (long arrays shortened).
+fn summarize(v: &bsw_checker::Evidence) -> String {
+    // Through a `Value`: keys sorted, as the summary always printed them.
+    let s = serde_json::to_value(v)
+        .map(|x| x.to_string())
+        .unwrap_or_default();
     if s.chars().count() > 300 {
         format!("{}…", s.chars().take(300).collect::<String>())
     } else {
@@ -104,7 +108,7 @@ fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
             if !players.is_empty() {
                 s += &format!("  players: {}\n", players.join(", "));
             }
-            if !v.evidence.is_null() {
+            if !v.evidence.is_none() {
                 s += &format!("  evidence: {}\n", summarize(&v.evidence));
             }
         }

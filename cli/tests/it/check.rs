@@ -117,3 +117,53 @@ fn unusable_input_exits_2() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("rounds.csv:2"), "{err}");
 }
+
+/// `bsw check --json` prints the checker's golden reports (`checker/tests/golden/`, compared
+/// there for many more tournaments): same keys and values, key order free.
+#[test]
+fn json_output_matches_the_checker_golden_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for (dir, golden, profile) in [
+        (
+            "corpus/cases/check-avoidable-rematch/tournament",
+            "corpus-check-avoidable-rematch",
+            "berger-swiss",
+        ),
+        (
+            "corpus/cases/check-wrong-greedy-choice/tournament",
+            "corpus-check-wrong-greedy-choice",
+            "berger-swiss",
+        ),
+        (
+            "corpus/cases/check-berger-colours-reversed/tournament",
+            "corpus-check-berger-colours-reversed",
+            "berger-swiss",
+        ),
+        (
+            "corpus/examples/berger-groups",
+            "example-berger-groups",
+            "berger-swiss",
+        ),
+        (
+            "corpus/examples/spec-11-worked-example",
+            "generic-example-spec-11-worked-example",
+            "generic",
+        ),
+    ] {
+        let path = root.join(dir);
+        let (_, out, err) = bsw(&[
+            "check",
+            path.to_str().unwrap(),
+            "--json",
+            "--profile",
+            profile,
+        ]);
+        let got: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{dir}: {e}: {out}{err}"));
+        let text =
+            std::fs::read_to_string(root.join(format!("checker/tests/golden/{golden}.json")))
+                .unwrap();
+        let want: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(got, want, "{dir}");
+    }
+}
