@@ -1,15 +1,17 @@
 //! Data model of a Berger-Swiss tournament: players, configuration, rounds and results,
 //! plus the file formats that carry them (tournament directories of SPEC §12 and TRF).
 //!
-//! Deliberately absent: pairing rules. Nothing here knows about TPN order, Berger tables,
-//! the Swiss order, colours or byes eligibility; the engine and the checker derive those
-//! independently. What *is* here is the meaning of each result code (SPEC §3 table: points,
+//! Deliberately absent: pairing rules. Nothing here knows about Berger tables, the Swiss
+//! order, colours or byes eligibility; the engine and the checker derive those independently.
+//! [`layout`] holds the one shared derivation of SPEC §1/§2 (TPN order, group memberships
+//! after swaps) that reading, validation, standings and the harness need. What *is* here is the meaning of each result code (SPEC §3 table: points,
 //! whether the game was played), because that is what the file formats encode.
 //!
 //! All points are integer half-points ([`HalfPoints`], win = 2).
 
 pub mod error;
 pub mod io;
+pub mod layout;
 pub mod trf;
 
 pub use error::InputError;

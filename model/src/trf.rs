@@ -50,18 +50,11 @@
 //! and a withdrawal from a round after L+1. Ids and ratings must fit the 4-digit columns
 //! ([`exportable`]); longer text fields are cut to their column width.
 
-use crate::io::numbered_lines;
+use crate::io::text::numbered_lines;
 use crate::{Config, Entry, HalfPoints, Id, InputError, Outcome, Player, Row, Tournament};
 use std::collections::{HashMap, HashSet};
 
-/// Bytes of a TRF file as text: UTF-8 (a BOM is dropped), or Latin-1 when not valid UTF-8.
-pub fn decode(bytes: &[u8]) -> String {
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-    match std::str::from_utf8(bytes) {
-        Ok(s) => s.to_string(),
-        Err(_) => bytes.iter().map(|&b| b as char).collect(),
-    }
-}
+pub use crate::io::decode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Cell {
