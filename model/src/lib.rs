@@ -63,6 +63,11 @@ pub struct Config {
     pub swaps: Vec<(Id, Id)>,
     /// Tiebreak codes for the Swiss standings; `None` = the defaults of SPEC §10.
     pub tiebreaks: Option<Vec<String>>,
+    /// TRF header records kept verbatim from an imported TRF file (city, federation, dates,
+    /// arbiters, rate of play, round dates, `092`/`192` system, `XXC`, `XXA`, comments, …), so
+    /// that `bsw trf export` writes them back. `tournament.toml` key `trf_header`; empty for
+    /// events that did not come from a TRF file. See `bsw_model::trf`.
+    pub trf_header: Vec<String>,
 }
 
 /// Result of a game between two players (SPEC §3).

@@ -8,7 +8,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// `tournament.toml` text: keys in the fixed order name, rounds, seed, groups, swaps,
-/// tiebreaks; absent / empty optional keys are left out (`seed` is always written).
+/// tiebreaks, trf_header (one line per record); absent / empty optional keys are left out
+/// (`seed` is always written).
 pub fn tournament_toml(t: &Tournament) -> String {
     let c = &t.config;
     let mut s = String::new();
@@ -31,6 +32,13 @@ pub fn tournament_toml(t: &Tournament) -> String {
         let codes: Vec<String> = tb.iter().map(|x| toml_string(x)).collect();
         s += &format!("tiebreaks = [{}]\n", codes.join(", "));
     }
+    if !c.trf_header.is_empty() {
+        s += "trf_header = [\n";
+        for line in &c.trf_header {
+            s += &format!("    {},\n", toml_string(line));
+        }
+        s += "]\n";
+    }
     s
 }
 
@@ -50,15 +58,16 @@ struct RawConfig {
     groups: Option<Spanned<Vec<Spanned<i64>>>>,
     swaps: Option<Spanned<Vec<SpannedPair>>>,
     tiebreaks: Option<Spanned<Vec<Spanned<String>>>>,
+    trf_header: Option<Vec<String>>,
 }
 
 /// Where config values sit, for errors found after the players are known.
 #[derive(Default)]
-pub(super) struct ConfigLines {
-    rounds: Option<usize>,
-    groups: Option<usize>,
-    group: Vec<usize>,
-    swap: Vec<usize>,
+pub(crate) struct ConfigLines {
+    pub(crate) rounds: Option<usize>,
+    pub(crate) groups: Option<usize>,
+    pub(crate) group: Vec<usize>,
+    pub(crate) swap: Vec<usize>,
 }
 
 pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines), InputError> {
@@ -182,12 +191,13 @@ pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines)
         }
         c.tiebreaks = Some(codes);
     }
+    c.trf_header = raw.trf_header.unwrap_or_default();
     Ok((c, lines))
 }
 
 /// Checks the configuration against the player list (SPEC §2). See the module docs for the
 /// membership derivation used by the swap checks.
-pub(super) fn check_config(
+pub(crate) fn check_config(
     file: &str,
     c: &Config,
     lines: &ConfigLines,

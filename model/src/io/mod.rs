@@ -1,7 +1,10 @@
 //! Tournament directories (SPEC §12): read, validate, write.
 //!
 //! A tournament directory holds three files:
-//! - `tournament.toml` — the configuration ([`Config`]); unknown keys are refused.
+//! - `tournament.toml` — the configuration ([`crate::Config`]); unknown keys are refused.
+//!   Besides the keys of SPEC §12 it may hold `trf_header`, an array of TRF header records
+//!   kept verbatim from an imported TRF file (an additive extension: files without it read as
+//!   before).
 //! - `players.csv` — header with the columns `id`, `name`, `rating` (required) and any of
 //!   `withdrawn_from`, `half_byes`, `zero_byes`, `title`, `sex`, `federation`, `fide_id`,
 //!   `birth_date` (optional), in any order; one row per player in entry order.
@@ -58,7 +61,7 @@
 //! than the 100 lines saved, so the dependency was dropped.
 
 mod atomic;
-mod config;
+pub(crate) mod config;
 mod lexer;
 mod players;
 mod rounds;

@@ -38,6 +38,7 @@ fn small() -> Tournament {
             groups: vec![],
             swaps: vec![],
             tiebreaks: Some(vec!["BH-C1".into(), "SB".into()]),
+            trf_header: vec!["022 Dublin".into(), "XXC white1".into()],
         },
         players,
         rows: vec![
@@ -87,7 +88,7 @@ fn serializers_write_these_exact_bytes() {
     let t = small();
     assert_eq!(
         tournament_toml(&t),
-        "name = 'Open \"2026\"'\nrounds = 3\nseed = 42\ntiebreaks = [\"BH-C1\", \"SB\"]\n"
+        "name = 'Open \"2026\"'\nrounds = 3\nseed = 42\ntiebreaks = [\"BH-C1\", \"SB\"]\ntrf_header = [\n    \"022 Dublin\",\n    \"XXC white1\",\n]\n"
     );
     assert_eq!(
         players_csv(&t),
