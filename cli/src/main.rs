@@ -15,6 +15,7 @@ mod cmd_simulate;
 mod cmd_standings;
 mod cmd_trf;
 mod cmd_validate;
+mod input;
 
 #[derive(Parser)]
 #[command(
