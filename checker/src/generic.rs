@@ -131,7 +131,10 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                         format!(
                             "board {}: {p} gets the pairing-allocated bye but already had {}",
                             row.board,
-                            unplayed_wins_text(rec.byes, rec.unplayed_wins.saturating_sub(rec.byes))
+                            unplayed_wins_text(
+                                rec.byes,
+                                rec.unplayed_wins.saturating_sub(rec.byes)
+                            )
                         ),
                         Evidence::ByesBefore {
                             board: row.board,

@@ -19,6 +19,7 @@ mod cmd_simulate;
 mod cmd_standings;
 mod cmd_trf;
 mod cmd_validate;
+mod input;
 
 #[derive(Parser)]
 #[command(

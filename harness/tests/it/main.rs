@@ -10,3 +10,4 @@ mod generator;
 mod properties;
 mod search_effort;
 mod shrink;
+mod trf_roundtrip;
