@@ -595,6 +595,9 @@ impl Summary {
             "campaign: seed {}, {} tournaments{}",
             c.seed, c.tournaments, shards
         );
+        if let Ok(Some(what)) = self.missing() {
+            let _ = writeln!(s, "partial campaign: {what}");
+        }
         if let Some(x) = &c.corrupt {
             let _ = writeln!(s, "TEST SWITCH ON: engine output corrupted ({x:?})");
         }
