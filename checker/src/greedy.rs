@@ -19,7 +19,7 @@
 //! iff q is reachable from q* by an even M-alternating path (Gallai-Edmonds), i.e. q is outer
 //! after one failed blossom search from q* ([`crate::blossom`]). A step whose allowed
 //! candidates all come after q* needs no search. A step where some earlier candidate is outer
-//! is redone with the oracle, exactly as before, for the report.
+//! is redone with the oracle, which builds the report's evidence.
 
 use crate::blossom::Implicit;
 use crate::field::SwissField;

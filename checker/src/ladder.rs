@@ -266,7 +266,7 @@ pub fn earlier_feasible(
             max_diff: None,
         };
         // Decide with the fast search; only a feasible block is redone with the oracle
-        // (which gives the witness exactly as before).
+        // (which gives the witness).
         let feasible = if odd {
             blossom::feasible_some_bye(f, &whole, &receivers, &loose)
         } else {

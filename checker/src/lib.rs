@@ -93,7 +93,7 @@
 //! for s (pairs usable in a later graph were usable then).
 //!
 //! Measured (release `bsw check DIR`, Elo-like results, 9 rounds, 2 shared cores): 3,000
-//! players 0.13 s (before this search: killed after 300 s), 10,000 players 1.25 s. With
+//! players 0.13 s, 10,000 players 1.25 s. With
 //! `bsw bench --sizes 100000 --rounds 5 --seed 1 --check`: 0.2-0.3 s per round, 1.5 s and
 //! 4.0 s for the two rounds where many greedy steps still need a search of their own (each
 //! explores most of the field: the known limit).

@@ -58,8 +58,8 @@ pub fn run(args: Args) -> crate::CmdResult {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| format!("{}: cannot create the directory: {e}", args.out.display()))?;
 
-    // A checker panic (a part not written yet) is caught and reported as "n/a": keep its
-    // message off the terminal.
+    // A checker panic is a bug; it is caught, reported as "n/a" in the table and the CSV, and
+    // its message kept off the terminal so that the other rounds still get their figures.
     let hook = std::panic::take_hook();
     if args.check {
         std::panic::set_hook(Box::new(|_| {}));

@@ -50,8 +50,8 @@ pub struct Args {
     /// Every tournament of the campaign must be covered (see --allow-partial).
     #[arg(long, num_args = 1.., value_name = "FILES")]
     pub merge: Option<Vec<PathBuf>>,
-    /// With --merge: accept shards that do not cover the whole campaign (a note says what is
-    /// missing) instead of refusing them.
+    /// With --merge: accept shards that do not cover the whole campaign (the summary says what
+    /// is missing) instead of refusing them.
     #[arg(long, requires = "merge")]
     pub allow_partial: bool,
     #[command(flatten)]
@@ -128,8 +128,7 @@ fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult
         }
     }
     let m = merged.ok_or("--merge needs at least one file")?;
-    let missing = m.missing()?;
-    if let Some(what) = &missing
+    if let Some(what) = m.missing()?
         && !allow_partial
     {
         return Err(format!(
@@ -143,9 +142,6 @@ fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult
         )?;
     } else {
         out!("{}", m.render())?;
-        if let Some(what) = &missing {
-            outln!("note: partial campaign: {what}")?;
-        }
     }
     Ok(if m.passed() { 0 } else { 1 })
 }

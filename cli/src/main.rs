@@ -1,5 +1,6 @@
-//! `bsw`: the command-line edge of berger-swiss. Files, terminals and threads live here;
-//! the rule crates do no I/O.
+//! `bsw`: the command-line edge of berger-swiss: arguments, the terminal and exit codes. It
+//! chooses the files (read and written through `bsw-model`) and the number of threads (used
+//! by `bsw-harness`); the rule crates do no I/O. Standard output goes through [`output`].
 //!
 //! Exit codes (SPEC §12): 0 success / conforming, 1 violations (check, simulate),
 //! 2 unusable input or any other error (one message naming file, line and field).

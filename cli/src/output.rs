@@ -1,11 +1,11 @@
 //! Standard output and error without panics. `print!` panics when stdout is a closed pipe
 //! (`bsw trf export FILE | head -1`) or cannot be written (a full disk); the commands write
-//! through [`out!`] / [`outln!`] instead, which return `Result<(), String>`:
+//! through `out!` / `outln!` instead, which return `Result<(), String>`:
 //! - a closed pipe (`BrokenPipe`) ends the program quietly with exit code 0: the reader has
 //!   all it wanted, and files were already written before anything is printed;
 //! - any other error becomes the command's error (exit 2, "standard output: …").
 //!
-//! [`errln!`] writes a line to standard error and ignores errors: there is nowhere left to
+//! `errln!` writes a line to standard error and ignores errors: there is nowhere left to
 //! report them.
 
 use std::fmt::Arguments;

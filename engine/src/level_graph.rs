@@ -153,10 +153,9 @@ impl<'a> LevelGraph<'a> {
     /// like the pairing the greedy of §8.4 will make, the shorter the paths that repair it:
     /// the most constrained buckets (fewest possible opponents) pick first, each player takes
     /// the *last* free allowed player of its own score group (top against bottom, as the
-    /// greedy pairs), then of the lower groups, then of the higher ones. (Taking the first
-    /// instead left the greedy's early players matched to players who need one colour, and
-    /// each of its repairs searched thousands of players: about 3 times the nodes in Elo
-    /// rounds 3-9 at 100,000 players.)
+    /// greedy pairs), then of the lower groups, then of the higher ones. Taking the first
+    /// free player instead would leave the greedy's early players matched to players who need
+    /// one colour, and each of its repairs would search thousands of players.
     pub fn greedy_init(&self, m: &mut Matcher) {
         let f = self.f;
         let nb = f.bucket_range.len();

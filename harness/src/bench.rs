@@ -177,7 +177,7 @@ pub enum CheckVerdict {
     Conforming,
     /// This many violations.
     Violations(usize),
-    /// The checker panicked (e.g. an `unimplemented!` part): no figure.
+    /// The checker panicked (a bug, caught so that the benchmark goes on): no figure.
     Unavailable,
 }
 

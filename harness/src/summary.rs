@@ -595,6 +595,9 @@ impl Summary {
             "campaign: seed {}, {} tournaments{}",
             c.seed, c.tournaments, shards
         );
+        if let Ok(Some(what)) = self.missing() {
+            let _ = writeln!(s, "partial campaign: {what}");
+        }
         if let Some(x) = &c.corrupt {
             let _ = writeln!(s, "TEST SWITCH ON: engine output corrupted ({x:?})");
         }
@@ -742,6 +745,54 @@ impl Summary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An empty summary of shards `shards` of a 12-tournament campaign that ran `ran` of them.
+    fn shards(list: &[&str], ran: u64) -> Summary {
+        let mut s = Summary::new(CampaignInfo {
+            seed: 1,
+            tournaments: 12,
+            params: GenParams::default(),
+            corrupt: None,
+            shards: list.iter().map(|x| x.to_string()).collect(),
+        });
+        s.tournaments = ran;
+        s
+    }
+
+    #[test]
+    fn coverage_names_missing_shards_or_index_ranges() {
+        assert_eq!(shards(&[], 12).missing(), Ok(None));
+        assert_eq!(shards(&["1/2", "2/2"], 12).missing(), Ok(None));
+        // Different splits that together cover 0..12: [0,4) + [4,6) + [6,12).
+        assert_eq!(shards(&["1/3", "3/6", "2/2"], 12).missing(), Ok(None));
+        assert_eq!(
+            shards(&["2/4"], 3).missing().unwrap().unwrap(),
+            "shards 1/4, 3/4, 4/4 are missing (3 of the campaign's 12 tournaments covered)"
+        );
+        // 1/3 = [0,4), 4/6 = [6,8): 4..6 and 8..12 are not covered.
+        assert_eq!(
+            shards(&["1/3", "4/6"], 6).missing().unwrap().unwrap(),
+            "tournaments 4..6, 8..12 are not covered by any shard (6 of the campaign's 12 covered)"
+        );
+    }
+
+    #[test]
+    fn merging_refuses_overlaps_and_accepts_disjoint_shards() {
+        let mut a = shards(&["1/3"], 4);
+        assert!(
+            a.merge(&shards(&["1/3"], 4))
+                .unwrap_err()
+                .contains("shard 1/3 appears twice")
+        );
+        let err = a.merge(&shards(&["1/6"], 2)).unwrap_err();
+        assert_eq!(
+            err,
+            "shards 1/3 and 1/6 overlap (tournaments 0..2 are in both)"
+        );
+        a.merge(&shards(&["3/6"], 2)).unwrap();
+        assert_eq!(a.campaign.shards, ["1/3", "3/6"]);
+        assert_eq!(a.tournaments, 6);
+    }
 
     #[test]
     fn histogram_buckets_bound_their_values() {

@@ -133,7 +133,10 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     );
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("note: partial campaign: shard 2/3 is missing"),
+        out.lines().nth(1)
+            == Some(
+                "partial campaign: shard 2/3 is missing (8 of the campaign's 12 tournaments covered)"
+            ),
         "{out}"
     );
     let (code, out, err) = bsw_in(
