@@ -36,7 +36,11 @@ pub struct Args {
     #[arg(required_unless_present = "from", conflicts_with = "from")]
     pub board: Option<String>,
     /// Result code: 1-0, 0-1, 1/2-1/2 (also 1/2 or =), +/-, -/+, -/-.
-    #[arg(required_unless_present = "from", conflicts_with = "from")]
+    #[arg(
+        required_unless_present = "from",
+        conflicts_with = "from",
+        allow_hyphen_values = true
+    )]
     pub result: Option<String>,
     /// Read lines `BOARD RESULT` from FILE (`-` = standard input) and enter them all.
     #[arg(long, value_name = "FILE")]

@@ -260,11 +260,16 @@ pub fn table_text(t: &Tournament, round: u32) -> String {
     out
 }
 
+/// An empty cell as `.`, so that every column of the terminal table shows something.
+fn dot_if_empty(s: String) -> String {
+    if s.is_empty() { ".".into() } else { s }
+}
+
 /// `bsw standings --crosstable`: the Swiss crosstable, then one round-robin table per group.
 pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String {
     let x = crosstable::swiss(t, &report.overall);
     let mut out = format!(
-        "Crosstable after round {} (per round: opponent's rank, colour w/b, result 1 ½ 0, + / - without play; -1 bye, -½ / -0 requested absence)\n",
+        "Crosstable after round {} (per round: opponent's rank, colour w/b, result 1 ½ 0, + / - without play; -1 bye, -½ / -0 requested absence, . not paired)\n",
         x.round
     );
     let mut header: Vec<String> = ["Rk", "Name", "Rtg"].map(String::from).to_vec();
@@ -277,7 +282,7 @@ pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String
             line.name.clone(),
             line.rating.to_string(),
         ];
-        r.extend(line.cells.iter().map(crosstable::Cell::text));
+        r.extend(line.cells.iter().map(|c| dot_if_empty(c.text())));
         r.push(bsw_report::html::half(line.points));
         rows.push(r);
     }
@@ -301,7 +306,7 @@ pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String
                 if i == j {
                     "x".to_string()
                 } else {
-                    table.results[i][j].clone()
+                    dot_if_empty(table.results[i][j].clone())
                 }
             }));
             r.push(bsw_report::html::half(*points));

@@ -226,3 +226,45 @@ pub fn round_robin(t: &Tournament, group: &GroupStandings) -> GroupTable {
         results,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_read_as_on_chess_results() {
+        let game = |colour, o: Option<Outcome>| Cell::Game {
+            opponent: 9,
+            opponent_rank: Some(12),
+            colour,
+            result: o.map(|o| result_symbol(o, colour)),
+        };
+        assert_eq!(game(Colour::White, Some(Outcome::WhiteWin)).text(), "12w1");
+        assert_eq!(game(Colour::Black, Some(Outcome::Draw)).text(), "12b½");
+        assert_eq!(game(Colour::Black, Some(Outcome::WhiteWin)).text(), "12b0");
+        assert_eq!(
+            game(Colour::Black, Some(Outcome::WhiteForfeitWin)).text(),
+            "12b-"
+        );
+        assert_eq!(
+            game(Colour::White, Some(Outcome::WhiteForfeitWin)).text(),
+            "12w+"
+        );
+        assert_eq!(
+            game(Colour::White, Some(Outcome::DoubleForfeit)).text(),
+            "12w-"
+        );
+        assert_eq!(game(Colour::White, None).text(), "12w");
+        assert_eq!(Cell::NoOpponent { points: 2 }.text(), "-1");
+        assert_eq!(Cell::NoOpponent { points: 1 }.text(), "-½");
+        assert_eq!(Cell::NoOpponent { points: 0 }.text(), "-0");
+        assert_eq!(Cell::Empty.text(), "");
+        let outside = Cell::Game {
+            opponent: 9,
+            opponent_rank: None,
+            colour: Colour::White,
+            result: None,
+        };
+        assert_eq!(outside.text(), "#9w");
+    }
+}
