@@ -3,9 +3,9 @@
 //! Pure functions from data to an HTML string; no I/O (the CLI reads the files, runs the
 //! checker and writes the page atomically). The page holds, each in its own `<section>`:
 //! the event (system, rule book and tiebreak rules, rounds, seed and the Berger draw it gave),
-//! the players, every round (boards, names, colours, results, byes, absences, who was not
-//! paired), the certificate (the verdict of the checker for every round, its profile, and
-//! each violation written out with its rule, linked players and evidence), the crosstables,
+//! the certificate (the verdict of the checker for every round, its profile, and each
+//! violation written out with its rule, linked players and evidence), the players, every
+//! round (boards, names, colours, results, byes, absences, who was not paired), the crosstables,
 //! the standings with a legend of the tiebreak codes, and a score-progression chart of the
 //! leaders (inline SVG).
 //!
@@ -271,9 +271,9 @@ pub fn render(input: &Input) -> String {
     s += &header(input, &title);
     s += "<main>\n";
     s += &event_section(input, &page);
+    s += &certificate_section(input, &page);
     s += &players_section(input, &page);
     s += &rounds_section(input, &page);
-    s += &certificate_section(input, &page);
     s += &crosstable_section(input, &page);
     s += &standings_section(input);
     s += &progress_section(input, &page);
@@ -330,9 +330,9 @@ fn header(input: &Input, title: &str) -> String {
     );
     for (id, label) in [
         ("event", "Event"),
+        ("certificate", "Certificate"),
         ("players", "Players"),
         ("rounds", "Rounds"),
-        ("certificate", "Certificate"),
         ("crosstable", "Crosstable"),
         ("standings", "Standings"),
         ("progress", "Progress"),
@@ -383,7 +383,14 @@ fn event_section(input: &Input, page: &Page) -> String {
     fact(
         &mut s,
         "Seed of the draw",
-        &format!("<code>{}</code>", c.seed),
+        &if c.groups.is_empty() {
+            format!(
+                "<code>{}</code> (no Berger groups: nothing is drawn)",
+                c.seed
+            )
+        } else {
+            format!("<code>{}</code>", c.seed)
+        },
     );
     if !c.swaps.is_empty() {
         let swaps: Vec<String> = c
