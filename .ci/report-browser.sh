@@ -3,7 +3,8 @@
 # DOM the browser built (not our HTML text):
 #   (a) corpus/examples/berger-groups played to the end (pairs with `bsw pair`, results with
 #       `bsw result --from`): Berger groups, a conforming verdict;
-#   (b) corpus/cases/check-wrong-greedy-choice/tournament: a round with a violation.
+#   (b) corpus/cases/check-wrong-greedy-choice/tournament and
+#       corpus/cases/check-berger-draw-from-wrong-seed/tournament: rounds with violations.
 # The DOM dump must contain the verdict, every player's name, and for every violation of
 # `bsw check --json` its round and rule and a link to each of its players. Screenshots at
 # desktop and phone widths go to target/report-browser/ for people to look at.
@@ -70,8 +71,10 @@ for round in 1 2 3; do
   done | "$BSW" result "$A" "$round" --from - >/dev/null
 done
 
-# (b) A published round with a violation.
+# (b) Published rounds with violations: a greedy step (§8.4) in a Swiss, and a Berger group
+#     drawn from the wrong seed (§4).
 B=corpus/cases/check-wrong-greedy-choice/tournament
+C=corpus/cases/check-berger-draw-from-wrong-seed/tournament
 
 status=0
 check_page() { # NAME DIR EXPECTED-VERDICT-WORD
@@ -120,4 +123,5 @@ check_page() { # NAME DIR EXPECTED-VERDICT-WORD
 
 check_page conforming-berger-groups "$A" Conforming
 check_page violations-greedy "$B" Violations
+check_page violations-berger-draw "$C" Violations
 exit $status

@@ -573,7 +573,7 @@ fn rounds_section(input: &Input, page: &Page) -> String {
                     let code = row.entry.result_code();
                     let _ = write!(
                         s,
-                        "<tr><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"result\">{}</td><td>{}</td><td class=\"num\">{}</td></tr>",
+                        "<tr><th scope=\"row\" class=\"num\">{}</th><td>{}</td><td class=\"num\">{}</td><td class=\"result\">{}</td><td>{}</td><td class=\"num\">{}</td></tr>",
                         row.board,
                         page.link(white),
                         pts(white),
@@ -594,7 +594,7 @@ fn rounds_section(input: &Input, page: &Page) -> String {
                     };
                     let _ = write!(
                         s,
-                        "<tr class=\"bye\"><td class=\"num\">{}</td><td>{}</td><td class=\"num\">{}</td><td class=\"result\" colspan=\"3\">{what}</td></tr>",
+                        "<tr class=\"bye\"><th scope=\"row\" class=\"num\">{}</th><td>{}</td><td class=\"num\">{}</td><td class=\"result\" colspan=\"3\">{what}</td></tr>",
                         row.board,
                         page.link(p),
                         pts(p)

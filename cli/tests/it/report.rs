@@ -64,7 +64,7 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
     assert!(page.contains("name=\"viewport\""));
     assert!(page.contains("@media print") && page.contains("section { break-before: page; }"));
     // Round 3 board 2 (SPEC §11): H (1½ before) beat C (1 before).
-    assert!(page.contains("<td class=\"num\">2</td><td><a href=\"#p8\">H</a></td><td class=\"num\">1½</td><td class=\"result\">1-0</td><td><a href=\"#p3\">C</a></td><td class=\"num\">1</td>"));
+    assert!(page.contains("<th scope=\"row\" class=\"num\">2</th><td><a href=\"#p8\">H</a></td><td class=\"num\">1½</td><td class=\"result\">1-0</td><td><a href=\"#p3\">C</a></td><td class=\"num\">1</td>"));
     // Standings and the legend of the default tiebreaks.
     assert!(page.contains("<dt>BH-C1</dt><dd>Buchholz"), "legend");
     // H is second (2½, alone): B drew with H in round 2 as White, C and D lost to H as Black.

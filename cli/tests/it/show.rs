@@ -204,3 +204,22 @@ fn standings_crosstable_has_a_round_robin_table_per_group() {
     // --crosstable is text for people: not with --csv / --json.
     assert_eq!(bsw(&["standings", d, "--crosstable", "--json"]).0, 2);
 }
+
+#[test]
+fn show_and_crosstable_refuse_bad_files_with_file_line_and_field() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = example("spec-11-worked-example", &tmp.path().join("t"));
+    let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
+    std::fs::write(
+        dir.join("rounds.csv"),
+        rounds.replace("2,3,4,6,1-0", "2,3,4,99,1-0"),
+    )
+    .unwrap();
+    let d = dir.to_str().unwrap();
+    for args in [vec!["show", d], vec!["standings", d, "--crosstable"]] {
+        let (code, out, err) = bsw(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(out.is_empty(), "{out}");
+        assert!(err.contains("rounds.csv:8: black:"), "{err}");
+    }
+}
