@@ -7,7 +7,8 @@ use std::process::{Command, Stdio};
 
 use crate::common::{bsw, copy_dir};
 
-fn example(name: &str, to: &Path) -> PathBuf {
+/// Copies `corpus/examples/NAME` to `to` (also used by the `show` and `report` tests).
+pub(crate) fn example(name: &str, to: &Path) -> PathBuf {
     let from = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/examples")
         .join(name);

@@ -1,17 +1,10 @@
 //! `bsw show` (the board list of a round for people, CSV, JSON), `bsw pair --table`, and
 //! `bsw standings --crosstable`.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::common::{bsw, copy_dir};
-
-fn example(name: &str, to: &Path) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name);
-    copy_dir(&from, to);
-    to.to_path_buf()
-}
+use crate::common::bsw;
+use crate::results::example;
 
 fn worked_example() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))
