@@ -181,13 +181,7 @@ pub fn layout(rows: &[Vec<String>], right: &[bool]) -> String {
 pub fn table_text(t: &Tournament, round: u32) -> String {
     let before = bsw_report::points_before(t, round);
     let pts = |id: Id| bsw_report::html::half(before.get(&id).copied().unwrap_or(0));
-    let rating = |r: u32| {
-        if r == 0 {
-            "-".to_string()
-        } else {
-            r.to_string()
-        }
-    };
+    let rating = rating_text;
     let mut rows = vec![
         ["Bd", "White", "Rtg", "Pts", "Result", "Black", "Rtg", "Pts"]
             .map(String::from)
@@ -260,6 +254,11 @@ pub fn table_text(t: &Tournament, round: u32) -> String {
     out
 }
 
+/// A rating in a terminal table: `-` for unrated (0).
+fn rating_text(r: u32) -> String {
+    if r == 0 { "-".into() } else { r.to_string() }
+}
+
 /// An empty cell as `.`, so that every column of the terminal table shows something.
 fn dot_if_empty(s: String) -> String {
     if s.is_empty() { ".".into() } else { s }
@@ -280,7 +279,7 @@ pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String
         let mut r = vec![
             line.rank.to_string(),
             line.name.clone(),
-            line.rating.to_string(),
+            rating_text(line.rating),
         ];
         r.extend(line.cells.iter().map(|c| dot_if_empty(c.text())));
         r.push(bsw_report::html::half(line.points));
@@ -301,7 +300,7 @@ pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String
         header.push("Pts".into());
         let mut rows = vec![header];
         for (i, (rank, _, name, rating, points)) in table.members.iter().enumerate() {
-            let mut r = vec![rank.to_string(), name.clone(), rating.to_string()];
+            let mut r = vec![rank.to_string(), name.clone(), rating_text(*rating)];
             r.extend((0..table.members.len()).map(|j| {
                 if i == j {
                     "x".to_string()

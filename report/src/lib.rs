@@ -216,6 +216,15 @@ pub fn tiebreak_meaning(code: &str) -> String {
 
 const STYLE: &str = include_str!("style.css");
 
+/// A rating for people: `unrated` for 0.
+fn rating_text(r: u32) -> String {
+    if r == 0 {
+        "unrated".into()
+    } else {
+        r.to_string()
+    }
+}
+
 struct Page<'a> {
     t: &'a Tournament,
     names: HashMap<Id, &'a str>,
@@ -485,11 +494,7 @@ fn players_section(input: &Input, page: &Page) -> String {
             player_anchor(p.id),
             page.tpn.get(&p.id).copied().unwrap_or(0),
             esc(&p.name),
-            if p.rating == 0 {
-                "unrated".to_string()
-            } else {
-                p.rating.to_string()
-            }
+            rating_text(p.rating)
         );
         if with_title {
             let _ = write!(s, "<td>{}</td>", esc(&p.title));
@@ -709,7 +714,7 @@ fn crosstable_section(input: &Input, page: &Page) -> String {
             "<tr><td class=\"num\">{}</td><th scope=\"row\">{}</th><td class=\"num\">{}</td>",
             line.rank,
             page.link(line.id),
-            line.rating
+            rating_text(line.rating)
         );
         for c in &line.cells {
             let title = match c {
@@ -735,8 +740,9 @@ fn crosstable_section(input: &Input, page: &Page) -> String {
         for (i, (rank, id, _, rating, points)) in table.members.iter().enumerate() {
             let _ = write!(
                 s,
-                "<tr><td class=\"num\">{rank}</td><th scope=\"row\">{}</th><td class=\"num\">{rating}</td>",
-                page.link(*id)
+                "<tr><td class=\"num\">{rank}</td><th scope=\"row\">{}</th><td class=\"num\">{}</td>",
+                page.link(*id),
+                rating_text(*rating)
             );
             for j in 0..table.members.len() {
                 if i == j {
@@ -775,7 +781,7 @@ fn standings_table(st: &bsw_standings::Standings, caption: &str) -> String {
             r.rank,
             player_anchor(r.id),
             esc(&r.name),
-            r.rating,
+            rating_text(r.rating),
             half(r.points),
             r.wnt
         );

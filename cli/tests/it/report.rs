@@ -234,3 +234,46 @@ fn an_output_that_is_a_directory_or_in_a_missing_one_is_refused() {
     assert!(err.contains("r.html"), "{err}");
     assert!(!inside.exists());
 }
+
+#[test]
+fn names_are_escaped_so_a_page_never_runs_what_a_file_says() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+    let players = std::fs::read_to_string(dir.join("players.csv")).unwrap();
+    std::fs::write(
+        dir.join("players.csv"),
+        players.replace(
+            "1,A,2400",
+            "1,\"A<script>alert(1)</script> & \"\"Co\"\"\",2400",
+        ),
+    )
+    .unwrap();
+    let page = write_report(dir.to_str().unwrap(), &tmp.path().join("r.html"));
+    assert_self_contained(&page);
+    assert!(page.contains("A&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;"));
+}
+
+#[test]
+fn random_tournaments_of_every_shape_give_a_page_naming_every_player() {
+    // bsw generate draws groups, swaps, later phases, withdrawals and absences from the seed.
+    let tmp = tempfile::tempdir().unwrap();
+    for seed in 1..=12 {
+        let dir = tmp.path().join(format!("g{seed}"));
+        let d = dir.to_str().unwrap().to_string();
+        let (code, _, err) = bsw(&["generate", "--seed", &seed.to_string(), &d]);
+        assert_eq!(code, 0, "{err}");
+        let page = write_report(&d, &tmp.path().join(format!("g{seed}.html")));
+        assert!(page.contains("<strong>Conforming: "), "seed {seed}");
+        let players = std::fs::read_to_string(dir.join("players.csv")).unwrap();
+        let header: Vec<&str> = players.lines().next().unwrap().split(',').collect();
+        let k = header.iter().position(|c| *c == "name").unwrap();
+        for line in players.lines().skip(1) {
+            let name = line.split(',').nth(k).unwrap();
+            assert!(
+                page.contains(&format!(">{name}</a>")),
+                "seed {seed}: {name}"
+            );
+        }
+    }
+}
