@@ -16,6 +16,9 @@ pub struct Args {
     /// Print the round without writing it to rounds.csv.
     #[arg(long)]
     pub dry_run: bool,
+    /// Print the board list for people (names, ratings, points) instead of the CSV rows.
+    #[arg(long)]
+    pub table: bool,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
@@ -51,6 +54,11 @@ pub fn run(args: Args) -> crate::CmdResult {
             black,
             row.entry.result_code()
         ));
+    }
+    if args.table {
+        let mut next = t.clone();
+        next.rows.extend_from_slice(&paired.rows);
+        out = crate::cmd_show::table_text(&next, paired.round);
     }
     out!("{out}")?;
     if args.explain {

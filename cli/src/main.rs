@@ -16,6 +16,9 @@ mod cmd_bench;
 mod cmd_check;
 mod cmd_generate;
 mod cmd_pair;
+mod cmd_report;
+mod cmd_result;
+mod cmd_show;
 mod cmd_simulate;
 mod cmd_standings;
 mod cmd_trf;
@@ -52,6 +55,12 @@ enum Command {
     Simulate(cmd_simulate::Args),
     /// Scaling benchmark on large fields: bench.csv, scaling.svg and a table.
     Bench(cmd_bench::Args),
+    /// Enter results into rounds.csv: one board, or a whole round with --from.
+    Result(cmd_result::Args),
+    /// Show the board list of a round with names, ratings, points and results.
+    Show(cmd_show::Args),
+    /// Write the arbiter's certificate: one self-contained HTML page.
+    Report(cmd_report::Args),
 }
 
 fn main() -> ExitCode {
@@ -65,6 +74,9 @@ fn main() -> ExitCode {
         Command::Generate(a) => cmd_generate::run(a),
         Command::Simulate(a) => cmd_simulate::run(a),
         Command::Bench(a) => cmd_bench::run(a),
+        Command::Result(a) => cmd_result::run(a),
+        Command::Show(a) => cmd_show::run(a),
+        Command::Report(a) => cmd_report::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),
