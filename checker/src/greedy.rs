@@ -24,6 +24,7 @@
 use crate::blossom::Implicit;
 use crate::field::SwissField;
 use crate::ladder::{self, Level};
+use crate::report::{Evidence, Rule, Violation};
 use std::collections::HashMap;
 
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
@@ -448,4 +449,31 @@ pub fn replay_oracle(
         paired[q_star] = true;
     }
     None
+}
+
+/// Rule 8.4: every greedy step at `level` took the first workable candidate of its player's
+/// preference list (`partner`: the published partners, field indices).
+pub fn check(
+    sf: &SwissField,
+    level: &Level,
+    bye: Option<usize>,
+    partner: &[Option<usize>],
+) -> Option<Violation> {
+    let bc = replay(sf, level, bye, partner)?;
+    let (p, q, c) = (sf.ids[bc.player], sf.ids[bc.partner], sf.ids[bc.candidate]);
+    Some(Violation::new(
+        Rule::Greedy,
+        vec![p, q, c],
+        format!(
+            "at level {level}, {p} was paired with {q}, but the earlier candidate {c} in its preference list is allowed and leaves a complete pairing of the rest"
+        ),
+        Evidence::BetterCandidate {
+            level: *level,
+            player: p,
+            published_partner: q,
+            better_candidate: c,
+            better_pair: sf.pairs_by_colour(&[(bc.player, bc.candidate)])[0],
+            completion: sf.pairs_by_colour(&bc.completion),
+        },
+    ))
 }

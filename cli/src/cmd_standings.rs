@@ -53,7 +53,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> crate::CmdResult {
     let shown = args.path.display().to_string();
-    let t = crate::input::load(&args.path, &args.read)?.tournament;
+    let t = crate::input::load(&args.path, &args.read)
+        .map_err(|e| e.to_string())?
+        .tournament;
     let config_file = if args.path.is_dir() {
         args.path.join("tournament.toml").display().to_string()
     } else {
@@ -82,7 +84,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     } else {
         human(&report)
     };
-    print!("{text}");
+    out!("{text}")?;
     Ok(0)
 }
 

@@ -25,10 +25,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let loaded = crate::input::load(&args.path, &args.read)?;
-    print!("{}", summary(&loaded.tournament));
+    let loaded = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?;
+    out!("{}", summary(&loaded.tournament))?;
     if args.path.is_file() {
-        print!("{}", trf_summary(&loaded));
+        out!("{}", trf_summary(&loaded))?;
     }
     Ok(0)
 }
