@@ -168,6 +168,16 @@ fn an_exported_berger_swiss_event_is_certified_from_the_trf_file() {
     let (code, out, _) = bsw(&["validate", s(&trf)]);
     assert_eq!(code, 0);
     assert!(out.contains("profile: berger-swiss"), "{out}");
+    // Standings from the file alone have the group tables, and say where they come from.
+    let (code, out, err) = bsw(&["standings", s(&trf)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("\nGroup 1 "), "{out}");
+    assert!(
+        err.contains("carries the berger-swiss configuration"),
+        "{err}"
+    );
+    let (_, from_dir, _) = bsw(&["standings", s(&dir)]);
+    assert_eq!(out, from_dir);
 }
 
 fn p001(id: u32, points: &str, cells: &str) -> String {
