@@ -29,7 +29,15 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
     match cmd {
         TrfCommand::Export { dir, output } => {
             let t = bsw_model::io::load(&dir).map_err(|e| e.to_string())?;
-            bsw_model::trf::exportable(&t).map_err(|e| e.to_string())?;
+            bsw_model::trf::exportable(&t).map_err(|mut e| {
+                // Name the file that holds the player.
+                e.file = if dir.is_dir() {
+                    dir.join(bsw_model::io::PLAYERS_CSV).display().to_string()
+                } else {
+                    dir.display().to_string()
+                };
+                e.to_string()
+            })?;
             let text = bsw_model::trf::export(&t);
             match output {
                 Some(path) => {

@@ -401,3 +401,24 @@ fn corpus_trf_files_read_as_expected() {
         assert_eq!(&back, t, "{}: import(export) differs", f.name);
     }
 }
+
+#[test]
+fn ids_beyond_four_digits_are_refused_naming_the_file_and_nothing_is_written() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("big");
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(dir.join("tournament.toml"), "rounds = 1\n").unwrap();
+    std::fs::write(
+        dir.join("players.csv"),
+        "id,name,rating\n10000,A,2000\n2,B,1900\n",
+    )
+    .unwrap();
+    let out = tmp.path().join("big.trf");
+    let (code, _, err) = bsw(&["trf", "export", s(&dir), "-o", s(&out)]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("players.csv: id: player id 10000 does not fit"),
+        "{err}"
+    );
+    assert!(!out.exists());
+}
