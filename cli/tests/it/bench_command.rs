@@ -1,9 +1,5 @@
 //! `bsw bench`: the files it writes and its refusals (issue 8).
-use std::process::Command;
-
-fn bsw() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bsw"))
-}
+use crate::common::bsw_command as bsw;
 
 /// What the CSV header must be: the columns issue 8 names, in its order, then the extras.
 const HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches";

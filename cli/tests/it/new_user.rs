@@ -3,52 +3,12 @@
 //! wording of counts and lists.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use crate::common;
-use common::{bsw, copy_dir};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use common::{bsw, bsw_command, bsw_in, copy_dir, root, s, with_closed_stdout};
 
 fn worked_example() -> PathBuf {
     root().join("checker/tests/data/worked-example")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Runs `bsw ARGS` in `cwd`; returns (exit code, stdout, stderr).
-fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .current_dir(cwd)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-/// Runs `bsw ARGS` with standard output a pipe whose reading end is closed at once (as
-/// `bsw … | head -1` does once it has its line); returns (exit code, stderr).
-fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]
@@ -83,7 +43,7 @@ fn a_full_stdout_is_an_error_with_exit_2_not_a_panic() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full exists on Linux");
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
+    let out = bsw_command()
         .args(["validate", s(&worked_example())])
         .stdout(full)
         .output()

@@ -1,20 +1,9 @@
 //! `bsw result`: entering one result or a whole round (`--from`), and every refusal (exit 2,
 //! `rounds.csv` unchanged).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-use crate::common::{bsw, copy_dir};
-
-/// Copies `corpus/examples/NAME` to `to` (also used by the `show` and `report` tests).
-pub(crate) fn example(name: &str, to: &Path) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name);
-    copy_dir(&from, to);
-    to.to_path_buf()
-}
+use crate::common::{bsw, bsw_stdin, example};
 
 /// The worked example of SPEC §11 with round 3 paired but without results (its published
 /// pairing: A–B, H–C, E–D, F–G on boards 1-4).
@@ -39,29 +28,6 @@ fn open_round_3(tmp: &Path) -> PathBuf {
 
 fn rounds(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("rounds.csv")).unwrap()
-}
-
-/// Runs `bsw ARGS` with `input` on standard input.
-fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 #[test]

@@ -3,8 +3,7 @@
 
 use std::path::Path;
 
-use crate::common::bsw;
-use crate::results::example;
+use crate::common::{bsw, example};
 
 fn worked_example() -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

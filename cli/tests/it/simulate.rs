@@ -2,25 +2,8 @@
 //! campaign, exit codes, and the failure path (test switch `--test-corrupt-board1`).
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::Command;
 
-fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .current_dir(cwd)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use crate::common::{bsw_in, s};
 
 /// The JSON summary without what depends on the clock.
 fn timeless(json: &str) -> Value {

@@ -1,17 +1,7 @@
 //! `bsw trf export` / `bsw trf import` run as a binary.
 
-use std::path::{Path, PathBuf};
-
 use crate::common;
-use common::bsw;
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use common::{bsw, generate, root, s, with_closed_stdout};
 
 #[test]
 fn export_to_stdout_writes_trf_with_the_spec_11_results() {
@@ -127,23 +117,22 @@ fn export_refusal_leaves_the_output_file_untouched() {
 fn an_exported_berger_swiss_event_is_certified_from_the_trf_file() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("event");
-    let (code, _, err) = bsw(&[
-        "generate",
-        "--seed",
+    generate(
         "11",
-        "--players",
-        "15",
-        "--rounds",
-        "5",
-        "--group-rate",
-        "1",
-        "--lower-swiss-rate",
-        "1",
-        "--swap-rate",
-        "1",
-        s(&dir),
-    ]);
-    assert_eq!(code, 0, "{err}");
+        &[
+            "--players",
+            "15",
+            "--rounds",
+            "5",
+            "--group-rate",
+            "1",
+            "--lower-swiss-rate",
+            "1",
+            "--swap-rate",
+            "1",
+        ],
+        &dir,
+    );
     let trf = tmp.path().join("event.trf");
     let (code, _, err) = bsw(&["trf", "export", s(&dir), "-o", s(&trf)]);
     assert_eq!(code, 0, "{err}");
@@ -253,25 +242,10 @@ fn team_competitions_and_html_pages_are_refused_with_one_message() {
 
 #[test]
 fn export_into_a_closed_pipe_ends_quietly() {
-    use std::io::Read;
-    use std::process::{Command, Stdio};
     let src = root().join("corpus/examples/spec-11-worked-example");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(["trf", "export", s(&src)])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take()); // the reader goes away before anything is written
-    let status = child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
-    assert_eq!(status.code(), Some(0), "{err}");
+    // The reader goes away before anything is written.
+    let (status, err) = with_closed_stdout(&["trf", "export", s(&src)]);
+    assert_eq!(status, Some(0), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
 

@@ -15,15 +15,16 @@ fn handmade() -> Tournament {
 }
 
 fn g(round: u32, board: u32, white: u32, black: u32, o: Outcome) -> Row {
-    Row {
+    let result = Some(o);
+    row(
         round,
         board,
-        entry: Entry::Game {
+        Entry::Game {
             white,
             black,
-            result: Some(o),
+            result,
         },
-    }
+    )
 }
 fn row(round: u32, board: u32, entry: Entry) -> Row {
     Row {

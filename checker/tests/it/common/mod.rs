@@ -23,39 +23,35 @@ pub fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
     } else {
         Some(Outcome::from_code(result).expect("result code"))
     };
-    Row {
+    row(
         round,
         board,
-        entry: Entry::Game {
+        Entry::Game {
             white,
             black,
             result,
         },
+    )
+}
+
+pub fn row(round: u32, board: u32, entry: Entry) -> Row {
+    Row {
+        round,
+        board,
+        entry,
     }
 }
 
 pub fn bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::Bye(p),
-    }
+    row(round, board, Entry::Bye(p))
 }
 
 pub fn half_bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::HalfBye(p),
-    }
+    row(round, board, Entry::HalfBye(p))
 }
 
 pub fn zero_bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::ZeroBye(p),
-    }
+    row(round, board, Entry::ZeroBye(p))
 }
 
 /// SPEC §11, A..H = ids 1..8 (TPN = id). Pairings, colours and board order derived by hand
