@@ -16,6 +16,12 @@ fn has(t: &Tournament, profile: Profile, round: u32, rule: &str) -> bsw_checker:
     rep
 }
 
+/// The evidence of the first `rule` violation of `rep`, as JSON.
+fn evidence(rep: &bsw_checker::Report, rule: &str) -> serde_json::Value {
+    let v = rep.violations().find(|(_, v)| v.rule == rule).unwrap().1;
+    serde_json::to_value(&v.evidence).unwrap()
+}
+
 fn replace(t: &mut Tournament, round: u32, board: u32, row: bsw_model::Row) {
     let i = t
         .rows
@@ -160,18 +166,9 @@ fn looser_level_than_needed_is_rule_8_3_with_a_witness() {
         game(2, 4, 8, 5, ""),
     ]);
     let rep = has(&t, Profile::BergerSwiss, 2, "8.3");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.3").unwrap().1;
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["earlier_level"]["max_diff"],
-        "0"
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["witness"]
-            .as_array()
-            .unwrap()
-            .len(),
-        4
-    );
+    let e = evidence(&rep, "8.3");
+    assert_eq!(e["earlier_level"]["max_diff"], "0");
+    assert_eq!(e["witness"].as_array().unwrap().len(), 4);
 }
 
 #[test]
@@ -186,15 +183,9 @@ fn rematch_when_avoidable_is_rule_8_3() {
         game(3, 4, 6, 7, ""),
     ]);
     let rep = has(&t, Profile::BergerSwiss, 3, "8.3");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.3").unwrap().1;
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["level_used"]["rematches"],
-        true
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["earlier_level"]["rematches"],
-        false
-    );
+    let e = evidence(&rep, "8.3");
+    assert_eq!(e["level_used"]["rematches"], true);
+    assert_eq!(e["earlier_level"]["rematches"], false);
 }
 
 #[test]
@@ -206,8 +197,8 @@ fn lower_bye_receiver_that_works_is_rule_8_3() {
     t.rows
         .extend([game(3, 1, 7, 1, ""), game(3, 2, 5, 4, ""), bye(3, 3, 3)]);
     let rep = has(&t, Profile::BergerSwiss, 3, "8.3");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.3").unwrap().1;
-    assert_eq!(serde_json::to_value(&v.evidence).unwrap()["earlier_bye"], 4);
+    let e = evidence(&rep, "8.3");
+    assert_eq!(e["earlier_bye"], 4);
 }
 
 #[test]
@@ -223,28 +214,13 @@ fn skipped_greedy_candidate_is_rule_8_4() {
         game(2, 4, 5, 6, ""),
     ]);
     let rep = has(&t, Profile::BergerSwiss, 2, "8.4");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.4").unwrap().1;
-    assert_eq!(serde_json::to_value(&v.evidence).unwrap()["player"], 1);
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["better_candidate"],
-        3
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["published_partner"],
-        8
-    );
+    let e = evidence(&rep, "8.4");
+    assert_eq!(e["player"], 1);
+    assert_eq!(e["better_candidate"], 3);
+    assert_eq!(e["published_partner"], 8);
     // C–A: C has the higher TPN and all keys tie (both had Black once).
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["better_pair"],
-        serde_json::json!([3, 1])
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["completion"]
-            .as_array()
-            .unwrap()
-            .len(),
-        3
-    );
+    assert_eq!(e["better_pair"], serde_json::json!([3, 1]));
+    assert_eq!(e["completion"].as_array().unwrap().len(), 3);
     assert!(!rep.violations().any(|(_, v)| v.rule == "8.3"));
 }
 
