@@ -2,14 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{bsw, copy_dir, generate};
+use crate::common::{bsw, copy_dir, generate, root};
 
 fn corpus(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus")
-        .join(path)
-        .display()
-        .to_string()
+    root().join("corpus").join(path).display().to_string()
 }
 
 fn write_report(input: &str, out: &Path) -> String {
@@ -17,6 +13,12 @@ fn write_report(input: &str, out: &Path) -> String {
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains(out.to_str().unwrap()), "{stdout}");
     std::fs::read_to_string(out).unwrap()
+}
+
+/// The page `bsw report INPUT` writes (into a temporary directory).
+fn report_of(input: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    write_report(input, &tmp.path().join("r.html"))
 }
 
 /// Nothing on the page is fetched from elsewhere and nothing runs.
@@ -32,11 +34,7 @@ fn assert_self_contained(page: &str) {
 
 #[test]
 fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("examples/spec-11-worked-example"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus("examples/spec-11-worked-example"));
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.trim_end().ends_with("</html>"));
     assert_self_contained(&page);
@@ -83,11 +81,7 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
 
 #[test]
 fn violations_are_written_out_with_rule_players_and_evidence() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("cases/check-wrong-greedy-choice/tournament"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus("cases/check-wrong-greedy-choice/tournament"));
     assert_self_contained(&page);
     assert!(
         page.contains("<strong>Violations: 1 violation in round 2"),
@@ -126,11 +120,9 @@ fn violations_are_written_out_with_rule_players_and_evidence() {
 #[test]
 fn the_berger_draw_is_shown_as_the_seed_gives_it() {
     // Drawn by hand from seed 0 (corpus README): 1 = C, 2 = B, 3 = A, 4 = D.
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("cases/berger-draw-group-of-4-seed-0-round-1/tournament"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus(
+        "cases/berger-draw-group-of-4-seed-0-round-1/tournament",
+    ));
     let draw = page.split("<h3 id=\"draw\">").nth(1).unwrap();
     let order: Vec<&str> = ["#p3\">C", "#p2\">B", "#p1\">A", "#p4\">D"]
         .into_iter()
@@ -152,11 +144,7 @@ fn the_berger_draw_is_shown_as_the_seed_gives_it() {
 fn the_berger_draw_of_the_two_group_example() {
     // SPEC §4 redone in Python with the reference snippet of the corpus README
     // (seed 20260301): group 1 = Dahl, Aalto, Berg, Carlsen; group 2 = Ek, Falk, Holm, Gran.
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("examples/berger-groups"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus("examples/berger-groups"));
     let draw = page.split("<h3 id=\"draw\">").nth(1).unwrap();
     let seq = |names: [&str; 4]| {
         let pos: Vec<usize> = names

@@ -182,23 +182,13 @@ fn default_round_is_the_last_complete_one() {
 #[test]
 fn configured_tiebreaks_replace_the_defaults_and_bad_codes_are_refused() {
     let mut t = tournament(&players(2), 1, rounds(&["1-2 1-0"]));
-    let o = bsw_standings::Options::for_tournament(&t).unwrap();
-    assert_eq!(
-        o.tiebreaks
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>(),
-        ["BH-C1", "BH", "SB", "DE", "WIN"]
-    );
+    let codes = |t: &bsw_model::Tournament| -> Vec<String> {
+        let o = bsw_standings::Options::for_tournament(t).unwrap();
+        o.tiebreaks.iter().map(|c| c.to_string()).collect()
+    };
+    assert_eq!(codes(&t), ["BH-C1", "BH", "SB", "DE", "WIN"]);
     t.config.tiebreaks = Some(vec!["SB".into(), "ARO-C1".into()]);
-    let o = bsw_standings::Options::for_tournament(&t).unwrap();
-    assert_eq!(
-        o.tiebreaks
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>(),
-        ["SB", "ARO-C1"]
-    );
+    assert_eq!(codes(&t), ["SB", "ARO-C1"]);
     t.config.tiebreaks = Some(vec!["XYZ".into()]);
     assert!(matches!(
         bsw_standings::Options::for_tournament(&t),
