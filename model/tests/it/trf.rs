@@ -7,6 +7,8 @@ use bsw_model::trf::{decode, export, exportable, import};
 use bsw_model::{Entry, Outcome, Row, Tournament};
 use std::path::Path;
 
+use crate::common::{game, row};
+
 fn handmade() -> Tournament {
     let bytes =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/handmade.trf"))
@@ -15,23 +17,7 @@ fn handmade() -> Tournament {
 }
 
 fn g(round: u32, board: u32, white: u32, black: u32, o: Outcome) -> Row {
-    let result = Some(o);
-    row(
-        round,
-        board,
-        Entry::Game {
-            white,
-            black,
-            result,
-        },
-    )
-}
-fn row(round: u32, board: u32, entry: Entry) -> Row {
-    Row {
-        round,
-        board,
-        entry,
-    }
+    game(round, board, white, black, Some(o))
 }
 
 #[test]

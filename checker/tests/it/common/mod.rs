@@ -161,10 +161,18 @@ pub fn kept_schedule() -> Tournament {
 pub fn dissolved() -> Tournament {
     let mut t = kept_schedule();
     t.players[1].withdrawn_from = Some(3);
-    t.rows.retain(|r| r.round < 3);
-    t.rows
-        .extend([game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)]);
+    republish_from(
+        &mut t,
+        3,
+        [game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)],
+    );
     t
+}
+
+/// Replaces round `round` and the later rounds of `t` by `rows`.
+pub fn republish_from(t: &mut Tournament, round: u32, rows: impl IntoIterator<Item = Row>) {
+    t.rows.retain(|r| r.round < round);
+    t.rows.extend(rows);
 }
 
 pub fn rules(rep: &Report) -> Vec<(u32, String)> {
