@@ -3,10 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::{bsw, copy_dir};
+use common::{bsw, copy_dir, root};
 
 fn worked_example() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../checker/tests/data/worked-example")
+    root().join("checker/tests/data/worked-example")
 }
 
 /// The worked example with round 3 board 1 published B–A instead of A–B (A had Black twice:

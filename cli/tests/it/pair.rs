@@ -1,12 +1,11 @@
 //! `bsw pair` run as a binary: the round is appended and printed, `--explain` reports the
 //! search on standard error, refusals exit 2 and change no file.
 
-use crate::common::{bsw, example, root};
+use crate::common::{bsw, example_copy, root};
 
 #[test]
 fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["pair", d, "--explain"]);
     assert_eq!(code, 0, "{err}");
@@ -30,8 +29,7 @@ fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
 
 #[test]
 fn pair_refuses_an_incomplete_round_and_changes_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     assert_eq!(bsw(&["pair", d]).0, 0);
     let before = std::fs::read(dir.join("rounds.csv")).unwrap();
@@ -46,8 +44,7 @@ fn pair_refuses_an_incomplete_round_and_changes_nothing() {
 
 #[test]
 fn pair_refuses_a_finished_event_and_a_trf_file() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("spec-11-worked-example", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("spec-11-worked-example");
     let (code, _, err) = bsw(&["pair", dir.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("finished"), "{err}");

@@ -3,12 +3,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{bsw, bsw_stdin, example};
+use crate::common::{bsw, bsw_stdin, example_copy};
+use tempfile::TempDir;
 
 /// The worked example of SPEC §11 with round 3 paired but without results (its published
 /// pairing: A–B, H–C, E–D, F–G on boards 1-4).
-fn open_round_3(tmp: &Path) -> PathBuf {
-    let dir = example("spec-11-worked-example", &tmp.join("t"));
+fn open_round_3() -> (TempDir, PathBuf) {
+    let (tmp, dir) = example_copy("spec-11-worked-example");
     let text = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     let text: String = text
         .lines()
@@ -23,7 +24,7 @@ fn open_round_3(tmp: &Path) -> PathBuf {
         })
         .collect();
     std::fs::write(dir.join("rounds.csv"), text).unwrap();
-    dir
+    (tmp, dir)
 }
 
 fn rounds(dir: &Path) -> String {
@@ -32,8 +33,7 @@ fn rounds(dir: &Path) -> String {
 
 #[test]
 fn one_result_is_written_into_its_row_and_aliases_mean_a_draw() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (_tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["result", d, "3", "1", "1-0"]);
     assert_eq!(code, 0, "{err}");
@@ -58,8 +58,7 @@ fn one_result_is_written_into_its_row_and_aliases_mean_a_draw() {
 
 #[test]
 fn an_existing_result_is_replaced_only_with_force() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (_tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     assert_eq!(bsw(&["result", d, "3", "2", "0-1"]).0, 0);
     let before = rounds(&dir);
@@ -84,8 +83,7 @@ fn an_existing_result_is_replaced_only_with_force() {
 
 #[test]
 fn refusals_name_the_file_line_and_field_and_change_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (_tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let before = rounds(&dir);
     let cases: [(&[&str], &str); 7] = [
@@ -131,8 +129,7 @@ fn refusals_name_the_file_line_and_field_and_change_nothing() {
 
 #[test]
 fn a_bye_row_takes_no_result() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     assert_eq!(bsw(&["pair", d]).0, 0);
     let before = rounds(&dir);
@@ -158,8 +155,7 @@ fn a_tournament_file_or_missing_directory_is_refused() {
 
 #[test]
 fn a_whole_round_from_a_file_or_standard_input() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let file = tmp.path().join("r3.txt");
     std::fs::write(&file, "# round 3\n1 1-0\n\n2 1-0\n3 =\n").unwrap();
@@ -184,8 +180,7 @@ fn a_whole_round_from_a_file_or_standard_input() {
 
 #[test]
 fn from_is_all_or_nothing_and_points_at_the_bad_line() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let before = rounds(&dir);
     let cases = [

@@ -1,13 +1,11 @@
 //! `bsw show` (the board list of a round for people, CSV, JSON), `bsw pair --table`, and
 //! `bsw standings --crosstable`.
 
-use std::path::Path;
-
-use crate::common::{bsw, example};
+use crate::common::{bsw, example_copy, root};
 
 fn worked_example() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples/spec-11-worked-example")
+    root()
+        .join("corpus/examples/spec-11-worked-example")
         .display()
         .to_string()
 }
@@ -77,8 +75,7 @@ fn show_csv_and_json_carry_the_same_list() {
 
 #[test]
 fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (code, _, err) = bsw(&["show", d]);
     assert_eq!(code, 2);
@@ -115,8 +112,7 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
 
 #[test]
 fn pair_table_prints_names_and_still_appends_the_csv_rows() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["pair", d, "--table"]);
     assert_eq!(code, 0, "{err}");
@@ -156,8 +152,7 @@ fn standings_crosstable_gives_opponent_rank_colour_and_result() {
 
 #[test]
 fn standings_crosstable_has_a_round_robin_table_per_group() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (_, out, _) = bsw(&["pair", d]);
     // Every game of round 1 won by White; board 1 is a game of group 1.
@@ -199,8 +194,7 @@ fn standings_crosstable_has_a_round_robin_table_per_group() {
 
 #[test]
 fn show_and_crosstable_refuse_bad_files_with_file_line_and_field() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("spec-11-worked-example", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("spec-11-worked-example");
     let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     std::fs::write(
         dir.join("rounds.csv"),

@@ -3,12 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::{bsw, copy_dir};
+use common::{bsw, copy_dir, root};
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name)
+    root().join("corpus/examples").join(name)
 }
 
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {

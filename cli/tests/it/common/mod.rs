@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use tempfile::TempDir;
 
 /// The `bsw` binary under test.
 pub fn bsw_command() -> Command {
@@ -83,10 +84,13 @@ pub fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
-/// Copies `corpus/examples/NAME` to `to`; returns `to`.
-pub fn example(name: &str, to: &Path) -> PathBuf {
-    copy_dir(&root().join("corpus/examples").join(name), to);
-    to.to_path_buf()
+/// A copy of `corpus/examples/NAME` in a new temporary directory (removed when the returned
+/// guard is dropped); returns the guard and the copy.
+pub fn example_copy(name: &str) -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    copy_dir(&root().join("corpus/examples").join(name), &dir);
+    (tmp, dir)
 }
 
 /// Runs `bsw generate --seed SEED FLAGS… DIR`, which must succeed.
