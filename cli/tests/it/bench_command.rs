@@ -1,4 +1,5 @@
 //! `bsw bench`: the files it writes and its refusals (issue 8).
+use crate::common::assert_contains;
 use crate::common::bsw_command as bsw;
 
 /// What the CSV header must be: the columns issue 8 names, in its order, then the extras.
@@ -77,11 +78,8 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
     assert!(svg.contains("players (log scale)"));
 
     // The terminal table has the same rows and the exponent.
-    assert!(stdout.contains("pairing time ~ players^"), "{stdout}");
-    assert!(
-        stdout.contains("pairing exponent from 20 to 40 players"),
-        "{stdout}"
-    );
+    assert_contains(&stdout, "pairing time ~ players^");
+    assert_contains(&stdout, "pairing exponent from 20 to 40 players");
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! `bsw generate` run as a binary: the directory it writes reads back, is complete, and every
 //! round conforms (certified by the checker library and by `bsw check`).
 
-use crate::common::{bsw, generate, s};
+use crate::common::{assert_contains, bsw, generate, s};
 
 #[test]
 fn generated_directories_are_complete_and_certified() {
@@ -101,7 +101,7 @@ fn refuses_a_non_empty_directory_and_changes_nothing() {
     std::fs::write(tmp.path().join("keep.txt"), "x").unwrap();
     let (code, _, err) = bsw(&["generate", "--seed", "1", s(tmp.path())]);
     assert_eq!(code, 2);
-    assert!(err.contains("not empty"), "{err}");
+    assert_contains(&err, "not empty");
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
 }
 

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::{bsw, bsw_command, bsw_in, copy_dir, root, s, with_closed_stdout};
+use common::{assert_contains, bsw, bsw_command, bsw_in, copy_dir, root, s, with_closed_stdout};
 
 fn worked_example() -> PathBuf {
     root().join("checker/tests/data/worked-example")
@@ -81,11 +81,11 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     let (code, out, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &c]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.is_empty(), "{out}");
-    assert!(
-        err.contains("shard 2/3 is missing (8 of the campaign's 12 tournaments covered)"),
-        "{err}"
+    assert_contains(
+        &err,
+        "shard 2/3 is missing (8 of the campaign's 12 tournaments covered)",
     );
-    assert!(err.contains("--allow-partial"), "{err}");
+    assert_contains(&err, "--allow-partial");
 
     let (code, out, err) = bsw_in(
         tmp.path(),
@@ -111,13 +111,13 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     // Two shards missing, and shards of different splits that overlap.
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a]);
     assert_eq!(code, 2);
-    assert!(err.contains("shards 2/3, 3/3 are missing"), "{err}");
+    assert_contains(&err, "shards 2/3, 3/3 are missing");
     let half = shard(tmp.path(), "1/2");
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &half]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("shards 1/3 and 1/2 overlap (tournaments 0..4 are in both)"),
-        "{err}"
+    assert_contains(
+        &err,
+        "shards 1/3 and 1/2 overlap (tournaments 0..4 are in both)",
     );
 }
 
@@ -161,7 +161,7 @@ fn pair_on_a_missing_path_says_it_does_not_exist() {
     let missing = tmp.path().join("no-such-dir");
     let (code, _, err) = bsw(&["pair", s(&missing)]);
     assert_eq!(code, 2);
-    assert!(err.contains("no-such-dir: no such directory"), "{err}");
+    assert_contains(&err, "no-such-dir: no such directory");
     assert!(!err.contains("TRF"), "{err}");
 }
 
@@ -240,9 +240,9 @@ fn one_round_is_singular_and_lists_end_without_a_separator() {
     let (code, _, err) = bsw(&["standings", s(&t), "--round", "1"]);
     assert_eq!(code, 2);
     let err = err.trim_end();
-    assert!(
-        err.contains("round 1 is not complete; games without a result: round 1 board 1 ("),
-        "{err}"
+    assert_contains(
+        err,
+        "round 1 is not complete; games without a result: round 1 board 1 (",
     );
     assert!(
         err.ends_with(')') && err.matches("; ").count() == 6,

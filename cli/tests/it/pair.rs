@@ -1,7 +1,7 @@
 //! `bsw pair` run as a binary: the round is appended and printed, `--explain` reports the
 //! search on standard error, refusals exit 2 and change no file.
 
-use crate::common::{bsw, example_copy, root};
+use crate::common::{assert_contains, bsw, example_copy, root};
 
 #[test]
 fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
@@ -20,8 +20,8 @@ fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
         file.lines().skip(1).collect::<Vec<_>>(),
         printed[1..].to_vec()
     );
-    assert!(err.contains("chosen level"), "{err}");
-    assert!(err.contains("bye: player 13"), "{err}");
+    assert_contains(&err, "chosen level");
+    assert_contains(&err, "bye: player 13");
     // The checker certifies what was appended.
     let (code, out, _) = bsw(&["check", d]);
     assert_eq!(code, 0, "{out}");
@@ -47,9 +47,9 @@ fn pair_refuses_a_finished_event_and_a_trf_file() {
     let (_tmp, dir) = example_copy("spec-11-worked-example");
     let (code, _, err) = bsw(&["pair", dir.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("finished"), "{err}");
+    assert_contains(&err, "finished");
     let sample = root().join("corpus/samples/dutch-501-players-9-rounds.trf");
     let (code, _, err) = bsw(&["pair", sample.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("bsw trf import"), "{err}");
+    assert_contains(&err, "bsw trf import");
 }

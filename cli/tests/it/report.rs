@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{bsw, copy_dir, generate, root};
+use crate::common::{assert_contains, bsw, copy_dir, generate, root};
 
 fn corpus(path: &str) -> String {
     root().join("corpus").join(path).display().to_string()
@@ -38,10 +38,7 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.trim_end().ends_with("</html>"));
     assert_self_contained(&page);
-    assert!(
-        page.contains("<strong>Conforming: all 3 rounds certified"),
-        "{page}"
-    );
+    assert_contains(&page, "<strong>Conforming: all 3 rounds certified");
     assert!(page.contains("profile berger-swiss"));
     for name in ["A", "B", "C", "D", "E", "F", "G", "H"] {
         assert!(page.contains(&format!(">{name}</a>")), "{name}");
@@ -83,10 +80,7 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
 fn violations_are_written_out_with_rule_players_and_evidence() {
     let page = report_of(&corpus("cases/check-wrong-greedy-choice/tournament"));
     assert_self_contained(&page);
-    assert!(
-        page.contains("<strong>Violations: 1 violation in round 2"),
-        "{page}"
-    );
+    assert_contains(&page, "<strong>Violations: 1 violation in round 2");
     assert!(page.contains("Violation 1: round 2, rule 8.4 — the choice of opponents"));
     let article = page
         .split("<article class=\"violation\" id=\"v1\">")
@@ -103,7 +97,7 @@ fn violations_are_written_out_with_rule_players_and_evidence() {
     }
     // The better candidate and the completion of the rest (corpus README: A should have
     // met C; the others B–H, D–F, G–E).
-    assert!(article.contains("better candidate"), "{article}");
+    assert_contains(article, "better candidate");
     assert!(article.contains(
         "<a href=\"#p3\">C</a> <span class=\"id\">(id 3)</span> – <a href=\"#p1\">A</a>"
     ));
@@ -171,7 +165,7 @@ fn a_trf_file_is_certified_with_the_generic_profile() {
     ]);
     assert_eq!(code, 0, "{err}");
     let page = write_report(trf.to_str().unwrap(), &tmp.path().join("r.html"));
-    assert!(page.contains("profile generic"), "{page}");
+    assert_contains(&page, "profile generic");
 }
 
 fn broken_copy(tmp: &Path) -> PathBuf {
@@ -193,7 +187,7 @@ fn bad_input_writes_no_page_and_keeps_an_old_one() {
     let out = tmp.path().join("r.html");
     let (code, _, err) = bsw(&["report", dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("rounds.csv:8: result:"), "{err}");
+    assert_contains(&err, "rounds.csv:8: result:");
     assert!(!out.exists());
     std::fs::write(&out, "old page").unwrap();
     assert_eq!(
@@ -215,11 +209,11 @@ fn an_output_that_is_a_directory_or_in_a_missing_one_is_refused() {
     let ex = corpus("examples/spec-11-worked-example");
     let (code, _, err) = bsw(&["report", &ex, "-o", tmp.path().to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("is a directory"), "{err}");
+    assert_contains(&err, "is a directory");
     let inside = tmp.path().join("no/such/dir/r.html");
     let (code, _, err) = bsw(&["report", &ex, "-o", inside.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("r.html"), "{err}");
+    assert_contains(&err, "r.html");
     assert!(!inside.exists());
 }
 

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{bsw, bsw_stdin, example_copy};
+use crate::common::{assert_contains, bsw, bsw_stdin, example_copy};
 use tempfile::TempDir;
 
 /// The worked example of SPEC §11 with round 3 paired but without results (its published
@@ -37,22 +37,19 @@ fn one_result_is_written_into_its_row_and_aliases_mean_a_draw() {
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["result", d, "3", "1", "1-0"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("round 3 board 1: A (1) – B (2) 1-0"), "{out}");
-    assert!(
-        out.contains("3 game(s) still without a result (board 2, 3, 4)"),
-        "{out}"
-    );
+    assert_contains(&out, "round 3 board 1: A (1) – B (2) 1-0");
+    assert_contains(&out, "3 game(s) still without a result (board 2, 3, 4)");
     assert!(rounds(&dir).contains("\n3,1,1,2,1-0\n"));
     for (board, alias) in [("2", "="), ("3", "1/2")] {
         let (code, _, err) = bsw(&["result", d, "3", board, alias]);
         assert_eq!(code, 0, "{err}");
     }
     let text = rounds(&dir);
-    assert!(text.contains("\n3,2,8,3,1/2-1/2\n"), "{text}");
-    assert!(text.contains("\n3,3,5,4,1/2-1/2\n"), "{text}");
+    assert_contains(&text, "\n3,2,8,3,1/2-1/2\n");
+    assert_contains(&text, "\n3,3,5,4,1/2-1/2\n");
     let (code, out, _) = bsw(&["result", d, "3", "4", "-/+"]);
     assert_eq!(code, 0);
-    assert!(out.contains("round 3 is complete"), "{out}");
+    assert_contains(&out, "round 3 is complete");
     assert!(rounds(&dir).contains("\n3,4,6,7,-/+\n"));
 }
 
@@ -70,14 +67,14 @@ fn an_existing_result_is_replaced_only_with_force() {
         err.contains("rounds.csv:11: result:") && err.contains("already has the result 0-1"),
         "{err}"
     );
-    assert!(err.contains("--force"), "{err}");
+    assert_contains(&err, "--force");
     assert_eq!(rounds(&dir), before);
     // The same result again changes nothing and is not an error.
     assert_eq!(bsw(&["result", d, "3", "2", "0-1"]).0, 0);
     assert_eq!(rounds(&dir), before);
     let (code, out, err) = bsw(&["result", d, "3", "2", "1-0", "--force"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("1-0 (was 0-1)"), "{out}");
+    assert_contains(&out, "1-0 (was 0-1)");
     assert!(rounds(&dir).contains("\n3,2,8,3,1-0\n"));
 }
 
@@ -137,9 +134,9 @@ fn a_bye_row_takes_no_result() {
     // line 8 of the file.
     let (code, _, err) = bsw(&["result", d, "1", "7", "1-0"]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)"),
-        "{err}"
+    assert_contains(
+        &err,
+        "rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)",
     );
     assert_eq!(rounds(&dir), before);
 }
@@ -150,7 +147,7 @@ fn a_tournament_file_or_missing_directory_is_refused() {
     let missing = tmp.path().join("nope");
     let (code, _, err) = bsw(&["result", missing.to_str().unwrap(), "1", "1", "1-0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("needs a tournament directory"), "{err}");
+    assert_contains(&err, "needs a tournament directory");
 }
 
 #[test]
@@ -161,10 +158,10 @@ fn a_whole_round_from_a_file_or_standard_input() {
     std::fs::write(&file, "# round 3\n1 1-0\n\n2 1-0\n3 =\n").unwrap();
     let (code, out, err) = bsw(&["result", d, "3", "--from", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("board 4"), "{out}");
+    assert_contains(&out, "board 4");
     let (code, out, err) = bsw_stdin(&["result", d, "3", "--from", "-"], "4 0-1\n");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("round 3 is complete"), "{out}");
+    assert_contains(&out, "round 3 is complete");
     let text = rounds(&dir);
     for row in [
         "3,1,1,2,1-0",
@@ -210,6 +207,6 @@ fn from_is_all_or_nothing_and_points_at_the_bad_line() {
     let before = rounds(&dir);
     let (code, _, err) = bsw_stdin(&["result", d, "3", "--from", "-"], "2 1-0\n1 0-1\n");
     assert_eq!(code, 2);
-    assert!(err.contains("<stdin>:2: result: round 3 board 1"), "{err}");
+    assert_contains(&err, "<stdin>:2: result: round 3 board 1");
     assert_eq!(rounds(&dir), before);
 }

@@ -1,7 +1,7 @@
 //! `bsw show` (the board list of a round for people, CSV, JSON), `bsw pair --table`, and
 //! `bsw standings --crosstable`.
 
-use crate::common::{bsw, example_copy, root};
+use crate::common::{assert_contains, bsw, example_copy, root};
 
 fn worked_example() -> String {
     root()
@@ -79,7 +79,7 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
     let d = dir.to_str().unwrap();
     let (code, _, err) = bsw(&["show", d]);
     assert_eq!(code, 2);
-    assert!(err.contains("no round has been paired yet"), "{err}");
+    assert_contains(&err, "no round has been paired yet");
     assert_eq!(bsw(&["pair", d]).0, 0);
     let (code, out, _) = bsw(&["show", d]);
     assert_eq!(code, 0);
@@ -87,13 +87,10 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
         out.contains("Moberg (13)") && out.contains("bye (1 point)"),
         "{out}"
     );
-    assert!(
-        out.contains("6 of 6 game(s) still without a result"),
-        "{out}"
-    );
+    assert_contains(&out, "6 of 6 game(s) still without a result");
     let (code, out, _) = bsw(&["show", d, "--csv"]);
     assert_eq!(code, 0);
-    assert!(out.contains("\n1,7,13,Moberg,1950,0,,,,,bye\n"), "{out}");
+    assert_contains(&out, "\n1,7,13,Moberg,1950,0,,,,,bye\n");
     for (r, expected) in [
         (
             "2",
@@ -107,7 +104,7 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
     }
     let (code, _, err) = bsw(&["show", tmp.path().join("nope").to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("no such file or directory"), "{err}");
+    assert_contains(&err, "no such file or directory");
 }
 
 #[test]
@@ -118,7 +115,7 @@ fn pair_table_prints_names_and_still_appends_the_csv_rows() {
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Round 1 of 3"), "{out}");
     assert!(!out.contains("round,board,white,black,result"), "{out}");
-    assert!(out.contains("Moberg (13)"), "{out}");
+    assert_contains(&out, "Moberg (13)");
     let file = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     assert_eq!(file.lines().count(), 8, "{file}");
     assert!(file.ends_with("1,7,13,,bye\n"), "{file}");
@@ -187,7 +184,7 @@ fn standings_crosstable_has_a_round_robin_table_per_group() {
     assert_eq!(b[2 + rank(&w)], "0", "{out}");
     assert_eq!(w[2 + rank(&w)], "x", "{out}");
     assert_eq!(w[7], "1");
-    assert!(out.contains("Group 2"), "{out}");
+    assert_contains(&out, "Group 2");
     // --crosstable is text for people: not with --csv / --json.
     assert_eq!(bsw(&["standings", d, "--crosstable", "--json"]).0, 2);
 }
@@ -206,6 +203,6 @@ fn show_and_crosstable_refuse_bad_files_with_file_line_and_field() {
         let (code, out, err) = bsw(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty(), "{out}");
-        assert!(err.contains("rounds.csv:8: black:"), "{err}");
+        assert_contains(&err, "rounds.csv:8: black:");
     }
 }

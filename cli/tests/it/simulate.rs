@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::{bsw_in, s};
+use crate::common::{assert_contains, bsw_in, s};
 
 /// The JSON summary without what depends on the clock.
 fn timeless(json: &str) -> Value {
@@ -123,7 +123,7 @@ fn merge_refuses_summaries_of_different_campaigns() {
     std::fs::write(tmp.path().join("b.json"), b).unwrap();
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", "a.json", "b.json"]);
     assert_eq!(code, 2);
-    assert!(err.contains("different campaigns"), "{err}");
+    assert_contains(&err, "different campaigns");
 }
 
 #[test]
@@ -210,10 +210,7 @@ fn corrupted_engine_output_fails_and_is_written_and_shrunk() {
     let case = fdir.join(format!("tournament-{first}"));
     let readme = std::fs::read_to_string(case.join("README.md")).unwrap();
     let tseed = v["failures"][0]["tournament_seed"].as_u64().unwrap();
-    assert!(
-        readme.contains(&format!("bsw generate --seed {tseed} ")),
-        "{readme}"
-    );
+    assert_contains(&readme, &format!("bsw generate --seed {tseed} "));
     // the original fails `bsw check`
     let (code, _, _) = bsw_in(tmp.path(), &["check", s(&case)]);
     assert_eq!(code, 1);

@@ -101,3 +101,9 @@ pub fn generate(seed: &str, flags: &[&str], dir: &Path) {
     let (code, out, err) = bsw(&args);
     assert_eq!(code, 0, "seed {seed}: {out}{err}");
 }
+
+/// Asserts that `text` (an output of `bsw`) contains `part`; shows `text` when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{text}");
+}
