@@ -178,15 +178,20 @@ fn checker_seeds_reach_the_checker() {
     );
 }
 
+/// The inputs in the directory that `FUZZ_REACH_DIR` names (for the reach diagnostics).
+fn reach_inputs() -> Vec<PathBuf> {
+    let dir = std::env::var("FUZZ_REACH_DIR")
+        .expect("set FUZZ_REACH_DIR to the directory of inputs to measure");
+    files_in(Path::new(&dir))
+}
+
 /// How often a directory of inputs reaches the engine / the checker (diagnostics for fuzz
 /// runs): `FUZZ_REACH_DIR=/path/to/corpus cargo test -p bsw-harness --test fuzz_corpus
 /// fuzz_reach -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn fuzz_reach() {
-    let dir = std::env::var("FUZZ_REACH_DIR")
-        .expect("set FUZZ_REACH_DIR to the directory of inputs to measure");
-    let files = files_in(Path::new(&dir));
+    let files = reach_inputs();
     let (mut t_in, mut t_rounds, mut c_in, mut c_rounds) = (0, 0, 0, 0);
     for f in &files {
         let data = fs::read(f).unwrap();
@@ -208,9 +213,7 @@ fn fuzz_reach() {
 #[test]
 #[ignore]
 fn parser_reach() {
-    let dir = std::env::var("FUZZ_REACH_DIR")
-        .expect("set FUZZ_REACH_DIR to the directory of inputs to measure");
-    let files = files_in(Path::new(&dir));
+    let files = reach_inputs();
     let (mut dir_ok, mut trf_ok) = (0, 0);
     for f in &files {
         let data = fs::read(f).unwrap();

@@ -8,7 +8,7 @@ use bsw_model::io::{
 use bsw_model::{Config, Entry, Outcome, Player, Tournament};
 use std::path::Path;
 
-use crate::common::{game, row};
+use crate::common::{dir_with, game, row};
 
 fn corpus(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -205,13 +205,13 @@ fn load_refuses_other_files_and_missing_paths() {
 /// A `players.csv` saved by a Windows spreadsheet: Latin-1 bytes, CRLF line ends.
 #[test]
 fn latin1_players_csv_with_crlf_is_read() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("tournament.toml"), "rounds = 3\n").unwrap();
-    std::fs::write(
-        dir.path().join("players.csv"),
-        b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n",
-    )
-    .unwrap();
+    let dir = dir_with(&[
+        ("tournament.toml", b"rounds = 3\n"),
+        (
+            "players.csv",
+            b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n",
+        ),
+    ]);
     let t = bsw_model::io::read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Müller");
     assert_eq!(t.players[1].name, "Ærø");
@@ -220,18 +220,17 @@ fn latin1_players_csv_with_crlf_is_read() {
 /// UTF-8 with a byte-order mark and bare CR line ends (old Mac), in both CSV files.
 #[test]
 fn utf8_bom_and_bare_cr_are_read_in_both_csv_files() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("tournament.toml"), "rounds = 3\n").unwrap();
-    std::fs::write(
-        dir.path().join("players.csv"),
-        "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("rounds.csv"),
-        "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n",
-    )
-    .unwrap();
+    let dir = dir_with(&[
+        ("tournament.toml", b"rounds = 3\n"),
+        (
+            "players.csv",
+            "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r".as_bytes(),
+        ),
+        (
+            "rounds.csv",
+            "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n".as_bytes(),
+        ),
+    ]);
     let t = bsw_model::io::read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Šťastný");
     assert_eq!(t.players[1].name, "李");

@@ -23,3 +23,12 @@ pub fn game(round: u32, board: u32, white: Id, black: Id, result: Option<Outcome
         },
     )
 }
+
+/// A temporary directory holding `files` (name, bytes).
+pub fn dir_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bytes) in files {
+        std::fs::write(dir.path().join(name), bytes).unwrap();
+    }
+    dir
+}
