@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::common;
-use common::bsw;
+use common::{assert_contains, bsw};
 
 const WORKED_PLAYERS: &str = "id,name,rating\n1,A,2400\n2,B,2300\n3,C,2200\n4,D,2100\n5,E,2000\n6,F,1900\n7,G,1800\n8,H,1700\n";
 // SPEC §11 / Danish seed results, colours as SPEC §11 prints them.
@@ -187,7 +187,7 @@ fn group_tables_follow_the_whole_field() {
     assert_eq!(v["standings"].as_array().unwrap().len(), 6);
     let (code, out, _) = bsw(&["standings", d.path().to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert!(out.contains("\nGroup 1 "), "{out}");
+    assert_contains(&out, "\nGroup 1 ");
 }
 
 #[test]
@@ -217,7 +217,7 @@ fn unrated_opponents_need_a_rating_for_rating_based_tiebreaks() {
     let p = d.path().to_str().unwrap();
     let (code, _, err) = bsw(&["standings", p, "--tiebreaks", "ARO"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--unrated-rating"), "{err}");
+    assert_contains(&err, "--unrated-rating");
     let v = json_of(&[
         "standings",
         p,
@@ -386,7 +386,7 @@ fn tables_stay_aligned_with_wide_names_and_explain_wnt() {
             "`{cut}` in\n{out}"
         );
     }
-    assert!(out.contains("WNT = wins over the board"), "{out}");
+    assert_contains(&out, "WNT = wins over the board");
 }
 
 #[test]

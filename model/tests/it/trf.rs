@@ -7,6 +7,8 @@ use bsw_model::trf::{decode, export, exportable, import};
 use bsw_model::{Entry, Outcome, Row, Tournament};
 use std::path::Path;
 
+use crate::common::{game, row};
+
 fn handmade() -> Tournament {
     let bytes =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/handmade.trf"))
@@ -15,22 +17,7 @@ fn handmade() -> Tournament {
 }
 
 fn g(round: u32, board: u32, white: u32, black: u32, o: Outcome) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::Game {
-            white,
-            black,
-            result: Some(o),
-        },
-    }
-}
-fn row(round: u32, board: u32, entry: Entry) -> Row {
-    Row {
-        round,
-        board,
-        entry,
-    }
+    game(round, board, white, black, Some(o))
 }
 
 #[test]
@@ -220,6 +207,12 @@ fn refuse(lines: &[String]) -> String {
     import(&lines.join("\n"), "t.trf").unwrap_err().to_string()
 }
 
+/// Asserts that importing `lines` is refused with a message that starts with `prefix`.
+fn assert_refused(lines: &[String], prefix: &str) {
+    let m = refuse(lines);
+    assert!(m.starts_with(prefix), "{m}");
+}
+
 #[test]
 fn points_column_mismatch_names_the_player() {
     let m = refuse(&[line(1, "1.0", &["   2 w 1"]), line(2, "0.5", &["   1 b 0"])]);
@@ -231,99 +224,84 @@ fn points_column_mismatch_names_the_player() {
 
 #[test]
 fn opponents_that_disagree_are_refused() {
-    let m = refuse(&[
-        line(1, "1.0", &["   2 w 1"]),
-        line(2, "0.0", &["   3 b 0"]),
-        line(3, "1.0", &["   2 w 1"]),
-    ]);
-    assert!(
-        m.starts_with(
-            "t.trf:1: 001 round 1: player 1 has opponent 2, but player 2's line (2) has opponent 3"
-        ),
-        "{m}"
+    assert_refused(
+        &[
+            line(1, "1.0", &["   2 w 1"]),
+            line(2, "0.0", &["   3 b 0"]),
+            line(3, "1.0", &["   2 w 1"]),
+        ],
+        "t.trf:1: 001 round 1: player 1 has opponent 2, but player 2's line (2) has opponent 3",
     );
 }
 
 #[test]
 fn colours_that_disagree_are_refused() {
-    let m = refuse(&[line(1, "1.0", &["   2 w 1"]), line(2, "0.0", &["   1 w 0"])]);
-    assert!(
-        m.starts_with(
-            "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the colours"
-        ),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   2 w 1"]), line(2, "0.0", &["   1 w 0"])],
+        "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the colours",
     );
 }
 
 #[test]
 fn results_that_disagree_are_refused() {
-    let m = refuse(&[line(1, "1.0", &["   2 w 1"]), line(2, "0.5", &["   1 b ="])]);
-    assert!(
-        m.starts_with(
-            "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the result"
-        ),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   2 w 1"]), line(2, "0.5", &["   1 b ="])],
+        "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the result",
     );
 }
 
 #[test]
 fn unknown_trf_result_code_is_refused() {
-    let m = refuse(&[line(1, "1.0", &["   2 w X"]), line(2, "0.0", &["   1 b 0"])]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 1: unknown result code `X` (column 99)"),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   2 w X"]), line(2, "0.0", &["   1 b 0"])],
+        "t.trf:1: 001 round 1: unknown result code `X` (column 99)",
     );
 }
 
 #[test]
 fn opponent_without_record_is_refused() {
-    let m = refuse(&[line(1, "1.0", &["   7 w 1"])]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 1: opponent 7 has no 001 record"),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   7 w 1"])],
+        "t.trf:1: 001 round 1: opponent 7 has no 001 record",
     );
 }
 
 #[test]
 fn duplicate_pairing_number_is_refused() {
-    let m = refuse(&[line(1, "0.0", &[]), line(1, "0.0", &[])]);
-    assert!(
-        m.starts_with("t.trf:2: 001 pairing number: player 1 appears twice"),
-        "{m}"
+    assert_refused(
+        &[line(1, "0.0", &[]), line(1, "0.0", &[])],
+        "t.trf:2: 001 pairing number: player 1 appears twice",
     );
 }
 
 #[test]
 fn xxr_below_the_rounds_in_the_records_is_refused() {
-    let m = refuse(&[
-        "XXR 1".into(),
-        line(1, "1.0", &["   2 w 1", "0000 - U"]),
-        line(2, "1.0", &["   1 b 0", "0000 - F"]),
-    ]);
-    assert!(
-        m.starts_with("t.trf:1: XXR: 1 rounds, but the player records hold round 2"),
-        "{m}"
+    assert_refused(
+        &[
+            "XXR 1".into(),
+            line(1, "1.0", &["   2 w 1", "0000 - U"]),
+            line(2, "1.0", &["   1 b 0", "0000 - F"]),
+        ],
+        "t.trf:1: XXR: 1 rounds, but the player records hold round 2",
     );
 }
 
 #[test]
 fn played_result_without_opponent_is_refused() {
-    let m = refuse(&[line(1, "1.0", &["0000 - 1"])]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 1: result `1` needs an opponent"),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["0000 - 1"])],
+        "t.trf:1: 001 round 1: result `1` needs an opponent",
     );
 }
 
 #[test]
 fn result_after_a_pending_round_is_refused() {
-    let m = refuse(&[
-        line(1, "0.0", &["   2 w  ", "   2 b 0"]),
-        line(2, "1.0", &["   1 b  ", "   1 w 1"]),
-    ]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 2: round 2 has a result while round 1 still lacks one"),
-        "{m}"
+    assert_refused(
+        &[
+            line(1, "0.0", &["   2 w  ", "   2 b 0"]),
+            line(2, "1.0", &["   1 b  ", "   1 w 1"]),
+        ],
+        "t.trf:1: 001 round 2: round 2 has a result while round 1 still lacks one",
     );
 }
 

@@ -23,39 +23,35 @@ pub fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
     } else {
         Some(Outcome::from_code(result).expect("result code"))
     };
-    Row {
+    row(
         round,
         board,
-        entry: Entry::Game {
+        Entry::Game {
             white,
             black,
             result,
         },
+    )
+}
+
+pub fn row(round: u32, board: u32, entry: Entry) -> Row {
+    Row {
+        round,
+        board,
+        entry,
     }
 }
 
 pub fn bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::Bye(p),
-    }
+    row(round, board, Entry::Bye(p))
 }
 
 pub fn half_bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::HalfBye(p),
-    }
+    row(round, board, Entry::HalfBye(p))
 }
 
 pub fn zero_bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::ZeroBye(p),
-    }
+    row(round, board, Entry::ZeroBye(p))
 }
 
 /// SPEC §11, A..H = ids 1..8 (TPN = id): the one worked-example fixture of the repository,
@@ -172,10 +168,18 @@ pub fn kept_schedule() -> Tournament {
 pub fn dissolved() -> Tournament {
     let mut t = kept_schedule();
     t.players[1].withdrawn_from = Some(3);
-    t.rows.retain(|r| r.round < 3);
-    t.rows
-        .extend([game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)]);
+    republish_from(
+        &mut t,
+        3,
+        [game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)],
+    );
     t
+}
+
+/// Replaces round `round` and the later rounds of `t` by `rows`.
+pub fn republish_from(t: &mut Tournament, round: u32, rows: impl IntoIterator<Item = Row>) {
+    t.rows.retain(|r| r.round < round);
+    t.rows.extend(rows);
 }
 
 pub fn rules(rep: &Report) -> Vec<(u32, String)> {
