@@ -9,6 +9,7 @@
 //! command writes directories and draws progress bars).
 
 pub mod bench;
+pub mod external;
 pub mod fuzzing;
 #[path = "gen.rs"]
 pub mod generator;
