@@ -6,12 +6,13 @@
 //! the same files for the smallest tournament that still fails the same way.
 
 use super::runner::shell_line;
-use super::{Engine, ExternalPlayed, play_external};
+use super::{CallRecord, Engine, ExternalPlayed, play_external};
 use crate::generator::{FailureKind, Played, Scenario};
 use crate::shrink::shrink_with;
 use crate::simulate::CampaignSpec;
 use crate::summary::{FailureRecord, Summary};
 use rayon::prelude::*;
+use std::cell::RefCell;
 use std::path::Path;
 
 fn write(path: &Path, text: &str) -> Result<(), String> {
@@ -152,10 +153,30 @@ pub fn write_failures(
             && let Some(target) = ep.played.failure.as_ref().map(|x| x.kind.clone())
         {
             let recheck = engine.recheck_every > 0 && f.index.is_multiple_of(engine.recheck_every);
+            // Keep the engine call of the last candidate that failed the same way, so that the
+            // shrunk case's files are those of the replay that was accepted (an engine that is
+            // not deterministic might not fail again).
+            let last: RefCell<Option<(Scenario, Option<CallRecord>)>> = RefCell::new(None);
             let s = shrink_with(&sc, &target, budget, &|c| {
-                play_external(c, engine, recheck).played
+                let ep = play_external(c, engine, recheck);
+                if ep
+                    .played
+                    .failure
+                    .as_ref()
+                    .is_some_and(|g| target.matches(&g.kind))
+                {
+                    *last.borrow_mut() = Some((c.clone(), ep.call));
+                }
+                ep.played
             });
-            let sp = play_external(&s.scenario, engine, recheck);
+            let call = match last.into_inner() {
+                Some((c, call)) if c == s.scenario => call,
+                _ => ep.call.clone(),
+            };
+            let sp = ExternalPlayed {
+                played: s.played.clone(),
+                call,
+            };
             let sdir = case.join("shrunk");
             let how = write_case(&sdir, engine, &sp)?;
             let text = format!(

@@ -85,7 +85,8 @@ pub struct Engine {
     pub timeout: Duration,
     pub profile: ExtProfile,
     /// Every this many tournaments (by index, 0 = never), each round is paired twice and the
-    /// two outputs compared: a difference is the `nondeterministic output` failure.
+    /// two pairings compared (as read, so white space does not count): a difference is the
+    /// `nondeterministic output` failure.
     pub recheck_every: u64,
 }
 
@@ -310,7 +311,11 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
             match work.run(&engine.template, &record.input, engine.timeout) {
                 Ok(second)
                     if second.status != record.call.status
-                        || second.output != record.call.output =>
+                        || second
+                            .output
+                            .as_deref()
+                            .map(|o| protocol::read_output(o, &t, r))
+                            != Some(Ok(rows.clone())) =>
                 {
                     out.failure = Some(engine_failure(
                         r,
