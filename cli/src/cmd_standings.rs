@@ -5,23 +5,34 @@
 //! Output formats:
 //! - default: a table for people (rank, name, points, WNT = wins over the board, each
 //!   tiebreak), then the group tables;
-//! - `--json`: `{"standings": [{"rank": 1, "id": 2, "name": "...", "points": 4.0,
+//! - `--json`: `{"standings": [{"rank": 1, "id": 2, "name": "...", "points": 4.0, "wnt": 3,
 //!   "tiebreaks": {"BH": 13.0, ...}}, ...], "groups": [{"group": 1, "standings": [...]}]}`;
-//!   points and tiebreaks are decimal numbers, ARO/TPR/PTP/TPN/RTNG integers, an undefined
-//!   value (e.g. ARO without games over the board) is `null`;
+//!   points and tiebreaks are decimal numbers, `wnt` (wins over the board, SPEC §5) and
+//!   ARO/TPR/PTP/TPN/RTNG integers, an undefined value (e.g. ARO without games over the board)
+//!   is `null`. Readers must not rely on the order of keys in an object (the tiebreaks object
+//!   does list the codes in the order of the tiebreak list); the JSON is written by
+//!   `serde_json` from the structs below, golden-tested in `cli/tests/it/standings.rs`;
 //! - `--csv`: header `rank,id,name,points,wnt,CODES…`, one line per player; each group table
 //!   follows after an empty line, with a leading `group` column.
 
 use bsw_standings::{Code, GroupStandings, Options, Report, Standings, Value};
+use serde::Serialize;
 use std::fmt::Write as _;
 use std::path::PathBuf;
+use unicode_width::UnicodeWidthStr;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Tournament directory or TRF file.
     pub path: PathBuf,
     /// Comma-separated tiebreak codes for the whole field (default: `tiebreaks` of
-    /// tournament.toml, else BH-C1,BH,SB,DE,WIN).
+    /// tournament.toml, else BH-C1,BH,SB,DE,WIN). Codes: BH (Buchholz), SB
+    /// (Sonneborn-Berger), DE (direct encounter), WIN (rounds won), WON (games won over the
+    /// board), BPG (games with Black), BWG (wins with Black), ARO (average rating of
+    /// opponents), TPR (performance rating), PTP (perfect performance), KS (Koya), PS
+    /// (progressive score), TPN (pairing number), RTNG (own rating). Modifiers: -C1/-C2 cut the
+    /// lowest 1/2 values, -M1/-M2 the lowest and highest (BH, SB, ARO); PS-C1/C2 drop the
+    /// first rounds.
     #[arg(long, value_name = "CODES")]
     pub tiebreaks: Option<String>,
     /// Standings after round N (default: the last complete round).
@@ -63,7 +74,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         _ => format!("{shown}: {e}"),
     })?;
     let text = if args.json {
-        json(&report)
+        json(&report)?
     } else if args.csv {
         csv(&report)
     } else {
@@ -77,71 +88,96 @@ fn points(p: bsw_model::HalfPoints) -> f64 {
     p as f64 / 2.0
 }
 
-/// A JSON number for a tiebreak value.
-fn json_value(code: Code, v: Value) -> String {
-    match v.as_f64() {
-        None => "null".into(),
-        Some(x) if code.is_integer() => format!("{}", x.round() as i64),
-        Some(x) => serde_json::to_string(&x).unwrap_or_else(|_| "null".into()),
+/// A tiebreak value in JSON: integer codes (ARO, TPR, PTP, TPN, RTNG) as integers, the
+/// others as decimals, an undefined value as `null`.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonValue {
+    Int(i64),
+    Dec(f64),
+}
+
+fn json_value(code: Code, v: Value) -> Option<JsonValue> {
+    let x = v.as_f64()?;
+    Some(if code.is_integer() {
+        JsonValue::Int(x.round() as i64)
+    } else {
+        JsonValue::Dec(x)
+    })
+}
+
+/// The tiebreaks of one row: a JSON object whose keys keep the order of the tiebreak list.
+struct Tiebreaks(Vec<(String, Option<JsonValue>)>);
+
+impl Serialize for Tiebreaks {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (k, v) in &self.0 {
+            m.serialize_entry(k, v)?;
+        }
+        m.end()
     }
 }
 
-fn json_rows(st: &Standings) -> String {
-    let rows: Vec<String> = st
-        .rows
-        .iter()
-        .map(|r| {
-            let tbs: Vec<String> = st
-                .codes
-                .iter()
-                .zip(&r.tiebreaks)
-                .map(|(c, v)| {
-                    format!(
-                        "{}: {}",
-                        serde_json::to_string(&c.to_string()).unwrap(),
-                        json_value(*c, *v)
-                    )
-                })
-                .collect();
-            format!(
-                "{{\"rank\": {}, \"id\": {}, \"name\": {}, \"points\": {}, \"tiebreaks\": {{{}}}}}",
-                r.rank,
-                r.id,
-                serde_json::to_string(&r.name).unwrap(),
-                serde_json::to_string(&points(r.points)).unwrap(),
-                tbs.join(", ")
-            )
-        })
-        .collect();
-    if rows.is_empty() {
-        "[]".into()
-    } else {
-        format!("[\n    {}\n  ]", rows.join(",\n    "))
-    }
+#[derive(Serialize)]
+struct JsonRow<'a> {
+    rank: u32,
+    id: bsw_model::Id,
+    name: &'a str,
+    points: f64,
+    /// Wins over the board (SPEC §5).
+    wnt: u32,
+    tiebreaks: Tiebreaks,
 }
 
-fn json(report: &Report) -> String {
-    let groups: Vec<String> = report
-        .groups
+#[derive(Serialize)]
+struct JsonGroup<'a> {
+    group: u32,
+    standings: Vec<JsonRow<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonReport<'a> {
+    standings: Vec<JsonRow<'a>>,
+    groups: Vec<JsonGroup<'a>>,
+}
+
+fn json_rows(st: &Standings) -> Vec<JsonRow<'_>> {
+    st.rows
         .iter()
-        .map(|g: &GroupStandings| {
-            format!(
-                "{{\"group\": {}, \"standings\": {}}}",
-                g.group,
-                json_rows(&g.standings).replace("\n", "\n  ")
-            )
+        .map(|r| JsonRow {
+            rank: r.rank,
+            id: r.id,
+            name: &r.name,
+            points: points(r.points),
+            wnt: r.wnt,
+            tiebreaks: Tiebreaks(
+                st.codes
+                    .iter()
+                    .zip(&r.tiebreaks)
+                    .map(|(c, v)| (c.to_string(), json_value(*c, *v)))
+                    .collect(),
+            ),
         })
-        .collect();
-    let groups = if groups.is_empty() {
-        "[]".into()
-    } else {
-        format!("[\n    {}\n  ]", groups.join(",\n    "))
+        .collect()
+}
+
+fn json(report: &Report) -> Result<String, String> {
+    let doc = JsonReport {
+        standings: json_rows(&report.overall),
+        groups: report
+            .groups
+            .iter()
+            .map(|g: &GroupStandings| JsonGroup {
+                group: g.group,
+                standings: json_rows(&g.standings),
+            })
+            .collect(),
     };
-    format!(
-        "{{\n  \"standings\": {},\n  \"groups\": {}\n}}\n",
-        json_rows(&report.overall),
-        groups
-    )
+    let mut text = serde_json::to_string_pretty(&doc).map_err(|e| e.to_string())?;
+    text.push('\n');
+    Ok(text)
 }
 
 /// A value for people and CSV: integers plain, others as short decimals, undefined empty.
@@ -229,13 +265,7 @@ fn human_table(st: &Standings) -> String {
         .collect();
     cells.insert(0, cols.iter().map(|c| c.0.clone()).collect());
     let widths: Vec<usize> = (0..cols.len())
-        .map(|k| {
-            cells
-                .iter()
-                .map(|row| row[k].chars().count())
-                .max()
-                .unwrap_or(0)
-        })
+        .map(|k| cells.iter().map(|row| row[k].width()).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
     for row in &cells {
@@ -243,10 +273,12 @@ fn human_table(st: &Standings) -> String {
             .iter()
             .enumerate()
             .map(|(k, s)| {
+                // Pad by display width (a CJK character takes two columns), not by chars.
+                let pad = " ".repeat(widths[k] - s.width());
                 if cols[k].1 {
-                    format!("{s:>w$}", w = widths[k])
+                    format!("{pad}{s}")
                 } else {
-                    format!("{s:<w$}", w = widths[k])
+                    format!("{s}{pad}")
                 }
             })
             .collect();
@@ -259,7 +291,7 @@ fn human(report: &Report) -> String {
     let st = &report.overall;
     let codes: Vec<String> = st.codes.iter().map(|c| c.to_string()).collect();
     let mut out = format!(
-        "Standings after round {} (tiebreaks: {})\n",
+        "Standings after round {} (tiebreaks: {}; WNT = wins over the board, forfeit wins and byes not counted)\n",
         st.round,
         if codes.is_empty() {
             "none".into()

@@ -26,15 +26,10 @@ pub fn run(args: Args) -> crate::CmdResult {
     Ok(0)
 }
 
-/// Length of the Berger schedule of a group of k players (k-1 if even, k if odd).
-fn schedule_len(k: u32) -> u32 {
-    if k % 2 == 1 { k } else { k.saturating_sub(1) }
-}
-
 fn summary(t: &Tournament) -> String {
     let last = t.last_round();
-    let phase = t.config.groups.first().map(|&k| schedule_len(k));
-    let total = t.config.rounds.or(phase).unwrap_or(0);
+    let phase = bsw_model::layout::initial_phase(&t.config.groups);
+    let total = bsw_model::layout::total_rounds(&t.config).unwrap_or(0);
     let complete = (1..=last)
         .filter(|&r| {
             t.round_rows(r)
@@ -59,7 +54,7 @@ fn summary(t: &Tournament) -> String {
             "groups: {} (sizes {}; initial phase P = {})\n",
             t.config.groups.len(),
             sizes.join(", "),
-            phase.unwrap_or(0)
+            phase
         );
     }
     s += &format!(

@@ -1,15 +1,17 @@
 //! Data model of a Berger-Swiss tournament: players, configuration, rounds and results,
 //! plus the file formats that carry them (tournament directories of SPEC §12 and TRF).
 //!
-//! Deliberately absent: pairing rules. Nothing here knows about TPN order, Berger tables,
-//! the Swiss order, colours or byes eligibility; the engine and the checker derive those
-//! independently. What *is* here is the meaning of each result code (SPEC §3 table: points,
+//! Deliberately absent: pairing rules. Nothing here knows about Berger tables, the Swiss
+//! order, colours or byes eligibility; the engine and the checker derive those independently.
+//! [`layout`] holds the one shared derivation of SPEC §1/§2 (TPN order, group memberships
+//! after swaps) that reading, validation, standings and the harness need. What *is* here is the meaning of each result code (SPEC §3 table: points,
 //! whether the game was played), because that is what the file formats encode.
 //!
 //! All points are integer half-points ([`HalfPoints`], win = 2).
 
 pub mod error;
 pub mod io;
+pub mod layout;
 pub mod trf;
 
 pub use error::InputError;
@@ -61,6 +63,11 @@ pub struct Config {
     pub swaps: Vec<(Id, Id)>,
     /// Tiebreak codes for the Swiss standings; `None` = the defaults of SPEC §10.
     pub tiebreaks: Option<Vec<String>>,
+    /// TRF header records kept verbatim from an imported TRF file (city, federation, dates,
+    /// arbiters, rate of play, round dates, `092`/`192` system, `XXC`, `XXA`, comments, …), so
+    /// that `bsw trf export` writes them back. `tournament.toml` key `trf_header`; empty for
+    /// events that did not come from a TRF file. See `bsw_model::trf`.
+    pub trf_header: Vec<String>,
 }
 
 /// Result of a game between two players (SPEC §3).

@@ -14,8 +14,8 @@
 //! - Rule version: [`RuleVersion::Fide2026`] (the default) adds the dummy caps of Art. 16.4;
 //!   [`RuleVersion::Fide2024`] leaves them out.
 //!
-//! Deliberately not here: any I/O, any pairing logic (TPN and the group memberships are
-//! derived here from SPEC §1-2, not taken from the engine), team tiebreaks, FB/AOB/APRO/APPO/
+//! Deliberately not here: any I/O, any pairing logic (TPN and the group memberships come from
+//! `bsw_model::layout`, not from the engine), team tiebreaks, FB/AOB/APRO/APPO/
 //! STD/REP, and drawing of lots (ties that survive the list are broken by TPN).
 //!
 //! What each code was verified against is listed in `standings/README.md`.

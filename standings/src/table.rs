@@ -1,13 +1,12 @@
 //! The cross-table the tiebreaks read: one slot per player and round, built from the model's
 //! rows (SPEC §3) for the Swiss standings, or from the games inside one Berger group.
 //!
-//! Also derives the two orders this crate needs without asking the engine: TPN (SPEC §1) and
-//! the original Berger group memberships (SPEC §2: groups from the top of the TPN list, then
-//! the swaps in order).
+//! TPN order (SPEC §1) and the original Berger group memberships (SPEC §2) come from
+//! [`bsw_model::layout`], the one derivation shared with reading and validation.
 
 use crate::error::StandingsError;
 use crate::{Format, RuleVersion};
-use bsw_model::{Entry, HalfPoints, Id, Tournament};
+use bsw_model::{Entry, HalfPoints, Id, Tournament, layout};
 use std::collections::HashMap;
 
 /// What one player got in one round.
@@ -67,64 +66,21 @@ pub(crate) struct Table {
     pub unrated_rating: Option<u32>,
 }
 
-/// Player ids in TPN order (SPEC §1: rating descending, equal ratings keep entry order).
+/// Player ids in TPN order (SPEC §1), from [`bsw_model::layout`].
 pub fn tpn_order(t: &Tournament) -> Vec<Id> {
-    let mut idx: Vec<usize> = (0..t.players.len()).collect();
-    idx.sort_by_key(|&i| (std::cmp::Reverse(t.players[i].rating), i));
-    idx.into_iter().map(|i| t.players[i].id).collect()
+    layout::tpn_ids(&t.players)
 }
 
-/// Original Berger group memberships (SPEC §2): group g takes the next `groups[g]` players of
-/// the TPN list, then the swaps are applied in order. Members are listed in TPN order.
+/// Original Berger group memberships (SPEC §2, from [`bsw_model::layout`]): members listed in
+/// TPN order.
 pub fn group_members(t: &Tournament) -> Result<Vec<Vec<Id>>, StandingsError> {
-    let order = tpn_order(t);
-    // membership: None = lower Swiss group.
-    let mut group_of: HashMap<Id, Option<usize>> = order.iter().map(|&id| (id, None)).collect();
-    let mut next = 0usize;
-    for (g, &k) in t.config.groups.iter().enumerate() {
-        let k = k as usize;
-        if next + k > order.len() {
-            return Err(StandingsError::Inconsistent(format!(
-                "tournament.toml: groups: the groups need {} players, there are {}",
-                next + k,
-                order.len()
-            )));
-        }
-        for &id in &order[next..next + k] {
-            group_of.insert(id, Some(g));
-        }
-        next += k;
-    }
-    for &(a, b) in &t.config.swaps {
-        let (Some(&ga), Some(&gb)) = (group_of.get(&a), group_of.get(&b)) else {
-            return Err(StandingsError::Inconsistent(format!(
-                "tournament.toml: swaps: [{a}, {b}] names an unknown player"
-            )));
-        };
-        if a == b || ga == gb {
-            return Err(StandingsError::Inconsistent(format!(
-                "tournament.toml: swaps: [{a}, {b}] does not exchange two groups"
-            )));
-        }
-        group_of.insert(a, gb);
-        group_of.insert(b, ga);
-    }
-    let mut groups = vec![Vec::new(); t.config.groups.len()];
-    for id in order {
-        if let Some(Some(g)) = group_of.get(&id) {
-            groups[*g].push(id);
-        }
-    }
-    Ok(groups)
+    layout::group_members(&t.players, &t.config)
+        .map_err(|e| StandingsError::Inconsistent(format!("tournament.toml: {e}")))
 }
 
 /// Length P of the initial phase (schedule length of the Berger groups), 0 without groups.
 pub fn initial_phase(t: &Tournament) -> u32 {
-    t.config
-        .groups
-        .first()
-        .map(|&k| if k % 2 == 0 { k.saturating_sub(1) } else { k })
-        .unwrap_or(0)
+    layout::initial_phase(&t.config.groups)
 }
 
 /// Rounds R of the whole tournament: `rounds`, else P, else the last round with rows.

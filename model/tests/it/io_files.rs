@@ -38,6 +38,7 @@ fn small() -> Tournament {
             groups: vec![],
             swaps: vec![],
             tiebreaks: Some(vec!["BH-C1".into(), "SB".into()]),
+            trf_header: vec!["022 Dublin".into(), "XXC white1".into()],
         },
         players,
         rows: vec![
@@ -87,7 +88,7 @@ fn serializers_write_these_exact_bytes() {
     let t = small();
     assert_eq!(
         tournament_toml(&t),
-        "name = 'Open \"2026\"'\nrounds = 3\nseed = 42\ntiebreaks = [\"BH-C1\", \"SB\"]\n"
+        "name = 'Open \"2026\"'\nrounds = 3\nseed = 42\ntiebreaks = [\"BH-C1\", \"SB\"]\ntrf_header = [\n    \"022 Dublin\",\n    \"XXC white1\",\n]\n"
     );
     assert_eq!(
         players_csv(&t),
@@ -249,4 +250,40 @@ fn load_refuses_other_files_and_missing_paths() {
             .to_string()
             .ends_with("no such file or directory")
     );
+}
+
+/// A `players.csv` saved by a Windows spreadsheet: Latin-1 bytes, CRLF line ends.
+#[test]
+fn latin1_players_csv_with_crlf_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tournament.toml"), "rounds = 3\n").unwrap();
+    std::fs::write(
+        dir.path().join("players.csv"),
+        b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n",
+    )
+    .unwrap();
+    let t = bsw_model::io::read_dir(dir.path()).unwrap();
+    assert_eq!(t.players[0].name, "Müller");
+    assert_eq!(t.players[1].name, "Ærø");
+}
+
+/// UTF-8 with a byte-order mark and bare CR line ends (old Mac), in both CSV files.
+#[test]
+fn utf8_bom_and_bare_cr_are_read_in_both_csv_files() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("tournament.toml"), "rounds = 3\n").unwrap();
+    std::fs::write(
+        dir.path().join("players.csv"),
+        "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("rounds.csv"),
+        "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n",
+    )
+    .unwrap();
+    let t = bsw_model::io::read_dir(dir.path()).unwrap();
+    assert_eq!(t.players[0].name, "Šťastný");
+    assert_eq!(t.players[1].name, "李");
+    assert_eq!(t.rows.len(), 1);
 }

@@ -49,20 +49,6 @@ fn missing_players_csv_is_refused() {
     assert_eq!(e.message, "missing file");
 }
 
-#[test]
-fn non_utf8_bytes_are_refused_with_their_line() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("tournament.toml"), TOML).unwrap();
-    std::fs::write(
-        dir.path().join("players.csv"),
-        b"id,name,rating\n1,\xff,10\n",
-    )
-    .unwrap();
-    let e = read_dir(dir.path()).unwrap_err();
-    assert!(e.file.ends_with("players.csv"));
-    assert_eq!(e.line, Some(2));
-}
-
 // ---- tournament.toml ---------------------------------------------------------------------
 
 #[test]

@@ -1,0 +1,239 @@
+//! `bsw trf export`: a [`Tournament`] as TRF-2026 (also read by TRF16 readers), with our
+//! extension records so that nothing of the directory is lost.
+
+use super::cells::{fmt_points, parse_001};
+use super::ext::{VERSION, escape, player_lines};
+use crate::{Entry, HalfPoints, Id, InputError, Outcome, Player, Tournament};
+use std::collections::HashMap;
+
+/// Whether `t` fits the TRF columns: ids 1..9999 (the 4-digit pairing-number field of
+/// TRF16/TRF-2026) and ratings 0..9999. [`export`] writes such a tournament without loss.
+pub fn exportable(t: &Tournament) -> Result<(), InputError> {
+    for p in &t.players {
+        if p.id > 9999 {
+            return Err(InputError::new(
+                "TRF export",
+                None,
+                Some("id"),
+                format!(
+                    "player id {} does not fit the 4-digit TRF pairing-number field (columns 5-8 hold 1-9999); renumber the players or keep the event as a directory",
+                    p.id
+                ),
+            ));
+        }
+        if p.rating > 9999 {
+            return Err(InputError::new(
+                "TRF export",
+                None,
+                Some("rating"),
+                format!(
+                    "rating {} of player {} does not fit the 4-digit TRF rating field (columns 49-52)",
+                    p.rating, p.id
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn fit(s: &str, width: usize) -> String {
+    s.chars().take(width).collect()
+}
+
+fn one_line(s: &str) -> String {
+    s.replace(['\r', '\n'], " ")
+}
+
+/// The cells of every player: `(round, id)` → the 8-character cell, and the points that
+/// cells after the last round add (announced half-point byes).
+fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id, HalfPoints>) {
+    let last = t.last_round();
+    let mut cells: HashMap<(u32, Id), String> = HashMap::new();
+    let mut last_bye: HashMap<u32, u32> = HashMap::new();
+    for row in &t.rows {
+        if let Entry::Bye(_) = row.entry {
+            let e = last_bye.entry(row.round).or_insert(row.board);
+            *e = (*e).max(row.board);
+        }
+    }
+    for row in &t.rows {
+        let r = row.round;
+        match row.entry {
+            Entry::Game {
+                white,
+                black,
+                result,
+            } => {
+                let (wc, bc) = match result {
+                    Some(Outcome::WhiteWin) => ('1', '0'),
+                    Some(Outcome::BlackWin) => ('0', '1'),
+                    Some(Outcome::Draw) => ('=', '='),
+                    Some(Outcome::WhiteForfeitWin) => ('+', '-'),
+                    Some(Outcome::BlackForfeitWin) => ('-', '+'),
+                    Some(Outcome::DoubleForfeit) => ('-', '-'),
+                    None => (' ', ' '),
+                };
+                cells.insert((r, white), format!("{black:>4} w {wc}"));
+                cells.insert((r, black), format!("{white:>4} b {bc}"));
+            }
+            Entry::Bye(p) => {
+                let code = if last_bye.get(&r) == Some(&row.board) {
+                    'U'
+                } else {
+                    'F'
+                };
+                cells.insert((r, p), format!("0000 - {code}"));
+            }
+            Entry::HalfBye(p) => {
+                cells.insert((r, p), "0000 - H".into());
+            }
+            Entry::ZeroBye(p) => {
+                cells.insert((r, p), "0000 - Z".into());
+            }
+        }
+    }
+    // Absences announced for the next round (FIDE-REFERENCE §5.3: written into the next
+    // round's column, points updated).
+    let next = last + 1;
+    let mut future: HashMap<Id, HalfPoints> = HashMap::new();
+    if next <= rounds {
+        for p in &t.players {
+            if p.half_byes.contains(&next) {
+                cells.insert((next, p.id), "0000 - H".into());
+                future.insert(p.id, 1);
+            } else if p.zero_byes.contains(&next) || p.withdrawn_from == Some(next) {
+                cells.insert((next, p.id), "0000 - Z".into());
+            }
+        }
+    }
+    (cells, future)
+}
+
+/// The `001` record of player `p` (trailing blanks removed).
+fn record_001(p: &Player, points: HalfPoints, rank: usize, cells: &[&str]) -> String {
+    let rating = if p.rating == 0 {
+        String::new()
+    } else {
+        p.rating.to_string()
+    };
+    let mut line = format!(
+        "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
+        p.id,
+        fit(&one_line(&p.sex), 1),
+        fit(&one_line(&p.title), 3),
+        fit(&one_line(&p.name), 33),
+        fit(&rating, 4),
+        fit(&one_line(&p.federation), 3),
+        fit(&one_line(&p.fide_id), 11),
+        fit(&one_line(&p.birth_date), 10),
+        fmt_points(points),
+        rank
+    );
+    for c in cells {
+        line += "  ";
+        line += c;
+    }
+    line.trim_end().to_string()
+}
+
+/// Exports `t` as TRF-2026 (readable by TRF16 readers). LF line endings.
+///
+/// Order: `012`, `142`, the kept header records other than `XX?`/`BB?`, the `001` records,
+/// `XXR`, the kept `XX?`/`BB?` records, then our `BS?` extension records.
+pub fn export(t: &Tournament) -> String {
+    let last = t.last_round();
+    let rounds = crate::layout::total_rounds(&t.config)
+        .unwrap_or(0)
+        .max(last)
+        .max(1);
+    let (cells, future) = cells(t, rounds);
+    let points: HashMap<Id, HalfPoints> = t
+        .players
+        .iter()
+        .map(|p| {
+            let played: HalfPoints = t
+                .rows
+                .iter()
+                .filter_map(|row| row.entry.points_of(p.id))
+                .sum();
+            (p.id, played + future.get(&p.id).copied().unwrap_or(0))
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..t.players.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(points[&t.players[i].id]));
+    let mut rank = vec![0usize; t.players.len()];
+    for (pos, &i) in order.iter().enumerate() {
+        rank[i] = pos + 1;
+    }
+    let is_tail = |l: &&String| l.starts_with("XX") || l.starts_with("BB");
+    let mut s = String::new();
+    let name = t.config.name.as_deref().unwrap_or("");
+    s += &format!("012 {}\n", one_line(name));
+    s += &format!("142 {rounds}\n");
+    for l in t.config.trf_header.iter().filter(|l| !is_tail(l)) {
+        s += l;
+        s.push('\n');
+    }
+    let blank = "        ";
+    let mut ext_players = String::new();
+    for (i, p) in t.players.iter().enumerate() {
+        let row: Vec<&str> = (1..=(last + 1).min(rounds).max(last))
+            .map(|r| cells.get(&(r, p.id)).map_or(blank, String::as_str))
+            .collect();
+        let line = record_001(p, points[&p.id], rank[i], &row);
+        s += &line;
+        s.push('\n');
+        // What the 001 record gives back; every difference goes into a BSP record.
+        let chars: Vec<char> = line.chars().collect();
+        let back = parse_001("", 0, &chars)
+            .map(|r| r.player)
+            .unwrap_or_default();
+        player_lines(p, &back, &mut ext_players);
+    }
+    s += &format!("XXR {rounds}\n");
+    for l in t.config.trf_header.iter().filter(is_tail) {
+        s += l;
+        s.push('\n');
+    }
+    // Our extension records (docs/trf-extensions.md).
+    let c = &t.config;
+    s += &format!("BSV {VERSION}\n");
+    if c.name
+        .as_deref()
+        .is_some_and(|n| n.is_empty() || n.trim() != n || n.contains(['\r', '\n']))
+    {
+        s += &format!("BSN {}\n", escape(name));
+    }
+    if let Some(r) = c.rounds {
+        s += &format!("BSR {r}\n");
+    }
+    s += &format!("BSS {}\n", c.seed);
+    if !c.groups.is_empty() {
+        let g: Vec<String> = c.groups.iter().map(u32::to_string).collect();
+        s += &format!("BSG {}\n", g.join(" "));
+    }
+    for (a, b) in &c.swaps {
+        s += &format!("BSX {a} {b}\n");
+    }
+    match c.tiebreaks.as_deref() {
+        None => {}
+        Some([]) => s += "BST\n",
+        Some(codes) => {
+            for code in codes {
+                s += &format!("BST {}\n", escape(code));
+            }
+        }
+    }
+    s += &ext_players;
+    for r in 1..=last {
+        let boards: Vec<String> = t
+            .round_rows(r)
+            .map(|row| {
+                let first = row.entry.players().next().unwrap_or(0);
+                format!("{first}={}", row.board)
+            })
+            .collect();
+        s += &format!("BSB {r} {}\n", boards.join(" "));
+    }
+    s
+}

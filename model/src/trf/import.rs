@@ -1,0 +1,633 @@
+//! `bsw trf import`: a TRF16 / TRF-2026 text to a [`Tournament`]. The steps, in order:
+//! [`scan`] sorts the lines into records, [`read`] settles the rounds and the points column,
+//! [`rows_of_round`] turns the round cells into rows, [`ext_config`] applies our extension
+//! records. The readings taken are listed in the module docs of [`crate::trf`].
+
+use super::cells::{Cell, Rec, cell_columns, cell_points, digits, fmt_points, parse_001};
+use super::ext::Ext;
+use super::scan::{Kind, classify};
+use crate::io::config::{ConfigLines, check_config};
+use crate::io::text::{numbered_lines, strip_bom};
+use crate::{Config, Entry, HalfPoints, Id, InputError, Outcome, Player, Row, Tournament};
+use std::collections::{HashMap, HashSet};
+
+/// How to read a TRF file.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Read a file whose points column disagrees with its round results by the round results,
+    /// reporting each mismatch as a warning (default: refuse, listing every mismatch).
+    pub lenient: bool,
+}
+
+/// A TRF file as read: the tournament and what the file said about itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Imported {
+    pub tournament: Tournament,
+    /// The file carries a berger-swiss configuration (`BSV` record): check it with the
+    /// berger-swiss profile. Always true for a tournament directory.
+    pub carries_config: bool,
+    /// The pairing system the file declares: record `192` (TRF-2026 code, e.g.
+    /// `FIDE_DUTCH_2025`), else the text of `092` (TRF16). `None` for a directory, where
+    /// `tournament.toml` owns the system.
+    pub declared_system: Option<String>,
+    /// Things the reader accepted but the user should know (each on its own line).
+    pub warnings: Vec<String>,
+    /// Lines that are not records, ignored: (line number, text).
+    pub ignored_lines: Vec<(usize, String)>,
+}
+
+/// Imports a TRF16 / TRF-2026 text, strictly. `file_name` is used in error messages.
+pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
+    read(text, file_name, &ReadOptions::default()).map(|i| i.tournament)
+}
+
+/// Everything the line scan found.
+struct Scanned {
+    recs: Vec<Rec>,
+    index: HashMap<Id, usize>,
+    name: Option<String>,
+    declared: Option<(u32, usize)>,
+    header: Vec<String>,
+    ext: Ext,
+    ignored: Vec<(usize, String)>,
+    system_092: Option<String>,
+    system_192: Option<String>,
+    accelerated: bool,
+}
+
+/// Reads a TRF text. See the module docs of [`crate::trf`] for the readings.
+pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, InputError> {
+    let text = strip_bom(text);
+    let mut s = scan(text, file)?;
+    if s.recs.is_empty() {
+        return Err(not_a_trf(text, file));
+    }
+    let carries_config = s.ext.version_line.is_some();
+    if !carries_config && let Some(n) = s.ext.first_line {
+        return Err(InputError::new(
+            file,
+            Some(n),
+            Some("BSV"),
+            "a berger-swiss extension record without the `BSV 1` record that announces them (columns 1-3)",
+        ));
+    }
+    if carries_config {
+        let mut players: Vec<Player> = s.recs.iter().map(|r| r.player.clone()).collect();
+        s.ext.apply_players(file, &mut players, &s.index)?;
+        for (rec, p) in s.recs.iter_mut().zip(players) {
+            rec.player = p;
+        }
+    }
+    let last = last_round(&s.recs, &s.ext);
+    let rounds = match s.declared {
+        Some((r, n)) if r < last => {
+            return Err(InputError::new(
+                file,
+                Some(n),
+                Some("XXR"),
+                format!(
+                    "{r} rounds, but the player records hold round {last} (columns 5-{})",
+                    4 + r.to_string().len()
+                ),
+            ));
+        }
+        Some((r, _)) => r,
+        None => last.max(1),
+    };
+    let mut warnings = check_points(file, &s.recs, last, opts.lenient)?;
+    if s.accelerated {
+        warnings.push(format!(
+            "{file}: XXA: the file declares accelerated rounds (Baku acceleration); they are kept \
+             for export, but no check uses them: score groups are built from the real scores"
+        ));
+    }
+    if !carries_config {
+        infer_withdrawals_and_requests(&mut s.recs, last);
+    }
+    let mut rows: Vec<Row> = Vec::new();
+    let mut pending: Option<(u32, usize)> = None;
+    for r in 1..=last {
+        let mut round =
+            rows_of_round(file, &mut s.recs, &s.index, r, carries_config, &mut pending)?;
+        if carries_config && let Some((n, boards)) = s.ext.boards.get(&r) {
+            set_boards(file, *n, r, &mut round, boards)?;
+        }
+        rows.extend(round);
+    }
+    let players = finish_players(s.recs, carries_config);
+    let mut config = Config {
+        name: s.name,
+        rounds: Some(rounds),
+        trf_header: s.header,
+        ..Config::default()
+    };
+    if carries_config {
+        ext_config(file, &s.ext, &mut config, &players, last)?;
+    }
+    Ok(Imported {
+        tournament: Tournament {
+            config,
+            players,
+            rows,
+        },
+        carries_config,
+        declared_system: s.system_192.or(s.system_092),
+        warnings,
+        ignored_lines: s.ignored,
+    })
+}
+
+/// Sorts the lines into records; refuses team competitions and broken records.
+fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
+    let mut s = Scanned {
+        recs: Vec::new(),
+        index: HashMap::new(),
+        name: None,
+        declared: None,
+        header: Vec::new(),
+        ext: Ext::default(),
+        ignored: Vec::new(),
+        system_092: None,
+        system_192: None,
+        accelerated: false,
+    };
+    for (n, line) in numbered_lines(text) {
+        let kind = classify(line);
+        let value = || line.chars().skip(4).collect::<String>().trim().to_string();
+        match kind {
+            Kind::Player => {
+                let chars: Vec<char> = line.chars().collect();
+                let rec = parse_001(file, n, &chars)?;
+                if let Some(&prev) = s.index.get(&rec.player.id) {
+                    return Err(InputError::new(
+                        file,
+                        Some(n),
+                        Some("001 pairing number"),
+                        format!(
+                            "player {} appears twice (first on line {}) (columns 5-8)",
+                            rec.player.id, s.recs[prev].line
+                        ),
+                    ));
+                }
+                s.index.insert(rec.player.id, s.recs.len());
+                s.recs.push(rec);
+            }
+            Kind::Name => {
+                let v = value();
+                if !v.is_empty() {
+                    s.name = Some(v);
+                }
+            }
+            Kind::Rounds => {
+                let code: String = line.chars().take(3).collect();
+                let v: String = line.chars().skip(3).collect();
+                let tok = v.split_whitespace().next().unwrap_or("");
+                let width = line.chars().count().max(5);
+                let r = digits(tok).filter(|&r| r >= 1).ok_or_else(|| {
+                    InputError::new(
+                        file,
+                        Some(n),
+                        Some(&code),
+                        format!("`{tok}` is not a number of rounds (columns 5-{width})"),
+                    )
+                })?;
+                if let Some((prev, pl)) = s.declared
+                    && prev != r
+                {
+                    return Err(InputError::new(
+                        file,
+                        Some(n),
+                        Some(&code),
+                        format!("{r} rounds, but line {pl} says {prev} (columns 5-{width})"),
+                    ));
+                }
+                s.declared = Some((r, n));
+            }
+            Kind::Team => return Err(team(file, n, &line[..3], "a team record")),
+            Kind::Extension => s.ext.read(file, n, line)?,
+            Kind::Kept => {
+                let code: String = line.chars().take(3).collect();
+                let v = value();
+                match code.as_str() {
+                    "092" if v.to_ascii_lowercase().contains("team") => {
+                        return Err(team(file, n, "092", "the tournament type"));
+                    }
+                    "192" if v.to_ascii_uppercase().contains("TEAM") => {
+                        return Err(team(file, n, "192", "the tournament type"));
+                    }
+                    "092" if !v.is_empty() => s.system_092 = Some(v),
+                    "192" if !v.is_empty() => s.system_192 = Some(v),
+                    "XXA" => s.accelerated = true,
+                    _ => {}
+                }
+                s.header.push(line.to_string());
+            }
+            Kind::Blank => {}
+            Kind::NotARecord => s.ignored.push((n, line.to_string())),
+        }
+    }
+    Ok(s)
+}
+
+fn team(file: &str, n: usize, code: &str, what: &str) -> InputError {
+    InputError::new(
+        file,
+        Some(n),
+        Some(code),
+        format!(
+            "{what} says this is a team competition (columns 1-3); it is not checked: the \
+             individual pairing rules do not apply to team matches (board colours are fixed by \
+             the match), so reading it as an individual event would only give false alarms"
+        ),
+    )
+}
+
+/// The message for a file without any `001` record: say what it looks like instead.
+fn not_a_trf(text: &str, file: &str) -> InputError {
+    let head: String = text
+        .chars()
+        .take(2000)
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let msg = if text.trim().is_empty() {
+        "empty file; a TRF file holds one `001` record per player".to_string()
+    } else if text.contains('\0')
+        || text
+            .chars()
+            .take(2000)
+            .filter(|c| c.is_control() && !c.is_whitespace())
+            .count()
+            > 8
+    {
+        "binary data, not a TRF text file (a TRF file holds one `001` record per player)".into()
+    } else if head.trim_start().starts_with('<') || head.contains("<html") {
+        "an HTML page, not a TRF file (an error page or a web page saved as .trf?); download the TRF file itself".into()
+    } else {
+        "no player records (lines starting with `001 `); is this a TRF file?".into()
+    };
+    InputError::new(file, None, Some("001"), msg)
+}
+
+/// L: the last paired round of the event: the last round in which anyone has an opponent or
+/// a cell other than `F`, `H`, `Z` and blank; with our extension records, at least the last
+/// round that has a `BSB` record.
+fn last_round(recs: &[Rec], ext: &Ext) -> u32 {
+    let cells = recs
+        .iter()
+        .flat_map(|rec| {
+            rec.cells
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.opp.is_some() || !"fhz ".contains(c.code))
+                .map(|(i, _)| i as u32 + 1)
+        })
+        .max()
+        .unwrap_or(0);
+    let boards = if ext.version_line.is_some() {
+        ext.boards.keys().copied().max().unwrap_or(0)
+    } else {
+        0
+    };
+    cells.max(boards)
+}
+
+/// The points column against the cells. Accepted: the sum of every cell, or of the cells up
+/// to L (a file handed to an engine may or may not count the byes pre-entered for the next
+/// round). Strict: one error listing every mismatch; lenient: one warning per mismatch.
+fn check_points(
+    file: &str,
+    recs: &[Rec],
+    last: u32,
+    lenient: bool,
+) -> Result<Vec<String>, InputError> {
+    let mut mismatches: Vec<(usize, String)> = Vec::new();
+    for rec in recs {
+        let Some(p) = rec.points else { continue };
+        let all: HalfPoints = rec.cells.iter().map(cell_points).sum();
+        let played: HalfPoints = rec.cells.iter().take(last as usize).map(cell_points).sum();
+        if p != all && p != played {
+            mismatches.push((
+                rec.line,
+                format!(
+                    "player {} ({}) has {} in the points column but the round results add up to {}",
+                    rec.player.id,
+                    rec.player.name,
+                    fmt_points(p),
+                    fmt_points(all)
+                ),
+            ));
+        }
+    }
+    if mismatches.is_empty() {
+        return Ok(Vec::new());
+    }
+    if lenient {
+        return Ok(mismatches
+            .into_iter()
+            .map(|(n, m)| {
+                format!("{file}:{n}: 001 points: {m} (columns 81-84); read by the round results")
+            })
+            .collect());
+    }
+    let hint = "--lenient reads the file by its round results";
+    let message = if mismatches.len() == 1 {
+        format!("{} (columns 81-84); {hint}", mismatches[0].1)
+    } else {
+        let mut m = format!(
+            "{} points columns disagree with the round results (columns 81-84); {hint}:",
+            mismatches.len()
+        );
+        for (n, line) in &mismatches {
+            m += &format!("\n  {file}:{n}: {line}");
+        }
+        m
+    };
+    Err(InputError::new(
+        file,
+        Some(mismatches[0].0),
+        Some("001 points"),
+        message,
+    ))
+}
+
+/// Without our extension records: a player whose cells from some round t up to L are all
+/// blank or `Z` is withdrawn from t; `H`/`Z` cells after L are requested absences.
+fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32) {
+    for rec in recs {
+        let mut t = last + 1;
+        while t > 1 && rec.cell(t - 1).opp.is_none() && matches!(rec.cell(t - 1).code, ' ' | 'z') {
+            t -= 1;
+        }
+        if t <= last {
+            rec.player.withdrawn_from = Some(t);
+        }
+        for (i, c) in rec.cells.iter().enumerate().skip(last as usize) {
+            let r = i as u32 + 1;
+            if c.opp.is_none() {
+                match c.code {
+                    'h' => rec.player.half_byes.push(r),
+                    'z' => rec.player.zero_byes.push(r),
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// The rows of round `r`, boards 1, 2, … : games in the order of their first player's line,
+/// then byes, then absences. `exact` (extension records present): a blank cell is no row and
+/// withdrawn players' cells are read like any other.
+fn rows_of_round(
+    file: &str,
+    recs: &mut [Rec],
+    index: &HashMap<Id, usize>,
+    r: u32,
+    exact: bool,
+    pending: &mut Option<(u32, usize)>,
+) -> Result<Vec<Row>, InputError> {
+    let (c0, c1) = cell_columns(r);
+    let field = format!("001 round {r}");
+    let err = |line: usize, msg: String| {
+        InputError::new(
+            file,
+            Some(line),
+            Some(&field),
+            format!("{msg} (columns {c0}-{c1})"),
+        )
+    };
+    let row = |entry| Row {
+        round: r,
+        board: 0,
+        entry,
+    };
+    let mut games: Vec<Row> = Vec::new();
+    let mut byes: Vec<Row> = Vec::new();
+    let mut absences: Vec<(usize, Row)> = Vec::new();
+    let mut done: HashSet<Id> = HashSet::new();
+    for k in 0..recs.len() {
+        let me = &recs[k];
+        let id = me.player.id;
+        let c = me.cell(r);
+        if !exact && me.player.withdrawn_by(r) {
+            continue;
+        }
+        let Some(q) = c.opp else {
+            match c.code {
+                'u' | 'f' | '+' => byes.push(row(Entry::Bye(id))),
+                'h' => absences.push((k, row(Entry::HalfBye(id)))),
+                ' ' if exact => {}
+                'z' | ' ' | '-' => absences.push((k, row(Entry::ZeroBye(id)))),
+                code => {
+                    return Err(err(
+                        me.line,
+                        format!("result `{code}` needs an opponent, but none is given"),
+                    ));
+                }
+            }
+            continue;
+        };
+        if done.contains(&id) {
+            continue;
+        }
+        let game = game(me, q, recs, index, r, &err)?;
+        done.insert(id);
+        done.insert(q);
+        if let Entry::Game { result, .. } = game {
+            match (result, *pending) {
+                (None, None) => *pending = Some((r, me.line)),
+                (Some(_), Some((pr, pl))) if pr < r => {
+                    return Err(err(
+                        me.line,
+                        format!(
+                            "round {r} has a result while round {pr} still lacks one (line {pl})"
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        games.push(row(game));
+    }
+    if !exact {
+        for (k, row) in &absences {
+            match row.entry {
+                Entry::HalfBye(_) => recs[*k].player.half_byes.push(r),
+                _ => recs[*k].player.zero_byes.push(r),
+            }
+        }
+    }
+    let mut out: Vec<Row> = games
+        .into_iter()
+        .chain(byes)
+        .chain(absences.into_iter().map(|(_, r)| r))
+        .collect();
+    for (b, row) in out.iter_mut().enumerate() {
+        row.board = b as u32 + 1;
+    }
+    Ok(out)
+}
+
+/// The game of `me` against `q` in round `r`, after checking that both lines agree.
+fn game(
+    me: &Rec,
+    q: Id,
+    recs: &[Rec],
+    index: &HashMap<Id, usize>,
+    r: u32,
+    err: &dyn Fn(usize, String) -> InputError,
+) -> Result<Entry, InputError> {
+    let id = me.player.id;
+    let c = me.cell(r);
+    if "hfuz".contains(c.code) {
+        return Err(err(
+            me.line,
+            format!(
+                "`{}` is a bye code, but opponent {q} is given",
+                c.code.to_ascii_uppercase()
+            ),
+        ));
+    }
+    if q == id {
+        return Err(err(
+            me.line,
+            format!("player {id} is paired against themselves"),
+        ));
+    }
+    let Some(&qk) = index.get(&q) else {
+        return Err(err(me.line, format!("opponent {q} has no 001 record")));
+    };
+    let other = &recs[qk];
+    let oc: Cell = other.cell(r);
+    if oc.opp != Some(id) {
+        let says = oc
+            .opp
+            .map_or("no opponent".to_string(), |o| format!("opponent {o}"));
+        return Err(err(
+            me.line,
+            format!(
+                "player {id} has opponent {q}, but player {q}'s line ({}) has {says}",
+                other.line
+            ),
+        ));
+    }
+    let mismatch = |what: &str| {
+        err(
+            me.line,
+            format!(
+                "player {id} and player {q} (line {}) disagree on the {what}: `{} {}` against `{} {}`",
+                other.line,
+                c.colour.unwrap_or('-'),
+                c.code,
+                oc.colour.unwrap_or('-'),
+                oc.code
+            ),
+        )
+    };
+    let me_white = match (c.colour, oc.colour) {
+        (Some('w'), Some('b')) => true,
+        (Some('b'), Some('w')) => false,
+        (None, None) if matches!(c.code, '+' | '-' | ' ') => c.code != '-' || oc.code == '-',
+        _ => return Err(mismatch("colours")),
+    };
+    let (wc, bc) = if me_white {
+        (c.code, oc.code)
+    } else {
+        (oc.code, c.code)
+    };
+    let result = match (wc, bc) {
+        ('1', '0') | ('w', 'l') => Some(Outcome::WhiteWin),
+        ('0', '1') | ('l', 'w') => Some(Outcome::BlackWin),
+        ('=', '=') | ('d', 'd') => Some(Outcome::Draw),
+        ('+', '-') => Some(Outcome::WhiteForfeitWin),
+        ('-', '+') => Some(Outcome::BlackForfeitWin),
+        ('-', '-') => Some(Outcome::DoubleForfeit),
+        (' ', ' ') => None,
+        _ => return Err(mismatch("result")),
+    };
+    let (white, black) = if me_white { (id, q) } else { (q, id) };
+    Ok(Entry::Game {
+        white,
+        black,
+        result,
+    })
+}
+
+/// Board numbers from a `BSB` record: each row takes the board given for its first player.
+fn set_boards(
+    file: &str,
+    n: usize,
+    r: u32,
+    rows: &mut [Row],
+    boards: &[(Id, u32)],
+) -> Result<(), InputError> {
+    let err = |msg: String| InputError::new(file, Some(n), Some("BSB"), msg);
+    let map: HashMap<Id, u32> = boards.iter().copied().collect();
+    let mut used = HashSet::new();
+    for row in rows.iter_mut() {
+        let first = row.entry.players().next().unwrap_or(0);
+        let &b = map
+            .get(&first)
+            .ok_or_else(|| err(format!("round {r}: no board for the row of player {first}")))?;
+        if !used.insert(b) {
+            return Err(err(format!("round {r}: board {b} is given twice")));
+        }
+        row.board = b;
+    }
+    rows.sort_by_key(|row| row.board);
+    Ok(())
+}
+
+fn finish_players(recs: Vec<Rec>, exact: bool) -> Vec<Player> {
+    recs.into_iter()
+        .map(|mut rec| {
+            if !exact {
+                let p = &mut rec.player;
+                p.half_byes.sort_unstable();
+                p.half_byes.dedup();
+                p.zero_byes.sort_unstable();
+                p.zero_byes.dedup();
+                // A round in both lists cannot come from one cell; keep the half one.
+                let hb = p.half_byes.clone();
+                p.zero_byes.retain(|r| !hb.contains(r));
+            }
+            rec.player
+        })
+        .collect()
+}
+
+/// The configuration carried by the extension records, validated like `tournament.toml`.
+fn ext_config(
+    file: &str,
+    ext: &Ext,
+    config: &mut Config,
+    players: &[Player],
+    last: u32,
+) -> Result<(), InputError> {
+    if ext.name.is_some() {
+        config.name.clone_from(&ext.name);
+    }
+    config.rounds = ext.rounds.map(|(r, _)| r);
+    config.seed = ext.seed;
+    config.groups = ext.groups.iter().map(|g| g.0).collect();
+    config.swaps = ext.swaps.iter().map(|&(a, b, _)| (a, b)).collect();
+    config.tiebreaks.clone_from(&ext.tiebreaks);
+    let lines = ConfigLines {
+        rounds: ext.rounds.map(|(_, n)| n),
+        groups: ext.groups.first().map(|g| g.1),
+        group: ext.groups.iter().map(|g| g.1).collect(),
+        swap: ext.swaps.iter().map(|s| s.2).collect(),
+    };
+    check_config(file, config, &lines, players)?;
+    let total = crate::layout::total_rounds(config).unwrap_or(0);
+    if last > total {
+        return Err(InputError::new(
+            file,
+            ext.rounds.map(|(_, n)| n).or(ext.version_line),
+            Some("BSR"),
+            format!(
+                "the player records hold round {last}, beyond the {total} rounds of the tournament"
+            ),
+        ));
+    }
+    Ok(())
+}
