@@ -4,9 +4,11 @@
 //! - `bsw pair INPUT.trf -p [OUTPUT]` (and the same call at the top level,
 //!   `bsw [--dutch] INPUT.trf -p [OUTPUT]`, as tournament managers make it): pairs the next
 //!   round of a TRF file and writes the convention's output (see
-//!   `bsw_harness::external::protocol`), on standard output when OUTPUT is omitted. Exit 0
-//!   paired, 2 any error (the Berger-Swiss engine always finds a pairing when a round is due,
-//!   so it never answers 1, "no valid pairing").
+//!   `bsw_harness::external::protocol`), on standard output when OUTPUT is omitted. The file
+//!   must carry the Berger-Swiss configuration (our `BS?` extension records, as
+//!   `bsw trf export` and the campaigns write them); a file without it is refused until a
+//!   second pairing system exists. Exit 0 paired, 2 any error (the Berger-Swiss engine always
+//!   finds a pairing when a round is due, so it never answers 1, "no valid pairing").
 //! - `--engine 'CMD … {trf} … {out}'`, `--engine-timeout`, `--profile`, `--engine-recheck`
 //!   for `bsw simulate` and `bsw generate` ([`EngineArgs`]).
 
@@ -130,8 +132,23 @@ pub fn pair_trf(input: &Path, output: Option<&PathBuf>, dutch: bool) -> crate::C
     let bytes =
         std::fs::read(input).map_err(|e| format!("{}: cannot read: {e}", input.display()))?;
     let name = input.display().to_string();
-    let t = bsw_model::trf::import(&bsw_model::trf::decode(&bytes), &name)
-        .map_err(|e| e.to_string())?;
+    let imported = bsw_model::trf::read(
+        &bsw_model::trf::decode(&bytes),
+        &name,
+        &bsw_model::trf::ReadOptions::default(),
+    )
+    .map_err(|e| e.to_string())?;
+    if !imported.carries_config {
+        return Err(format!(
+            "{name}: the file does not carry a Berger-Swiss configuration (no `BSV` record, see docs/trf-extensions.md){}; bsw pairs only the Berger-Swiss system. Export a tournament directory with `bsw trf export DIR` to get such a file",
+            imported
+                .declared_system
+                .as_deref()
+                .map(|s| format!(" and declares the system `{s}`"))
+                .unwrap_or_default()
+        ));
+    }
+    let t = imported.tournament;
     let paired = bsw_engine::pair_next_round(&t).map_err(|e| format!("{name}: {e}"))?;
     let text = protocol::write_output(&paired.rows);
     match output {

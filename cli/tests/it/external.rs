@@ -33,7 +33,8 @@ fn bsw_env(args: &[&str]) -> (i32, String, String) {
 }
 
 /// A 6-player event after round 1 (games 1-4, 2-5, 3-6 decided), with player 6 asking for a
-/// half-point absence in round 2 (`0000 - H`, counted in the points column).
+/// half-point absence in round 2 (`0000 - H`, counted in the points column); `BSV 1` says
+/// that it is a Berger-Swiss event (plain Swiss: no groups).
 const AFTER_ROUND_1: &str = "\
 012 Six players
 XXR 3
@@ -43,6 +44,8 @@ XXR 3
 001    4      Delta                             2100                             0.0    4     1 b 0
 001    5      Echo                              2000                             1.0    1     2 w 1
 001    6      Foxtrot                           1900                             0.5    6     3 b 0  0000 - H
+BSV 1
+BSR 3
 ";
 
 fn write_tmp(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -126,6 +129,23 @@ fn pair_trf_errors_exit_2_with_a_clear_message() {
     let (code, _, _) = bsw(&["pair", "/no/such.trf", "-p", out.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(!out.exists());
+    // A file of another system (no `BSV` record): refused, saying why.
+    let plain = write_tmp(
+        tmp.path(),
+        "plain.trf",
+        &AFTER_ROUND_1.replace("BSV 1\nBSR 3\n", "092 Swiss Dutch\n"),
+    );
+    let (code, _, err) = bsw(&["pair", plain.to_str().unwrap(), "-p"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("Berger-Swiss configuration") && err.contains("Swiss Dutch"), "{err}");
+    // The points column may leave out the pre-entered half-point bye of round 2.
+    let uncounted = write_tmp(
+        tmp.path(),
+        "uncounted.trf",
+        &AFTER_ROUND_1.replace("  0.5    6     3 b 0  0000 - H", "  0.0    6     3 b 0  0000 - H"),
+    );
+    let (code, _, err) = bsw(&["pair", uncounted.to_str().unwrap(), "-p"]);
+    assert_eq!(code, 0, "{err}");
     // `bsw pair DIR` keeps its contract: a TRF file without -p is refused.
     let (code, _, err) = bsw(&["pair", input.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -166,9 +186,8 @@ fn bsw_through_the_convention_gives_the_built_in_summary_whatever_the_jobs() {
     let tmp = tempfile::tempdir().unwrap();
     let f = tmp.path().join("failures");
     let engine = format!("{BSW} pair {{trf}} -p {{out}}");
-    let mut common: Vec<&str> = SMALL.to_vec();
-    // TODO(issue 13): Berger groups and absences once the configuration travels in the TRF.
-    common.extend(["--group-rate", "0", "--absence-rate", "0"]);
+    // Berger groups, swaps, withdrawals, absences: the configuration travels in the TRF.
+    let common: Vec<&str> = SMALL.to_vec();
     let (code, builtin, _) = campaign(&common);
     assert_eq!(code, 0);
     for jobs in ["1", "2"] {
@@ -192,10 +211,6 @@ fn catches(fixture_name: &str, profile: &str, kind: &str, tournaments: &str) {
     let mut args: Vec<&str> = SMALL.to_vec();
     args[1] = tournaments;
     args.extend([
-        "--group-rate",
-        "0",
-        "--absence-rate",
-        "0",
         "--engine",
         &engine,
         "--profile",
