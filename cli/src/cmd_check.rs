@@ -1,7 +1,9 @@
 //! `bsw check DIR|FILE.trf [--profile berger-swiss|generic] [--json]`: certify every round.
 //!
-//! The profile defaults to `berger-swiss` for a tournament directory and `generic` for a TRF
-//! file. Human-readable output: one block per violation (round, rule, players with names,
+//! The profile defaults to `berger-swiss` for a tournament directory and for a TRF file that
+//! carries our configuration records (`BSV`, written by `bsw trf export`; a note on stderr
+//! says so), `generic` for any other TRF file. Human-readable output: one block per
+//! violation (round, rule, players with names,
 //! message, evidence summary), the notes of the generic profile, and a last line with the
 //! verdict. `--json` prints exactly `{"verdict": "conforming"|"violations", "rounds":
 //! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`.
@@ -16,7 +18,7 @@ use std::path::PathBuf;
 pub enum ProfileArg {
     /// SPEC.md (default for a directory).
     BergerSwiss,
-    /// FIDE C.04.1 basic rules (default for a TRF file).
+    /// FIDE C.04.1 basic rules (default for a TRF file without berger-swiss records).
     Generic,
 }
 
@@ -30,14 +32,24 @@ pub struct Args {
     /// Machine-readable report.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub read: crate::input::ReadArgs,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
+    let loaded = crate::input::load(&args.path, &args.read)?;
+    let t = loaded.tournament;
     let profile = match args.profile {
         Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
         Some(ProfileArg::Generic) => Profile::Generic,
         None if args.path.is_dir() => Profile::BergerSwiss,
+        None if loaded.carries_config => {
+            eprintln!(
+                "note: {} carries the berger-swiss configuration (BSV records): profile berger-swiss",
+                args.path.display()
+            );
+            Profile::BergerSwiss
+        }
         None => Profile::Generic,
     };
     let report = check(&t, profile);

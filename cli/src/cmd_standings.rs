@@ -47,11 +47,13 @@ pub struct Args {
     /// Rating used for unrated players by ARO, TPR and PTP (they are refused otherwise).
     #[arg(long = "unrated-rating", value_name = "N")]
     pub unrated_rating: Option<u32>,
+    #[command(flatten)]
+    pub read: crate::input::ReadArgs,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
     let shown = args.path.display().to_string();
-    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
+    let t = crate::input::load(&args.path, &args.read)?.tournament;
     let config_file = if args.path.is_dir() {
         args.path.join("tournament.toml").display().to_string()
     } else {

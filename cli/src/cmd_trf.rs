@@ -1,5 +1,7 @@
-//! `bsw trf export DIR [-o FILE]` and `bsw trf import FILE.trf DIR` (formats: see
-//! `bsw_model::trf`). Refusals exit 2 and change no file.
+//! `bsw trf export DIR [-o FILE]` and `bsw trf import FILE.trf DIR [--lenient] [--verbose]`
+//! (formats: see `bsw_model::trf`; our extension records: `docs/trf-extensions.md`).
+//! Refusals exit 2 and change no file. A closed standard output (`bsw trf export DIR | head`)
+//! ends the export quietly.
 
 use std::path::PathBuf;
 
@@ -19,6 +21,8 @@ pub enum TrfCommand {
         file: PathBuf,
         /// Directory to create (it may exist if it holds no tournament files).
         dir: PathBuf,
+        #[command(flatten)]
+        read: crate::input::ReadArgs,
     },
 }
 
@@ -32,15 +36,25 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 Some(path) => {
                     bsw_model::io::write_atomic(&path, &text).map_err(|e| e.to_string())?
                 }
-                None => print!("{text}"),
+                None => {
+                    use std::io::Write;
+                    let mut out = std::io::stdout().lock();
+                    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+                        Ok(()) => {}
+                        // The reader went away (`| head`): nothing left to do.
+                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+                        Err(e) => return Err(format!("standard output: {e}")),
+                    }
+                }
             }
             Ok(0)
         }
-        TrfCommand::Import { file, dir } => {
-            let shown = file.display().to_string();
-            let bytes = std::fs::read(&file).map_err(|e| format!("{shown}: cannot read: {e}"))?;
-            let t = bsw_model::trf::import(&bsw_model::trf::decode(&bytes), &shown)
-                .map_err(|e| e.to_string())?;
+        TrfCommand::Import { file, dir, read } => {
+            if !file.is_file() {
+                return Err(format!("{}: no such file", file.display()));
+            }
+            let loaded = crate::input::load_trf(&file, &read)?;
+            let t = loaded.tournament;
             for name in [
                 bsw_model::io::TOURNAMENT_TOML,
                 bsw_model::io::PLAYERS_CSV,
@@ -61,9 +75,23 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 "imported {} players, {} rounds paired of {} into {}",
                 t.players.len(),
                 t.last_round(),
-                t.config.rounds.unwrap_or(0),
+                bsw_model::layout::total_rounds(&t.config).unwrap_or(0),
                 dir.display()
             );
+            if loaded.carries_config {
+                println!(
+                    "configuration: berger-swiss records (seed, groups, swaps, boards) restored"
+                );
+            } else {
+                println!(
+                    "configuration: none in the file (plain Swiss, seed 0, boards numbered in file order)"
+                );
+            }
+            if let Some(system) = &loaded.declared_system {
+                println!(
+                    "declared system: {system} (kept in tournament.toml trf_header; the directory's own configuration decides how it is paired)"
+                );
+            }
             Ok(0)
         }
     }

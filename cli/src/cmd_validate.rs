@@ -9,6 +9,8 @@
 //! swiss field: 5 players not in a Berger group
 //! pending games: 0
 //! ```
+//! For a TRF file, lines follow on the profile `bsw check` uses (berger-swiss when the file
+//! carries our configuration records), the declared system and the header records kept.
 //! On refusal the reader's `FILE:LINE: field: what is wrong` is printed and the exit code is 2.
 
 use bsw_model::{Entry, Tournament};
@@ -18,12 +20,45 @@ use std::path::PathBuf;
 pub struct Args {
     /// Tournament directory or TRF file (name ending in .trf).
     pub path: PathBuf,
+    #[command(flatten)]
+    pub read: crate::input::ReadArgs,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
-    print!("{}", summary(&t));
+    let loaded = crate::input::load(&args.path, &args.read)?;
+    print!("{}", summary(&loaded.tournament));
+    if args.path.is_file() {
+        print!("{}", trf_summary(&loaded));
+    }
     Ok(0)
+}
+
+/// What a TRF file says about itself: the profile `bsw check` will use and why, the system
+/// it declares, the header records kept.
+fn trf_summary(l: &bsw_model::trf::Imported) -> String {
+    let mut s = String::new();
+    if l.carries_config {
+        s += "profile: berger-swiss (the file carries the berger-swiss configuration, BSV records)\n";
+    } else {
+        s += "profile: generic (FIDE C.04.1 basic rules; the file has no berger-swiss configuration)\n";
+    }
+    s += &format!(
+        "declared system: {}\n",
+        l.declared_system
+            .as_deref()
+            .unwrap_or("(none: no 192 or 092 record)")
+    );
+    s += &format!(
+        "header records kept: {}\n",
+        l.tournament.config.trf_header.len()
+    );
+    if !l.ignored_lines.is_empty() {
+        s += &format!(
+            "lines ignored (not records): {} (--verbose lists them)\n",
+            l.ignored_lines.len()
+        );
+    }
+    s
 }
 
 fn summary(t: &Tournament) -> String {

@@ -16,6 +16,7 @@ mod cmd_standings;
 mod cmd_trf;
 mod cmd_validate;
 mod engine_mode;
+mod input;
 
 #[derive(Parser)]
 #[command(

@@ -22,7 +22,10 @@ fn export_to_stdout_writes_trf_with_the_spec_11_results() {
     ]);
     assert_eq!(code, 0);
     assert!(out.starts_with("012 SPEC 11 worked example"), "{out}");
-    assert!(out.contains("\n142 3\n") && out.ends_with("XXR 3\n"));
+    assert!(
+        out.contains("\n142 3\n") && out.contains("\nXXR 3\nBSV 1\n"),
+        "{out}"
+    );
     // Player A (id 1): 3.0 points, rank 1; R1 black against E (5) won, R2 black against C
     // (3) won, R3 white against B (2) won (SPEC §11 pairings, Danish seed results).
     let a = out.lines().find(|l| l.starts_with("001    1")).unwrap();
@@ -44,7 +47,7 @@ fn export_to_a_file_then_import_gives_the_same_directory() {
         out.starts_with("imported 8 players, 3 rounds paired of 3"),
         "{out}"
     );
-    for f in ["players.csv", "rounds.csv"] {
+    for f in ["players.csv", "rounds.csv", "tournament.toml"] {
         assert_eq!(
             std::fs::read_to_string(dest.join(f)).unwrap(),
             std::fs::read_to_string(src.join(f)).unwrap(),
@@ -115,4 +118,159 @@ fn export_refusal_leaves_the_output_file_untouched() {
     assert_eq!(code, 2);
     assert!(err.contains("no such file or directory"), "{err}");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
+}
+
+/// Issue 13: a Berger-Swiss event exported to TRF is certified from the file alone, with the
+/// berger-swiss profile (the file carries seed, groups, swaps and boards), and reads back as
+/// the same directory.
+#[test]
+fn an_exported_berger_swiss_event_is_certified_from_the_trf_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("event");
+    let (code, _, err) = bsw(&[
+        "generate",
+        "--seed",
+        "11",
+        "--players",
+        "15",
+        "--rounds",
+        "5",
+        "--group-rate",
+        "1",
+        "--lower-swiss-rate",
+        "1",
+        "--swap-rate",
+        "1",
+        s(&dir),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let trf = tmp.path().join("event.trf");
+    let (code, _, err) = bsw(&["trf", "export", s(&dir), "-o", s(&trf)]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = bsw(&["check", s(&trf)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("profile berger-swiss"), "{out}");
+    assert!(
+        err.contains("carries the berger-swiss configuration"),
+        "{err}"
+    );
+    let back = tmp.path().join("back");
+    let (code, out, err) = bsw(&["trf", "import", s(&trf), s(&back)]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("berger-swiss records"), "{out}");
+    for f in ["tournament.toml", "players.csv", "rounds.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(back.join(f)).unwrap(),
+            std::fs::read_to_string(dir.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+    let (code, out, _) = bsw(&["validate", s(&trf)]);
+    assert_eq!(code, 0);
+    assert!(out.contains("profile: berger-swiss"), "{out}");
+}
+
+fn p001(id: u32, points: &str, cells: &str) -> String {
+    format!(
+        "001 {id:>4}      {:<33} {:>4} {:<3} {:>11} {:<10} {points:>4} {:>4}{cells}\n",
+        format!("P{id}"),
+        2000 - id,
+        "",
+        "",
+        "",
+        id
+    )
+}
+
+/// A file whose points column counts byes the round cells do not (`0000 -` with a blank
+/// result): refused listing every mismatch, read with `--lenient` with a warning each.
+#[test]
+fn lenient_reads_inconsistent_totals_by_the_round_results() {
+    let tmp = tempfile::tempdir().unwrap();
+    let trf = tmp.path().join("totals.trf");
+    let text = format!(
+        "012 Totals\nXXR 2\n{}{}{}",
+        p001(1, "2.0", "     2 w 1  0000 -  "),
+        p001(2, "1.0", "     1 b 0     3 w 1"),
+        p001(3, "1.0", "  0000 -       2 b 0"),
+    );
+    std::fs::write(&trf, text).unwrap();
+    let (code, _, err) = bsw(&["check", s(&trf)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("2 points columns disagree"), "{err}");
+    assert!(err.contains("totals.trf:3: player 1"), "{err}");
+    assert!(err.contains("totals.trf:5: player 3"), "{err}");
+    assert!(err.contains("--lenient"), "{err}");
+    let (code, out, err) = bsw(&["check", s(&trf), "--lenient"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(err.matches("warning: ").count(), 2, "{err}");
+    assert!(out.contains("verdict: conforming"), "{out}");
+}
+
+#[test]
+fn a_ruler_line_is_ignored_and_listed_under_verbose() {
+    let tmp = tempfile::tempdir().unwrap();
+    let trf = tmp.path().join("ruler.trf");
+    let text = format!(
+        "012 Real name\n0123456789012345678901234567890123456789\n{}{}",
+        p001(1, "1.0", "     2 w 1"),
+        p001(2, "0.0", "     1 b 0"),
+    );
+    std::fs::write(&trf, text).unwrap();
+    let (code, out, err) = bsw(&["validate", s(&trf), "--verbose"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("name: Real name\n"), "{out}");
+    assert!(
+        err.contains("ruler.trf:2: ignored (not a TRF record): 0123456789"),
+        "{err}"
+    );
+}
+
+#[test]
+fn team_competitions_and_html_pages_are_refused_with_one_message() {
+    let tmp = tempfile::tempdir().unwrap();
+    let team = tmp.path().join("team.trf");
+    std::fs::write(
+        &team,
+        format!(
+            "012 League\n{}{}013 Team A                              1    2\n",
+            p001(1, "1.0", "     2 w 1"),
+            p001(2, "0.0", "     1 b 0"),
+        ),
+    )
+    .unwrap();
+    let (code, _, err) = bsw(&["check", s(&team)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("team.trf:4: 013:"), "{err}");
+    assert!(err.contains("team competition"), "{err}");
+    let html = tmp.path().join("page.trf");
+    std::fs::write(&html, "<!DOCTYPE html>\n<html><body>404</body></html>\n").unwrap();
+    let (code, _, err) = bsw(&["standings", s(&html)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("an HTML page, not a TRF file"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn export_into_a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let src = root().join("corpus/examples/spec-11-worked-example");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
+        .args(["trf", "export", s(&src)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take()); // the reader goes away before anything is written
+    let status = child.wait().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
 }

@@ -73,6 +73,7 @@ pub use players::players_csv;
 pub use rounds::{ROUNDS_HEADER, rounds_csv};
 pub use text::decode;
 
+use crate::trf::{Imported, ReadOptions};
 use crate::{InputError, Row, Tournament};
 use config::{check_config, parse_toml};
 use players::parse_players;
@@ -86,15 +87,24 @@ pub const PLAYERS_CSV: &str = "players.csv";
 pub const ROUNDS_CSV: &str = "rounds.csv";
 
 /// Reads a tournament: a directory (SPEC §12) or a file whose name ends in `.trf` (TRF16 or
-/// TRF-2026, see [`crate::trf`]).
+/// TRF-2026, see [`crate::trf`]), strictly.
 pub fn load(path: &Path) -> Result<Tournament, InputError> {
+    load_with(path, &ReadOptions::default()).map(|l| l.tournament)
+}
+
+/// [`load`] with TRF reading options, returning what a TRF file said about itself too (for a
+/// directory: `carries_config` true, no declared system, no warnings).
+pub fn load_with(path: &Path, opts: &ReadOptions) -> Result<Imported, InputError> {
     let shown = path.display().to_string();
     if path.is_dir() {
-        return read_dir(path);
+        return Ok(Imported {
+            tournament: read_dir(path)?,
+            carries_config: true,
+            declared_system: None,
+            warnings: Vec::new(),
+            ignored_lines: Vec::new(),
+        });
     }
-    let is_trf = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if !path.exists() {
         return Err(InputError::new(
             shown,
@@ -103,6 +113,9 @@ pub fn load(path: &Path) -> Result<Tournament, InputError> {
             "no such file or directory",
         ));
     }
+    let is_trf = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if !is_trf {
         return Err(InputError::new(
             shown,
@@ -113,8 +126,7 @@ pub fn load(path: &Path) -> Result<Tournament, InputError> {
     }
     let bytes = fs::read(path)
         .map_err(|e| InputError::new(shown.clone(), None, None, format!("cannot read: {e}")))?;
-    let text = crate::trf::decode(&bytes);
-    crate::trf::import(&text, &shown)
+    crate::trf::read(&decode(&bytes), &shown, opts)
 }
 
 /// Reads and validates a tournament directory.
