@@ -137,12 +137,18 @@ fn pair_trf_errors_exit_2_with_a_clear_message() {
     );
     let (code, _, err) = bsw(&["pair", plain.to_str().unwrap(), "-p"]);
     assert_eq!(code, 2);
-    assert!(err.contains("Berger-Swiss configuration") && err.contains("Swiss Dutch"), "{err}");
+    assert!(
+        err.contains("Berger-Swiss configuration") && err.contains("Swiss Dutch"),
+        "{err}"
+    );
     // The points column may leave out the pre-entered half-point bye of round 2.
     let uncounted = write_tmp(
         tmp.path(),
         "uncounted.trf",
-        &AFTER_ROUND_1.replace("  0.5    6     3 b 0  0000 - H", "  0.0    6     3 b 0  0000 - H"),
+        &AFTER_ROUND_1.replace(
+            "  0.5    6     3 b 0  0000 - H",
+            "  0.0    6     3 b 0  0000 - H",
+        ),
     );
     let (code, _, err) = bsw(&["pair", uncounted.to_str().unwrap(), "-p"]);
     assert_eq!(code, 0, "{err}");
