@@ -569,6 +569,12 @@ impl Summary {
             "absences refused by the engine and dropped: {}",
             self.dropped_absences
         );
+        if c.engine.is_some() {
+            let _ = writeln!(
+                s,
+                "ladder and Swiss-bye statistics: reported by the built-in engine only (none for an external engine)"
+            );
+        }
         let l = &self.ladder;
         let pct = |x: u64, of: u64| {
             if of == 0 {
