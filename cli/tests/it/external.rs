@@ -367,3 +367,53 @@ fn engine_flags_are_checked_before_anything_runs() {
     assert_eq!(code, 2);
     assert!(err.contains("--engine-timeout"), "{err}");
 }
+
+#[test]
+fn shards_of_an_external_campaign_merge_and_refuse_another_engine() {
+    let tmp = tempfile::tempdir().unwrap();
+    let engine = format!("{BSW} pair {{trf}} -p {{out}}");
+    let mut common: Vec<&str> = SMALL.to_vec();
+    common[1] = "6";
+    common.extend(["--engine", &engine]);
+    let (_, whole, _) = campaign(&common);
+    let mut files = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let mut args = common.clone();
+        args.extend(["--shard", shard]);
+        let (code, v, err) = campaign(&args);
+        assert_eq!(code, 0, "{err}");
+        let f = tmp.path().join(format!("shard-{}.json", &shard[..1]));
+        std::fs::write(&f, v.to_string()).unwrap();
+        files.push(f);
+    }
+    let (code, merged, err) = bsw_env(&[
+        "simulate",
+        "--json",
+        "--merge",
+        files[0].to_str().unwrap(),
+        files[1].to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut merged = comparable(serde_json::from_str(&merged).unwrap());
+    let mut whole = comparable(whole);
+    for v in [&mut merged, &mut whole] {
+        v["campaign"].as_object_mut().unwrap().remove("shards");
+    }
+    assert_eq!(merged, whole);
+
+    // A shard of the same campaign with the built-in engine is another campaign.
+    let mut args: Vec<&str> = SMALL.to_vec();
+    args[1] = "6";
+    args.extend(["--shard", "2/2"]);
+    let (_, builtin, _) = campaign(&args);
+    let other = tmp.path().join("builtin.json");
+    std::fs::write(&other, builtin.to_string()).unwrap();
+    let (code, _, err) = bsw(&[
+        "simulate",
+        "--merge",
+        files[0].to_str().unwrap(),
+        other.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("different campaigns"), "{err}");
+}
