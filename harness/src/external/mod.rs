@@ -22,7 +22,7 @@ pub mod protocol;
 pub mod runner;
 
 use crate::generator::{
-    Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, draw_result, panic_message,
+    Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, draw_result,
 };
 use crate::simulate::{CampaignSpec, simulate_with};
 use crate::summary::Summary;
@@ -358,14 +358,20 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
                 out.failure = Some(Failure {
                     round: r,
                     kind: FailureKind::CheckerPanic,
-                    details: vec![panic_message(&*payload)],
+                    details: vec![
+                        payload
+                            .downcast_ref::<&str>()
+                            .map(|m| m.to_string())
+                            .or_else(|| payload.downcast_ref::<String>().cloned())
+                            .unwrap_or_else(|| "checker panic".into()),
+                    ],
                 });
                 kept = Some(record);
                 break;
             }
             Ok(rep) if !rep.violations.is_empty() => {
                 let mut rules: Vec<String> =
-                    rep.violations.iter().map(|v| v.rule.clone()).collect();
+                    rep.violations.iter().map(|v| v.rule.to_string()).collect();
                 rules.sort();
                 rules.dedup();
                 out.violations = rep.violations.len();
