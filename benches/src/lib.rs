@@ -75,12 +75,12 @@ pub fn dir_texts(n: u32) -> (String, String, String) {
 }
 
 /// Text of the 501-player, 9-round TRF sample (path in `BSW_TRF_SAMPLE`, default
-/// `/work/shared/samples/dutch-501-players-9-rounds.trf` next to the repository).
+/// `corpus/samples/dutch-501-players-9-rounds.trf` of the repository).
 pub fn trf_sample() -> (String, String) {
     let path = std::env::var("BSW_TRF_SAMPLE").unwrap_or_else(|_| {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../shared/samples/dutch-501-players-9-rounds.trf"
+            "/../corpus/samples/dutch-501-players-9-rounds.trf"
         )
         .to_string()
     });

@@ -7,10 +7,9 @@
 //! group on schedule; "3" when the row exists but awards the wrong points (e.g. `zero-bye`
 //! for a requested half-point absence, or `bye` instead of the absence).
 
-use crate::Violation;
 use crate::field::{Absence, absence};
+use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row, Tournament};
-use serde_json::json;
 
 /// Checks the rows of players with a requested absence in round r. `in_berger(id)` tells
 /// whether the player's group is on its schedule in r.
@@ -32,13 +31,13 @@ pub fn check_requested(
         };
         if in_berger(p.id) {
             v.push(Violation::new(
-                "9",
+                Rule::Absences,
                 vec![p.id],
                 format!(
                     "player {} asked for an absence in round {r} but their group is on its Berger schedule: the round must be refused",
                     p.id
                 ),
-                json!({"requested": want}),
+                Evidence::Requested { requested: want },
             ));
             continue;
         }
@@ -47,16 +46,19 @@ pub fn check_requested(
             Entry::HalfBye(_) if kind == Absence::Half => {}
             Entry::ZeroBye(_) if kind == Absence::Zero => {}
             Entry::Game { .. } => v.push(Violation::new(
-                "9",
+                Rule::Absences,
                 row.entry.players().collect(),
                 format!(
                     "player {} asked to be absent in round {r} ({want}) but was paired on board {}",
                     p.id, row.board
                 ),
-                json!({"requested": want, "row": crate::row_json(&row)}),
+                Evidence::RequestedRow {
+                    requested: want,
+                    row: PublishedRow::from(&row),
+                },
             )),
             _ => v.push(Violation::new(
-                "3",
+                Rule::Results,
                 vec![p.id],
                 format!(
                     "player {} has a requested absence ({want}) but board {} awards `{}`",
@@ -64,7 +66,10 @@ pub fn check_requested(
                     row.board,
                     row.entry.result_code()
                 ),
-                json!({"requested": want, "row": crate::row_json(&row)}),
+                Evidence::RequestedRow {
+                    requested: want,
+                    row: PublishedRow::from(&row),
+                },
             )),
         }
     }

@@ -4,6 +4,16 @@
 //! m = n-1 rounds. Round r, board 1: player n against f₁ = (r+1)/2 (odd r) or h + r/2 (even
 //! r); n has Black in odd rounds and White in even rounds. Board k ≥ 2: White =
 //! f_k = ((r-1)·h + k - 1) mod m + 1, Black = ((r - f_k) mod m) + 1.
+//!
+//! [`check_scheduled`] certifies the groups on their schedule in a round against their table
+//! (rule 4; a missing bye for the opponent of a withdrawn player is rule 6, a bye row with the
+//! wrong points rule 3).
+
+use crate::board_order::Key;
+use crate::certify::Round;
+use crate::report::{Colours, Evidence, ExpectedBye, PublishedRow, Rule, Violation};
+use bsw_model::{Entry, Id, Row};
+use std::collections::HashMap;
 
 /// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd.
 pub fn schedule_len(k: u32) -> u32 {
@@ -33,4 +43,202 @@ pub fn round(k: u32, r: u32) -> Vec<(u32, u32)> {
         boards.push((f, black));
     }
     boards
+}
+
+/// What a Berger group on its schedule must publish for one table board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Game {
+        white: Id,
+        black: Id,
+    },
+    /// Bye against the phantom number.
+    PhantomBye(Id),
+    /// Bye because the scheduled opponent withdrew (SPEC §6).
+    WithdrawnOpponentBye {
+        player: Id,
+        opponent: Id,
+    },
+    /// Nothing: a game or bye of withdrawn players, struck.
+    Struck,
+}
+
+/// What the Berger table of round `r` asks of a group numbered `numbers`, board by board:
+/// (White number, Black number, expected row).
+pub fn expected_entries(
+    numbers: &[Id],
+    r: u32,
+    withdrawn: &dyn Fn(Id) -> bool,
+) -> Vec<(u32, u32, Expected)> {
+    let k = numbers.len() as u32;
+    let pl = |n: u32| {
+        if n <= k {
+            Some(numbers[n as usize - 1])
+        } else {
+            None
+        }
+    };
+    round(k, r)
+        .into_iter()
+        .map(|(wn, bn)| {
+            let e = match (pl(wn), pl(bn)) {
+                (Some(w), Some(bl)) => match (withdrawn(w), withdrawn(bl)) {
+                    (false, false) => Expected::Game {
+                        white: w,
+                        black: bl,
+                    },
+                    (false, true) => Expected::WithdrawnOpponentBye {
+                        player: w,
+                        opponent: bl,
+                    },
+                    (true, false) => Expected::WithdrawnOpponentBye {
+                        player: bl,
+                        opponent: w,
+                    },
+                    (true, true) => Expected::Struck,
+                },
+                (Some(x), None) | (None, Some(x)) => {
+                    if withdrawn(x) {
+                        Expected::Struck
+                    } else {
+                        Expected::PhantomBye(x)
+                    }
+                }
+                (None, None) => Expected::Struck,
+            };
+            (wn, bn, e)
+        })
+        .collect()
+}
+
+/// Whether the round publishes `e` exactly (same colours, a full-point bye).
+pub fn published_as_expected(round: &Round, e: Expected) -> bool {
+    match e {
+        Expected::Game { white, black } => matches!(
+            round.row_of(white),
+            Some(Row { entry: Entry::Game { white: w, black: b, .. }, .. }) if w == white && b == black
+        ),
+        Expected::PhantomBye(x) | Expected::WithdrawnOpponentBye { player: x, .. } => {
+            matches!(round.row_of(x), Some(Row { entry: Entry::Bye(p), .. }) if p == x)
+        }
+        Expected::Struck => true,
+    }
+}
+
+/// The tables of the groups on their schedule in a round: their violations, and the §8.5
+/// sort key of each scheduled row (keyed by its sorted player ids).
+pub struct ScheduledTables {
+    pub violations: Vec<Violation>,
+    pub keys: HashMap<Vec<Id>, Key>,
+}
+
+/// Rules 4 (and 6, 3 for byes): every board of the table of each group on its schedule is
+/// published with its colours; byes against the phantom and for opponents of withdrawn
+/// players are full-point byes.
+pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
+    let r = round.r;
+    let mut out = ScheduledTables {
+        violations: Vec::new(),
+        keys: HashMap::new(),
+    };
+    let withdrawn = |id: Id| round.withdrawn(id);
+    for (g, numbers) in numbers.iter().enumerate() {
+        if !round.group_on_schedule(g) {
+            continue;
+        }
+        for (b, (wn, bn, expected)) in expected_entries(numbers, r, &withdrawn)
+            .into_iter()
+            .enumerate()
+        {
+            let board = b + 1;
+            match expected {
+                Expected::Game { white, black } => {
+                    let mut key_ids = vec![white, black];
+                    key_ids.sort();
+                    out.keys.insert(key_ids, (0, g as i64, board as i64, 0));
+                    let got = round.row_of(white);
+                    let reversed = matches!(got, Some(Row { entry: Entry::Game { white: w, black: bl, .. }, .. }) if w == black && bl == white);
+                    if reversed {
+                        out.violations.push(Violation::new(
+                            Rule::Berger,
+                            vec![white, black],
+                            format!(
+                                "group {}: Berger table round {r} board {board} gives White to {white} (Berger number {wn}) against {black} ({bn}); the colours are reversed",
+                                g + 1
+                            ),
+                            Evidence::TableGameReversed {
+                                group: g + 1,
+                                table_board: board,
+                                expected: Colours { white, black },
+                                published: got.as_ref().map(PublishedRow::from),
+                            },
+                        ));
+                    } else if !published_as_expected(round, expected) {
+                        out.violations.push(Violation::new(
+                            Rule::Berger,
+                            vec![white, black],
+                            format!(
+                                "group {}: Berger table round {r} board {board} schedules {white}–{black} (Berger numbers {wn}–{bn}), not what was published",
+                                g + 1
+                            ),
+                            Evidence::TableGame {
+                                group: g + 1,
+                                table_board: board,
+                                expected: Colours { white, black },
+                                published: [
+                                    round.row_of(white).as_ref().map(PublishedRow::from),
+                                    round.row_of(black).as_ref().map(PublishedRow::from),
+                                ],
+                            },
+                        ));
+                    }
+                }
+                Expected::PhantomBye(x) | Expected::WithdrawnOpponentBye { player: x, .. } => {
+                    out.keys.insert(vec![x], (2, g as i64, board as i64, 0));
+                    if published_as_expected(round, expected) {
+                        continue;
+                    }
+                    let got = round.row_of(x);
+                    let (rule, why) = match expected {
+                        Expected::WithdrawnOpponentBye { opponent, .. } => (
+                            Rule::Withdrawals,
+                            format!("a bye, as the scheduled opponent {opponent} has withdrawn"),
+                        ),
+                        _ => (
+                            Rule::Berger,
+                            "the scheduled bye (against the phantom number)".to_string(),
+                        ),
+                    };
+                    // A bye row that awards the wrong points is rule 3.
+                    let rule = if matches!(
+                        got,
+                        Some(Row {
+                            entry: Entry::HalfBye(_) | Entry::ZeroBye(_),
+                            ..
+                        })
+                    ) {
+                        Rule::Results
+                    } else {
+                        rule
+                    };
+                    out.violations.push(Violation::new(
+                        rule,
+                        vec![x],
+                        format!(
+                            "group {}: Berger table round {r} board {board}: player {x} must get {why}",
+                            g + 1
+                        ),
+                        Evidence::TableBye {
+                            group: g + 1,
+                            table_board: board,
+                            expected: ExpectedBye { bye: x },
+                            published: got.as_ref().map(PublishedRow::from),
+                        },
+                    ));
+                }
+                Expected::Struck => {}
+            }
+        }
+    }
+    out
 }

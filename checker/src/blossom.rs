@@ -8,8 +8,9 @@
 //!
 //! It only answers yes/no questions (is there a complete pairing? which players are "outer",
 //! i.e. reachable by an even alternating path from the one exposed player?). Whenever it says
-//! yes, the callers rebuild the witness with the petgraph oracle exactly as before, so every
-//! report is unchanged; the oracle also cross-checks this module in `tests/blossom.rs`.
+//! yes, the callers rebuild the witness with the petgraph oracle, so the evidence of a report
+//! does not depend on this search; the oracle also cross-checks this module in
+//! `tests/it/blossom.rs`.
 
 use crate::colours::ColourState;
 use crate::field::SwissField;

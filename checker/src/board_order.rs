@@ -4,9 +4,12 @@
 //! (group order, table board order), the Swiss bye, and last the requested absences by TPN.
 //! Boards are numbered 1, 2, … without gaps; struck games get none.
 
-use crate::Violation;
-use bsw_model::Row;
-use serde_json::json;
+use crate::certify::Round;
+use crate::field::SwissField;
+use crate::report::{Evidence, PublishedRow, Rule, Violation};
+use crate::tpn::Tpn;
+use bsw_model::{Entry, Id, Row};
+use std::collections::HashMap;
 
 /// Sort key of a row in §8.5 order (smaller first).
 pub type Key = (u8, i64, i64, i64);
@@ -17,14 +20,17 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
     for (i, row) in rows.iter().enumerate() {
         if row.board != i as u32 + 1 {
             v.push(Violation::new(
-                "8.5",
+                Rule::BoardOrder,
                 row.entry.players().collect(),
                 format!(
                     "board numbers must run 1, 2, … without gaps: found board {} at position {}",
                     row.board,
                     i + 1
                 ),
-                json!({"board": row.board, "expected_board": i + 1}),
+                Evidence::BoardNumber {
+                    board: row.board,
+                    expected_board: i + 1,
+                },
             ));
             break;
         }
@@ -33,12 +39,54 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
         if keys[i - 1] > keys[i] {
             let (a, b) = (&rows[i - 1], &rows[i]);
             v.push(Violation::new(
-                "8.5",
+                Rule::BoardOrder,
                 a.entry.players().chain(b.entry.players()).collect(),
-                format!("board {} should come after board {} (SPEC §8.5 order)", a.board, b.board),
-                json!({"boards": [a.board, b.board], "rows": [crate::row_json(a), crate::row_json(b)]}),
+                format!(
+                    "board {} should come after board {} (SPEC §8.5 order)",
+                    a.board, b.board
+                ),
+                Evidence::BoardOrder {
+                    boards: [a.board, b.board],
+                    rows: [PublishedRow::from(a), PublishedRow::from(b)],
+                },
             ));
         }
     }
     v
+}
+
+/// Rule 8.5 for a round: `berger_keys` holds the keys of the rows of groups on their
+/// schedule (by sorted player ids, see [`crate::berger::check_scheduled`]); Swiss games are
+/// keyed by the higher and the summed scores before the round and the better position in
+/// `sf` (Swiss order), Swiss byes next, requested absences last by TPN.
+pub fn check_round(
+    round: &Round,
+    berger_keys: &HashMap<Vec<Id>, Key>,
+    sf: &SwissField,
+    tpn: &Tpn,
+) -> Vec<Violation> {
+    let keys: Vec<Key> = round
+        .rows
+        .iter()
+        .map(|row| {
+            let mut ids: Vec<Id> = row.entry.players().collect();
+            ids.sort();
+            if let Some(&k) = berger_keys.get(&ids) {
+                return k;
+            }
+            match row.entry {
+                Entry::Game { white, black, .. } => {
+                    let (pw, pb) = (
+                        round.state.record(white).points as i64,
+                        round.state.record(black).points as i64,
+                    );
+                    let pos = |id: Id| sf.pos.get(&id).map_or(i64::MAX, |&p| p as i64);
+                    (1, -pw.max(pb), -(pw + pb), pos(white).min(pos(black)))
+                }
+                Entry::Bye(_) => (3, 0, 0, 0),
+                Entry::HalfBye(p) | Entry::ZeroBye(p) => (4, tpn.get(p) as i64, 0, 0),
+            }
+        })
+        .collect();
+    check(&round.rows, &keys)
 }

@@ -4,6 +4,14 @@
 //! game, compare by (1) max(s) if above 2 else 0, (2) how many have s >= 3, (3) |d_a|+|d_b|,
 //! (4) how many repeat the colour of their last played game; smaller first. Still equal:
 //! White to the player with fewer played whites, then to the higher TPN number.
+//!
+//! [`check_pairs`] reports (rule 8.2) a published Swiss pair with other colours.
+
+use crate::certify::Round;
+use crate::field::SwissField;
+use crate::report::{self, ColoursBefore, Evidence, Rule, Violation};
+use bsw_model::{Entry, Row};
+use std::collections::BTreeMap;
 
 /// A played colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -100,4 +108,53 @@ pub fn allocate(a: &ColourState, tpn_a: u32, b: &ColourState, tpn_b: u32) -> All
             max_abs_diff: db,
         }
     }
+}
+
+/// A player's colours before the round, as evidence.
+fn colours_before(c: &ColourState) -> ColoursBefore {
+    ColoursBefore {
+        whites: c.whites,
+        blacks: c.blacks,
+        streak: c.streak,
+        last: c.last.map(|x| match x {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }),
+    }
+}
+
+/// Rule 8.2: every published Swiss pair (field indices) has the colours §8.2 gives it.
+pub fn check_pairs(sf: &SwissField, pairs: &[(usize, usize)], round: &Round) -> Vec<Violation> {
+    let mut out = Vec::new();
+    for &(i, j) in pairs {
+        let (w, bl) = sf.colours_of(i, j);
+        let (ew, eb) = (sf.ids[w], sf.ids[bl]);
+        if let Some(Row {
+            entry: Entry::Game { white, black, .. },
+            board,
+            ..
+        }) = round.row_of(ew)
+            && white != ew
+        {
+            out.push(Violation::new(
+                Rule::Colours,
+                vec![ew, eb],
+                format!(
+                    "board {board}: §8.2 gives White to {ew} and Black to {eb}, published {white}–{black}"
+                ),
+                Evidence::PairColours {
+                    expected: report::Colours {
+                        white: ew,
+                        black: eb,
+                    },
+                    published: report::Colours { white, black },
+                    colours_before: BTreeMap::from([
+                        (ew.to_string(), colours_before(&sf.colours[w])),
+                        (eb.to_string(), colours_before(&sf.colours[bl])),
+                    ]),
+                },
+            ));
+        }
+    }
+    out
 }

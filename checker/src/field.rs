@@ -4,13 +4,15 @@
 //! withdrawn players, less requested absences of the round. Later phase: every active player,
 //! less requested absences.
 
+use crate::certify::Round;
 use crate::colours::{Alloc, ColourState, allocate};
 use crate::groups::Groups;
 use crate::order;
+use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use crate::results::State;
 use crate::tpn::Tpn;
 use crate::withdrawals::Schedules;
-use bsw_model::{HalfPoints, Id, Player, Tournament};
+use bsw_model::{Entry, HalfPoints, Id, Player, Tournament};
 use std::collections::HashMap;
 
 /// A requested absence (SPEC §9).
@@ -134,5 +136,117 @@ impl SwissField {
     /// The largest streak among the field's players (S of §8.3).
     pub fn max_streak(&self) -> u32 {
         self.colours.iter().map(|c| c.streak).max().unwrap_or(0)
+    }
+}
+
+/// The Swiss part of a round as published, read against the field.
+pub struct PublishedSwiss {
+    /// Each field player's partner (field index), when paired within the field.
+    pub partner: Vec<Option<usize>>,
+    /// Pairs within the field, (i, j) with i < j, in field order of i.
+    pub pairs: Vec<(usize, usize)>,
+    /// Field players with a `bye` row.
+    pub bye_rows: Vec<usize>,
+    /// Every field player has a row and is paired within the field or has the bye: the
+    /// ladder and the greedy can be certified.
+    pub sound: bool,
+    /// Rule 7 (paired outside the field), rules 3/9 (an absence row in the field).
+    pub violations: Vec<Violation>,
+}
+
+/// Reads each field player's row: partners within the field, byes; reports a field player
+/// paired with someone outside the field (rule 7) and a field player with an absence row
+/// (rule 3 when it takes the place of the missing Swiss bye, rule 9 otherwise).
+pub fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
+    let r = round.r;
+    let n = sf.len();
+    let mut out = PublishedSwiss {
+        partner: vec![None; n],
+        pairs: Vec::new(),
+        bye_rows: Vec::new(),
+        sound: true,
+        violations: Vec::new(),
+    };
+    for i in 0..n {
+        let id = sf.ids[i];
+        match round.row_of(id).map(|row| (row, row.entry)) {
+            Some((_, Entry::Game { white, black, .. })) => {
+                let q = if white == id { black } else { white };
+                match sf.pos.get(&q) {
+                    Some(&j) if j != i => {
+                        out.partner[i] = Some(j);
+                        if i < j {
+                            out.pairs.push((i, j));
+                        }
+                    }
+                    _ => {
+                        out.sound = false;
+                        // A Berger player paired with a field player is reported by the
+                        // table check, an absent or withdrawn one by §9 / §6.
+                        if round.is_known(q)
+                            && !round.withdrawn(q)
+                            && round.on_schedule_group(id).is_none()
+                        {
+                            out.violations.push(Violation::new(
+                                Rule::Field,
+                                vec![id, q],
+                                format!("{id} belongs to the Swiss field of round {r} but is paired with {q}, who does not"),
+                                Evidence::Field { field: n },
+                            ));
+                        }
+                    }
+                }
+            }
+            Some((_, Entry::Bye(_))) => out.bye_rows.push(i),
+            Some((row, Entry::HalfBye(_) | Entry::ZeroBye(_))) => {
+                out.sound = false;
+                let no_bye = !(0..n).any(|j| {
+                    matches!(
+                        round.row_of(sf.ids[j]).map(|x| x.entry),
+                        Some(Entry::Bye(_))
+                    )
+                });
+                let (rule, message) = if n % 2 == 1 && no_bye {
+                    (
+                        Rule::Results,
+                        format!(
+                            "{id} takes the place of the Swiss bye but is awarded `{}` instead of `bye`",
+                            row.entry.result_code()
+                        ),
+                    )
+                } else {
+                    (
+                        Rule::Absences,
+                        format!(
+                            "{id} asked for no absence in round {r} but has a `{}` row",
+                            row.entry.result_code()
+                        ),
+                    )
+                };
+                out.violations.push(Violation::new(
+                    rule,
+                    vec![id],
+                    message,
+                    Evidence::Row {
+                        row: PublishedRow::from(&row),
+                    },
+                ));
+            }
+            None => out.sound = false,
+        }
+    }
+    out
+}
+
+impl SwissField {
+    /// Field-index pairs as (White, Black) ids with the §8.2 colours.
+    pub fn pairs_by_colour(&self, pairs: &[(usize, usize)]) -> Vec<[Id; 2]> {
+        pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (w, bl) = self.colours_of(a, b);
+                [self.ids[w], self.ids[bl]]
+            })
+            .collect()
     }
 }

@@ -19,11 +19,12 @@
 //! iff q is reachable from q* by an even M-alternating path (Gallai-Edmonds), i.e. q is outer
 //! after one failed blossom search from q* ([`crate::blossom`]). A step whose allowed
 //! candidates all come after q* needs no search. A step where some earlier candidate is outer
-//! is redone with the oracle, exactly as before, for the report.
+//! is redone with the oracle, which builds the report's evidence.
 
 use crate::blossom::Implicit;
 use crate::field::SwissField;
 use crate::ladder::{self, Level};
+use crate::report::{Evidence, Rule, Violation};
 use std::collections::HashMap;
 
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
@@ -448,4 +449,31 @@ pub fn replay_oracle(
         paired[q_star] = true;
     }
     None
+}
+
+/// Rule 8.4: every greedy step at `level` took the first workable candidate of its player's
+/// preference list (`partner`: the published partners, field indices).
+pub fn check(
+    sf: &SwissField,
+    level: &Level,
+    bye: Option<usize>,
+    partner: &[Option<usize>],
+) -> Option<Violation> {
+    let bc = replay(sf, level, bye, partner)?;
+    let (p, q, c) = (sf.ids[bc.player], sf.ids[bc.partner], sf.ids[bc.candidate]);
+    Some(Violation::new(
+        Rule::Greedy,
+        vec![p, q, c],
+        format!(
+            "at level {level}, {p} was paired with {q}, but the earlier candidate {c} in its preference list is allowed and leaves a complete pairing of the rest"
+        ),
+        Evidence::BetterCandidate {
+            level: *level,
+            player: p,
+            published_partner: q,
+            better_candidate: c,
+            better_pair: sf.pairs_by_colour(&[(bc.player, bc.candidate)])[0],
+            completion: sf.pairs_by_colour(&bc.completion),
+        },
+    ))
 }

@@ -7,6 +7,7 @@
 //! are, schedules of different lengths, or R < P.
 
 use crate::berger::schedule_len;
+use crate::report::{Evidence, Rule, Violation};
 use crate::tpn::Tpn;
 use bsw_model::{Id, Tournament};
 use std::collections::HashMap;
@@ -99,5 +100,32 @@ pub fn build(t: &Tournament, tpn: &Tpn) -> Result<Groups, String> {
         group_of,
         phase,
         rounds,
+    })
+}
+
+/// Rule 2: the configuration breaks SPEC §2 (reported once, in round 1).
+pub fn config_violation(why: &str) -> Violation {
+    Violation::new(
+        Rule::Config,
+        vec![],
+        format!("the configuration breaks SPEC §2: {why}"),
+        Evidence::None,
+    )
+}
+
+/// Rule 2: round `r` lies beyond the R rounds of the tournament.
+pub fn round_beyond_r(groups: &Groups, r: u32) -> Option<Violation> {
+    (r > groups.rounds).then(|| {
+        Violation::new(
+            Rule::Config,
+            vec![],
+            format!(
+                "round {r} lies beyond the {} rounds of the tournament",
+                groups.rounds
+            ),
+            Evidence::Rounds {
+                rounds: groups.rounds,
+            },
+        )
     })
 }

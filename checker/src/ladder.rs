@@ -27,16 +27,19 @@
 use crate::blossom;
 use crate::field::SwissField;
 use crate::oracle;
+use crate::report::{Evidence, Rule, Violation};
 use bsw_model::HalfPoints;
-use serde_json::{Value, json};
+use serde::Serialize;
 
-/// A level of the ladder.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A level of the ladder. Serialized as `{"rematches", "streak_limit", "balance",
+/// "max_diff"}` with D in points (`"1½"`) or `"unlimited"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Level {
     pub rematches: bool,
     pub streak_limit: u32,
     pub balance: bool,
     /// Max score difference in half-points, `None` = unlimited.
+    #[serde(serialize_with = "crate::report::serialize_max_diff")]
     pub max_diff: Option<HalfPoints>,
 }
 
@@ -44,18 +47,6 @@ pub struct Level {
 pub const DIFFS: [Option<HalfPoints>; 4] = [Some(0), Some(1), Some(2), None];
 
 impl Level {
-    pub fn to_json(&self) -> Value {
-        json!({
-            "rematches": self.rematches,
-            "streak_limit": self.streak_limit,
-            "balance": self.balance,
-            "max_diff": match self.max_diff {
-                Some(d) => json!(show_points(d)),
-                None => json!("unlimited"),
-            },
-        })
-    }
-
     /// (balance, D) position inside a (rematches, L, v) block: 0..8.
     fn inner_rank(&self) -> usize {
         let d = DIFFS.iter().position(|&x| x == self.max_diff).unwrap_or(3);
@@ -275,7 +266,7 @@ pub fn earlier_feasible(
             max_diff: None,
         };
         // Decide with the fast search; only a feasible block is redone with the oracle
-        // (which gives the witness exactly as before).
+        // (which gives the witness).
         let feasible = if odd {
             blossom::feasible_some_bye(f, &whole, &receivers, &loose)
         } else {
@@ -377,4 +368,42 @@ pub fn earlier_feasible(
         }
     }
     None
+}
+
+/// Rule 8.3: no level before `used` (the level of the published pairs, with bye receiver
+/// `bye`) has a complete pairing; otherwise the violation, with a witness pairing.
+pub fn check(
+    sf: &SwissField,
+    used: &Level,
+    bye: Option<usize>,
+    eligible: &[usize],
+) -> Option<Violation> {
+    let e = earlier_feasible(sf, used, bye, eligible)?;
+    let mut players: Vec<bsw_model::Id> = bye.into_iter().chain(e.bye).map(|b| sf.ids[b]).collect();
+    players.dedup();
+    let with_bye =
+        |b: Option<usize>| b.map_or(String::new(), |b| format!(" with bye {}", sf.ids[b]));
+    Some(Violation::new(
+        Rule::Ladder,
+        players,
+        format!(
+            "the published round uses level {used}{}, but a complete pairing exists at the earlier level {}{}{}",
+            with_bye(bye),
+            e.level,
+            with_bye(e.bye),
+            if e.exact {
+                ""
+            } else {
+                " (or an even earlier one)"
+            }
+        ),
+        Evidence::EarlierLevel {
+            level_used: *used,
+            bye_used: bye.map(|b| sf.ids[b]),
+            earlier_level: e.level,
+            earlier_bye: e.bye.map(|b| sf.ids[b]),
+            first_feasible: e.exact,
+            witness: sf.pairs_by_colour(&e.pairing),
+        },
+    ))
 }

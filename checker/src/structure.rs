@@ -2,9 +2,8 @@
 //! bye or absence), nobody unknown, nobody against themselves, no withdrawn player paired,
 //! no game left without a result in a round that is followed by another.
 
-use crate::Violation;
+use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row, Tournament};
-use serde_json::json;
 use std::collections::HashMap;
 
 /// Structural violations of round `r` (rows sorted by board). Returns them and how many
@@ -24,33 +23,37 @@ pub fn check(
             && white == black
         {
             v.push(Violation::new(
-                "structure",
+                Rule::Structure,
                 vec![white],
                 format!(
                     "board {}: player {white} is paired against themselves",
                     row.board
                 ),
-                json!({"board": row.board}),
+                Evidence::Board { board: row.board },
             ));
         }
         for id in row.entry.players() {
             *seen.entry(id).or_default() += 1;
             match by_id.get(&id) {
                 None => v.push(Violation::new(
-                    "structure",
+                    Rule::Structure,
                     vec![id],
                     format!("board {}: unknown player id {id}", row.board),
-                    json!({"board": row.board}),
+                    Evidence::Board { board: row.board },
                 )),
                 Some(p) if p.withdrawn_by(r) => v.push(Violation::new(
-                    "6",
+                    Rule::Withdrawals,
                     vec![id],
                     format!(
                         "board {}: player {id} withdrew from round {} and must not be paired or get a row",
                         row.board,
                         p.withdrawn_from.unwrap_or(0)
                     ),
-                    json!({"board": row.board, "withdrawn_from": p.withdrawn_from, "row": crate::row_json(row)}),
+                    Evidence::WithdrawnRow {
+                        board: row.board,
+                        withdrawn_from: p.withdrawn_from,
+                        row: PublishedRow::from(row),
+                    },
                 )),
                 Some(_) => {}
             }
@@ -63,14 +66,14 @@ pub fn check(
             && r < last_round
         {
             v.push(Violation::new(
-                "3",
+                Rule::Results,
                 vec![white, black],
                 format!(
                     "board {}: no result, yet round {} has been paired",
                     row.board,
                     r + 1
                 ),
-                json!({"board": row.board}),
+                Evidence::Board { board: row.board },
             ));
         }
     }
@@ -87,23 +90,23 @@ pub fn check(
             .map(|row| row.board)
             .collect();
         v.push(Violation::new(
-            "structure",
+            Rule::Structure,
             vec![id],
             format!("player {id} appears {n} times in the round"),
-            json!({"boards": boards}),
+            Evidence::Boards { boards },
         ));
     }
     if with_missing {
         for p in &t.players {
             if !p.withdrawn_by(r) && !seen.contains_key(&p.id) {
                 v.push(Violation::new(
-                    "structure",
+                    Rule::Structure,
                     vec![p.id],
                     format!(
                         "active player {} has no row (game, bye or absence) in the round",
                         p.id
                     ),
-                    json!(null),
+                    Evidence::None,
                 ));
             }
         }

@@ -10,7 +10,10 @@
 //! Reading used for "the lower Swiss group has no members": its membership after swaps,
 //! withdrawn members included.
 
+use crate::berger::{Expected, expected_entries, published_as_expected};
+use crate::certify::Round;
 use crate::groups::Groups;
+use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Id, Tournament};
 
 /// Schedules of all groups over the initial phase.
@@ -61,4 +64,54 @@ pub fn replay(t: &Tournament, groups: &Groups) -> Schedules {
         on.push(on_now.clone());
     }
     Schedules { on, joined }
+}
+
+/// Rule 6: a group that left its Berger schedule (joined the Swiss field, SPEC §6) but whose
+/// round still follows its table, reported only when the round has other violations
+/// (`other_violations`: a Swiss pairing may coincide with the table by chance).
+pub fn check_left_schedule(
+    round: &Round,
+    numbers: &[Vec<Id>],
+    other_violations: bool,
+) -> Vec<Violation> {
+    let (r, groups) = (round.r, round.groups);
+    let mut out = Vec::new();
+    if !other_violations {
+        return out;
+    }
+    for (g, numbers) in numbers.iter().enumerate() {
+        let Some(joined) = round.sched.joined.get(g).copied().flatten() else {
+            continue;
+        };
+        if r > groups.phase || r < joined {
+            continue;
+        }
+        let entries = expected_entries(numbers, r, &|id| round.withdrawn(id));
+        let games = entries
+            .iter()
+            .filter(|(_, _, e)| matches!(e, Expected::Game { .. }))
+            .count();
+        let follows = entries
+            .iter()
+            .all(|&(_, _, e)| published_as_expected(round, e));
+        if follows && games > 0 {
+            out.push(Violation::new(
+                Rule::Withdrawals,
+                numbers
+                    .iter()
+                    .copied()
+                    .filter(|&id| !round.withdrawn(id))
+                    .collect(),
+                format!(
+                    "group {} left its Berger schedule in round {joined} (SPEC §6: a withdrawal), but round {r} still follows its table",
+                    g + 1
+                ),
+                Evidence::GroupLeftSchedule {
+                    group: g + 1,
+                    joined_swiss_field: joined,
+                },
+            ));
+        }
+    }
+    out
 }

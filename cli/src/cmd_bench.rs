@@ -13,8 +13,8 @@
 //! Exit codes: 0 done; 1 the checker found violations in some round (`--check`); 2 error.
 
 use bsw_harness::bench::{
-    BenchSpec, CheckVerdict, ResultModel, RoundMeasure, SizeSummary, fit_power, level_label,
-    summarise,
+    BenchSpec, CheckVerdict, ResultModel, RoundMeasure, SizeSummary, csv_text, fit_power,
+    level_label, summarise,
 };
 use bsw_model::io::write_atomic;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -31,13 +31,12 @@ pub struct Args {
     /// Rounds of each tournament (all of them are paired).
     #[arg(long, default_value_t = 9)]
     pub rounds: u32,
-    /// Seed of the ratings and results (same seed, same pairings).
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the ratings and results (same seed, same pairings), 0 to 2^63-1.
+    #[arg(long, default_value_t = 1, value_parser = crate::cmd_generate::parse_seed)]
     pub seed: u64,
-    /// How results are drawn: `elo` (the winner from the Elo expectation; 15% draws, 1%
-    /// forfeits) or `coin` (ratings ignored: 15% draws, 1% forfeits, else a fair coin).
-    #[arg(long, default_value = "elo", value_parser = ["elo", "coin"])]
-    pub results: String,
+    /// How results are drawn.
+    #[arg(long, value_enum, default_value_t = ResultModel::Elo)]
+    pub results: ResultModel,
     /// Also certify every round with the checker (profile berger-swiss) and time it.
     #[arg(long)]
     pub check: bool,
@@ -45,10 +44,6 @@ pub struct Args {
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }
-
-/// Header of `bench.csv`. `level` is `rematches/L/balance/D` (D in points, `inf` = no limit);
-/// `checking_ms` is empty when the round was not certified.
-pub const CSV_HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches";
 
 pub fn run(args: Args) -> crate::CmdResult {
     let mut sizes = args.sizes.clone();
@@ -63,8 +58,8 @@ pub fn run(args: Args) -> crate::CmdResult {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| format!("{}: cannot create the directory: {e}", args.out.display()))?;
 
-    // A checker panic (a part not written yet) is caught and reported as "n/a": keep its
-    // message off the terminal.
+    // A checker panic is a bug; it is caught, reported as "n/a" in the table and the CSV, and
+    // its message kept off the terminal so that the other rounds still get their figures.
     let hook = std::panic::take_hook();
     if args.check {
         std::panic::set_hook(Box::new(|_| {}));
@@ -77,13 +72,13 @@ pub fn run(args: Args) -> crate::CmdResult {
 
     let summaries = summarise(&measures);
     let csv_path = args.out.join("bench.csv");
-    write_atomic(&csv_path, &csv_text(&measures)).map_err(|e| e.to_string())?;
+    write_atomic(&csv_path, &csv_text(&measures)?).map_err(|e| e.to_string())?;
     let svg_path = args.out.join("scaling.svg");
     let svg = scaling_svg(&measures, &summaries, &args)?;
     write_atomic(&svg_path, &svg).map_err(|e| e.to_string())?;
 
-    print!("{}", table(&measures, &summaries));
-    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    out!("{}", table(&measures, &summaries))?;
+    outln!("wrote {} and {}", csv_path.display(), svg_path.display())?;
     let violations = measures
         .iter()
         .any(|m| matches!(m.verdict, CheckVerdict::Violations(_)));
@@ -115,7 +110,7 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
             rounds: args.rounds,
             seed: args.seed,
             check: args.check,
-            results: ResultModel::parse(&args.results).unwrap_or_default(),
+            results: args.results,
         };
         let mut on_round = |m: &mut RoundMeasure| {
             m.peak_rss_bytes = peak_rss_bytes();
@@ -146,7 +141,7 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
                         level_label(m.level.as_ref()),
                         m.stats.matching_calls
                     );
-                    eprintln!("bench: {line}");
+                    errln!("bench: {line}");
                 }
             }
         };
@@ -157,7 +152,7 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
         })?;
         all.extend(ms);
         // Keep what is measured so far: a long run stopped later still leaves its CSV.
-        write_atomic(&args.out.join("bench.csv"), &csv_text(&all)).map_err(|e| e.to_string())?;
+        write_atomic(&args.out.join("bench.csv"), &csv_text(&all)?).map_err(|e| e.to_string())?;
     }
     if let Some(pb) = bar {
         pb.finish_and_clear();
@@ -187,35 +182,6 @@ fn reset_peak_rss() {
 
 fn mb(bytes: u64) -> f64 {
     bytes as f64 / (1024.0 * 1024.0)
-}
-
-fn csv_text(measures: &[RoundMeasure]) -> String {
-    let mut s = String::from(CSV_HEADER);
-    s.push('\n');
-    for m in measures {
-        s.push_str(&format!(
-            "{},{},{},{:.3},{},{},{},{},{},{},{},{},{},{}\n",
-            m.size,
-            m.round,
-            level_label(m.level.as_ref()),
-            m.pairing_ms(),
-            m.checking_ms()
-                .map(|c| format!("{c:.3}"))
-                .unwrap_or_default(),
-            m.stats.matching_calls,
-            m.stats.augmenting_paths,
-            m.stats.nodes_visited,
-            m.peak_rss_bytes
-                .map(|b| format!("{:.1}", mb(b)))
-                .unwrap_or_default(),
-            m.stats.levels_tried,
-            m.field_size,
-            m.verdict.label(),
-            m.stats.filter_rejections,
-            m.stats.fallback_searches,
-        ));
-    }
-    s
 }
 
 /// Exponent of the least-squares fit of median pairing time over all sizes, and the slope
@@ -370,7 +336,9 @@ fn draw(
     root.fill(&WHITE)?;
     let caption = format!(
         "bsw bench: pairing time per round against players (plain Swiss, {} rounds, {} results, seed {})",
-        args.rounds, args.results, args.seed
+        args.rounds,
+        args.results.name(),
+        args.seed
     );
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 20))

@@ -6,7 +6,10 @@
 //! violation (round, rule, players with names,
 //! message, evidence summary), the notes of the generic profile, and a last line with the
 //! verdict. `--json` prints exactly `{"verdict": "conforming"|"violations", "rounds":
-//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`.
+//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`: the serde
+//! serialization of the checker's typed [`Report`] (key order inside objects is free); on
+//! unusable input (exit 2) it prints `{"verdict": "error", "error": {"file", "line", "field",
+//! "message"}}` besides the message on standard error.
 //!
 //! Exit codes (SPEC §12): 0 every round conforms, 1 at least one violation, 2 unusable input.
 
@@ -37,7 +40,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let loaded = crate::input::load(&args.path, &args.read)?;
+    let loaded = match crate::input::load_typed(&args.path, &args.read) {
+        Ok(loaded) => loaded,
+        Err(e) => {
+            if args.json {
+                let text = serde_json::to_string_pretty(&json_error(&e));
+                outln!("{}", text.map_err(|e| e.to_string())?)?;
+            }
+            return Err(e.to_string());
+        }
+    };
     let t = loaded.tournament;
     let profile = match args.profile {
         Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
@@ -54,14 +66,23 @@ pub fn run(args: Args) -> crate::CmdResult {
     };
     let report = check(&t, profile);
     if args.json {
-        println!(
+        outln!(
             "{}",
-            serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?
-        );
+            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
+        )?;
     } else {
-        print!("{}", human(&t, &report, profile));
+        out!("{}", human(&t, &report, profile))?;
     }
     Ok(if report.is_conforming() { 0 } else { 1 })
+}
+
+/// `--json` on unusable input (exit 2): `{"verdict": "error", "error": {"file", "line",
+/// "field", "message"}}` (`line` and `field` are null when they do not apply).
+fn json_error(e: &bsw_model::InputError) -> serde_json::Value {
+    serde_json::json!({
+        "verdict": "error",
+        "error": {"file": e.file, "line": e.line, "field": e.field, "message": e.message},
+    })
 }
 
 fn name_of(t: &Tournament, id: u32) -> String {
@@ -71,9 +92,12 @@ fn name_of(t: &Tournament, id: u32) -> String {
     }
 }
 
-/// A one-line summary of a JSON evidence value (long arrays shortened).
-fn summarize(v: &serde_json::Value) -> String {
-    let s = v.to_string();
+/// A one-line summary of the evidence as JSON (long arrays shortened).
+fn summarize(v: &bsw_checker::Evidence) -> String {
+    // Through a `Value`: keys sorted, as the summary always printed them.
+    let s = serde_json::to_value(v)
+        .map(|x| x.to_string())
+        .unwrap_or_default();
     if s.chars().count() > 300 {
         format!("{}…", s.chars().take(300).collect::<String>())
     } else {
@@ -96,7 +120,7 @@ fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
             if !players.is_empty() {
                 s += &format!("  players: {}\n", players.join(", "));
             }
-            if !v.evidence.is_null() {
+            if !v.evidence.is_none() {
                 s += &format!("  evidence: {}\n", summarize(&v.evidence));
             }
         }
@@ -106,9 +130,11 @@ fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
     }
     let rounds = report.rounds.len();
     if count == 0 {
-        s += &format!("verdict: conforming ({rounds} rounds certified, profile {profile_name})\n");
+        let rounds = crate::output::count(rounds as u64, "round", "rounds");
+        s += &format!("verdict: conforming ({rounds} certified, profile {profile_name})\n");
     } else {
-        s += &format!("verdict: violations ({count} in {rounds} rounds, profile {profile_name})\n");
+        let rounds = crate::output::count(rounds as u64, "round", "rounds");
+        s += &format!("verdict: violations ({count} in {rounds}, profile {profile_name})\n");
     }
     s
 }

@@ -4,105 +4,29 @@
 //! Also home of the generator flags ([`GenArgs`]), shared with `bsw simulate`, and of
 //! [`gen_flags`], which turns parameters back into flags for reproduction commands.
 
+use bsw_harness::flags::span_text;
 use bsw_harness::generator::{Corruption, GenParams, PlayOptions, generate, play};
-use std::fmt;
+use bsw_harness::rng::MAX_SEED;
+use clap::Args as _;
 use std::path::PathBuf;
-use std::str::FromStr;
 
-/// An inclusive range of counts: `N` or `MIN..MAX`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Span(pub u32, pub u32);
-
-impl fmt::Display for Span {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0 == self.1 {
-            write!(f, "{}", self.0)
-        } else {
-            write!(f, "{}..{}", self.0, self.1)
-        }
+/// Parses a seed: an integer from 0 to 2^63-1, what `tournament.toml` can hold (see
+/// [`bsw_harness::rng::MAX_SEED`]).
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(v) if v <= MAX_SEED => Ok(v),
+        _ => Err(format!(
+            "a seed is an integer from 0 to 2^63-1 = {MAX_SEED}"
+        )),
     }
 }
 
-impl FromStr for Span {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        let num = |x: &str| {
-            x.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("`{s}` is not N or MIN..MAX"))
-        };
-        let span = match s.split_once("..") {
-            Some((a, b)) => Span(num(a)?, num(b.trim_start_matches('='))?),
-            None => {
-                let n = num(s)?;
-                Span(n, n)
-            }
-        };
-        if span.1 < span.0 {
-            return Err(format!("`{s}`: MIN is above MAX"));
-        }
-        Ok(span)
-    }
-}
-
-fn d() -> GenParams {
-    GenParams::default()
-}
-
-/// Generator parameters (every one has a default; see `bsw_harness::generator::GenParams`).
+/// The generator flags: every field of [`GenParams`] (whose doc comments are the help), and
+/// a hidden test switch.
 #[derive(clap::Args, Clone, Debug)]
 pub struct GenArgs {
-    /// Players per tournament: N or MIN..MAX.
-    #[arg(long, default_value_t = Span(d().players.0, d().players.1), help_heading = "Generator")]
-    pub players: Span,
-    /// Rounds per tournament: N or MIN..MAX (with groups and no later phase: the schedule length).
-    #[arg(long, default_value_t = Span(d().rounds.0, d().rounds.1), help_heading = "Generator")]
-    pub rounds: Span,
-    /// Probability of Berger groups.
-    #[arg(long, default_value_t = d().group_rate, help_heading = "Generator")]
-    pub group_rate: f64,
-    /// Most Berger groups per tournament.
-    #[arg(long, default_value_t = d().max_groups, help_heading = "Generator")]
-    pub max_groups: u32,
-    /// With groups: probability of a lower Swiss group (>= 3 players).
-    #[arg(long, default_value_t = d().lower_swiss_rate, help_heading = "Generator")]
-    pub lower_swiss_rate: f64,
-    /// With groups: probability of a later phase (rounds beyond the schedule).
-    #[arg(long, default_value_t = d().later_phase_rate, help_heading = "Generator")]
-    pub later_phase_rate: f64,
-    /// With groups: probability of swaps.
-    #[arg(long, default_value_t = d().swap_rate, help_heading = "Generator")]
-    pub swap_rate: f64,
-    /// Most swaps per tournament.
-    #[arg(long, default_value_t = d().max_swaps, help_heading = "Generator")]
-    pub max_swaps: u32,
-    /// Lowest rating drawn.
-    #[arg(long, default_value_t = d().rating_min, help_heading = "Generator")]
-    pub rating_min: u32,
-    /// Highest rating drawn.
-    #[arg(long, default_value_t = d().rating_max, help_heading = "Generator")]
-    pub rating_max: u32,
-    /// Probability that a player copies an earlier player's rating (TPN ties).
-    #[arg(long, default_value_t = d().equal_rating_rate, help_heading = "Generator")]
-    pub equal_rating_rate: f64,
-    /// Probability that a player is unrated.
-    #[arg(long, default_value_t = d().unrated_rate, help_heading = "Generator")]
-    pub unrated_rate: f64,
-    /// Share of played games drawn (the rest follows the Elo expectation).
-    #[arg(long, default_value_t = d().draw_rate, help_heading = "Generator")]
-    pub draw_rate: f64,
-    /// Share of games lost without play by one side (+/-, -/+).
-    #[arg(long, default_value_t = d().forfeit_rate, help_heading = "Generator")]
-    pub forfeit_rate: f64,
-    /// Share of games lost by both sides (-/-).
-    #[arg(long, default_value_t = d().double_loss_rate, help_heading = "Generator")]
-    pub double_loss_rate: f64,
-    /// Probability that a player withdraws at some round.
-    #[arg(long, default_value_t = d().withdraw_rate, help_heading = "Generator")]
-    pub withdraw_rate: f64,
-    /// Probability that a player requests an absence (half-bye or zero-bye).
-    #[arg(long, default_value_t = d().absence_rate, help_heading = "Generator")]
-    pub absence_rate: f64,
+    #[command(flatten)]
+    pub params: GenParams,
     /// TEST SWITCH: swap the colours of board 1 in every round with at least N players
     /// paired, before the checker sees it (to test the checker and the shrinker).
     #[arg(long, hide = true, value_name = "N")]
@@ -111,27 +35,8 @@ pub struct GenArgs {
 
 impl GenArgs {
     pub fn params(&self) -> Result<GenParams, String> {
-        let p = GenParams {
-            players: (self.players.0, self.players.1),
-            rounds: (self.rounds.0, self.rounds.1),
-            group_rate: self.group_rate,
-            max_groups: self.max_groups,
-            lower_swiss_rate: self.lower_swiss_rate,
-            later_phase_rate: self.later_phase_rate,
-            swap_rate: self.swap_rate,
-            max_swaps: self.max_swaps,
-            rating_min: self.rating_min,
-            rating_max: self.rating_max,
-            equal_rating_rate: self.equal_rating_rate,
-            unrated_rate: self.unrated_rate,
-            draw_rate: self.draw_rate,
-            forfeit_rate: self.forfeit_rate,
-            double_loss_rate: self.double_loss_rate,
-            withdraw_rate: self.withdraw_rate,
-            absence_rate: self.absence_rate,
-        };
-        p.validate()?;
-        Ok(p)
+        self.params.validate()?;
+        Ok(self.params.clone())
     }
 
     pub fn play_options(&self) -> PlayOptions {
@@ -144,28 +49,24 @@ impl GenArgs {
     }
 }
 
-/// Every generator flag with its value, so that a printed command reproduces a run exactly
-/// even if defaults change later.
+/// Every generator flag with its value, in the order of `--help`, so that a printed command
+/// reproduces a run exactly even if defaults change later.
 pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
-    let mut v = vec![
-        format!("--players {}", Span(p.players.0, p.players.1)),
-        format!("--rounds {}", Span(p.rounds.0, p.rounds.1)),
-        format!("--group-rate {}", p.group_rate),
-        format!("--max-groups {}", p.max_groups),
-        format!("--lower-swiss-rate {}", p.lower_swiss_rate),
-        format!("--later-phase-rate {}", p.later_phase_rate),
-        format!("--swap-rate {}", p.swap_rate),
-        format!("--max-swaps {}", p.max_swaps),
-        format!("--rating-min {}", p.rating_min),
-        format!("--rating-max {}", p.rating_max),
-        format!("--equal-rating-rate {}", p.equal_rating_rate),
-        format!("--unrated-rate {}", p.unrated_rate),
-        format!("--draw-rate {}", p.draw_rate),
-        format!("--forfeit-rate {}", p.forfeit_rate),
-        format!("--double-loss-rate {}", p.double_loss_rate),
-        format!("--withdraw-rate {}", p.withdraw_rate),
-        format!("--absence-rate {}", p.absence_rate),
-    ];
+    let values = serde_json::to_value(p).unwrap_or_default();
+    let flags = GenParams::augment_args(clap::Command::new("bsw"));
+    let mut v: Vec<String> = flags
+        .get_arguments()
+        .filter_map(|arg| {
+            let value = match &values[arg.get_id().as_str()] {
+                serde_json::Value::Array(range) => {
+                    let n = |i: usize| range.get(i).and_then(|x| x.as_u64()).unwrap_or(0) as u32;
+                    span_text((n(0), n(1)))
+                }
+                other => other.to_string(),
+            };
+            Some(format!("--{} {value}", arg.get_long()?))
+        })
+        .collect();
     if let Some(Corruption::SwapBoardOneColours { min_players }) = corrupt {
         v.push(format!("--test-corrupt-board1 {min_players}"));
     }
@@ -174,8 +75,8 @@ pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Seed of the tournament (every random choice comes from it).
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the tournament (every random choice comes from it), 0 to 2^63-1.
+    #[arg(long, default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
     #[command(flatten)]
     pub gen_args: GenArgs,
@@ -215,11 +116,11 @@ pub fn run(args: Args) -> crate::CmdResult {
         }
     };
     let c = &played.tournament.config;
-    println!(
-        "wrote {}: {} players, {} rounds paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",
+    outln!(
+        "wrote {}: {}, {} paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",
         args.dir.display(),
-        played.tournament.players.len(),
-        played.rounds.len(),
+        crate::output::count(played.tournament.players.len() as u64, "player", "players"),
+        crate::output::count(played.rounds.len() as u64, "round", "rounds"),
         sc.total_rounds(),
         c.groups,
         c.swaps.len(),
@@ -235,30 +136,85 @@ pub fn run(args: Args) -> crate::CmdResult {
             .iter()
             .map(|p| p.half_byes.len() + p.zero_byes.len())
             .sum::<usize>(),
-    );
+    )?;
     if let Some(slow) = played
         .rounds
         .iter()
         .max_by_key(|r| r.engine_ns + r.checker_ns)
     {
         let ms = |ns: u64| ns as f64 / 1e6;
-        println!(
+        outln!(
             "time: engine {:.2} ms, checker {:.2} ms in all; slowest round {}: engine {:.2} ms, checker {:.2} ms",
             ms(played.rounds.iter().map(|r| r.engine_ns).sum()),
             ms(played.rounds.iter().map(|r| r.checker_ns).sum()),
             slow.round,
             ms(slow.engine_ns),
             ms(slow.checker_ns)
-        );
+        )?;
     }
     match played.failure {
         None => Ok(0),
         Some(f) => {
-            println!("FAILED in round {}: {}", f.round, f.kind.label());
+            outln!("FAILED in round {}: {}", f.round, f.kind.label())?;
             for d in &f.details {
-                println!("  {d}");
+                outln!("  {d}")?;
             }
             Ok(1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(clap::Parser)]
+    struct Flags {
+        #[command(flatten)]
+        gen_args: GenArgs,
+    }
+
+    fn parse(args: &[&str]) -> GenParams {
+        let all = std::iter::once("bsw").chain(args.iter().copied());
+        Flags::try_parse_from(all)
+            .unwrap()
+            .gen_args
+            .params()
+            .unwrap()
+    }
+
+    #[test]
+    fn flag_defaults_are_the_generator_defaults() {
+        assert_eq!(parse(&[]), GenParams::default());
+    }
+
+    #[test]
+    fn printed_flags_reproduce_the_parameters() {
+        let p = parse(&[
+            "--players",
+            "12",
+            "--rounds",
+            "4..=7",
+            "--draw-rate",
+            "0.25",
+            "--max-swaps",
+            "5",
+            "--double-loss-rate",
+            "0.00001",
+        ]);
+        assert_eq!((p.players, p.rounds, p.max_swaps), ((12, 12), (4, 7), 5));
+        assert_eq!((p.draw_rate, p.double_loss_rate), (0.25, 0.00001));
+        let flags = gen_flags(&p, None);
+        assert_eq!(flags.len(), 17, "{flags:?}");
+        assert_eq!(flags[0], "--players 12");
+        assert_eq!(flags[1], "--rounds 4..7");
+        let words: Vec<&str> = flags.iter().flat_map(|f| f.split(' ')).collect();
+        assert_eq!(parse(&words), p);
+        let corrupt = Some(Corruption::SwapBoardOneColours { min_players: 14 });
+        assert_eq!(
+            gen_flags(&p, corrupt).last().unwrap(),
+            "--test-corrupt-board1 14"
+        );
     }
 }

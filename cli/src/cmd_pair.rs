@@ -16,6 +16,9 @@ pub struct Args {
     /// Print the round without writing it to rounds.csv.
     #[arg(long)]
     pub dry_run: bool,
+    /// Print the board list for people (names, ratings, points) instead of the CSV rows.
+    #[arg(long)]
+    pub table: bool,
     /// Engine convention of JaVaFo/bbpPairings: DIR is a TRF file; write the pairs of its
     /// next round to OUTPUT (standard output when omitted) as `N` then `white black` lines.
     #[arg(short = 'p', num_args = 0..=1, value_name = "OUTPUT")]
@@ -29,6 +32,12 @@ pub fn run(args: Args) -> crate::CmdResult {
     if args.pairings.is_some() || args.dutch {
         let out = args.pairings.as_ref().and_then(|o| o.as_ref());
         return crate::engine_mode::pair_trf(&args.dir, out, args.dutch);
+    }
+    if !args.dir.exists() {
+        return Err(format!(
+            "{}: no such directory; `bsw pair` needs a tournament directory (tournament.toml, players.csv, rounds.csv)",
+            args.dir.display()
+        ));
     }
     if !args.dir.is_dir() {
         return Err(format!(
@@ -57,15 +66,20 @@ pub fn run(args: Args) -> crate::CmdResult {
             row.entry.result_code()
         ));
     }
-    print!("{out}");
+    if args.table {
+        let mut next = t.clone();
+        next.rows.extend_from_slice(&paired.rows);
+        out = crate::cmd_show::table_text(&next, paired.round);
+    }
+    out!("{out}")?;
     if args.explain {
-        eprintln!("round {}: {} rows", paired.round, paired.rows.len());
+        errln!("round {}: {} rows", paired.round, paired.rows.len());
         match &paired.swiss {
-            None => eprintln!("no Swiss field this round (only scheduled Berger games)"),
+            None => errln!("no Swiss field this round (only scheduled Berger games)"),
             Some(s) => {
-                eprintln!("Swiss field: {} players", s.field_size);
+                errln!("Swiss field: {} players", s.field_size);
                 for line in &s.explain {
-                    eprintln!("  {line}");
+                    errln!("  {line}");
                 }
             }
         }

@@ -44,6 +44,9 @@ pub struct Args {
     /// Machine-readable JSON.
     #[arg(long)]
     pub json: bool,
+    /// Print the crosstables (Swiss crosstable, then one round-robin table per Berger group).
+    #[arg(long, conflicts_with_all = ["csv", "json"])]
+    pub crosstable: bool,
     /// Rating used for unrated players by ARO, TPR and PTP (they are refused otherwise).
     #[arg(long = "unrated-rating", value_name = "N")]
     pub unrated_rating: Option<u32>,
@@ -75,14 +78,16 @@ pub fn run(args: Args) -> crate::CmdResult {
         }
         _ => format!("{shown}: {e}"),
     })?;
-    let text = if args.json {
+    let text = if args.crosstable {
+        crate::cmd_show::crosstable_text(&t, &report)
+    } else if args.json {
         json(&report)?
     } else if args.csv {
         csv(&report)
     } else {
         human(&report)
     };
-    print!("{text}");
+    out!("{text}")?;
     Ok(0)
 }
 

@@ -36,16 +36,7 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 Some(path) => {
                     bsw_model::io::write_atomic(&path, &text).map_err(|e| e.to_string())?
                 }
-                None => {
-                    use std::io::Write;
-                    let mut out = std::io::stdout().lock();
-                    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-                        Ok(()) => {}
-                        // The reader went away (`| head`): nothing left to do.
-                        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
-                        Err(e) => return Err(format!("standard output: {e}")),
-                    }
-                }
+                None => out!("{text}")?,
             }
             Ok(0)
         }
@@ -71,26 +62,26 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 return Err(format!("{}: exists and is not a directory", dir.display()));
             }
             bsw_model::io::write_dir(&dir, &t).map_err(|e| e.to_string())?;
-            println!(
-                "imported {} players, {} rounds paired of {} into {}",
-                t.players.len(),
-                t.last_round(),
+            outln!(
+                "imported {}, {} paired of {} into {}",
+                crate::output::count(t.players.len() as u64, "player", "players"),
+                crate::output::count(t.last_round(), "round", "rounds"),
                 bsw_model::layout::total_rounds(&t.config).unwrap_or(0),
                 dir.display()
-            );
+            )?;
             if loaded.carries_config {
-                println!(
+                outln!(
                     "configuration: berger-swiss records (seed, groups, swaps, boards) restored"
-                );
+                )?;
             } else {
-                println!(
+                outln!(
                     "configuration: none in the file (plain Swiss, seed 0, boards numbered in file order)"
-                );
+                )?;
             }
             if let Some(system) = &loaded.declared_system {
-                println!(
+                outln!(
                     "declared system: {system} (kept in tournament.toml trf_header; the directory's own configuration decides how it is paired)"
-                );
+                )?;
             }
             Ok(0)
         }

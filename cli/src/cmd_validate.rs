@@ -26,9 +26,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> crate::CmdResult {
     let loaded = crate::input::load(&args.path, &args.read)?;
-    print!("{}", summary(&loaded.tournament));
+    out!("{}", summary(&loaded.tournament))?;
     if args.path.is_file() {
-        print!("{}", trf_summary(&loaded));
+        out!("{}", trf_summary(&loaded))?;
     }
     Ok(0)
 }

@@ -153,7 +153,7 @@ pub fn pair_trf(input: &Path, output: Option<&PathBuf>, dutch: bool) -> crate::C
     let text = protocol::write_output(&paired.rows);
     match output {
         Some(path) => write_answer(path, &text)?,
-        None => print!("{text}"),
+        None => out!("{text}")?,
     }
     Ok(0)
 }
@@ -169,7 +169,7 @@ pub fn generate_external(
     let ep = bsw_harness::external::play_external(sc, engine, true);
     let how = bsw_harness::external::failures::write_case(dir, engine, &ep)?;
     if ep.call.is_some() {
-        eprintln!("{how}");
+        errln!("{how}");
     }
     Ok(ep.played)
 }

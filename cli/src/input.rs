@@ -19,8 +19,13 @@ pub struct ReadArgs {
 /// Loads `path` (a directory or a `.trf` file) and reports warnings (and, with `--verbose`,
 /// ignored lines) on stderr.
 pub fn load(path: &Path, args: &ReadArgs) -> Result<Imported, String> {
-    let loaded = bsw_model::io::load_with(path, &options(args)).map_err(|e| e.to_string())?;
-    report(path, args, loaded)
+    load_typed(path, args).map_err(|e| e.to_string())
+}
+
+/// [`load`] keeping the typed error (file, line, field), for commands that print it as data.
+pub fn load_typed(path: &Path, args: &ReadArgs) -> Result<Imported, bsw_model::InputError> {
+    let loaded = bsw_model::io::load_with(path, &options(args))?;
+    Ok(report(path, args, loaded))
 }
 
 /// Reads `path` as a TRF file whatever its name ends in.
@@ -29,7 +34,7 @@ pub fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, String> {
     let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
     let text = bsw_model::trf::decode(&bytes);
     let loaded = bsw_model::trf::read(&text, &shown, &options(args)).map_err(|e| e.to_string())?;
-    report(path, args, loaded)
+    Ok(report(path, args, loaded))
 }
 
 fn options(args: &ReadArgs) -> ReadOptions {
@@ -38,7 +43,7 @@ fn options(args: &ReadArgs) -> ReadOptions {
     }
 }
 
-fn report(path: &Path, args: &ReadArgs, loaded: Imported) -> Result<Imported, String> {
+fn report(path: &Path, args: &ReadArgs, loaded: Imported) -> Imported {
     for w in &loaded.warnings {
         eprintln!("warning: {w}");
     }
@@ -51,5 +56,5 @@ fn report(path: &Path, args: &ReadArgs, loaded: Imported) -> Result<Imported, St
             eprintln!("{shown}: every non-blank line is a TRF record");
         }
     }
-    Ok(loaded)
+    loaded
 }

@@ -1,5 +1,6 @@
-//! `bsw`: the command-line edge of berger-swiss. Files, terminals and threads live here;
-//! the rule crates do no I/O.
+//! `bsw`: the command-line edge of berger-swiss: arguments, the terminal and exit codes. It
+//! chooses the files (read and written through `bsw-model`) and the number of threads (used
+//! by `bsw-harness`); the rule crates do no I/O. Standard output goes through [`output`].
 //!
 //! Exit codes (SPEC §12): 0 success / conforming, 1 violations (check, simulate),
 //! 2 unusable input or any other error (one message naming file, line and field).
@@ -7,10 +8,17 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+// First, so that its macros (`out!`, `outln!`, `errln!`) are in scope in every command.
+#[macro_use]
+mod output;
+
 mod cmd_bench;
 mod cmd_check;
 mod cmd_generate;
 mod cmd_pair;
+mod cmd_report;
+mod cmd_result;
+mod cmd_show;
 mod cmd_simulate;
 mod cmd_standings;
 mod cmd_trf;
@@ -48,6 +56,12 @@ enum Command {
     Simulate(cmd_simulate::Args),
     /// Scaling benchmark on large fields: bench.csv, scaling.svg and a table.
     Bench(cmd_bench::Args),
+    /// Enter results into rounds.csv: one board, or a whole round with --from.
+    Result(cmd_result::Args),
+    /// Show the board list of a round with names, ratings, points and results.
+    Show(cmd_show::Args),
+    /// Write the arbiter's certificate: one self-contained HTML page.
+    Report(cmd_report::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,11 +76,14 @@ fn main() -> ExitCode {
         Command::Generate(a) => cmd_generate::run(a),
         Command::Simulate(a) => cmd_simulate::run(a),
         Command::Bench(a) => cmd_bench::run(a),
+        Command::Result(a) => cmd_result::run(a),
+        Command::Show(a) => cmd_show::run(a),
+        Command::Report(a) => cmd_report::run(a),
     };
     match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             ExitCode::from(2)
         }
     }

@@ -16,6 +16,7 @@
 use bsw_checker::Profile;
 use bsw_engine::{EngineError, Level, SearchStats};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Tournament};
+use serde::Serialize;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Instant;
@@ -30,16 +31,17 @@ pub const BENCH_RATES: ResultRates = ResultRates {
     double_loss: 0.0,
 };
 
-/// How the results of a benchmark tournament are drawn.
+/// How the results of a benchmark tournament are drawn (`bsw bench --results`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum ResultModel {
-    /// The issue's model: [`BENCH_RATES`] forfeits and draws, otherwise the winner from the
-    /// Elo expectation of the two ratings ([`crate::generator::draw_result`]).
+    /// The winner from the Elo expectation of the two ratings; 15% draws, 1% forfeits.
+    // BENCH_RATES and crate::generator::draw_result.
     #[default]
     Elo,
-    /// Ratings ignored: 1% forfeits, 15% draws, otherwise a fair coin (like the engine's
-    /// `examples/scale.rs` probe). Score groups then mix strong and weak players, which is
-    /// much easier for the pairing search than the Elo model.
+    /// Ratings ignored: 15% draws, 1% forfeits, else a fair coin.
+    // Score groups then mix strong and weak players, which is much easier for the pairing
+    // search than the Elo model.
     Coin,
 }
 
@@ -48,14 +50,6 @@ impl ResultModel {
         match self {
             ResultModel::Elo => "elo",
             ResultModel::Coin => "coin",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ResultModel> {
-        match s {
-            "elo" => Some(ResultModel::Elo),
-            "coin" => Some(ResultModel::Coin),
-            _ => None,
         }
     }
 }
@@ -183,7 +177,7 @@ pub enum CheckVerdict {
     Conforming,
     /// This many violations.
     Violations(usize),
-    /// The checker panicked (e.g. an `unimplemented!` part): no figure.
+    /// The checker panicked (a bug, caught so that the benchmark goes on): no figure.
     Unavailable,
 }
 
@@ -372,9 +366,109 @@ pub fn summarise(measures: &[RoundMeasure]) -> Vec<SizeSummary> {
         .collect()
 }
 
+/// One line of `bench.csv`, its columns in this order: the first eleven are those issue 8
+/// names, then the extras. Times in milliseconds with 3 decimals, memory in MB with 1;
+/// `checking_ms` and `peak_rss_mb` are empty when not measured.
+#[derive(Serialize)]
+struct CsvRow {
+    size: u32,
+    round: u32,
+    /// [`level_label`]: `rematches/L/balance/D` (D in points, `inf` = no limit).
+    level: String,
+    pairing_ms: String,
+    checking_ms: Option<String>,
+    matching_calls: u64,
+    augmenting_paths: u64,
+    nodes_visited: u64,
+    peak_rss_mb: Option<String>,
+    levels_tried: u64,
+    field_size: usize,
+    /// [`CheckVerdict::label`].
+    check: String,
+    filter_rejections: u64,
+    fallback_searches: u64,
+}
+
+impl CsvRow {
+    fn of(m: &RoundMeasure) -> Self {
+        CsvRow {
+            size: m.size,
+            round: m.round,
+            level: level_label(m.level.as_ref()),
+            pairing_ms: format!("{:.3}", m.pairing_ms()),
+            checking_ms: m.checking_ms().map(|c| format!("{c:.3}")),
+            matching_calls: m.stats.matching_calls,
+            augmenting_paths: m.stats.augmenting_paths,
+            nodes_visited: m.stats.nodes_visited,
+            peak_rss_mb: m
+                .peak_rss_bytes
+                .map(|b| format!("{:.1}", b as f64 / (1024.0 * 1024.0))),
+            levels_tried: m.stats.levels_tried,
+            field_size: m.field_size,
+            check: m.verdict.label(),
+            filter_rejections: m.stats.filter_rejections,
+            fallback_searches: m.stats.fallback_searches,
+        }
+    }
+}
+
+/// The text of `bench.csv`: a header line, then one line per measured round (empty without
+/// measures: the header comes with the first row).
+pub fn csv_text(measures: &[RoundMeasure]) -> Result<String, String> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    for m in measures {
+        w.serialize(CsvRow::of(m)).map_err(|e| e.to_string())?;
+    }
+    let bytes = w.into_inner().map_err(|e| e.to_string())?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bench_csv_keeps_its_columns_and_number_formats() {
+        let first = RoundMeasure {
+            size: 1000,
+            round: 1,
+            field_size: 1000,
+            level: Some(Level {
+                rematches: false,
+                streak_limit: 2,
+                balance: true,
+                max_diff: Some(1),
+            }),
+            stats: SearchStats {
+                levels_tried: 2,
+                matching_calls: 3,
+                augmenting_paths: 4,
+                nodes_visited: 5,
+                filter_rejections: 6,
+                filter_nodes: 7,
+                fallback_searches: 8,
+            },
+            pairing_ns: 1_234_567,
+            checking_ns: Some(2_500_000),
+            verdict: CheckVerdict::Violations(2),
+            peak_rss_bytes: Some(3 * 1024 * 1024 + 512 * 1024),
+        };
+        let second = RoundMeasure {
+            round: 2,
+            level: None,
+            checking_ns: None,
+            verdict: CheckVerdict::NotRun,
+            peak_rss_bytes: None,
+            ..first.clone()
+        };
+        assert_eq!(
+            csv_text(&[first, second]).unwrap(),
+            "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches\n\
+             1000,1,no/2/yes/0.5,1.235,2.500,3,4,5,3.5,2,1000,2 violations,6,8\n\
+             1000,2,-,1.235,,3,4,5,,2,1000,-,6,8\n"
+        );
+        assert_eq!(csv_text(&[]).unwrap(), "");
+    }
 
     #[test]
     fn median_of_odd_and_even_counts() {

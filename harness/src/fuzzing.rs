@@ -252,18 +252,22 @@ pub fn fuzz_dir_files(data: &[u8]) {
     exercise_loaded(&t, Profile::BergerSwiss);
 }
 
-/// Target 3: arbitrary bytes as a TRF file: a clean error or a tournament; export of an
-/// exportable import must not panic; the checker (profile generic) must not panic.
+/// Target 3: arbitrary bytes as a TRF file (strict and `--lenient` reading, our extension
+/// records, kept headers, non-record lines): a clean error or a tournament; an exportable
+/// import exports and reads back as the same tournament (the round trip is lossless); the
+/// checker (profile generic) must not panic.
 pub fn fuzz_trf(data: &[u8]) {
     let text = trf::decode(data);
+    let lenient = trf::read(&text, "fuzz.trf", &trf::ReadOptions { lenient: true });
     let Ok(t) = trf::import(&text, "fuzz.trf") else {
         return;
     };
+    assert!(lenient.is_ok(), "a file read strictly must read leniently");
     if trf::exportable(&t).is_ok() {
         let out = trf::export(&t);
-        // What we export we must be able to read again.
-        if let Err(e) = trf::import(&out, "fuzz-export.trf") {
-            panic!("exported TRF does not import again: {e}\n{out}");
+        match trf::import(&out, "fuzz-export.trf") {
+            Ok(back) => assert_eq!(back, t, "import(export(t)) != t\n{out}"),
+            Err(e) => panic!("exported TRF does not import again: {e}\n{out}"),
         }
     }
     if t.players.len() <= 64 && t.last_round() <= 40 {

@@ -4,14 +4,15 @@
 //! tournament to a small one that still fails ([`shrink`]). All randomness comes from explicit
 //! seeds ([`rng`]).
 //!
-//! Deliberately absent: pairing or certifying rules (the engine and the checker own them; the
-//! harness only tallies points to report where byes went), file I/O and terminals (the `bsw`
+//! Deliberately absent: pairing or certifying rules (the engine and the checker own them; where
+//! a bye went comes from the checker's report of the round, TPN order and group memberships
+//! from the checker's derivation), file I/O and terminals (the `bsw`
 //! command writes directories and draws progress bars).
 
 pub mod bench;
 pub mod external;
+pub mod flags;
 pub mod fuzzing;
-#[path = "gen.rs"]
 pub mod generator;
 pub mod rng;
 pub mod shrink;

@@ -22,6 +22,7 @@
 
 mod buchholz;
 pub mod code;
+pub mod crosstable;
 mod direct_encounter;
 pub mod error;
 mod koya;

@@ -41,9 +41,7 @@ pub fn expected_rows(path: &Path) -> Vec<Row> {
 /// Every corpus case as (name, tournament with its expected round appended).
 pub fn cases() -> Vec<(String, Tournament)> {
     let mut out = Vec::new();
-    let Ok(dir) = std::fs::read_dir(corpus().join("cases")) else {
-        return out;
-    };
+    let dir = std::fs::read_dir(corpus().join("cases")).expect("corpus/cases is readable");
     let mut dirs: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
     dirs.sort();
     for d in dirs {
@@ -54,6 +52,7 @@ pub fn cases() -> Vec<(String, Tournament)> {
         t.rows.extend(expected_rows(&d.join("expected.csv")));
         out.push((d.file_name().unwrap().to_string_lossy().into_owned(), t));
     }
+    assert!(!out.is_empty(), "no corpus case with an expected.csv");
     out
 }
 
@@ -76,10 +75,10 @@ fn every_corpus_case_conforms() {
 
 #[test]
 fn corpus_examples_conform() {
-    let Ok(dir) = std::fs::read_dir(corpus().join("examples")) else {
-        return;
-    };
+    let dir = std::fs::read_dir(corpus().join("examples")).expect("corpus/examples is readable");
+    let mut count = 0;
     for e in dir {
+        count += 1;
         let p = e.unwrap().path();
         let t = bsw_model::io::read_dir(&p).unwrap();
         let rep = check(&t, Profile::BergerSwiss);
@@ -90,15 +89,14 @@ fn corpus_examples_conform() {
             rep.violations().collect::<Vec<_>>()
         );
     }
+    assert!(count > 0, "no example in corpus/examples");
 }
 
 /// The corpus's checker cases: `expected-check.toml` gives the verdict and the set of rules
 /// (derived by hand by the corpus author) for the tournament directory as it stands.
 #[test]
 fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
-    let Ok(dir) = std::fs::read_dir(corpus().join("cases")) else {
-        return;
-    };
+    let dir = std::fs::read_dir(corpus().join("cases")).expect("corpus/cases is readable");
     let mut dirs: Vec<_> = dir
         .map(|e| e.unwrap().path())
         .filter(|d| d.join("expected-check.toml").exists())
@@ -132,7 +130,7 @@ fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
             }
         };
         let rep = check(&t, Profile::BergerSwiss);
-        let mut got: Vec<String> = rep.violations().map(|(_, v)| v.rule.clone()).collect();
+        let mut got: Vec<String> = rep.violations().map(|(_, v)| v.rule.to_string()).collect();
         got.sort();
         got.dedup();
         if rep.verdict() != verdict || got != want {
@@ -147,5 +145,9 @@ fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
         }
     }
     println!("{} checker cases", dirs.len());
+    assert!(
+        !dirs.is_empty(),
+        "no corpus case with an expected-check.toml"
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -3,7 +3,6 @@
 use bsw_checker::{Profile, check};
 use bsw_model::{Entry, Id, Tournament};
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
 
 fn games(t: &Tournament, r: u32) -> Vec<usize> {
     (0..t.rows.len())
@@ -70,10 +69,7 @@ fn hist(t: &Tournament, r: u32) -> Hist {
 
 #[test]
 fn generic_mutants_of_the_dutch_sample_are_killed() {
-    let path = Path::new("/work/shared/samples/dutch-501-players-9-rounds.trf");
-    if !path.exists() {
-        return;
-    }
+    let path = &crate::common::dutch_sample();
     let t = bsw_model::io::load(path).unwrap();
     let mut tally: Vec<(&str, usize, usize)> = Vec::new();
     // Rematch: (a,b),(c,d) with a–c met before → (a,c),(b,d).

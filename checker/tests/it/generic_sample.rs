@@ -1,14 +1,9 @@
 //! The real bbpPairings sample (501 players, 9 rounds, Dutch 2026 rules) conforms to C.04.1.
 use bsw_checker::{Profile, check};
-use std::path::Path;
 
 #[test]
 fn dutch_sample_from_bbppairings_has_no_generic_violation() {
-    let path = Path::new("/work/shared/samples/dutch-501-players-9-rounds.trf");
-    if !path.exists() {
-        eprintln!("sample not present; skipped");
-        return;
-    }
+    let path = &crate::common::dutch_sample();
     let t = bsw_model::io::load(path).expect("the sample imports");
     assert_eq!(t.players.len(), 501);
     assert_eq!(t.last_round(), 9);

@@ -2,15 +2,18 @@
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
 mod blossom;
+mod colours;
 mod common;
 mod conforming;
 mod corpus;
 mod generic_mutations;
 mod generic_sample;
+mod golden;
 mod independence;
 mod ladder_reference;
 mod mutations;
 mod oracle;
 mod robustness;
+mod swiss_round;
 mod tables;
 mod violations;

@@ -14,7 +14,7 @@ use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 use std::collections::{BTreeMap, HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Kind {
+pub(crate) enum Kind {
     SwapColours,
     ExchangeOpponents,
     MoveBye,
@@ -24,7 +24,7 @@ enum Kind {
     ChangePoints,
     ReorderBoards,
 }
-const KINDS: [Kind; 8] = [
+pub(crate) const KINDS: [Kind; 8] = [
     Kind::SwapColours,
     Kind::ExchangeOpponents,
     Kind::MoveBye,
@@ -87,7 +87,7 @@ fn set_game(row: &mut Row, w: Id, b: Id) {
 }
 
 /// Applies one mutation of `kind` to round r; returns the mutant and the rules that name it.
-fn mutate(
+pub(crate) fn mutate(
     t: &Tournament,
     kind: Kind,
     r: u32,
@@ -281,7 +281,7 @@ fn run_mutations(
                 e.misses.push(format!(
                     "{name} round {r} {kind:?} expected {expected:?}: got {:?}",
                     rep.violations()
-                        .map(|(rr, v)| (rr, v.rule.clone(), v.message.clone()))
+                        .map(|(rr, v)| (rr, v.rule, v.message.clone()))
                         .collect::<Vec<_>>()
                 ));
             }

@@ -74,11 +74,10 @@ fn json_report_is_exactly_the_contract() {
 
 #[test]
 fn trf_defaults_to_generic_profile() {
-    let sample = "/work/shared/samples/dutch-501-players-9-rounds.trf";
-    if !Path::new(sample).exists() {
-        return;
-    }
-    let (code, out, err) = bsw(&["check", sample]);
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
+    assert!(sample.is_file(), "{}: sample missing", sample.display());
+    let (code, out, err) = bsw(&["check", sample.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.contains("round 9 note: largest score difference"),
@@ -117,4 +116,54 @@ fn unusable_input_exits_2() {
     let (code, _, err) = bsw(&["check", tmp.path().to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("rounds.csv:2"), "{err}");
+}
+
+/// `bsw check --json` prints the checker's golden reports (`checker/tests/golden/`, compared
+/// there for many more tournaments): same keys and values, key order free.
+#[test]
+fn json_output_matches_the_checker_golden_files() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    for (dir, golden, profile) in [
+        (
+            "corpus/cases/check-avoidable-rematch/tournament",
+            "corpus-check-avoidable-rematch",
+            "berger-swiss",
+        ),
+        (
+            "corpus/cases/check-wrong-greedy-choice/tournament",
+            "corpus-check-wrong-greedy-choice",
+            "berger-swiss",
+        ),
+        (
+            "corpus/cases/check-berger-colours-reversed/tournament",
+            "corpus-check-berger-colours-reversed",
+            "berger-swiss",
+        ),
+        (
+            "corpus/examples/berger-groups",
+            "example-berger-groups",
+            "berger-swiss",
+        ),
+        (
+            "corpus/examples/spec-11-worked-example",
+            "generic-example-spec-11-worked-example",
+            "generic",
+        ),
+    ] {
+        let path = root.join(dir);
+        let (_, out, err) = bsw(&[
+            "check",
+            path.to_str().unwrap(),
+            "--json",
+            "--profile",
+            profile,
+        ]);
+        let got: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{dir}: {e}: {out}{err}"));
+        let text =
+            std::fs::read_to_string(root.join(format!("checker/tests/golden/{golden}.json")))
+                .unwrap();
+        let want: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(got, want, "{dir}");
+    }
 }

@@ -274,3 +274,114 @@ fn export_into_a_closed_pipe_ends_quietly() {
     assert_eq!(status.code(), Some(0), "{err}");
     assert!(!err.contains("panicked"), "{err}");
 }
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Expected {
+    file: Vec<ExpectedFile>,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectedFile {
+    name: String,
+    read: String,
+    check: Option<String>,
+    profile: Option<String>,
+    players: Option<usize>,
+    paired: Option<u32>,
+    header: Option<usize>,
+    system: Option<String>,
+    withdrawn: Option<usize>,
+    ignored: Option<usize>,
+    warning: Option<String>,
+    message: Option<String>,
+}
+
+/// Every file of `corpus/trf` (README there: sources, licences) reads as `expected.toml`
+/// says: individual events without a false alarm, the others with one clear refusal; and
+/// every readable file survives import → export → import unchanged.
+#[test]
+fn corpus_trf_files_read_as_expected() {
+    let dir = root().join("corpus/trf");
+    let expected: Expected =
+        toml::from_str(&std::fs::read_to_string(dir.join("expected.toml")).unwrap()).unwrap();
+    let mut on_disk: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".trf"))
+        .collect();
+    on_disk.sort();
+    let mut listed: Vec<String> = expected.file.iter().map(|f| f.name.clone()).collect();
+    listed.sort();
+    assert_eq!(on_disk, listed, "every corpus/trf file has an expectation");
+    assert!(listed.len() >= 12);
+    for f in &expected.file {
+        let path = dir.join(&f.name);
+        let p = s(&path);
+        let (code, out, err) = bsw(&["check", p]);
+        match f.read.as_str() {
+            "refused" | "lenient" => {
+                assert_eq!(code, 2, "{}: {out}{err}", f.name);
+                let m = f.message.as_deref().unwrap();
+                assert!(err.contains(m), "{}: `{m}` not in {err}", f.name);
+                assert!(err.contains(&format!("{p}:")), "{}: names the file", f.name);
+                assert!(!err.contains("panicked"));
+            }
+            _ => {}
+        }
+        if f.read == "refused" {
+            continue;
+        }
+        let lenient: &[&str] = if f.read == "lenient" {
+            &["--lenient"]
+        } else {
+            &[]
+        };
+        let mut args = vec!["check", p];
+        args.extend_from_slice(lenient);
+        let (code, out, err) = bsw(&args);
+        let verdict = f.check.as_deref().unwrap();
+        assert!(
+            out.contains(&format!("verdict: {verdict}"))
+                && out.contains(&format!("profile {}", f.profile.as_deref().unwrap())),
+            "{}: {out}{err}",
+            f.name
+        );
+        assert_eq!(code, 0, "{}: no false alarm expected: {out}", f.name);
+        if let Some(w) = &f.warning {
+            assert!(
+                err.contains(&format!("warning: {p}: {w}")),
+                "{}: {err}",
+                f.name
+            );
+        }
+        let loaded = bsw_model::io::load_with(
+            &path,
+            &bsw_model::trf::ReadOptions {
+                lenient: f.read == "lenient",
+            },
+        )
+        .unwrap();
+        let t = &loaded.tournament;
+        assert_eq!(Some(t.players.len()), f.players, "{}", f.name);
+        assert_eq!(Some(t.last_round()), f.paired, "{}", f.name);
+        assert_eq!(Some(t.config.trf_header.len()), f.header, "{}", f.name);
+        assert_eq!(loaded.declared_system, f.system, "{}", f.name);
+        assert_eq!(
+            loaded.ignored_lines.len(),
+            f.ignored.unwrap_or(0),
+            "{}",
+            f.name
+        );
+        let withdrawn = t
+            .players
+            .iter()
+            .filter(|p| p.withdrawn_from.is_some())
+            .count();
+        assert_eq!(withdrawn, f.withdrawn.unwrap_or(0), "{}", f.name);
+        let text = bsw_model::trf::export(t);
+        let back = bsw_model::trf::import(&text, "back.trf").unwrap();
+        assert_eq!(&back, t, "{}: import(export) differs", f.name);
+    }
+}

@@ -1,6 +1,6 @@
 //! The blossom search on an implicit graph agrees with exhaustive search on small graphs:
 //! maximum matching size, and the Gallai-Edmonds set (vertices missed by some maximum
-//! matching) used to pick bye receivers.
+//! matching) with which the ladder picks bye receivers.
 use bsw_engine::matching::{Graph, Matcher};
 use proptest::prelude::*;
 

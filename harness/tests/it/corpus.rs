@@ -117,7 +117,7 @@ fn rules_of(report: &Report) -> BTreeSet<String> {
     report
         .rounds
         .iter()
-        .flat_map(|r| r.violations.iter().map(|v| v.rule.clone()))
+        .flat_map(|r| r.violations.iter().map(|v| v.rule.to_string()))
         .collect()
 }
 

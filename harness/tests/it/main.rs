@@ -11,3 +11,4 @@ mod generator;
 mod properties;
 mod search_effort;
 mod shrink;
+mod trf_roundtrip;

@@ -138,8 +138,9 @@ fn record_001(p: &Player, points: HalfPoints, rank: usize, cells: &[&str]) -> St
 
 /// Exports `t` as TRF-2026 (readable by TRF16 readers). LF line endings.
 ///
-/// Order: `012`, `142`, the kept header records other than `XX?`/`BB?`, the `001` records,
-/// `XXR`, the kept `XX?`/`BB?` records, then our `BS?` extension records.
+/// Order: `012`, `142`, the kept header records in their original order, the `001` records,
+/// `XXR`, then our `BS?` extension records (TRF readers do not depend on the order of
+/// records).
 pub fn export(t: &Tournament) -> String {
     let last = t.last_round();
     let rounds = crate::layout::total_rounds(&t.config)
@@ -147,30 +148,28 @@ pub fn export(t: &Tournament) -> String {
         .max(last)
         .max(1);
     let (cells, future) = cells(t, rounds);
-    let points: HashMap<Id, HalfPoints> = t
-        .players
-        .iter()
-        .map(|p| {
-            let played: HalfPoints = t
-                .rows
-                .iter()
-                .filter_map(|row| row.entry.points_of(p.id))
-                .sum();
-            (p.id, played + future.get(&p.id).copied().unwrap_or(0))
-        })
-        .collect();
+    let mut points: HashMap<Id, HalfPoints> = future;
+    for p in &t.players {
+        points.entry(p.id).or_insert(0);
+    }
+    for row in &t.rows {
+        for id in row.entry.players() {
+            if let Some(x) = row.entry.points_of(id) {
+                *points.entry(id).or_insert(0) += x;
+            }
+        }
+    }
     let mut order: Vec<usize> = (0..t.players.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(points[&t.players[i].id]));
     let mut rank = vec![0usize; t.players.len()];
     for (pos, &i) in order.iter().enumerate() {
         rank[i] = pos + 1;
     }
-    let is_tail = |l: &&String| l.starts_with("XX") || l.starts_with("BB");
     let mut s = String::new();
     let name = t.config.name.as_deref().unwrap_or("");
     s += &format!("012 {}\n", one_line(name));
     s += &format!("142 {rounds}\n");
-    for l in t.config.trf_header.iter().filter(|l| !is_tail(l)) {
+    for l in &t.config.trf_header {
         s += l;
         s.push('\n');
     }
@@ -191,10 +190,6 @@ pub fn export(t: &Tournament) -> String {
         player_lines(p, &back, &mut ext_players);
     }
     s += &format!("XXR {rounds}\n");
-    for l in t.config.trf_header.iter().filter(is_tail) {
-        s += l;
-        s.push('\n');
-    }
     // Our extension records (docs/trf-extensions.md).
     let c = &t.config;
     s += &format!("BSV {VERSION}\n");

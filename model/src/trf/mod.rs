@@ -57,9 +57,9 @@
 //! `import(export(t)) == t` for every tournament [`exportable`] accepts.
 //!
 //! # Export ([`export`])
-//! TRF-2026 that TRF16 readers also accept: `012`, `142`, kept header records, `001` records
-//! with points and a simple rank (points descending, then entry order), `XXR`, kept `XX?`
-//! records, then our `BS?` records. Byes are written `0000 - U` (the last bye row of a round)
+//! TRF-2026 that TRF16 readers also accept: `012`, `142`, kept header records (in their
+//! order), `001` records with points and a simple rank (points descending, then entry
+//! order), `XXR`, then our `BS?` records. Byes are written `0000 - U` (the last bye row of a round)
 //! or `0000 - F` (any other, e.g. Berger byes), absences `0000 - H` / `0000 - Z`, rounds
 //! without a row as blanks. Absences requested for the next round (L+1) are written into its
 //! column the way FIDE-REFERENCE §5.3 describes (`0000 - H` counted in the points column,

@@ -162,11 +162,9 @@ fn export_refuses_ids_beyond_four_digits() {
 
 #[test]
 fn sample_file_with_bare_cr_imports_501_players_and_9_rounds() {
-    let path = Path::new("/work/shared/samples/dutch-501-players-9-rounds.trf");
-    if !path.exists() {
-        eprintln!("sample file not present; skipped");
-        return;
-    }
+    let path = &Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/trf/bbpairings-dutch-501-players-9-rounds.trf");
+    assert!(path.is_file(), "{}: sample missing", path.display());
     let t = bsw_model::io::load(path).unwrap();
     assert_eq!(t.players.len(), 501);
     assert_eq!(t.config.rounds, Some(9)); // XXR 9

@@ -172,7 +172,9 @@ pub fn dissolved() -> Tournament {
 }
 
 pub fn rules(rep: &Report) -> Vec<(u32, String)> {
-    rep.violations().map(|(r, v)| (r, v.rule.clone())).collect()
+    rep.violations()
+        .map(|(r, v)| (r, v.rule.to_string()))
+        .collect()
 }
 
 pub fn assert_conforming(t: &Tournament, profile: Profile) {
@@ -200,4 +202,13 @@ impl Rng {
     pub fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
+}
+
+/// The bbpPairings sample (501 players, 9 rounds, Dutch 2026 rules, bare CR line endings),
+/// kept in `tests/data/`. Panics when it is missing: a test must not pass without its data.
+pub fn dutch_sample() -> std::path::PathBuf {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/dutch-501-players-9-rounds.trf");
+    assert!(p.is_file(), "{}: test data missing", p.display());
+    p
 }

@@ -2,10 +2,10 @@
 //! pairs the available players in TPN order (1-2, 3-4, …, lower TPN number White), gives the
 //! bye to the last one, and refuses absences of Berger group members during the initial phase
 //! like the real engine does (SPEC §9); the toy checker flags a game whose White has the higher
-//! TPN number (rule "toy-colour").
+//! TPN number (reported as rule 8.2).
 #![allow(dead_code)]
 
-use bsw_checker::{RoundReport, Violation};
+use bsw_checker::{Evidence, RoundReport, Rule, Violation};
 use bsw_engine::{EngineError, Level, PairedRound, SearchStats, SwissReport};
 use bsw_harness::generator::{Backend, memberships, schedule_len, tpn_order};
 use bsw_model::{Entry, Id, Row, Tournament};
@@ -107,17 +107,17 @@ pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
             && tpn[&white] > tpn[&black]
         {
             violations.push(Violation {
-                rule: "toy-colour".into(),
+                rule: Rule::Colours,
                 players: vec![white, black],
                 message: "White has the higher TPN number".into(),
-                evidence: serde_json::Value::Null,
+                evidence: Evidence::None,
             });
         }
     }
     RoundReport {
         round,
         violations,
-        notes: Vec::new(),
+        ..RoundReport::default()
     }
 }
 

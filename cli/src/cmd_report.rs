@@ -1,0 +1,119 @@
+//! `bsw report DIR|FILE.trf -o OUT.html [--profile berger-swiss|generic]`: the arbiter's
+//! certificate, one self-contained HTML page (see `bsw-report`): event, seed and Berger draw,
+//! every round, the checker's verdict per round with each violation written out, crosstables,
+//! standings with a legend, a score-progression chart.
+//!
+//! Everything is computed before anything is written: a tournament that does not read, or
+//! whose standings cannot be computed, gives exit 2 and no file (no half page). The page is
+//! written to a temporary file next to OUT.html and renamed into place. Exit 0 when the page
+//! is written, whatever the verdict (the verdict is on the page and on standard output).
+
+use crate::cmd_check::ProfileArg;
+use bsw_checker::Profile;
+use bsw_model::Tournament;
+use bsw_report::{BergerDraw, Event, Input, Verdict};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Tournament directory or TRF file (name ending in .trf).
+    pub path: PathBuf,
+    /// The HTML file to write.
+    #[arg(short = 'o', long = "output", value_name = "OUT.html")]
+    pub output: PathBuf,
+    /// Rule book to certify against (default: berger-swiss for a directory, generic for a
+    /// TRF file).
+    #[arg(long, value_enum)]
+    pub profile: Option<ProfileArg>,
+}
+
+/// The one place that reads the checker's report: through its JSON shape (the keys of
+/// `bsw check --json`), so that changes to the checker's Rust types stay out of the page.
+fn certify(t: &Tournament, profile: Profile) -> Result<Verdict, String> {
+    let name = match profile {
+        Profile::BergerSwiss => "berger-swiss",
+        Profile::Generic => "generic",
+    };
+    let json = serde_json::to_value(bsw_checker::check(t, profile)).map_err(|e| e.to_string())?;
+    bsw_report::verdict_from_check_json(name, &json)
+}
+
+/// Who got which Berger number (SPEC §4), from the engine's public draw functions.
+fn berger_draw(t: &Tournament) -> Result<Vec<BergerDraw>, String> {
+    if t.config.groups.is_empty() {
+        return Ok(Vec::new());
+    }
+    let tpn = bsw_engine::tpn::assign(&t.players);
+    let groups = bsw_engine::groups::build(t, &tpn).map_err(|e| e.to_string())?;
+    let seated = bsw_engine::draw::seat_groups(t.config.seed, &groups.members);
+    Ok(seated
+        .into_iter()
+        .enumerate()
+        .map(|(g, list)| BergerDraw {
+            group: g as u32 + 1,
+            by_number: list.into_iter().map(|i| t.players[i].id).collect(),
+        })
+        .collect())
+}
+
+pub fn run(args: Args) -> crate::CmdResult {
+    let shown = args.path.display().to_string();
+    if args.output.is_dir() {
+        return Err(format!(
+            "{}: -o: is a directory; give the name of the HTML file to write",
+            args.output.display()
+        ));
+    }
+    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
+    let profile = match args.profile {
+        Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
+        Some(ProfileArg::Generic) => Profile::Generic,
+        None if args.path.is_dir() => Profile::BergerSwiss,
+        None => Profile::Generic,
+    };
+    let config_file = if args.path.is_dir() {
+        args.path.join("tournament.toml").display().to_string()
+    } else {
+        shown.clone()
+    };
+    let draw = berger_draw(&t).map_err(|e| format!("{shown}: {e}"))?;
+    let opts = bsw_standings::Options::for_tournament(&t)
+        .map_err(|e| format!("{config_file}: tiebreaks: {e}"))?;
+    let standings = if bsw_standings::default_round(&t) == 0 {
+        None
+    } else {
+        Some(bsw_standings::report(&t, &opts).map_err(|e| format!("{shown}: standings: {e}"))?)
+    };
+    let verdict = certify(&t, profile)?;
+    let version = env!("CARGO_PKG_VERSION");
+    let input = Input {
+        event: Event {
+            source: shown.clone(),
+            generator: format!("bsw {version}"),
+            rule_book: format!(
+                "Berger-Swiss rule book (pairing rules §1–9), as implemented and certified by bsw {version}; the checker's profile is named with its verdict"
+            ),
+            tiebreak_rules: "FIDE tiebreak regulations C.07 applied from 1 March 2026 (Article 16 for unplayed rounds)".into(),
+        },
+        tournament: &t,
+        draw,
+        standings: standings.as_ref(),
+        verdict,
+    };
+    let page = bsw_report::render(&input);
+    bsw_model::io::write_atomic(&args.output, &page).map_err(|e| e.to_string())?;
+    let v = &input.verdict;
+    outln!(
+        "{}: {} ({} round(s) certified, profile {}, {} violation(s))",
+        args.output.display(),
+        if v.is_conforming() {
+            "conforming"
+        } else {
+            "violations"
+        },
+        v.rounds.len(),
+        v.profile,
+        v.violations.len()
+    )?;
+    Ok(0)
+}

@@ -1,0 +1,254 @@
+//! `bsw result`: entering one result or a whole round (`--from`), and every refusal (exit 2,
+//! `rounds.csv` unchanged).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use crate::common::{bsw, copy_dir};
+
+/// Copies `corpus/examples/NAME` to `to` (also used by the `show` and `report` tests).
+pub(crate) fn example(name: &str, to: &Path) -> PathBuf {
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/examples")
+        .join(name);
+    copy_dir(&from, to);
+    to.to_path_buf()
+}
+
+/// The worked example of SPEC §11 with round 3 paired but without results (its published
+/// pairing: A–B, H–C, E–D, F–G on boards 1-4).
+fn open_round_3(tmp: &Path) -> PathBuf {
+    let dir = example("spec-11-worked-example", &tmp.join("t"));
+    let text = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
+    let text: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("3,") {
+                let mut f: Vec<&str> = l.split(',').collect();
+                f[4] = "";
+                f.join(",") + "\n"
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    std::fs::write(dir.join("rounds.csv"), text).unwrap();
+    dir
+}
+
+fn rounds(dir: &Path) -> String {
+    std::fs::read_to_string(dir.join("rounds.csv")).unwrap()
+}
+
+/// Runs `bsw ARGS` with `input` on standard input.
+fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+#[test]
+fn one_result_is_written_into_its_row_and_aliases_mean_a_draw() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = open_round_3(tmp.path());
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = bsw(&["result", d, "3", "1", "1-0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("round 3 board 1: A (1) – B (2) 1-0"), "{out}");
+    assert!(
+        out.contains("3 game(s) still without a result (board 2, 3, 4)"),
+        "{out}"
+    );
+    assert!(rounds(&dir).contains("\n3,1,1,2,1-0\n"));
+    for (board, alias) in [("2", "="), ("3", "1/2")] {
+        let (code, _, err) = bsw(&["result", d, "3", board, alias]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let text = rounds(&dir);
+    assert!(text.contains("\n3,2,8,3,1/2-1/2\n"), "{text}");
+    assert!(text.contains("\n3,3,5,4,1/2-1/2\n"), "{text}");
+    let (code, out, _) = bsw(&["result", d, "3", "4", "-/+"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("round 3 is complete"), "{out}");
+    assert!(rounds(&dir).contains("\n3,4,6,7,-/+\n"));
+}
+
+#[test]
+fn an_existing_result_is_replaced_only_with_force() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = open_round_3(tmp.path());
+    let d = dir.to_str().unwrap();
+    assert_eq!(bsw(&["result", d, "3", "2", "0-1"]).0, 0);
+    let before = rounds(&dir);
+    let (code, _, err) = bsw(&["result", d, "3", "2", "1-0"]);
+    assert_eq!(code, 2);
+    // rounds.csv: header (line 1), round 1 (2-5), round 2 (6-9), round 3 (10-13): round 3
+    // board 2 is line 11.
+    assert!(
+        err.contains("rounds.csv:11: result:") && err.contains("already has the result 0-1"),
+        "{err}"
+    );
+    assert!(err.contains("--force"), "{err}");
+    assert_eq!(rounds(&dir), before);
+    // The same result again changes nothing and is not an error.
+    assert_eq!(bsw(&["result", d, "3", "2", "0-1"]).0, 0);
+    assert_eq!(rounds(&dir), before);
+    let (code, out, err) = bsw(&["result", d, "3", "2", "1-0", "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1-0 (was 0-1)"), "{out}");
+    assert!(rounds(&dir).contains("\n3,2,8,3,1-0\n"));
+}
+
+#[test]
+fn refusals_name_the_file_line_and_field_and_change_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = open_round_3(tmp.path());
+    let d = dir.to_str().unwrap();
+    let before = rounds(&dir);
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["3", "9", "1-0"],
+            "rounds.csv: board: round 3 has no board 9 (its boards are 1 to 4)",
+        ),
+        (
+            &["3", "1", "2-0"],
+            "argument RESULT: `2-0` is not a game result code",
+        ),
+        (
+            &["3", "1", "bye"],
+            "argument RESULT: `bye` is not a game result code",
+        ),
+        (
+            &["4", "1", "1-0"],
+            "rounds.csv: round: round 4 has not been paired (the last paired round is 3)",
+        ),
+        (
+            &["x", "1", "1-0"],
+            "argument ROUND: `x` is not a round number",
+        ),
+        (
+            &["3", "0", "1-0"],
+            "argument BOARD: `0` is not a board number",
+        ),
+        // Round 2 was the basis of round 3's pairing: closed, even with --force.
+        (
+            &["2", "1", "1-0", "--force"],
+            "rounds.csv:6: round: round 2 is closed: round 3 has already been paired",
+        ),
+    ];
+    for (args, expected) in cases {
+        let mut all = vec!["result", d];
+        all.extend_from_slice(args);
+        let (code, out, err) = bsw(&all);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+        assert_eq!(rounds(&dir), before, "{args:?}");
+    }
+}
+
+#[test]
+fn a_bye_row_takes_no_result() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = example("berger-groups", &tmp.path().join("t"));
+    let d = dir.to_str().unwrap();
+    assert_eq!(bsw(&["pair", d]).0, 0);
+    let before = rounds(&dir);
+    // Round 1: 6 games, then the Swiss bye of the lowest rated (id 13, Moberg) on board 7,
+    // line 8 of the file.
+    let (code, _, err) = bsw(&["result", d, "1", "7", "1-0"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)"),
+        "{err}"
+    );
+    assert_eq!(rounds(&dir), before);
+}
+
+#[test]
+fn a_tournament_file_or_missing_directory_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let missing = tmp.path().join("nope");
+    let (code, _, err) = bsw(&["result", missing.to_str().unwrap(), "1", "1", "1-0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs a tournament directory"), "{err}");
+}
+
+#[test]
+fn a_whole_round_from_a_file_or_standard_input() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = open_round_3(tmp.path());
+    let d = dir.to_str().unwrap();
+    let file = tmp.path().join("r3.txt");
+    std::fs::write(&file, "# round 3\n1 1-0\n\n2 1-0\n3 =\n").unwrap();
+    let (code, out, err) = bsw(&["result", d, "3", "--from", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("board 4"), "{out}");
+    let (code, out, err) = bsw_stdin(&["result", d, "3", "--from", "-"], "4 0-1\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("round 3 is complete"), "{out}");
+    let text = rounds(&dir);
+    for row in [
+        "3,1,1,2,1-0",
+        "3,2,8,3,1-0",
+        "3,3,5,4,1/2-1/2",
+        "3,4,6,7,0-1",
+    ] {
+        assert!(text.contains(&format!("\n{row}\n")), "{row} in {text}");
+    }
+    // The check agrees with SPEC §11's published round 3.
+    assert_eq!(bsw(&["check", d]).0, 0);
+}
+
+#[test]
+fn from_is_all_or_nothing_and_points_at_the_bad_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = open_round_3(tmp.path());
+    let d = dir.to_str().unwrap();
+    let before = rounds(&dir);
+    let cases = [
+        (
+            "1 1-0\n2 1-O\n",
+            "r.txt:2: result: `1-O` is not a game result code",
+        ),
+        (
+            "1 1-0\n\n1 0-1\n",
+            "r.txt:3: board: board 1 is already given on ",
+        ),
+        ("1 1-0\n7 0-1\n", "r.txt:2: board: round 3 has no board 7"),
+        ("1 1-0 extra\n", "r.txt:1: line: expected `BOARD RESULT`"),
+        ("one 1-0\n", "r.txt:1: board: `one` is not a board number"),
+        ("# nothing\n", "r.txt: no `BOARD RESULT` line found"),
+    ];
+    for (text, expected) in cases {
+        let file = tmp.path().join("r.txt");
+        std::fs::write(&file, text).unwrap();
+        let (code, _, err) = bsw(&["result", d, "3", "--from", file.to_str().unwrap()]);
+        assert_eq!(code, 2, "{text}");
+        assert!(err.contains(expected), "{text}: {err}");
+        assert_eq!(rounds(&dir), before, "{text}");
+    }
+    // A result already there, in a file: refused without --force, line named.
+    assert_eq!(bsw(&["result", d, "3", "1", "1-0"]).0, 0);
+    let before = rounds(&dir);
+    let (code, _, err) = bsw_stdin(&["result", d, "3", "--from", "-"], "2 1-0\n1 0-1\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("<stdin>:2: result: round 3 board 1"), "{err}");
+    assert_eq!(rounds(&dir), before);
+}

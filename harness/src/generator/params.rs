@@ -1,0 +1,131 @@
+//! The generator's knobs ([`GenParams`]), with their defaults and validation.
+
+use serde::{Deserialize, Serialize};
+
+/// Every knob of the generator. Each has a default ([`GenParams::default`]) and a flag of
+/// `bsw generate` / `bsw simulate` of the same name (underscores become dashes): with the
+/// `clap` feature, these are the flags (their help is the first line of each field's doc).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+#[cfg_attr(feature = "clap", command(next_help_heading = "Generator"))]
+pub struct GenParams {
+    /// Players per tournament: N or MIN..MAX.
+    // With groups and no lower Swiss group the count is adjusted to what the group sizes allow.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = crate::flags::parse_span, default_value = "6..60"))]
+    pub players: (u32, u32),
+    /// Rounds per tournament: N or MIN..MAX (with groups and no later phase: the schedule length).
+    // With groups and no later phase R = P, the largest odd number <= the drawn R that the
+    // players allow.
+    #[cfg_attr(feature = "clap", arg(long, value_parser = crate::flags::parse_span, default_value = "3..9"))]
+    pub rounds: (u32, u32),
+    /// Probability of Berger groups.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().group_rate))]
+    pub group_rate: f64,
+    /// Most Berger groups per tournament.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().max_groups))]
+    pub max_groups: u32,
+    /// With groups: probability of a lower Swiss group (>= 3 players).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().lower_swiss_rate))]
+    pub lower_swiss_rate: f64,
+    /// With groups: probability of a later phase (rounds beyond the schedule).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().later_phase_rate))]
+    pub later_phase_rate: f64,
+    /// With groups: probability of swaps.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().swap_rate))]
+    pub swap_rate: f64,
+    /// Most swaps per tournament.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().max_swaps))]
+    pub max_swaps: u32,
+    /// Lowest rating drawn (ratings are drawn uniformly from rating-min..=rating-max).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().rating_min))]
+    pub rating_min: u32,
+    /// Highest rating drawn.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().rating_max))]
+    pub rating_max: u32,
+    /// Probability that a player copies an earlier player's rating (TPN ties).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().equal_rating_rate))]
+    pub equal_rating_rate: f64,
+    /// Probability that a player is unrated (rating 0).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().unrated_rate))]
+    pub unrated_rate: f64,
+    /// Share of played games drawn (the rest follows the Elo expectation).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().draw_rate))]
+    pub draw_rate: f64,
+    /// Share of games lost without play by one side (+/-, -/+).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().forfeit_rate))]
+    pub forfeit_rate: f64,
+    /// Share of games lost by both sides (-/-).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().double_loss_rate))]
+    pub double_loss_rate: f64,
+    /// Probability that a player withdraws at some round.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().withdraw_rate))]
+    pub withdraw_rate: f64,
+    /// Probability that a player requests an absence (half-bye or zero-bye).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().absence_rate))]
+    pub absence_rate: f64,
+}
+
+impl Default for GenParams {
+    fn default() -> Self {
+        GenParams {
+            players: (6, 60),
+            rounds: (3, 9),
+            group_rate: 0.6,
+            max_groups: 3,
+            lower_swiss_rate: 0.7,
+            later_phase_rate: 0.4,
+            swap_rate: 0.3,
+            max_swaps: 2,
+            rating_min: 1000,
+            rating_max: 2700,
+            equal_rating_rate: 0.1,
+            unrated_rate: 0.05,
+            draw_rate: 0.15,
+            forfeit_rate: 0.02,
+            double_loss_rate: 0.005,
+            withdraw_rate: 0.04,
+            absence_rate: 0.05,
+        }
+    }
+}
+
+impl GenParams {
+    /// Refuses nonsense (empty ranges, probabilities outside [0, 1]).
+    pub fn validate(&self) -> Result<(), String> {
+        let range = |name: &str, (a, b): (u32, u32), min: u32| {
+            if a < min || b < a {
+                Err(format!(
+                    "--{name}: {a}..{b} is not a range of numbers >= {min}"
+                ))
+            } else {
+                Ok(())
+            }
+        };
+        range("players", self.players, 1)?;
+        range("rounds", self.rounds, 1)?;
+        range("rating", (self.rating_min, self.rating_max), 1)?;
+        for (name, p) in [
+            ("group-rate", self.group_rate),
+            ("lower-swiss-rate", self.lower_swiss_rate),
+            ("later-phase-rate", self.later_phase_rate),
+            ("swap-rate", self.swap_rate),
+            ("equal-rating-rate", self.equal_rating_rate),
+            ("unrated-rate", self.unrated_rate),
+            ("draw-rate", self.draw_rate),
+            ("forfeit-rate", self.forfeit_rate),
+            ("double-loss-rate", self.double_loss_rate),
+            ("withdraw-rate", self.withdraw_rate),
+            ("absence-rate", self.absence_rate),
+        ] {
+            if !(0.0..=1.0).contains(&p) {
+                return Err(format!(
+                    "--{name}: {p} is not a probability between 0 and 1"
+                ));
+            }
+        }
+        if self.forfeit_rate + self.double_loss_rate > 1.0 {
+            return Err("--forfeit-rate plus --double-loss-rate exceed 1".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,386 @@
+//! Playing a scenario round by round ([`play`]): the engine pairs, the checker certifies,
+//! results are filled in; what each round looked like is recorded.
+
+use super::results::draw_result;
+use super::scenario::Scenario;
+use super::stopwatch::Stopwatch;
+use bsw_checker::{Profile, RoundReport, SwissRound};
+use bsw_engine::{EngineError, Level, PairedRound};
+use bsw_model::{Entry, Id, Row, Tournament};
+use serde::{Deserialize, Serialize};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+/// The pairing engine and the checker that [`play`] uses. Production code uses
+/// [`Backend::REAL`]; tests may plug in stand-ins.
+#[derive(Clone, Copy)]
+pub struct Backend {
+    pub pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
+    pub check: fn(&Tournament, u32) -> RoundReport,
+}
+
+fn real_check(t: &Tournament, round: u32) -> RoundReport {
+    bsw_checker::check_round(t, round, Profile::BergerSwiss)
+}
+
+impl Backend {
+    /// `bsw_engine::pair_next_round` and `bsw_checker::check_round` (profile berger-swiss).
+    pub const REAL: Backend = Backend {
+        pair: bsw_engine::pair_next_round,
+        check: real_check,
+    };
+}
+
+/// A deliberately broken rule, for testing that the checker and the shrinker catch bugs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Corruption {
+    /// Swap the colours of the first game of every round in which at least `min_players`
+    /// players are paired (rows of the round, byes and absences included).
+    SwapBoardOneColours { min_players: usize },
+}
+
+impl Corruption {
+    fn apply(&self, rows: &mut [Row]) {
+        match *self {
+            Corruption::SwapBoardOneColours { min_players } => {
+                let paired: usize = rows.iter().map(|r| r.entry.players().count()).sum();
+                if paired < min_players {
+                    return;
+                }
+                if let Some(row) = rows
+                    .iter_mut()
+                    .find(|r| matches!(r.entry, Entry::Game { .. }))
+                    && let Entry::Game {
+                        white,
+                        black,
+                        result,
+                    } = row.entry
+                {
+                    row.entry = Entry::Game {
+                        white: black,
+                        black: white,
+                        result,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Options of [`play`].
+#[derive(Clone, Copy)]
+pub struct PlayOptions {
+    pub backend: Backend,
+    pub corrupt: Option<Corruption>,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            backend: Backend::REAL,
+            corrupt: None,
+        }
+    }
+}
+
+/// How a round's Swiss field was paired, as far as the harness can tell.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SwissRecord {
+    pub field_size: usize,
+    pub level: Level,
+    pub bye: Option<ByeRecord>,
+}
+
+/// Where the Swiss bye went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ByeRecord {
+    pub player: Id,
+    /// The receiver is the bottom of the field (SPEC §5 Swiss order), as the checker's
+    /// report of the round says. `None` when the checker gave no view of the field (it
+    /// panicked, or saw another bye than the engine's: the round then fails anyway).
+    pub bottom: Option<bool>,
+    /// The receiver is the lowest of the players with the fewest byes received (SPEC §8.1),
+    /// as the checker's report says.
+    pub eligible_bottom: Option<bool>,
+}
+
+/// One round as played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoundRecord {
+    pub round: u32,
+    pub engine_ns: u64,
+    pub checker_ns: u64,
+    /// Game rows (boards with two players).
+    pub games: u32,
+    pub swiss: Option<SwissRecord>,
+}
+
+/// Why a tournament failed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FailureKind {
+    /// The checker found violations; the rules broken (SPEC sections), sorted, deduplicated.
+    Violation(Vec<String>),
+    /// The engine refused to pair; the error's variant name.
+    EngineError(String),
+    EnginePanic,
+    CheckerPanic,
+}
+
+impl FailureKind {
+    /// Whether `other` is "the same failure" for the shrinker: same kind, and for violations
+    /// at least one rule in common.
+    pub fn matches(&self, other: &FailureKind) -> bool {
+        match (self, other) {
+            (FailureKind::Violation(a), FailureKind::Violation(b)) => {
+                a.iter().any(|r| b.contains(r))
+            }
+            (a, b) => a == b,
+        }
+    }
+
+    pub fn label(&self) -> String {
+        match self {
+            FailureKind::Violation(rules) => format!("violation of rule {}", rules.join(", ")),
+            FailureKind::EngineError(v) => format!("engine error {v}"),
+            FailureKind::EnginePanic => "engine panic".into(),
+            FailureKind::CheckerPanic => "checker panic".into(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Failure {
+    pub round: u32,
+    pub kind: FailureKind,
+    /// The error, panic message or violations, for people.
+    pub details: Vec<String>,
+}
+
+/// A tournament as played by [`play`].
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// Everything recorded: players (with withdrawals and the absences kept), configuration,
+    /// rows up to the last round paired. On a violation the failing round is included (results
+    /// empty); on an engine failure it is not.
+    pub tournament: Tournament,
+    pub rounds: Vec<RoundRecord>,
+    pub failure: Option<Failure>,
+    /// Violations found (0 unless failure is a violation).
+    pub violations: usize,
+    /// Absences the engine refused (player on a Berger schedule) and that were dropped.
+    pub dropped_absences: usize,
+}
+
+pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic with a non-string payload".into()
+    }
+}
+
+fn engine_variant(e: &EngineError) -> String {
+    // The variant name, from Debug (robust to variants added later).
+    let d = format!("{e:?}");
+    d.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .next()
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Plays `sc` round by round: withdrawals and absences of round r are recorded, round r is
+/// paired by the engine, certified by the checker, and its results are filled in. Stops at the
+/// first failure (engine error or panic, checker panic, violation).
+pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
+    let mut t = sc.base.clone();
+    let total = sc.total_rounds();
+    let mut out = Played {
+        tournament: Tournament::default(),
+        rounds: Vec::new(),
+        failure: None,
+        violations: 0,
+        dropped_absences: 0,
+    };
+    for r in 1..=total {
+        // Withdrawals take effect from this round; keep at least 2 active players so that the
+        // event never runs out of players (which the engine would rightly refuse).
+        for &(id, w) in &sc.withdrawals {
+            if w != r {
+                continue;
+            }
+            let active = t.players.iter().filter(|p| !p.withdrawn_by(r)).count();
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == id)
+                && p.withdrawn_from.is_none()
+                && active > 2
+            {
+                p.withdrawn_from = Some(r);
+            }
+        }
+        for a in &sc.absences {
+            if a.round != r {
+                continue;
+            }
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == a.player) {
+                if p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
+                    continue;
+                }
+                if a.half {
+                    p.half_byes.push(r)
+                } else {
+                    p.zero_byes.push(r)
+                }
+            }
+        }
+
+        // Pair; drop absences that the engine refuses.
+        let mut engine_ns = 0u64;
+        let paired = loop {
+            let watch = Stopwatch::start();
+            let res = catch_unwind(AssertUnwindSafe(|| (opts.backend.pair)(&t)));
+            engine_ns += watch.ns();
+            match res {
+                Ok(Err(EngineError::AbsenceInBergerGroup { round, player, .. })) if round == r => {
+                    let Some(p) = t.players.iter_mut().find(|p| p.id == player) else {
+                        break Err(Failure {
+                            round: r,
+                            kind: FailureKind::EngineError("AbsenceInBergerGroup".into()),
+                            details: vec![format!(
+                                "engine refused an absence of unknown player {player}"
+                            )],
+                        });
+                    };
+                    let before = p.half_byes.len() + p.zero_byes.len();
+                    p.half_byes.retain(|&x| x != r);
+                    p.zero_byes.retain(|&x| x != r);
+                    if p.half_byes.len() + p.zero_byes.len() == before {
+                        break Err(Failure {
+                            round: r,
+                            kind: FailureKind::EngineError("AbsenceInBergerGroup".into()),
+                            details: vec![format!(
+                                "engine refused an absence of player {player} in round {r} that was not requested"
+                            )],
+                        });
+                    }
+                    out.dropped_absences += 1;
+                }
+                Ok(Err(e)) => {
+                    break Err(Failure {
+                        round: r,
+                        kind: FailureKind::EngineError(engine_variant(&e)),
+                        details: vec![e.to_string()],
+                    });
+                }
+                Ok(Ok(p)) => break Ok(p),
+                Err(payload) => {
+                    break Err(Failure {
+                        round: r,
+                        kind: FailureKind::EnginePanic,
+                        details: vec![panic_message(&*payload)],
+                    });
+                }
+            }
+        };
+        let mut paired = match paired {
+            Ok(p) => p,
+            Err(f) => {
+                out.failure = Some(f);
+                break;
+            }
+        };
+        if let Some(c) = opts.corrupt {
+            c.apply(&mut paired.rows);
+        }
+        let games = paired
+            .rows
+            .iter()
+            .filter(|row| matches!(row.entry, Entry::Game { .. }))
+            .count() as u32;
+        t.rows.extend(paired.rows.iter().copied());
+
+        // Certify.
+        let watch = Stopwatch::start();
+        let report = catch_unwind(AssertUnwindSafe(|| (opts.backend.check)(&t, r)));
+        let checker_ns = watch.ns();
+        // Where the bye went, as the checker established it (any engine).
+        let checked = report.as_ref().ok().and_then(|rep| rep.swiss.as_ref());
+        let swiss = paired.swiss.as_ref().map(|s| SwissRecord {
+            field_size: s.field_size,
+            level: s.level,
+            bye: s.bye.map(|b| bye_record(b, checked)),
+        });
+        out.rounds.push(RoundRecord {
+            round: r,
+            engine_ns,
+            checker_ns,
+            games,
+            swiss,
+        });
+        match report {
+            Err(payload) => {
+                out.failure = Some(Failure {
+                    round: r,
+                    kind: FailureKind::CheckerPanic,
+                    details: vec![panic_message(&*payload)],
+                });
+                break;
+            }
+            Ok(rep) if !rep.violations.is_empty() => {
+                let mut rules: Vec<String> =
+                    rep.violations.iter().map(|v| v.rule.to_string()).collect();
+                rules.sort();
+                rules.dedup();
+                out.violations = rep.violations.len();
+                out.failure = Some(Failure {
+                    round: r,
+                    kind: FailureKind::Violation(rules),
+                    details: rep
+                        .violations
+                        .iter()
+                        .map(|v| format!("rule {}: players {:?}: {}", v.rule, v.players, v.message))
+                        .collect(),
+                });
+                break;
+            }
+            Ok(_) => {}
+        }
+
+        // Results.
+        let first = t.rows.len() - paired.rows.len();
+        for i in first..t.rows.len() {
+            if let Entry::Game {
+                white,
+                black,
+                result: None,
+            } = t.rows[i].entry
+            {
+                let (Some(w), Some(b)) = (t.player(white), t.player(black)) else {
+                    continue;
+                };
+                let o = draw_result(sc.seed, r, w, b, &sc.rates);
+                t.rows[i].entry = Entry::Game {
+                    white,
+                    black,
+                    result: Some(o),
+                };
+            }
+        }
+    }
+    for p in &mut t.players {
+        p.half_byes.sort_unstable();
+        p.zero_byes.sort_unstable();
+    }
+    out.tournament = t;
+    out
+}
+
+/// Where the engine's Swiss bye `bye` went, from the checker's view of the round's Swiss
+/// field (`None` when the checker panicked or saw another bye: the round then fails anyway).
+fn bye_record(bye: Id, checked: Option<&SwissRound>) -> ByeRecord {
+    let checked = checked.filter(|c| c.bye == Some(bye));
+    ByeRecord {
+        player: bye,
+        bottom: checked.and_then(SwissRound::bye_to_bottom),
+        eligible_bottom: checked.and_then(SwissRound::bye_to_lowest_eligible),
+    }
+}

@@ -1,0 +1,300 @@
+//! Random scenarios ([`generate`]): players, a configuration SPEC §2 accepts, withdrawals and
+//! absences, all from one seed.
+
+use super::params::GenParams;
+use super::results::ResultRates;
+use crate::rng::SplitMix64;
+use bsw_model::{Config, Id, Player, Tournament};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// A requested absence (SPEC §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Absence {
+    pub player: Id,
+    pub round: u32,
+    /// `half-bye` when true, `zero-bye` otherwise.
+    pub half: bool,
+}
+
+/// A tournament to play: everything [`play`] needs, nothing random left.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scenario {
+    /// Keys the results (and names the case in reports).
+    pub seed: u64,
+    /// Configuration (with `rounds` and the draw seed) and players as of before round 1:
+    /// no withdrawals, no absences, no rows.
+    pub base: Tournament,
+    /// (player, first round no longer paired), applied just before that round is paired.
+    pub withdrawals: Vec<(Id, u32)>,
+    /// Requested absences, recorded just before their round is paired.
+    pub absences: Vec<Absence>,
+    pub rates: ResultRates,
+}
+
+/// Schedule length of a Berger group of `k` players (SPEC §2), as the checker derives it.
+pub use bsw_checker::berger::schedule_len;
+
+impl Scenario {
+    /// Total rounds R (SPEC §2: defaults to P when groups exist).
+    pub fn total_rounds(&self) -> u32 {
+        let c = &self.base.config;
+        c.rounds
+            .unwrap_or_else(|| c.groups.first().map_or(0, |&k| schedule_len(k)))
+    }
+
+    /// A rough size, for telling whether shrinking made progress: smaller is simpler.
+    pub fn size(&self) -> ScenarioSize {
+        ScenarioSize {
+            players: self.base.players.len(),
+            rounds: self.total_rounds(),
+            groups: self.base.config.groups.len(),
+            swaps: self.base.config.swaps.len(),
+            withdrawals: self.withdrawals.len(),
+            absences: self.absences.len(),
+        }
+    }
+}
+
+/// See [`Scenario::size`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ScenarioSize {
+    pub players: usize,
+    pub rounds: u32,
+    pub groups: usize,
+    pub swaps: usize,
+    pub withdrawals: usize,
+    pub absences: usize,
+}
+
+impl std::fmt::Display for ScenarioSize {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} players, {} rounds, {} groups, {} swaps, {} withdrawals, {} absences",
+            self.players, self.rounds, self.groups, self.swaps, self.withdrawals, self.absences
+        )
+    }
+}
+
+/// TPN order (SPEC §1) as the checker derives it: indices into `players` (whose ids are
+/// unique), rating descending, entry order on ties.
+pub fn tpn_order(players: &[Player]) -> Vec<usize> {
+    let index: HashMap<Id, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    bsw_checker::tpn::assign(players)
+        .order
+        .iter()
+        .map(|id| index[id])
+        .collect()
+}
+
+/// Membership of each player (index into `players`) after the swaps, as the checker derives
+/// it (SPEC §2): `Some(g)` for Berger group g (0-based), `None` for the lower Swiss group.
+/// `None` overall when the configuration breaks SPEC §2 (too few players, an invalid swap,
+/// …).
+pub fn memberships(players: &[Player], config: &Config) -> Option<Vec<Option<usize>>> {
+    let t = Tournament {
+        config: config.clone(),
+        players: players.to_vec(),
+        rows: Vec::new(),
+    };
+    let tpn = bsw_checker::tpn::assign(players);
+    let groups = bsw_checker::groups::build(&t, &tpn).ok()?;
+    players
+        .iter()
+        .map(|p| groups.group_of.get(&p.id).copied())
+        .collect()
+}
+
+/// Whether a configuration is one the generator would produce: one that SPEC §2 accepts (the
+/// checker's derivation: groups of at least 3 with one schedule length, no more group members
+/// than players, valid swaps, R >= 1 and R >= P), with a lower Swiss group of 0 or at least
+/// 3 players.
+pub fn config_is_valid(players: &[Player], config: &Config) -> bool {
+    if players.is_empty() {
+        return false;
+    }
+    let t = Tournament {
+        config: config.clone(),
+        players: players.to_vec(),
+        rows: Vec::new(),
+    };
+    let tpn = bsw_checker::tpn::assign(players);
+    match bsw_checker::groups::build(&t, &tpn) {
+        Ok(g) => g.rounds >= 1 && (g.lower.is_empty() || g.lower.len() >= 3),
+        Err(_) => false,
+    }
+}
+
+fn draw_range(rng: &mut SplitMix64, (a, b): (u32, u32)) -> u32 {
+    rng.range(a as u64, b as u64) as u32
+}
+
+/// Largest odd number in `3..=x`, if any.
+fn largest_odd_at_most(x: u32) -> Option<u32> {
+    if x < 3 {
+        None
+    } else if x % 2 == 1 {
+        Some(x)
+    } else {
+        Some(x - 1)
+    }
+}
+
+/// Draws a scenario from `seed` and `params` (which must be valid).
+pub fn generate(seed: u64, params: &GenParams) -> Scenario {
+    let mut rng = SplitMix64::new(seed);
+    let mut n = draw_range(&mut rng, params.players);
+    let r_drawn = draw_range(&mut rng, params.rounds);
+
+    // Configuration: groups, lower Swiss group, phases.
+    let mut groups: Vec<u32> = Vec::new();
+    let mut rounds = r_drawn;
+    let with_groups = rng.chance(params.group_rate) && params.max_groups >= 1;
+    let later = rng.chance(params.later_phase_rate);
+    let want_lower = rng.chance(params.lower_swiss_rate);
+    if with_groups && n >= 3 && r_drawn >= 3 {
+        let later = later && r_drawn >= 4;
+        let max_p = if later { r_drawn - 1 } else { r_drawn };
+        // P cannot exceed what the players allow (a group of P players at least).
+        let cap = largest_odd_at_most(max_p.min(n));
+        if let Some(cap) = cap {
+            let p = if later {
+                // a random odd P in 3..=cap
+                3 + 2 * rng.below(((cap - 3) / 2 + 1) as u64) as u32
+            } else {
+                cap
+            };
+            let lower_fits = n >= p + 3;
+            let exact: Vec<u32> = (1..=params.max_groups)
+                .filter(|&g| g * p <= n && n <= g * (p + 1))
+                .collect();
+            let use_lower = lower_fits && (want_lower || exact.is_empty());
+            if use_lower {
+                let gmax = ((n - 3) / p).min(params.max_groups).max(1);
+                let g = rng.range(1, gmax as u64) as u32;
+                let mut room = n - 3 - g * p;
+                for _ in 0..g {
+                    let plus = room > 0 && rng.chance(0.5);
+                    if plus {
+                        room -= 1;
+                    }
+                    groups.push(p + plus as u32);
+                }
+            } else {
+                let g = if exact.is_empty() {
+                    // Too few players for anything else: one group of P, fix the count.
+                    n = p;
+                    1
+                } else {
+                    exact[rng.below(exact.len() as u64) as usize]
+                };
+                let plus = n - g * p;
+                let mut sizes: Vec<u32> =
+                    (0..g).map(|i| if i < plus { p + 1 } else { p }).collect();
+                rng.shuffle(&mut sizes);
+                groups = sizes;
+            }
+            rounds = if later { r_drawn } else { p };
+        }
+    }
+
+    // Players: ratings with ties and unrated players.
+    let mut players: Vec<Player> = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let rating = if rng.chance(params.unrated_rate) {
+            0
+        } else if i > 0 && rng.chance(params.equal_rating_rate) {
+            players[rng.below(i as u64) as usize].rating
+        } else {
+            rng.range(params.rating_min as u64, params.rating_max as u64) as u32
+        };
+        players.push(Player {
+            id: i + 1,
+            name: format!("Player {}", i + 1),
+            rating,
+            ..Default::default()
+        });
+    }
+
+    let mut config = Config {
+        name: Some(format!("Random tournament {seed}")),
+        rounds: Some(rounds),
+        seed: rng.next_u64() >> 1,
+        groups,
+        swaps: Vec::new(),
+        tiebreaks: None,
+        ..Config::default()
+    };
+    if !config.groups.is_empty() {
+        let p = schedule_len(config.groups[0]);
+        if rounds == p && rng.chance(0.5) {
+            config.rounds = None; // exercise "R defaults to P"
+        }
+    }
+
+    // Swaps between different memberships.
+    if !config.groups.is_empty() && rng.chance(params.swap_rate) && params.max_swaps > 0 {
+        let count = rng.range(1, params.max_swaps as u64);
+        let mut m = memberships(&players, &config).expect("fresh groups fit");
+        for _ in 0..count {
+            for _attempt in 0..20 {
+                let a = rng.below(n as u64) as usize;
+                let b = rng.below(n as u64) as usize;
+                if a != b && m[a] != m[b] {
+                    config.swaps.push((players[a].id, players[b].id));
+                    m.swap(a, b);
+                    break;
+                }
+            }
+        }
+    }
+
+    // Withdrawals and absences.
+    let p = config.groups.first().map_or(0, |&k| schedule_len(k));
+    let m = memberships(&players, &config).expect("generated swaps are valid");
+    let mut withdrawals = Vec::new();
+    let mut absences = Vec::new();
+    for (i, pl) in players.iter().enumerate() {
+        if rounds >= 2 && rng.chance(params.withdraw_rate) {
+            withdrawals.push((pl.id, rng.range(2, rounds as u64) as u32));
+        }
+        if rng.chance(params.absence_rate) {
+            // Players on a Berger schedule may not be absent (SPEC §9): give them absences in
+            // the later phase, except now and then one that the engine may refuse (then play()
+            // drops it), which exercises that path and the case of a group that has joined
+            // the Swiss field.
+            let in_group = m[i].is_some();
+            let round = if !in_group || rng.chance(0.1) {
+                Some(rng.range(1, rounds as u64) as u32)
+            } else if rounds > p {
+                Some(rng.range(p as u64 + 1, rounds as u64) as u32)
+            } else {
+                None
+            };
+            if let Some(round) = round {
+                absences.push(Absence {
+                    player: pl.id,
+                    round,
+                    half: rng.chance(0.5),
+                });
+            }
+        }
+    }
+
+    Scenario {
+        seed,
+        base: Tournament {
+            config,
+            players,
+            rows: Vec::new(),
+        },
+        withdrawals,
+        absences,
+        rates: ResultRates {
+            draw: params.draw_rate,
+            forfeit: params.forfeit_rate,
+            double_loss: params.double_loss_rate,
+        },
+    }
+}
