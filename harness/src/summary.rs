@@ -656,10 +656,13 @@ impl Summary {
             "absences refused by the engine and dropped: {}",
             self.dropped_absences
         );
-        if c.engine.is_some() {
+        if c.engine
+            .as_ref()
+            .is_some_and(|e| e.profile == crate::external::ExtProfile::Generic)
+        {
             let _ = writeln!(
                 s,
-                "ladder and Swiss-bye statistics: reported by the built-in engine only (none for an external engine)"
+                "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
             );
         }
         let l = &self.ladder;

@@ -4,7 +4,9 @@
 //! file ([`protocol::engine_input`]), the command is run on it ([`runner`]: time limit,
 //! process-group kill), its output is read ([`protocol::read_output`]), results are filled in
 //! as for the built-in engine ([`crate::generator::draw_result`]) and every round is certified
-//! by the independent checker under the chosen [`ExtProfile`].
+//! by the independent checker under the chosen [`ExtProfile`]. What the summary says about
+//! each round's Swiss field (level used, where the bye went) comes from the checker's report
+//! of the round under the berger-swiss profile, so it exists for any engine.
 //!
 //! Failure kinds (the label of [`FailureKind::EngineError`], counted in the summary by kind):
 //! `time-out`, `crash (signal N)`, `exit code N`, `no pairing (exit 1)`, `bad output`,
@@ -22,7 +24,8 @@ pub mod protocol;
 pub mod runner;
 
 use crate::generator::{
-    Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, draw_result,
+    ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
+    draw_result,
 };
 use crate::simulate::{CampaignSpec, simulate_with};
 use crate::summary::Summary;
@@ -229,6 +232,27 @@ fn drop_refused_absences(t: &mut Tournament, r: u32) -> usize {
     }
 }
 
+/// Where the round's Swiss field went, as the checker established it (the built-in engine
+/// reports its own level; for an external engine the checker's reading of the published
+/// pairs is all there is). `None` without a well-formed Swiss part.
+fn swiss_record(sw: &bsw_checker::SwissRound) -> Option<SwissRecord> {
+    let l = sw.level?;
+    Some(SwissRecord {
+        field_size: sw.field.len(),
+        level: bsw_engine::Level {
+            rematches: l.rematches,
+            streak_limit: l.streak_limit,
+            balance: l.balance,
+            max_diff: l.max_diff,
+        },
+        bye: sw.bye.map(|player| ByeRecord {
+            player,
+            bottom: sw.bye_to_bottom(),
+            eligible_bottom: sw.bye_to_lowest_eligible(),
+        }),
+    })
+}
+
 /// Plays `sc` with the external engine; `recheck` pairs every round twice and compares.
 pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalPlayed {
     let mut t = sc.base.clone();
@@ -351,7 +375,11 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
             engine_ns,
             checker_ns: watch.ns(),
             games,
-            swiss: None,
+            swiss: report
+                .as_ref()
+                .ok()
+                .and_then(|rep| rep.swiss.as_ref())
+                .and_then(swiss_record),
         });
         match report {
             Err(payload) => {
