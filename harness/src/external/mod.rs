@@ -23,9 +23,9 @@ pub mod failures;
 pub mod protocol;
 pub mod runner;
 
+use crate::generator::play::{fill_results, panic_message, record_events, violation_failure};
 use crate::generator::{
     ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
-    draw_result,
 };
 use crate::simulate::{CampaignSpec, simulate_with};
 use crate::summary::Summary;
@@ -169,37 +169,6 @@ fn first_lines(label: &str, text: &str, n: usize) -> Vec<String> {
         .take(n)
         .map(|l| format!("{label}: {l}"))
         .collect()
-}
-
-/// Applies the withdrawals and absences of round `r` (as [`crate::generator::play`] does).
-fn record_events(sc: &Scenario, t: &mut Tournament, r: u32) {
-    for &(id, w) in &sc.withdrawals {
-        if w != r {
-            continue;
-        }
-        let active = t.players.iter().filter(|p| !p.withdrawn_by(r)).count();
-        if let Some(p) = t.players.iter_mut().find(|p| p.id == id)
-            && p.withdrawn_from.is_none()
-            && active > 2
-        {
-            p.withdrawn_from = Some(r);
-        }
-    }
-    for a in &sc.absences {
-        if a.round != r {
-            continue;
-        }
-        if let Some(p) = t.players.iter_mut().find(|p| p.id == a.player) {
-            if p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
-                continue;
-            }
-            if a.half {
-                p.half_byes.push(r)
-            } else {
-                p.zero_byes.push(r)
-            }
-        }
-    }
 }
 
 /// Berger-swiss profile: drops the absences of round `r` that SPEC §9 refuses (player on a
@@ -386,57 +355,22 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
                 out.failure = Some(Failure {
                     round: r,
                     kind: FailureKind::CheckerPanic,
-                    details: vec![
-                        payload
-                            .downcast_ref::<&str>()
-                            .map(|m| m.to_string())
-                            .or_else(|| payload.downcast_ref::<String>().cloned())
-                            .unwrap_or_else(|| "checker panic".into()),
-                    ],
+                    details: vec![panic_message(&*payload)],
                 });
                 kept = Some(record);
                 break;
             }
             Ok(rep) if !rep.violations.is_empty() => {
-                let mut rules: Vec<String> =
-                    rep.violations.iter().map(|v| v.rule.to_string()).collect();
-                rules.sort();
-                rules.dedup();
                 out.violations = rep.violations.len();
-                let mut details: Vec<String> = rep
-                    .violations
-                    .iter()
-                    .map(|v| format!("rule {}: players {:?}: {}", v.rule, v.players, v.message))
-                    .collect();
-                details.push(cmd);
-                out.failure = Some(Failure {
-                    round: r,
-                    kind: FailureKind::Violation(rules),
-                    details,
-                });
+                let mut failure = violation_failure(r, &rep);
+                failure.details.push(cmd);
+                out.failure = Some(failure);
                 kept = Some(record);
                 break;
             }
             Ok(_) => {}
         }
-        for i in first..t.rows.len() {
-            if let Entry::Game {
-                white,
-                black,
-                result: None,
-            } = t.rows[i].entry
-            {
-                let (Some(w), Some(b)) = (t.player(white), t.player(black)) else {
-                    continue;
-                };
-                let o = draw_result(sc.seed, r, w, b, &sc.rates);
-                t.rows[i].entry = Entry::Game {
-                    white,
-                    black,
-                    result: Some(o),
-                };
-            }
-        }
+        fill_results(sc, &mut t, first, r);
     }
     for p in &mut t.players {
         p.half_byes.sort_unstable();
