@@ -417,3 +417,25 @@ fn shards_of_an_external_campaign_merge_and_refuse_another_engine() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("different campaigns"), "{err}");
 }
+
+#[test]
+fn a_crash_by_signal_is_its_own_kind() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = tmp.path().join("failures");
+    let (code, v, err) = campaign(&[
+        "--tournaments",
+        "2",
+        "--engine",
+        "sh -c 'kill -SEGV $$' {trf}",
+        "--shrink-budget",
+        "4",
+        "--failures",
+        f.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        v["failure_kinds"]["engine error crash (signal 11)"], 2,
+        "{v}"
+    );
+    assert!(f.join("tournament-0/shrunk/input.trf").is_file());
+}
