@@ -3,7 +3,7 @@
 //! standard error, the level chosen, why each stricter level failed, the bye receivers tried
 //! and search statistics.
 
-use bsw_model::{Entry, io};
+use bsw_model::io;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -51,21 +51,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     if !args.dry_run {
         io::append_round(&args.dir, &t, &paired.rows).map_err(|e| e.to_string())?;
     }
-    let mut out = String::from("round,board,white,black,result\n");
-    for row in &paired.rows {
-        let (white, black) = match row.entry {
-            Entry::Game { white, black, .. } => (white.to_string(), black.to_string()),
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p.to_string(), String::new()),
-        };
-        out.push_str(&format!(
-            "{},{},{},{},{}\n",
-            row.round,
-            row.board,
-            white,
-            black,
-            row.entry.result_code()
-        ));
-    }
+    let mut out = io::rows_csv(&paired.rows);
     if args.table {
         let mut next = t.clone();
         next.rows.extend_from_slice(&paired.rows);

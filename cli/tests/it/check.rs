@@ -6,7 +6,7 @@ use crate::common;
 use common::{bsw, copy_dir};
 
 fn worked_example() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../checker/tests/data/worked-example")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples/spec-11-worked-example")
 }
 
 /// The worked example with round 3 board 1 published B–A instead of A–B (A had Black twice:

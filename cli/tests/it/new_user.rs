@@ -13,7 +13,7 @@ fn root() -> PathBuf {
 }
 
 fn worked_example() -> PathBuf {
-    root().join("checker/tests/data/worked-example")
+    root().join("corpus/examples/spec-11-worked-example")
 }
 
 fn s(p: &Path) -> &str {
@@ -212,7 +212,7 @@ fn check_json_on_bad_input_prints_a_json_error_and_exits_2() {
     let players = tmp.path().join("players.csv");
     let text = std::fs::read_to_string(&players)
         .unwrap()
-        .replace("2,B,2600", "2,B,high");
+        .replace("2,B,2300", "2,B,high");
     std::fs::write(&players, text).unwrap();
     let (code, out, err) = bsw(&["check", "--json", s(tmp.path())]);
     assert_eq!(code, 2, "{out}{err}");

@@ -589,7 +589,14 @@ fn set_boards(
     rows: &mut [Row],
     boards: &[(Id, u32)],
 ) -> Result<(), InputError> {
-    let err = |msg: String| InputError::new(file, Some(n), Some("BSB"), msg);
+    let err = |msg: String| {
+        InputError::new(
+            file,
+            Some(n),
+            Some("BSB"),
+            format!("{msg} (columns 5 onwards)"),
+        )
+    };
     let map: HashMap<Id, u32> = boards.iter().copied().collect();
     let mut used = HashSet::new();
     for row in rows.iter_mut() {
@@ -654,7 +661,7 @@ fn ext_config(
             ext.rounds.map(|(_, n)| n).or(ext.version_line),
             Some("BSR"),
             format!(
-                "the player records hold round {last}, beyond the {total} rounds of the tournament"
+                "the player records hold round {last}, beyond the {total} rounds of the tournament (columns 5 onwards)"
             ),
         ));
     }

@@ -163,7 +163,7 @@ fn export_refuses_ids_beyond_four_digits() {
 #[test]
 fn sample_file_with_bare_cr_imports_501_players_and_9_rounds() {
     let path = &Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/trf/bbpairings-dutch-501-players-9-rounds.trf");
+        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
     assert!(path.is_file(), "{}: sample missing", path.display());
     let t = bsw_model::io::load(path).unwrap();
     assert_eq!(t.players.len(), 501);
@@ -396,4 +396,129 @@ fn next_round_absences_are_exported_in_the_next_column() {
         ),
         (None, vec![4])
     );
+}
+
+// ---- our extension records, headers, real-world lines --------------------------------
+
+const TWO: &str = "001    1      P1                                1999                             1.0    1     2 w 1\n001    2      P2                                1998                             0.0    2     1 b 0\n";
+
+fn refuse_text(text: &str) -> String {
+    import(text, "t.trf").unwrap_err().to_string()
+}
+
+#[test]
+fn extension_records_are_refused_with_line_and_columns_when_wrong() {
+    assert_eq!(
+        refuse_text(&format!("{TWO}BSS 5\n")),
+        "t.trf:3: BSV: a berger-swiss extension record without the `BSV 1` record that announces them (columns 1-3)"
+    );
+    assert_eq!(
+        refuse_text(&format!("{TWO}BSV 2\n")),
+        "t.trf:3: BSV: version 2 of the berger-swiss records is not known (this program reads version 1) (columns 5-5)"
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSQ 1\n"))
+            .starts_with("t.trf:4: BSQ: unknown berger-swiss record `BSQ`")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSG 2\n"))
+            .starts_with("t.trf:4: BSG: a group of 2 players; a Berger group needs at least 3")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSP    9 name X\n"))
+            .starts_with("t.trf:4: BSP: player 9 has no 001 record")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSP    1 colour w\n"))
+            .starts_with("t.trf:4: BSP: unknown player field `colour`")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSB 1 2=1\n"))
+            .starts_with("t.trf:4: BSB: round 1: no board for the row of player 1")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSN bad\\q\n"))
+            .starts_with("t.trf:4: BSN: unknown escape `\\q`")
+    );
+    // A swap inside one group is refused like in tournament.toml, on the BSX line.
+    let three = "001    1      P1                                1999\n001    2      P2                                1998\n001    3      P3                                1997\n";
+    let m = refuse_text(&format!("{three}BSV 1\nBSG 3\nBSX 1 2\n"));
+    assert_eq!(
+        m,
+        "t.trf:6: swaps: swap 1 [1, 2]: both players are in group 1"
+    );
+}
+
+#[test]
+fn header_records_are_kept_verbatim_and_the_system_is_declared() {
+    let text = format!(
+        "012 Open\n022 Cork\n092 Individual: Swiss-System\n132                                                                                        25/03/01\n{TWO}XXR 3\nXXC white1\n192 FIDE_DUTCH_2025\n"
+    );
+    let r = bsw_model::trf::read(&text, "t.trf", &Default::default()).unwrap();
+    assert_eq!(r.declared_system.as_deref(), Some("FIDE_DUTCH_2025"));
+    let header = &r.tournament.config.trf_header;
+    assert_eq!(header[0], "022 Cork");
+    assert_eq!(
+        header[2].len(),
+        99,
+        "the round-dates line keeps its columns"
+    );
+    assert_eq!(header.len(), 5);
+    assert_eq!(
+        bsw_model::trf::declared_system(header).as_deref(),
+        Some("FIDE_DUTCH_2025")
+    );
+    let out = export(&r.tournament);
+    for h in header {
+        assert!(out.contains(&format!("\n{h}\n")), "{h} missing in\n{out}");
+    }
+    assert_eq!(import(&out, "x.trf").unwrap(), r.tournament);
+}
+
+#[test]
+fn points_counting_the_pre_entered_bye_or_not_are_both_accepted() {
+    // Player 1 asks a half-point bye for round 2: 1.0 (not counted) or 1.5 (counted).
+    for pts in ["1.0", "1.5"] {
+        let text = format!(
+            "001    1      P1                                1999                             {pts}    1     2 w 1  0000 - H\n001    2      P2                                1998                             0.0    2     1 b 0\nXXR 2\n"
+        );
+        let t = import(&text, "t.trf").unwrap();
+        assert_eq!(t.players[0].half_byes, vec![2], "{pts}");
+    }
+    let text = "001    1      P1                                1999                             2.0    1     2 w 1  0000 - H\n001    2      P2                                1998                             0.0    2     1 b 0\nXXR 2\n";
+    assert!(import(text, "t.trf").is_err(), "2.0 is neither");
+}
+
+#[test]
+fn lenient_reading_reports_each_mismatch_and_reads_by_the_results() {
+    let text = "001    1      P1                                1999                             3.0    1     2 w 1\n001    2      P2                                1998                             1.0    2     1 b 0\n";
+    let strict = import(text, "t.trf").unwrap_err().to_string();
+    assert!(
+        strict.starts_with("t.trf:1: 001 points: 2 points columns disagree"),
+        "{strict}"
+    );
+    assert_eq!(strict.lines().count(), 3, "one line per mismatch: {strict}");
+    let r = bsw_model::trf::read(
+        text,
+        "t.trf",
+        &bsw_model::trf::ReadOptions { lenient: true },
+    )
+    .unwrap();
+    assert_eq!(r.warnings.len(), 2);
+    assert!(r.warnings[0].starts_with("t.trf:1: 001 points: player 1 (P1) has 3.0"));
+    assert_eq!(r.tournament.rows.len(), 1);
+}
+
+#[test]
+fn files_that_are_not_trf_get_one_message() {
+    for (text, want) in [
+        ("", "empty file"),
+        ("\0\u{1}\u{2}PK\u{3}\u{4}\0\0\0\0\0\0\0\0", "binary data"),
+        ("<html><body>Not found</body></html>", "an HTML page"),
+        ("just some text\n", "no player records"),
+    ] {
+        let e = import(text, "t.trf").unwrap_err();
+        assert!(e.to_string().contains(want), "{text:?}: {e}");
+        assert_eq!(e.to_string().lines().count(), 1);
+    }
 }
