@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Tournament directory (SPEC §12).
+    /// Tournament directory (SPEC §12); with -p, a TRF file.
     pub dir: PathBuf,
     /// Explain the choice of level, bye and the search statistics (on standard error).
     #[arg(long)]
@@ -19,9 +19,20 @@ pub struct Args {
     /// Print the board list for people (names, ratings, points) instead of the CSV rows.
     #[arg(long)]
     pub table: bool,
+    /// Engine convention of JaVaFo/bbpPairings: DIR is a TRF file; write the pairs of its
+    /// next round to OUTPUT (standard output when omitted) as `N` then `white black` lines.
+    #[arg(short = 'p', num_args = 0..=1, value_name = "OUTPUT")]
+    pub pairings: Option<Option<PathBuf>>,
+    /// Convention flag of JaVaFo/bbpPairings (the FIDE Dutch system): not available yet.
+    #[arg(long)]
+    pub dutch: bool,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
+    if args.pairings.is_some() || args.dutch {
+        let out = args.pairings.as_ref().and_then(|o| o.as_ref());
+        return crate::engine_mode::pair_trf(&args.dir, out, args.dutch);
+    }
     if !args.dir.exists() {
         return Err(format!(
             "{}: no such directory; `bsw pair` needs a tournament directory (tournament.toml, players.csv, rounds.csv)",
@@ -30,7 +41,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     }
     if !args.dir.is_dir() {
         return Err(format!(
-            "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR)",
+            "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR; or `bsw pair FILE.trf -p` for the pairs alone)",
             args.dir.display()
         ));
     }

@@ -59,6 +59,7 @@ impl CampaignSpec {
                 .shard
                 .map(|(i, n)| vec![format!("{i}/{n}")])
                 .unwrap_or_default(),
+            engine: None,
         }
     }
 
@@ -84,9 +85,19 @@ impl CampaignSpec {
 
 /// Runs the campaign. `progress` is called once per finished tournament (from any thread).
 pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Summary, String> {
+    simulate_with(spec, spec.info(), progress, &|_, sc| play(sc, &spec.play))
+}
+
+/// Runs the campaign with `play_one(index, scenario)` playing each tournament (the built-in
+/// engine in [`simulate`], an external program in [`crate::external`]).
+pub fn simulate_with(
+    spec: &CampaignSpec,
+    info: CampaignInfo,
+    progress: &(dyn Fn() + Sync),
+    play_one: &(dyn Fn(u64, &Scenario) -> Played + Sync),
+) -> Result<Summary, String> {
     spec.params.validate()?;
     let start = Instant::now();
-    let info = spec.info();
     let run = || {
         spec.indices()
             .into_par_iter()
@@ -95,7 +106,7 @@ pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Sum
                 |mut acc, index| {
                     let tseed = tournament_seed(spec.seed, index);
                     let sc = generate(tseed, &spec.params);
-                    let played = play(&sc, &spec.play);
+                    let played = play_one(index, &sc);
                     acc.add(index, tseed, &played);
                     progress();
                     acc

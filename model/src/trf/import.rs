@@ -103,6 +103,8 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     }
     if !carries_config {
         infer_withdrawals_and_requests(&mut s.recs, last);
+    } else {
+        add_pre_entered_absences(&mut s.recs, last);
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut pending: Option<(u32, usize)> = None;
@@ -370,6 +372,33 @@ fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32) {
                     _ => {}
                 }
             }
+        }
+    }
+}
+
+/// With our extension records: an `H`/`Z` cell after L that the `BSP` records do not list
+/// (an absence a tournament manager pre-entered for the next round, as engines of the
+/// JaVaFo/bbpPairings convention are told) is a requested absence too; withdrawn players'
+/// cells are left alone (their `Z` marks the withdrawal).
+fn add_pre_entered_absences(recs: &mut [Rec], last: u32) {
+    for rec in recs {
+        for (i, c) in rec.cells.iter().enumerate().skip(last as usize) {
+            let r = i as u32 + 1;
+            let p = &mut rec.player;
+            if c.opp.is_some()
+                || p.withdrawn_by(r)
+                || p.half_byes.contains(&r)
+                || p.zero_byes.contains(&r)
+            {
+                continue;
+            }
+            match c.code {
+                'h' => p.half_byes.push(r),
+                'z' => p.zero_byes.push(r),
+                _ => continue,
+            }
+            p.half_byes.sort_unstable();
+            p.zero_byes.sort_unstable();
         }
     }
 }
