@@ -348,15 +348,7 @@ fn write_failures(
             .map(work)
             .collect::<Result<Vec<_>, _>>()
     };
-    if spec.jobs == 0 {
-        run()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(spec.jobs)
-            .build()
-            .map_err(|e| e.to_string())?
-            .install(run)
-    }
+    bsw_harness::simulate::on_pool(spec.jobs, run)?
 }
 
 fn write_case(dir: &Path, t: &bsw_model::Tournament) -> Result<(), String> {

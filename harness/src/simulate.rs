@@ -114,18 +114,24 @@ pub fn simulate_with(
             )
             .reduce(|| Summary::new(info.clone()), Summary::absorb)
     };
-    let mut summary = if spec.jobs == 0 {
-        run()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(spec.jobs)
-            .build()
-            .map_err(|e| format!("thread pool: {e}"))?;
-        pool.install(run)
-    };
+    let mut summary = on_pool(spec.jobs, run)?;
     summary.timing.wall_s = start.elapsed().as_secs_f64();
     summary.timing.clock = crate::generator::clock_name().into();
     Ok(summary)
+}
+
+/// Runs `work` on a rayon pool of `jobs` threads (0: rayon's global pool, one thread per
+/// core). Every parallel loop of the harness goes through here, so `--jobs` means the same
+/// everywhere.
+pub fn on_pool<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    if jobs == 0 {
+        return Ok(work());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    Ok(pool.install(work))
 }
 
 #[cfg(test)]

@@ -215,13 +215,5 @@ pub fn write_failures(
             .map(work)
             .collect::<Result<Vec<_>, _>>()
     };
-    if spec.jobs == 0 {
-        run()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(spec.jobs)
-            .build()
-            .map_err(|e| e.to_string())?
-            .install(run)
-    }
+    crate::simulate::on_pool(spec.jobs, run)?
 }
