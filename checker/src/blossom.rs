@@ -274,6 +274,37 @@ impl<'a> Implicit<'a> {
         self.bucket[v]
     }
 
+    /// Number of buckets (bucket ids are `0..bucket_count()`).
+    pub fn bucket_count(&self) -> usize {
+        self.bstart.len() - 1
+    }
+
+    /// The bucket graph: for each non-empty bucket, the non-empty buckets whose players may be
+    /// paired with its players at the level as far as colours and scores go (itself
+    /// included when its colours allow it). A superset of the pairs' buckets: meetings and
+    /// colour ties decided by the TPN order are not looked at.
+    pub fn bucket_graph(&self) -> Vec<Vec<usize>> {
+        let nb = self.bucket_count();
+        let mut adj = vec![Vec::new(); nb];
+        for (b, list) in adj.iter_mut().enumerate() {
+            if self.bstart[b + 1] == self.bstart[b] {
+                continue;
+            }
+            let v = self.ord[self.bstart[b]];
+            let (plo, phi) = (self.plo[v], self.phi[v]);
+            for &(_, cb) in &self.compat[self.cls[v]] {
+                let start = self.first_ne[cb * (self.npv + 1) + plo];
+                for &(pi, b2) in &self.nonempty[cb][start..] {
+                    if pi > phi {
+                        break;
+                    }
+                    list.push(b2);
+                }
+            }
+        }
+        adj
+    }
+
     /// Whether the pair (a, w) passes the score and colour tests of the level (meetings
     /// aside).
     pub fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
@@ -308,6 +339,75 @@ impl<'a> Implicit<'a> {
         if v < self.n {
             self.nxt[self.at[v]] = self.at[v] + 1;
         }
+    }
+
+    /// Between searches: the first position >= k of `ord` holding an alive player.
+    fn next_alive(&mut self, k: usize) -> usize {
+        let mut r = k;
+        while self.nxt[r] != r {
+            r = self.nxt[r];
+        }
+        let mut i = k;
+        while self.nxt[i] != r {
+            let t = self.nxt[i];
+            self.nxt[i] = r;
+            i = t;
+        }
+        r
+    }
+
+    /// Between searches: calls `bucket_ok(b)` for each bucket b holding an alive player q
+    /// with `lo <= q < hi` (field indices) that may be paired with p at the level, until
+    /// one call returns true (then returns true). Buckets whose colours or scores rule them
+    /// out for p are skipped whole. A bucket whose colours depend on the TPN order is passed
+    /// without looking at every player when that would take long (callers use this to rule
+    /// candidates out, so passing more is safe).
+    pub fn any_candidate_bucket(
+        &mut self,
+        p: usize,
+        lo: usize,
+        hi: usize,
+        mut bucket_ok: impl FnMut(usize) -> bool,
+    ) -> bool {
+        const PATIENCE: usize = 64;
+        let cv = self.cls[p];
+        let (plo, phi) = (self.plo[p], self.phi[p]);
+        for ci in 0..self.compat[cv].len() {
+            let (rel, cb) = self.compat[cv][ci];
+            let start = self.first_ne[cb * (self.npv + 1) + plo];
+            for li in start..self.nonempty[cb].len() {
+                let (pi, b) = self.nonempty[cb][li];
+                if pi > phi {
+                    break;
+                }
+                let (from, to) = (self.bstart[b], self.bstart[b + 1]);
+                // Players of a bucket are in Swiss order.
+                let first = from + self.ord[from..to].partition_point(|&u| u < lo);
+                let mut k = self.next_alive(first);
+                let mut tries = 0;
+                let mut found = false;
+                while k < to {
+                    let u = self.ord[k];
+                    if u >= hi {
+                        break;
+                    }
+                    if u != p && self.pair_ok(p, u) {
+                        found = true;
+                        break;
+                    }
+                    tries += 1;
+                    if rel == 2 && tries > PATIENCE {
+                        found = true;
+                        break;
+                    }
+                    k = self.next_alive(k + 1);
+                }
+                if found && bucket_ok(b) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether field players i and j (i != j) may be paired at the level (same answer as

@@ -110,6 +110,7 @@ pub mod board_order;
 pub mod byes;
 mod certify;
 pub mod colours;
+pub mod counting;
 pub mod draw;
 pub mod field;
 pub mod generic;

@@ -1,0 +1,28 @@
+//! Times the checker on one round of a `bsw bench` tournament (same players, pairings and
+//! results as `bsw bench --sizes N --seed S`), for profiling the checker alone:
+//! `cargo run --release -p bsw-harness --example check_round -- N ROUND SEED [REPEAT]`.
+use bsw_harness::bench::{ResultModel, prepared};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("numbers: N ROUND SEED [REPEAT]"))
+        .collect();
+    let (n, r, seed) = (args[0] as u32, args[1] as u32, args[2]);
+    let repeat = args.get(3).copied().unwrap_or(1);
+    let mut t = prepared(n, 9, r - 1, seed, ResultModel::Elo).expect("the engine pairs");
+    let start = Instant::now();
+    let paired = bsw_engine::pair_next_round(&t).expect("the engine pairs");
+    let pair_ms = start.elapsed().as_secs_f64() * 1e3;
+    t.rows.extend(paired.rows);
+    for _ in 0..repeat {
+        let start = Instant::now();
+        let rep = bsw_checker::check_round(&t, r, bsw_checker::Profile::BergerSwiss);
+        let ms = start.elapsed().as_secs_f64() * 1e3;
+        println!(
+            "size {n} round {r} seed {seed}: pairing {pair_ms:.1} ms, checking {ms:.1} ms, {} violations",
+            rep.violations.len()
+        );
+    }
+}
