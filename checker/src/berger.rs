@@ -9,11 +9,12 @@
 //! (rule 4; a missing bye for the opponent of a withdrawn player is rule 6, a bye row with the
 //! wrong points rule 3).
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::board_order::Key;
 use crate::certify::Round;
 use crate::report::{Colours, Evidence, ExpectedBye, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row};
-use std::collections::HashMap;
 
 /// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd.
 pub fn schedule_len(k: u32) -> u32 {

@@ -11,10 +11,11 @@
 //! yes, the callers rebuild the witness with the petgraph oracle exactly as before, so every
 //! report is unchanged; the oracle also cross-checks this module in `tests/blossom.rs`.
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::colours::ColourState;
 use crate::field::SwissField;
 use crate::ladder::Level;
-use std::collections::HashMap;
 
 const NONE: usize = usize::MAX;
 const UNLABELLED: u8 = 0;
@@ -272,6 +273,16 @@ impl<'a> Implicit<'a> {
     /// v's bucket (colour class, points).
     pub fn bucket_of(&self, v: usize) -> usize {
         self.bucket[v]
+    }
+
+    /// Number of field players (the extra vertex z, when present, is this index).
+    pub fn field_len(&self) -> usize {
+        self.n
+    }
+
+    /// The receivers joined to the extra vertex z.
+    pub fn receivers(&self) -> &[usize] {
+        &self.receivers
     }
 
     /// Number of buckets (bucket ids are `0..bucket_count()`).
@@ -811,7 +822,9 @@ pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     for &v in vertices {
         alive[v] = true;
     }
-    Implicit::new(f, level, alive, None).has_perfect_matching()
+    let mut g = Implicit::new(f, level, alive, None);
+    // Counts that no pairing can meet settle it without a search.
+    crate::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }
 
 /// Whether some receiver v leaves a complete pairing of `vertices` − v (same answer as
@@ -834,5 +847,6 @@ pub fn feasible_some_bye(
         alive[v] = true;
     }
     let rs: Vec<usize> = receivers.iter().copied().filter(|&r| alive[r]).collect();
-    Implicit::new(f, level, alive, Some(&rs)).has_perfect_matching()
+    let mut g = Implicit::new(f, level, alive, Some(&rs));
+    crate::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }

@@ -4,12 +4,12 @@
 //! (group order, table board order), the Swiss bye, and last the requested absences by TPN.
 //! Boards are numbered 1, 2, … without gaps; struck games get none.
 
+use crate::HashMap;
 use crate::certify::Round;
 use crate::field::SwissField;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use crate::tpn::Tpn;
 use bsw_model::{Entry, Id, Row};
-use std::collections::HashMap;
 
 /// Sort key of a row in §8.5 order (smaller first).
 pub type Key = (u8, i64, i64, i64);

@@ -5,6 +5,8 @@
 //! order the report lists them (configuration, structure, Berger tables, absences, the Swiss
 //! field, byes, colours, ladder, greedy, groups that left their schedule, board order).
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::field::{self, SwissField};
 use crate::groups::{self, Groups};
 use crate::report::SwissRound;
@@ -15,7 +17,6 @@ use crate::{
     RoundReport, absences, berger, board_order, byes, colours, draw, greedy, ladder, structure,
 };
 use bsw_model::{Id, Player, Row, Tournament};
-use std::collections::HashMap;
 
 /// What does not change from round to round.
 pub struct Context<'a> {
@@ -163,7 +164,6 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
             v.extend(greedy::check(&sf, &used, bye_check.bye, &published.partner));
         }
     }
-
     let any = !v.is_empty();
     v.extend(withdrawals::check_left_schedule(&round, &ctx.numbers, any));
     v.extend(board_order::check_round(

@@ -45,7 +45,29 @@ pub struct Counting {
     stamp: u32,
     via: Vec<(u32, u32)>,
     queue: Vec<u32>,
+    /// Hall sets found by failed tests, reused to rule out later ones without a search.
+    hall: Vec<Hall>,
 }
+
+/// A set S of buckets (left copies) with N its neighbourhood (right copies): no full flow
+/// exists while S holds more players than N, whatever else the counts are (every unit out of
+/// S lands in N). `slack` = players in N − players in S, kept up to date.
+struct Hall {
+    in_s: Vec<bool>,
+    in_n: Vec<bool>,
+    slack: i64,
+}
+
+impl Hall {
+    /// The change of `slack` when one player of bucket a and one of bucket b leave.
+    fn delta(&self, a: usize, b: usize) -> i64 {
+        let d = |x: usize| self.in_s[x] as i64 - self.in_n[x] as i64;
+        d(a) + d(b)
+    }
+}
+
+/// Hall sets kept (the most recent ones).
+const MAX_HALL: usize = 16;
 
 impl Counting {
     /// The bucket flow of the alive players of `g`, paired by `g.mate` (a perfect matching of
@@ -80,6 +102,7 @@ impl Counting {
             stamp: 0,
             via: vec![(NONE, NONE); 2 * nb],
             queue: Vec::new(),
+            hall: Vec::new(),
         };
         for (v, &a) in alive.iter().enumerate() {
             if !a {
@@ -204,9 +227,17 @@ impl Counting {
     /// Whether the counts allow pairing the rest once one player of bucket a and one of
     /// bucket b are paired together (false proves that the rest cannot be paired).
     pub fn may_pair(&mut self, a: usize, b: usize) -> bool {
+        if self.hall.iter().any(|h| h.slack + h.delta(a, b) < 0) {
+            return false;
+        }
         self.logging = true;
         self.log.clear();
         let ok = self.remove_two(a, b);
+        let found = if ok {
+            None
+        } else {
+            Some(self.last_search_set())
+        };
         // Undo.
         while let Some((l, k, d)) = self.log.pop() {
             let e = &mut self.adj[l as usize][k as usize];
@@ -218,12 +249,33 @@ impl Counting {
         self.logging = false;
         self.count[a] += 1;
         self.count[b] += 1;
+        if let Some((in_s, in_n)) = found {
+            let slack = (0..self.nb)
+                .map(|x| self.count[x] as i64 * (in_n[x] as i64 - in_s[x] as i64))
+                .sum();
+            if self.hall.len() == MAX_HALL {
+                self.hall.remove(0);
+            }
+            self.hall.push(Hall { in_s, in_n, slack });
+        }
         ok
+    }
+
+    /// After a failed augmenting search: the left copies it reached (S) and the right copies
+    /// it reached, which hold all their neighbours (N(S)).
+    fn last_search_set(&self) -> (Vec<bool>, Vec<bool>) {
+        let st = self.stamp;
+        let in_s = (0..self.nb).map(|x| self.seen[x] == st).collect();
+        let in_n = (0..self.nb).map(|y| self.seen[self.nb + y] == st).collect();
+        (in_s, in_n)
     }
 
     /// Pairs one player of bucket a with one of bucket b for good (the rest is known to be
     /// pairable: the published pairing pairs it).
     pub fn pair(&mut self, a: usize, b: usize) {
+        for h in &mut self.hall {
+            h.slack += h.delta(a, b);
+        }
         self.logging = true;
         self.log.clear();
         let ok = self.remove_two(a, b);
@@ -231,4 +283,133 @@ impl Counting {
         self.log.clear();
         debug_assert!(ok, "the published pairs give a full flow");
     }
+}
+
+/// Whether the counts of the alive vertices of `g` admit a full flow on the bucket graph
+/// (z, the extra vertex of the bye trick, is a bucket of its own joined to the buckets of
+/// its alive receivers). False proves that the alive vertices have no perfect matching.
+/// A max flow by augmenting paths that carry as much as their bottleneck allows.
+pub fn counts_admit_pairing(g: &Implicit) -> bool {
+    let nb = g.bucket_count();
+    if nb > MAX_BUCKETS {
+        return true;
+    }
+    let z = nb; // the extra bucket
+    let mut count = vec![0u64; nb + 1];
+    for v in 0..g.field_len() {
+        if g.is_alive(v) {
+            count[g.bucket_of(v)] += 1;
+        }
+    }
+    let mut adj = g.bucket_graph();
+    adj.push(Vec::new());
+    if g.is_alive(g.field_len()) {
+        count[z] = 1;
+        let mut rb: Vec<usize> = g
+            .receivers()
+            .iter()
+            .filter(|&&r| g.is_alive(r))
+            .map(|&r| g.bucket_of(r))
+            .collect();
+        rb.sort_unstable();
+        rb.dedup();
+        for &b in &rb {
+            adj[b].push(z);
+        }
+        adj[z] = rb;
+    }
+    let m = nb + 1;
+    // Edges out of left copies with their flow; edges into right copies.
+    let mut flow: Vec<Vec<u64>> = adj.iter().map(|l| vec![0; l.len()]).collect();
+    let mut radj: Vec<Vec<(usize, usize)>> = vec![Vec::new(); m];
+    for (a, l) in adj.iter().enumerate() {
+        for (k, &b) in l.iter().enumerate() {
+            radj[b].push((a, k));
+        }
+    }
+    let mut out = vec![0u64; m];
+    let mut inn = vec![0u64; m];
+    // Greedy start.
+    for a in 0..m {
+        for (k, &b) in adj[a].iter().enumerate() {
+            let x = (count[a] - out[a]).min(count[b] - inn[b]);
+            if x > 0 {
+                flow[a][k] += x;
+                out[a] += x;
+                inn[b] += x;
+            }
+        }
+    }
+    let total: u64 = count.iter().sum();
+    let mut sent: u64 = out.iter().sum();
+    // Augmenting paths from the left copies that send too little.
+    let mut seen_l = vec![usize::MAX; m];
+    let mut seen_r = vec![usize::MAX; m];
+    let mut via_r = vec![(0usize, 0usize); m];
+    let mut via_l = vec![(0usize, 0usize); m];
+    let mut round = 0;
+    while sent < total {
+        round += 1;
+        let mut queue: Vec<usize> = (0..m).filter(|&a| out[a] < count[a]).collect();
+        for &a in &queue {
+            seen_l[a] = round;
+        }
+        let mut found = None;
+        let mut qi = 0;
+        'bfs: while qi < queue.len() {
+            let a = queue[qi];
+            qi += 1;
+            for (k, &b) in adj[a].iter().enumerate() {
+                if seen_r[b] == round {
+                    continue;
+                }
+                seen_r[b] = round;
+                via_r[b] = (a, k);
+                if inn[b] < count[b] {
+                    found = Some(b);
+                    break 'bfs;
+                }
+                for &(l, k2) in &radj[b] {
+                    if seen_l[l] != round && flow[l][k2] > 0 {
+                        seen_l[l] = round;
+                        via_l[l] = (b, k2);
+                        queue.push(l);
+                    }
+                }
+            }
+        }
+        let Some(end) = found else {
+            return false;
+        };
+        // Bottleneck along the path (the sources are exactly the left copies sending less
+        // than their count; every other left copy on the path was reached by pulling back
+        // one of its units).
+        let mut x = count[end] - inn[end];
+        let mut r = end;
+        loop {
+            let (l, _) = via_r[r];
+            if out[l] < count[l] {
+                x = x.min(count[l] - out[l]);
+                break;
+            }
+            let (r2, k2) = via_l[l];
+            x = x.min(flow[l][k2]);
+            r = r2;
+        }
+        let mut r = end;
+        loop {
+            let (l, k) = via_r[r];
+            flow[l][k] += x;
+            if out[l] < count[l] {
+                out[l] += x;
+                break;
+            }
+            let (r2, k2) = via_l[l];
+            flow[l][k2] -= x;
+            r = r2;
+        }
+        inn[end] += x;
+        sent += x;
+    }
+    true
 }

@@ -21,12 +21,13 @@
 //! candidates all come after q* needs no search. A step where some earlier candidate is outer
 //! is redone with the oracle, exactly as before, for the report.
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::blossom::Implicit;
 use crate::counting::Counting;
 use crate::field::SwissField;
 use crate::ladder::{self, Level};
 use crate::report::{Evidence, Rule, Violation};
-use std::collections::HashMap;
 
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
 pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec<usize> {

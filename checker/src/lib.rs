@@ -127,6 +127,12 @@ pub mod withdrawals;
 
 pub use report::{Evidence, Report, RoundReport, Rule, SwissRound, Violation};
 
+/// The hash maps of the checker (keyed by player ids and small values): std's map with the
+/// fast, well-distributed foldhash hasher (randomly seeded per process, like std's; no
+/// output depends on iteration order).
+pub type HashMap<K, V> = foldhash::HashMap<K, V>;
+pub(crate) use foldhash::HashMapExt;
+
 use bsw_model::Tournament;
 
 /// Which rule book to certify against.

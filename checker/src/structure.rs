@@ -2,9 +2,10 @@
 //! bye or absence), nobody unknown, nobody against themselves, no withdrawn player paired,
 //! no game left without a result in a round that is followed by another.
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row, Tournament};
-use std::collections::HashMap;
 
 /// Structural violations of round `r` (rows sorted by board). Returns them and how many
 /// rows name each player.

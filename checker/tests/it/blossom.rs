@@ -59,7 +59,7 @@ fn field(max_n: usize) -> impl Strategy<Value = SwissField> {
                     tpn,
                     byes: vec![0; n],
                     colours,
-                    met,
+                    met: met.into(),
                 }
             })
     })
@@ -106,7 +106,7 @@ fn twinny_field(max_n: usize) -> impl Strategy<Value = SwissField> {
                     tpn,
                     byes: vec![0; n],
                     colours: kinds.iter().map(|&k| states[k]).collect(),
-                    met,
+                    met: met.into(),
                 }
             })
     })
@@ -156,7 +156,7 @@ fn typed_field(max_n: usize) -> impl Strategy<Value = SwissField> {
                     tpn: (1..=n as u32).collect(),
                     byes: vec![0; n],
                     colours: kinds.iter().map(|&k| states[k]).collect(),
-                    met,
+                    met: met.into(),
                 }
             })
     })
