@@ -68,7 +68,7 @@ impl<'a> Round<'a> {
     fn new(t: &'a Tournament, r: u32, groups: &'a Groups, sched: &'a Schedules) -> Self {
         let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
         rows.sort_by_key(|row| row.board);
-        let mut row_index: HashMap<Id, usize> = HashMap::new();
+        let mut row_index: HashMap<Id, usize> = HashMap::with_capacity(2 * rows.len());
         for (i, row) in rows.iter().enumerate() {
             for p in row.entry.players() {
                 row_index.entry(p).or_insert(i);

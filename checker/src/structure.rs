@@ -18,7 +18,7 @@ pub fn check(
     let by_id: HashMap<Id, &bsw_model::Player> = t.players.iter().map(|p| (p.id, p)).collect();
     let last_round = t.last_round();
     let mut v = Vec::new();
-    let mut seen: HashMap<Id, usize> = HashMap::new();
+    let mut seen: HashMap<Id, usize> = HashMap::with_capacity(t.players.len());
     for row in rows {
         if let Entry::Game { white, black, .. } = row.entry
             && white == black
