@@ -28,8 +28,6 @@ pub struct Implicit<'a> {
     f: &'a SwissField,
     level: Level,
     n: usize,
-    /// Score window of each player: field indices up to hi may be within D points.
-    hi: Vec<usize>,
     cls: Vec<usize>,
     ncls: usize,
     /// For classes (a, b) and "a has the higher TPN": whether the §8.2 colours pass the
@@ -88,18 +86,6 @@ impl<'a> Implicit<'a> {
         receivers: Option<&[usize]>,
     ) -> Implicit<'a> {
         let n = f.len();
-        let (_lo, hi): (Vec<usize>, Vec<usize>) = match level.max_diff {
-            None => (vec![0; n], vec![n.saturating_sub(1); n]),
-            Some(d) => (0..n)
-                .map(|i| {
-                    let p = f.points[i];
-                    // Points are non-increasing in Swiss order.
-                    let lo = f.points.partition_point(|&x| x > p + d);
-                    let hi = f.points.partition_point(|&x| x >= p - d);
-                    (lo, hi.saturating_sub(1))
-                })
-                .unzip(),
-        };
         let mut ids: HashMap<ColourState, usize> = HashMap::new();
         let mut reps: Vec<ColourState> = Vec::new();
         let cls: Vec<usize> = f
@@ -230,7 +216,6 @@ impl<'a> Implicit<'a> {
             f,
             level: *level,
             n,
-            hi,
             cls,
             ncls,
             table,
@@ -774,7 +759,14 @@ impl<'a> Implicit<'a> {
             }
             next[v] = v + 1;
             let mut u = nxt(&mut next, v + 1);
-            let end = self.hi[v] + 1;
+            // The score window: field indices up to `end` may be within D points.
+            let end = match self.level.max_diff {
+                None => n,
+                Some(d) => {
+                    let p = self.f.points[v];
+                    self.f.points.partition_point(|&x| x >= p - d)
+                }
+            };
             let mut tries = 0;
             while u < end && tries < 64 {
                 if self.pair_ok(v, u) {

@@ -127,12 +127,23 @@ impl SwissField {
             );
             met.start.push(met.list.len());
         }
-        let recs: Vec<_> = ids.iter().map(|&id| state.record(id)).collect();
+        let n = ids.len();
+        let (mut points, mut byes, mut colours) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for &id in &ids {
+            let r = state.record(id);
+            points.push(r.points);
+            byes.push(r.byes);
+            colours.push(r.colours);
+        }
         SwissField {
-            points: recs.iter().map(|r| r.points).collect(),
+            points,
             tpn: ids.iter().map(|&id| tpn.get(id)).collect(),
-            byes: recs.iter().map(|r| r.byes).collect(),
-            colours: recs.iter().map(|r| r.colours).collect(),
+            byes,
+            colours,
             met,
             pos,
             ids,

@@ -41,7 +41,7 @@ pub fn build(t: &Tournament, tpn: &Tpn) -> Result<Groups, String> {
     if let Some(k) = sizes.iter().find(|&&k| k < 3) {
         return Err(format!("a group of {k} players (at least 3 are needed)"));
     }
-    let mut group_of: HashMap<Id, Option<usize>> = HashMap::new();
+    let mut group_of: HashMap<Id, Option<usize>> = HashMap::with_capacity(t.players.len());
     let mut pos = 0usize;
     for (g, &k) in sizes.iter().enumerate() {
         for &id in &tpn.order[pos..pos + k as usize] {

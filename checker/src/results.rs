@@ -85,8 +85,11 @@ impl Meetings {
 
 impl State {
     /// A state with `ids` (the tournament's players) and nothing played.
-    pub fn new(ids: impl IntoIterator<Item = Id>) -> State {
+    pub fn new(ids: impl ExactSizeIterator<Item = Id>) -> State {
         let mut s = State::default();
+        s.slot.reserve(ids.len());
+        s.ids.reserve(ids.len());
+        s.records.reserve(ids.len());
         for id in ids {
             s.slot_of(id);
         }

@@ -17,12 +17,25 @@ fn main() {
     let pair_ms = start.elapsed().as_secs_f64() * 1e3;
     t.rows.extend(paired.rows);
     for _ in 0..repeat {
+        let faults = minor_faults();
         let start = Instant::now();
         let rep = bsw_checker::check_round(&t, r, bsw_checker::Profile::BergerSwiss);
         let ms = start.elapsed().as_secs_f64() * 1e3;
         println!(
-            "size {n} round {r} seed {seed}: pairing {pair_ms:.1} ms, checking {ms:.1} ms, {} violations",
+            "size {n} round {r} seed {seed}: pairing {pair_ms:.1} ms, checking {ms:.1} ms ({} page faults), {} violations",
+            minor_faults() - faults,
             rep.violations.len()
         );
     }
+}
+
+/// Minor page faults of this process so far (Linux; 0 elsewhere).
+fn minor_faults() -> u64 {
+    std::fs::read_to_string("/proc/self/stat")
+        .ok()
+        .and_then(|s| {
+            let after = s.rsplit_once(')')?.1.to_string();
+            after.split_whitespace().nth(7)?.parse().ok()
+        })
+        .unwrap_or(0)
 }
