@@ -122,6 +122,7 @@ pub mod field;
 pub mod generic;
 pub mod greedy;
 pub mod groups;
+pub mod ids;
 pub mod ladder;
 pub mod oracle;
 pub mod order;

@@ -1,8 +1,8 @@
 //! SPEC §3: what results count for — points, played colours, meetings, WNT (§5) and byes
 //! received, over rounds before the one being certified.
 
-use crate::HashMap;
 use crate::colours::{Colour, ColourState};
+use crate::ids::IdMap;
 use bsw_model::{Entry, HalfPoints, Id, Outcome, Tournament};
 
 /// One player's record at the start of a round.
@@ -25,7 +25,7 @@ pub struct Record {
 /// row.
 #[derive(Clone, Debug, Default)]
 pub struct State {
-    slot: HashMap<Id, usize>,
+    slot: IdMap<usize>,
     ids: Vec<Id>,
     records: Vec<Record>,
     /// Over-the-board meetings as (slot, slot), both ways, one entry per game.
@@ -86,8 +86,10 @@ impl Meetings {
 impl State {
     /// A state with `ids` (the tournament's players) and nothing played.
     pub fn new(ids: impl ExactSizeIterator<Item = Id>) -> State {
-        let mut s = State::default();
-        s.slot.reserve(ids.len());
+        let mut s = State {
+            slot: IdMap::with_expected(ids.len()),
+            ..State::default()
+        };
         s.ids.reserve(ids.len());
         s.records.reserve(ids.len());
         for id in ids {
@@ -98,7 +100,7 @@ impl State {
 
     fn slot_of(&mut self, id: Id) -> usize {
         let next = self.ids.len();
-        let k = *self.slot.entry(id).or_insert(next);
+        let k = *self.slot.get_or_insert_with(id, || next);
         if k == next {
             self.ids.push(id);
             self.records.push(Record::default());
@@ -109,7 +111,7 @@ impl State {
     /// The record of `id` (all zero for an id never seen).
     pub fn record(&self, id: Id) -> Record {
         self.slot
-            .get(&id)
+            .get(id)
             .map_or_else(Record::default, |&k| self.records[k])
     }
 
@@ -120,7 +122,7 @@ impl State {
 
     /// Over-the-board meetings of a and b.
     pub fn meetings(&self, a: Id, b: Id) -> u32 {
-        let (Some(&ka), Some(&kb)) = (self.slot.get(&a), self.slot.get(&b)) else {
+        let (Some(&ka), Some(&kb)) = (self.slot.get(a), self.slot.get(b)) else {
             return 0;
         };
         self.met()
@@ -132,7 +134,7 @@ impl State {
 
     /// The players `id` met over the board, with the number of meetings.
     pub fn opponents(&self, id: Id) -> impl Iterator<Item = (Id, u32)> + '_ {
-        let list = match self.slot.get(&id) {
+        let list = match self.slot.get(id) {
             Some(&k) => self.met().of(k),
             None => &[],
         };
