@@ -339,6 +339,12 @@ impl<'a> Implicit<'a> {
 
     /// Between searches: the first position >= k of `ord` holding an alive player.
     fn next_alive(&mut self, k: usize) -> usize {
+        self.skip_to(k, false)
+    }
+
+    /// The end of the skip-pointer chain from k, with the path compressed; during a search
+    /// (`undoable`) every pointer changed is recorded so that [`Implicit::reset`] restores it.
+    fn skip_to(&mut self, k: usize, undoable: bool) -> usize {
         let mut r = k;
         while self.nxt[r] != r {
             r = self.nxt[r];
@@ -346,6 +352,9 @@ impl<'a> Implicit<'a> {
         let mut i = k;
         while self.nxt[i] != r {
             let t = self.nxt[i];
+            if undoable {
+                self.undo.push((i, t));
+            }
             self.nxt[i] = r;
             i = t;
         }
@@ -482,18 +491,7 @@ impl<'a> Implicit<'a> {
 
     /// The first position >= k of `ord` holding an alive unlabelled player.
     fn next_free(&mut self, k: usize) -> usize {
-        let mut r = k;
-        while self.nxt[r] != r {
-            r = self.nxt[r];
-        }
-        let mut i = k;
-        while self.nxt[i] != r {
-            let t = self.nxt[i];
-            self.undo.push((i, t));
-            self.nxt[i] = r;
-            i = t;
-        }
-        r
+        self.skip_to(k, true)
     }
 
     /// v has just become outer: queue it and file it in its bucket as a group of its own.
