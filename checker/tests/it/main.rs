@@ -9,6 +9,7 @@ mod corpus;
 mod generic_mutations;
 mod generic_sample;
 mod golden;
+mod ids;
 mod independence;
 mod ladder_reference;
 mod mutations;
