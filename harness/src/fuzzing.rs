@@ -113,6 +113,7 @@ fn arbitrary_tournament_setup(u: &mut Unstructured) -> AResult<Option<Tournament
         groups,
         swaps,
         tiebreaks: None,
+        system: Default::default(),
     };
     let t = Tournament {
         config,

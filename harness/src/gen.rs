@@ -406,6 +406,7 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
         groups,
         swaps: Vec::new(),
         tiebreaks: None,
+        system: Default::default(),
     };
     if !config.groups.is_empty() {
         let p = schedule_len(config.groups[0]);

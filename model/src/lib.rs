@@ -10,9 +10,11 @@
 
 pub mod error;
 pub mod io;
+pub mod system;
 pub mod trf;
 
 pub use error::InputError;
+pub use system::{Colour, DutchConfig, System};
 
 /// A player's id as written in `players.csv` (positive, unique).
 pub type Id = u32;
@@ -61,6 +63,8 @@ pub struct Config {
     pub swaps: Vec<(Id, Id)>,
     /// Tiebreak codes for the Swiss standings; `None` = the defaults of SPEC §10.
     pub tiebreaks: Option<Vec<String>>,
+    /// The pairing system (`system` key; default Berger-Swiss). See [`system`].
+    pub system: System,
 }
 
 /// Result of a game between two players (SPEC §3).

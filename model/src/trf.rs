@@ -238,6 +238,8 @@ pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
     let mut index: HashMap<Id, usize> = HashMap::new();
     let mut name: Option<String> = None;
     let mut declared: Option<(u32, usize)> = None;
+    let mut dutch: Option<crate::DutchConfig> = None;
+    let mut initial_colour: Option<crate::Colour> = None;
     for (n, line) in numbered_lines(text) {
         let chars: Vec<char> = line.chars().collect();
         let code: String = chars.iter().take(3).collect();
@@ -263,6 +265,9 @@ pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
                 if !v.is_empty() {
                     name = Some(v);
                 }
+            }
+            "092" | "192" | "XXC" | "152" => {
+                crate::system::trf_system_record(&code, &chars, &mut dutch, &mut initial_colour);
             }
             "XXR" | "142" => {
                 let v: String = chars.iter().skip(3).collect::<String>();
@@ -329,8 +334,12 @@ pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
     // Points column, then withdrawals and future requests.
     for rec in &mut recs {
         let computed: HalfPoints = rec.cells.iter().map(cell_points).sum();
+        // A pre-entered half-point bye for the next round may be counted or not (JaVaFo asks
+        // for it, bbpPairings accepts both).
+        let future: HalfPoints = rec.cells.iter().skip(last as usize).map(cell_points).sum();
         if let Some(p) = rec.points
             && p != computed
+            && p != computed - future
         {
             return Err(InputError::new(
                 file,
@@ -350,7 +359,9 @@ pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
         while t > 1 && cell(t - 1).opp.is_none() && matches!(cell(t - 1).code, ' ' | 'z') {
             t -= 1;
         }
-        if t <= last {
+        // Dutch files announce every absence in the round's own cell (bbpPairings pairs
+        // everyone without a cell in the next round): no withdrawal is inferred there.
+        if t <= last && dutch.is_none() {
             rec.player.withdrawn_from = Some(t);
         }
         for (i, c) in rec.cells.iter().enumerate().skip(last as usize) {
@@ -553,6 +564,7 @@ pub fn import(text: &str, file_name: &str) -> Result<Tournament, InputError> {
         config: Config {
             name,
             rounds: Some(rounds),
+            system: crate::system::trf_system(dutch, initial_colour),
             ..Config::default()
         },
         players,

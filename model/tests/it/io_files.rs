@@ -38,6 +38,7 @@ fn small() -> Tournament {
             groups: vec![],
             swaps: vec![],
             tiebreaks: Some(vec!["BH-C1".into(), "SB".into()]),
+            system: Default::default(),
         },
         players,
         rows: vec![
