@@ -193,6 +193,7 @@ pub fn tournament_toml(t: &Tournament) -> String {
         let codes: Vec<String> = tb.iter().map(|x| toml_string(x)).collect();
         s += &format!("tiebreaks = [{}]\n", codes.join(", "));
     }
+    s += &crate::system::toml_lines(&c.system);
     s
 }
 
@@ -574,6 +575,9 @@ struct RawConfig {
     groups: Option<Spanned<Vec<Spanned<i64>>>>,
     swaps: Option<Spanned<Vec<SpannedPair>>>,
     tiebreaks: Option<Spanned<Vec<Spanned<String>>>>,
+    system: Option<Spanned<String>>,
+    initial_colour: Option<Spanned<String>>,
+    pab_points: Option<Spanned<toml::Value>>,
 }
 
 /// Where config values sit, for errors found after the players are known.
@@ -706,6 +710,12 @@ fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines), InputErro
         }
         c.tiebreaks = Some(codes);
     }
+    c.system = crate::system::from_toml(
+        raw.system.map(|v| (at(v.span()), v.into_inner())),
+        raw.initial_colour.map(|v| (at(v.span()), v.into_inner())),
+        raw.pab_points.map(|v| (at(v.span()), v.into_inner())),
+    )
+    .map_err(|(line, field, msg)| InputError::new(file, Some(line), Some(field), msg))?;
     Ok((c, lines))
 }
 

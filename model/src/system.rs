@@ -151,6 +151,99 @@ pub fn trf_system(dutch: Option<DutchConfig>, initial_colour: Option<Colour>) ->
     }
 }
 
+/// Reads the `system`, `initial_colour` and `pab_points` keys of `tournament.toml` (each with
+/// its line). Errors: (line, key, message).
+pub fn from_toml(
+    system: Option<(usize, String)>,
+    initial_colour: Option<(usize, String)>,
+    pab_points: Option<(usize, toml::Value)>,
+) -> Result<System, (usize, &'static str, String)> {
+    let dutch = match system {
+        None => false,
+        Some((_, s)) if s == "berger-swiss" => false,
+        Some((_, s)) if s == "dutch" => true,
+        Some((line, s)) => {
+            return Err((
+                line,
+                "system",
+                format!("`{s}` is not a pairing system; use \"berger-swiss\" or \"dutch\""),
+            ));
+        }
+    };
+    let mut cfg = DutchConfig::default();
+    if let Some((line, c)) = initial_colour {
+        if !dutch {
+            return Err((
+                line,
+                "initial_colour",
+                "only used with system = \"dutch\"".into(),
+            ));
+        }
+        cfg.initial_colour = Some(match c.as_str() {
+            "white" => Colour::White,
+            "black" => Colour::Black,
+            _ => {
+                return Err((
+                    line,
+                    "initial_colour",
+                    format!("`{c}` is not a colour; use \"white\" or \"black\""),
+                ));
+            }
+        });
+    }
+    if let Some((line, v)) = pab_points {
+        if !dutch {
+            return Err((
+                line,
+                "pab_points",
+                "only used with system = \"dutch\"".into(),
+            ));
+        }
+        let hp = match v {
+            toml::Value::Integer(1) => 2,
+            toml::Value::Integer(0) => 0,
+            toml::Value::Float(f) if f == 1.0 => 2,
+            toml::Value::Float(f) if f == 0.5 => 1,
+            toml::Value::Float(f) if f == 0.0 => 0,
+            other => {
+                return Err((
+                    line,
+                    "pab_points",
+                    format!("`{other}` is not a bye value; use 1, 0.5 or 0"),
+                ));
+            }
+        };
+        cfg.pab_points = hp;
+    }
+    Ok(if dutch {
+        System::Dutch(cfg)
+    } else {
+        System::BergerSwiss
+    })
+}
+
+/// The `tournament.toml` lines of the system keys (empty for the default system).
+pub fn toml_lines(system: &System) -> String {
+    match system {
+        System::BergerSwiss => String::new(),
+        System::Dutch(d) => {
+            let mut s = String::from("system = \"dutch\"\n");
+            if let Some(c) = d.initial_colour {
+                s += &format!("initial_colour = \"{}\"\n", c.name());
+            }
+            if d.pab_points != 2 {
+                let v = match d.pab_points {
+                    1 => "0.5",
+                    0 => "0",
+                    _ => "1",
+                };
+                s += &format!("pab_points = {v}\n");
+            }
+            s
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

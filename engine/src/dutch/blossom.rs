@@ -560,7 +560,9 @@ mod tests {
     fn matches_brute_force_on_small_graphs() {
         let mut state = 12345u64;
         let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             state >> 33
         };
         for _ in 0..400 {
@@ -573,7 +575,11 @@ mod tests {
                     }
                 }
             }
-            let we: Vec<_> = edges.iter().map(|&(a, b, x)| (a, b, w(x))).collect();
+            let shift = (next() % 3) as u32 * 150;
+            let we: Vec<_> = edges
+                .iter()
+                .map(|&(a, b, x)| (a, b, w(x).shl(shift).add(&w(x))))
+                .collect();
             let m = max_weight_matching(n, &we);
             let mut total = 0;
             for &(a, b, x) in &edges {

@@ -62,15 +62,14 @@ impl Matrix {
     }
 }
 
-struct Solver<'a> {
-    field: &'a Field,
+struct Solver {
     n: usize,
     w: Matrix,
     done: Vec<Option<usize>>,
     stable: Vec<usize>,
 }
 
-impl Solver<'_> {
+impl Solver {
     /// Recomputes the maximum-weight matching of the players not yet finalised.
     fn solve(&mut self) {
         let active: Vec<usize> = (0..self.n).filter(|&v| self.done[v].is_none()).collect();
@@ -107,7 +106,6 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
     let mut s = Solver {
-        field,
         n,
         w: Matrix::new(n),
         done: vec![None; n],
@@ -131,15 +129,8 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     if n % 2 == 1 {
         for h in 0..n {
             for l in h + 1..n {
-                let x = bye_choice_weight(
-                    field,
-                    h,
-                    l,
-                    last_round,
-                    rounds_before,
-                    &rank,
-                    scores.len(),
-                );
+                let x =
+                    bye_choice_weight(field, h, l, last_round, rounds_before, &rank, scores.len());
                 s.w.set(h, l, x);
             }
         }
@@ -216,6 +207,14 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         if !lay.fits(n) {
             return Err(Failure::TooWide(lay.total_bits(n)));
         }
+        // Every other pair keeps only its completion fields, in this bracket's layout (the
+        // field positions must be the same on every edge).
+        let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
+        for (a, &u) in active.iter().enumerate() {
+            for &v in &active[a + 1..] {
+                s.w.set(u, v, lay.weight(field, u, v, Place::Rest));
+            }
+        }
         for j in sgb..pbi.len() {
             for i in 0..j {
                 let place = if j < ngb { Place::Bracket } else { Place::Next };
@@ -225,7 +224,8 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             }
         }
         s.solve();
-        let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
+        let in_res =
+            |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
         // 1. MDP choice.
         let mut md_score = 0;
         let mut rem = 0usize;
@@ -324,7 +324,9 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         }
         s.solve();
         let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
-        let exchanges = (0..rem_pairs).filter(|&ri| !upper(&s, remainder[ri])).count();
+        let exchanges = (0..rem_pairs)
+            .filter(|&ri| !upper(&s, remainder[ri]))
+            .count();
         let mut left = exchanges;
         let mut ri = rem_pairs;
         while ri > 0 && left > 0 {

@@ -84,7 +84,12 @@ impl Field {
 /// pairing number = id ascending).
 pub fn field(t: &Tournament, r: u32) -> Field {
     let n = t.players.len();
-    let pos: HashMap<Id, usize> = t.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+    let pos: HashMap<Id, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
     let rounds = (r - 1) as usize;
     let mut cells = vec![vec![Cell::Nothing; rounds]; n];
     let mut participated = vec![false; n];
@@ -275,7 +280,11 @@ pub fn field(t: &Tournament, r: u32) -> Field {
         });
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
-    let at: HashMap<usize, usize> = players.iter().enumerate().map(|(k, p)| (p.index, k)).collect();
+    let at: HashMap<usize, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.index, k))
+        .collect();
     let mut met = HashSet::new();
     for (k, p) in players.iter().enumerate() {
         for c in &cells[p.index] {

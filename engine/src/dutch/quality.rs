@@ -136,13 +136,21 @@ impl Layout {
         f.push_u64(self.count, cur as u64);
         f.push(
             self.scores,
-            if cur { self.score_bit(ph.score) } else { Weight::ZERO },
+            if cur {
+                self.score_bit(ph.score)
+            } else {
+                Weight::ZERO
+            },
         );
         // C8.
         f.push_u64(self.count, next as u64);
         f.push(
             self.scores,
-            if next { self.score_bit(ph.score) } else { Weight::ZERO },
+            if next {
+                self.score_bit(ph.score)
+            } else {
+                Weight::ZERO
+            },
         );
         // C9.
         let mut c9 = 0;

@@ -73,7 +73,10 @@ pub fn prefix(text: &str, r: u32) -> String {
         }
         let mut head: Vec<char> = head.chars().collect();
         head.resize(91, ' ');
-        let p = format!("{:>4}", format!("{}.{}", pts / 2, if pts % 2 == 1 { 5 } else { 0 }));
+        let p = format!(
+            "{:>4}",
+            format!("{}.{}", pts / 2, if pts % 2 == 1 { 5 } else { 0 })
+        );
         for (i, ch) in p.chars().enumerate() {
             head[80 + i] = ch;
         }
@@ -95,13 +98,25 @@ fn initial_colour(lines: &[&str]) -> &'static str {
     let mut players: Vec<(u32, String)> = lines
         .iter()
         .filter(|l| l.starts_with("001"))
-        .map(|l| (l.chars().skip(4).take(4).collect::<String>().trim().parse().unwrap(), cell(l, 1)))
+        .map(|l| {
+            (
+                l.chars()
+                    .skip(4)
+                    .take(4)
+                    .collect::<String>()
+                    .trim()
+                    .parse()
+                    .unwrap(),
+                cell(l, 1),
+            )
+        })
         .collect();
     players.sort();
     let mut k = 0;
     for (_, c) in &players {
         let col = c.chars().nth(5).unwrap_or(' ');
-        let participated = c.trim() != "" && !matches!(c.trim(), "0000 - H" | "0000 - Z" | "0000 - F");
+        let participated =
+            c.trim() != "" && !matches!(c.trim(), "0000 - H" | "0000 - Z" | "0000 - F");
         if col == 'w' || col == 'b' {
             let white = (col == 'w') == (k % 2 == 0);
             return if white { "white" } else { "black" };
@@ -118,7 +133,14 @@ pub fn expected(text: &str, r: u32) -> Pairing {
     let mut pairs = BTreeSet::new();
     let mut bye = None;
     for l in text.split(['\r', '\n']).filter(|l| l.starts_with("001")) {
-        let id: u32 = l.chars().skip(4).take(4).collect::<String>().trim().parse().unwrap();
+        let id: u32 = l
+            .chars()
+            .skip(4)
+            .take(4)
+            .collect::<String>()
+            .trim()
+            .parse()
+            .unwrap();
         let c = cell(l, r);
         let opp: u32 = c[0..4].trim().parse().unwrap_or(0);
         if opp != 0 && &c[5..6] == "w" {
@@ -133,7 +155,12 @@ pub fn expected(text: &str, r: u32) -> Pairing {
 /// What the engine pairs for round `r` of `text`.
 pub fn engine(text: &str, name: &str, r: u32) -> Result<Pairing, String> {
     let t = trf::import(&prefix(text, r), name).map_err(|e| e.to_string())?;
-    let cfg = t.config.system.dutch().cloned().ok_or("not read as a Dutch file")?;
+    let cfg = t
+        .config
+        .system
+        .dutch()
+        .cloned()
+        .ok_or("not read as a Dutch file")?;
     let round = pair_next_round(&t, &cfg).map_err(|e| e.to_string())?;
     let mut pairs = BTreeSet::new();
     let mut bye = None;
@@ -192,7 +219,10 @@ fn dutch_samples_agree_with_bbppairings() {
             let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
                 p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
             };
-            if got.as_ref().is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye) {
+            if got
+                .as_ref()
+                .is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye)
+            {
                 same_games += 1;
             }
             if ok {
@@ -215,5 +245,8 @@ fn dutch_samples_agree_with_bbppairings() {
         let body: String = agree.iter().map(|k| format!("{k}\n")).collect();
         std::fs::write(path, body).unwrap();
     }
-    assert!(regressions.is_empty(), "rounds that agreed before and no longer do: {regressions:?}");
+    assert!(
+        regressions.is_empty(),
+        "rounds that agreed before and no longer do: {regressions:?}"
+    );
 }
