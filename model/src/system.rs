@@ -93,7 +93,7 @@ pub fn drawn_initial_colour(seed: u64) -> Colour {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^= z >> 31;
-    if z % 2 == 0 {
+    if z.is_multiple_of(2) {
         Colour::White
     } else {
         Colour::Black
@@ -199,12 +199,10 @@ pub fn from_toml(
                 "only used with system = \"dutch\"".into(),
             ));
         }
-        let hp = match v {
-            toml::Value::Integer(1) => 2,
-            toml::Value::Integer(0) => 0,
-            toml::Value::Float(f) if f == 1.0 => 2,
-            toml::Value::Float(f) if f == 0.5 => 1,
-            toml::Value::Float(f) if f == 0.0 => 0,
+        let hp = match v.to_string().as_str() {
+            "1" | "1.0" => 2,
+            "0.5" => 1,
+            "0" | "0.0" => 0,
             other => {
                 return Err((
                     line,

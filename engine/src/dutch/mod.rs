@@ -3,7 +3,7 @@
 //!
 //! - [`order`]: Article 1 — scores, pairing numbers, colour differences and preferences,
 //!   floats, bye eligibility, the pairing order;
-//! - [`absolute`]: C1-C3;
+//! - [`absolute`]: the absolute criteria C1-C3;
 //! - [`pab`]: the pairing-allocated bye (C2, C5, C9);
 //! - [`quality`]: C4 and C6-C21 as the bit fields of one matching weight;
 //! - [`candidates`]: Articles 3-4 — brackets, MDPs, remainder, S1/S2, exchanges and

@@ -205,8 +205,14 @@ fn dutch_samples_agree_with_bbppairings() {
     let mut agree = BTreeSet::new();
     let (mut total, mut same_games) = (0, 0);
     let mut regressions = Vec::new();
+    // The large samples (default-*, medium-*: 18-212 players) take minutes in a debug build
+    // with the O(n^3)-per-decision matching: they run with DUTCH_ALL=1 (or DUTCH_ONLY=prefix).
+    let all = std::env::var("DUTCH_ALL").is_ok();
     for (name, text) in samples() {
         if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
+            continue;
+        }
+        if only.is_none() && !all && !name.starts_with("small-") {
             continue;
         }
         let lines: Vec<&str> = text.split(['\r', '\n']).collect();
