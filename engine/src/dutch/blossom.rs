@@ -14,6 +14,8 @@ const NONE: usize = usize::MAX;
 struct State<'a> {
     n: usize,
     edges: &'a [(usize, usize, Weight)],
+    /// Twice each edge's weight.
+    double: Vec<Weight>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -51,6 +53,7 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
     let mut s = State {
         n,
         edges,
+        double: edges.iter().map(|e| e.2.add(&e.2)).collect(),
         endpoint,
         neighbend,
         mate: vec![NONE; n],
@@ -79,9 +82,8 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
 
 impl State<'_> {
     fn slack(&self, k: usize) -> Weight {
-        let (i, j, w) = self.edges[k];
-        let w2 = w.add(&w);
-        self.dualvar[i].add(&self.dualvar[j]).sub(&w2)
+        let (i, j, _) = self.edges[k];
+        self.dualvar[i].add(&self.dualvar[j]).sub(&self.double[k])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {

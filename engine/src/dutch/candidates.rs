@@ -280,6 +280,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 continue;
             }
             let mut addend = pbi.len() as u64;
+            let mut top = None;
             for oi in (sgb..ngb).rev() {
                 let o = pbi[oi];
                 if matched[o] {
@@ -289,9 +290,15 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 if !b.is_zero() {
                     s.w.set(v, o, b.add_u64(addend));
                     addend += 1;
+                    top = Some(o);
                 }
             }
-            s.solve();
+            // The matching is optimal for the weights before this step, which were the same
+            // on all of v's resident edges: if v already has its most preferred opponent,
+            // it still does (strictly) after the step, and no new matching is needed.
+            if top != Some(s.stable[v]) {
+                s.solve();
+            }
             let u = s.stable[v];
             matched[u] = true;
             s.finalize(v, u);
@@ -396,11 +403,42 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             }
         }
         // 4. Transpositions: each S1 player takes the highest S2 player possible.
+        // A hint first: one matching that prefers pairs close to S1[i]-S2[i] (small bonuses
+        // in the spare bits, removed again), so that most S1 players already hold their
+        // preferred opponent below and need no matching of their own. The hint cannot change
+        // the result: it only picks one of the matchings that are optimal for the base
+        // weights, and every decision below is taken from that optimum.
+        let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
+        if s1.len() >= 3 {
+            let s2: Vec<usize> = remainder.iter().copied().filter(|&v| !upper(&s, v)).collect();
+            let k = (remainder.len() * remainder.len() + 1) as u64;
+            for (i, &v) in s1.iter().enumerate() {
+                for (j, &o) in s2.iter().enumerate() {
+                    if o <= v {
+                        continue;
+                    }
+                    let b = base.get(v, o);
+                    if !b.is_zero() {
+                        let d = i.abs_diff(j) as u64;
+                        s.w.set(v, o, b.add_u64(k - d * d));
+                    }
+                }
+            }
+            s.solve();
+            for &v in &s1 {
+                for &o in &s2 {
+                    if o > v {
+                        s.w.set(v, o, base.get(v, o));
+                    }
+                }
+            }
+        }
         for &v in &remainder {
             if !upper(&s, v) {
                 continue;
             }
             let mut addend = 0u64;
+            let mut top = None;
             for &o in remainder.iter().rev() {
                 if o <= v || matched[o] {
                     continue;
@@ -408,10 +446,15 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 let b = base.get(v, o);
                 if !b.is_zero() {
                     s.w.set(v, o, b.add_u64(addend));
+                    top = Some(o);
                 }
                 addend += 1;
             }
-            s.solve();
+            // As for the MDPs: the matching is optimal for the base weights, so when v already
+            // has its most preferred opponent it keeps it.
+            if top != Some(s.stable[v]) {
+                s.solve();
+            }
             let u = s.stable[v];
             matched[v] = true;
             matched[u] = true;
