@@ -408,9 +408,17 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         // preferred opponent below and need no matching of their own. The hint cannot change
         // the result: it only picks one of the matchings that are optimal for the base
         // weights, and every decision below is taken from that optimum.
-        let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
+        let s1: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&v| upper(&s, v))
+            .collect();
         if s1.len() >= 3 {
-            let s2: Vec<usize> = remainder.iter().copied().filter(|&v| !upper(&s, v)).collect();
+            let s2: Vec<usize> = remainder
+                .iter()
+                .copied()
+                .filter(|&v| !upper(&s, v))
+                .collect();
             let k = (remainder.len() * remainder.len() + 1) as u64;
             for (i, &v) in s1.iter().enumerate() {
                 for (j, &o) in s2.iter().enumerate() {

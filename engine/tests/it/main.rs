@@ -3,6 +3,7 @@
 
 mod common;
 mod counting_filter;
+mod dutch_cases;
 mod dutch_samples;
 mod matching_vs_exhaustive;
 mod properties;
