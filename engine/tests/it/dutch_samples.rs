@@ -214,7 +214,10 @@ fn dutch_samples_agree_with_bbppairings() {
         if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
             continue;
         }
-        let players = text.split(['\r', '\n']).filter(|l| l.starts_with("001")).count();
+        let players = text
+            .split(['\r', '\n'])
+            .filter(|l| l.starts_with("001"))
+            .count();
         if only.is_none() && !all && players > SMALL {
             continue;
         }
