@@ -41,7 +41,7 @@ fn play(n: usize, rounds: u32, results: &[u8], white: bool) -> Result<(), TestCa
     for r in 1..=rounds {
         // A few players announce an absence for the round.
         for p in t.players.iter_mut() {
-            if *next.next().unwrap() % 23 == 0 {
+            if next.next().unwrap().is_multiple_of(23) {
                 p.half_byes.push(r);
             }
         }
