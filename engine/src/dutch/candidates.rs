@@ -22,7 +22,7 @@
 use super::blossom::max_weight_matching;
 use super::order::Field;
 use super::pab::{bye_choice_weight, played_ranks};
-use super::quality::{Layout, Place};
+use super::quality::{self, Layout, ORDER_BITS, Place};
 use super::weight::Weight;
 use bsw_model::HalfPoints;
 
@@ -99,6 +99,21 @@ impl Solver {
         self.stable[a] = b;
         self.stable[b] = a;
     }
+}
+
+/// `x * k` for a small `k`.
+fn mul_small(x: &Weight, k: u64) -> Weight {
+    let mut r = Weight::ZERO;
+    let mut bit = 0;
+    let mut k = k;
+    while k > 0 {
+        if k & 1 == 1 {
+            r = r.add(&x.shl(bit));
+        }
+        k >>= 1;
+        bit += 1;
+    }
+    r
 }
 
 /// Pairs the field (sorted in pairing order).
@@ -402,71 +417,42 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 s.w.set(p, o, base.get(p, o));
             }
         }
-        // 4. Transpositions: each S1 player takes the highest S2 player possible.
-        // A hint first: one matching that prefers pairs close to S1[i]-S2[i] (small bonuses
-        // in the spare bits, removed again), so that most S1 players already hold their
-        // preferred opponent below and need no matching of their own. The hint cannot change
-        // the result: it only picks one of the matchings that are optimal for the base
-        // weights, and every decision below is taken from that optimum.
+        // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
+        // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
+        // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
+        // (B = m + 1 > every digit), so the group's choices form one base-B number and the
+        // matching maximises them lexicographically — exactly the one-by-one choice.
         let s1: Vec<usize> = remainder
             .iter()
             .copied()
             .filter(|&v| upper(&s, v))
             .collect();
-        if s1.len() >= 3 {
-            let s2: Vec<usize> = remainder
-                .iter()
-                .copied()
-                .filter(|&v| !upper(&s, v))
-                .collect();
-            let k = (remainder.len() * remainder.len() + 1) as u64;
-            for (i, &v) in s1.iter().enumerate() {
-                for (j, &o) in s2.iter().enumerate() {
-                    if o <= v {
+        let m = remainder.len() as u64;
+        let digit_bits = quality::bits_for(m as usize + 1);
+        let group = ((ORDER_BITS - 1) / digit_bits).max(1) as usize;
+        for chunk in s1.chunks(group) {
+            let g = chunk.len();
+            for (i, &v) in chunk.iter().enumerate() {
+                let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
+                let mut j = 0u64;
+                for &o in &remainder {
+                    if o <= v || matched[o] {
                         continue;
                     }
                     let b = base.get(v, o);
                     if !b.is_zero() {
-                        let d = i.abs_diff(j) as u64;
-                        s.w.set(v, o, b.add_u64(k - d * d));
+                        s.w.set(v, o, b.add(&mul_small(&scale, m - j)));
                     }
+                    j += 1;
                 }
             }
             s.solve();
-            for &v in &s1 {
-                for &o in &s2 {
-                    if o > v {
-                        s.w.set(v, o, base.get(v, o));
-                    }
-                }
+            for &v in chunk {
+                let u = s.stable[v];
+                matched[v] = true;
+                matched[u] = true;
+                s.finalize(v, u);
             }
-        }
-        for &v in &remainder {
-            if !upper(&s, v) {
-                continue;
-            }
-            let mut addend = 0u64;
-            let mut top = None;
-            for &o in remainder.iter().rev() {
-                if o <= v || matched[o] {
-                    continue;
-                }
-                let b = base.get(v, o);
-                if !b.is_zero() {
-                    s.w.set(v, o, b.add_u64(addend));
-                    top = Some(o);
-                }
-                addend += 1;
-            }
-            // As for the MDPs: the matching is optimal for the base weights, so when v already
-            // has its most preferred opponent it keeps it.
-            if top != Some(s.stable[v]) {
-                s.solve();
-            }
-            let u = s.stable[v];
-            matched[v] = true;
-            matched[u] = true;
-            s.finalize(v, u);
         }
         // Next bracket.
         let mut new_pbi = Vec::new();
