@@ -210,6 +210,7 @@ fn dutch_samples_agree_with_bbppairings() {
     // `DUTCH_ALL=1 cargo test --release -p bsw-engine --test it dutch_samples`.
     const SMALL: usize = 64;
     let all = std::env::var("DUTCH_ALL").is_ok();
+    let mut jobs = Vec::new();
     for (name, text) in samples() {
         if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
             continue;
@@ -223,29 +224,57 @@ fn dutch_samples_agree_with_bbppairings() {
         }
         let lines: Vec<&str> = text.split(['\r', '\n']).collect();
         for r in 1..=rounds_in(&lines) {
-            total += 1;
-            let key = format!("{name} {r}");
-            let want = expected(&text, r);
-            let got = engine(&text, &name, r);
-            let ok = got.as_ref().is_ok_and(|g| *g == want);
-            let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
-                p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
-            };
-            if got
-                .as_ref()
-                .is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye)
-            {
-                same_games += 1;
+            jobs.push((name.clone(), text.clone(), r));
+        }
+    }
+    // The rounds are independent: spread them over the available cores.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    let results: Vec<(String, Pairing, Result<Pairing, String>)> = std::thread::scope(|sc| {
+        let handles: Vec<_> = (0..threads)
+            .map(|k| {
+                let jobs = &jobs;
+                sc.spawn(move || {
+                    jobs.iter()
+                        .skip(k)
+                        .step_by(threads)
+                        .map(|(name, text, r)| {
+                            (
+                                format!("{name} {r}"),
+                                expected(text, *r),
+                                engine(text, name, *r),
+                            )
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    for (key, want, got) in results {
+        total += 1;
+        let ok = got.as_ref().is_ok_and(|g| *g == want);
+        let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
+            p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
+        };
+        if got
+            .as_ref()
+            .is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye)
+        {
+            same_games += 1;
+        }
+        if ok {
+            agree.insert(key);
+        } else {
+            if std::env::var("DUTCH_VERBOSE").is_ok() {
+                eprintln!("{key}: want {want:?}\n  got {got:?}");
             }
-            if ok {
-                agree.insert(key);
-            } else {
-                if std::env::var("DUTCH_VERBOSE").is_ok() {
-                    eprintln!("{key}: want {want:?}\n  got {got:?}");
-                }
-                if listed.contains(&key) {
-                    regressions.push(key);
-                }
+            if listed.contains(&key) {
+                regressions.push(key);
             }
         }
     }
