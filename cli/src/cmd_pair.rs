@@ -28,8 +28,16 @@ pub fn run(args: Args) -> crate::CmdResult {
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
     let paired = match t.config.system.dutch() {
         Some(cfg) => {
-            let r = bsw_engine::dutch::pair_next_round(&t, cfg)
-                .map_err(|e| format!("{}: {e}", args.dir.display()))?;
+            let r = match bsw_engine::dutch::pair_next_round(&t, cfg) {
+                Ok(r) => r,
+                // No pairing satisfies the absolute criteria: exit 1, as JaVaFo and
+                // bbpPairings do; the arbiter decides.
+                Err(e @ bsw_engine::dutch::DutchError::NoValidPairing { .. }) => {
+                    eprintln!("{}: {e}", args.dir.display());
+                    return Ok(1);
+                }
+                Err(e) => return Err(format!("{}: {e}", args.dir.display())),
+            };
             bsw_engine::PairedRound {
                 round: r.round,
                 rows: r.rows,
