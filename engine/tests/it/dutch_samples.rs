@@ -152,8 +152,9 @@ pub fn expected(text: &str, r: u32) -> Pairing {
     Pairing { pairs, bye }
 }
 
-/// What the engine pairs for round `r` of `text`.
-pub fn engine(text: &str, name: &str, r: u32) -> Result<Pairing, String> {
+/// What the engine pairs for round `r` of `text`, and its boards in the JaVaFo/bbpPairings
+/// output convention (count, `white black` lines, the bye as `id 0`).
+pub fn engine(text: &str, name: &str, r: u32) -> Result<(Pairing, String), String> {
     let t = trf::import(&prefix(text, r), name).map_err(|e| e.to_string())?;
     let cfg = t
         .config
@@ -164,16 +165,43 @@ pub fn engine(text: &str, name: &str, r: u32) -> Result<Pairing, String> {
     let round = pair_next_round(&t, &cfg).map_err(|e| e.to_string())?;
     let mut pairs = BTreeSet::new();
     let mut bye = None;
+    let mut lines = Vec::new();
     for row in round.rows {
         match row.entry {
             Entry::Game { white, black, .. } => {
                 pairs.insert((white, black));
+                lines.push(format!("{white} {black}"));
             }
-            Entry::Bye(p) => bye = Some(p),
+            Entry::Bye(p) => {
+                bye = Some(p);
+                lines.push(format!("{p} 0"));
+            }
             _ => {}
         }
     }
-    Ok(Pairing { pairs, bye })
+    let boards = format!("{}\n{}\n", lines.len(), lines.join("\n"));
+    Ok((Pairing { pairs, bye }, boards))
+}
+
+/// bbpPairings' answer for round `r` (only when DUTCH_BBP names its executable: a
+/// comparison tool, never needed by CI).
+fn bbp_boards(bbp: &str, text: &str, key: &str, r: u32) -> Option<String> {
+    let dir = std::env::temp_dir().join(format!("dutch-bbp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let input = dir.join(format!("{}.trf", key.replace(' ', "-")));
+    let output = input.with_extension("out");
+    std::fs::write(&input, prefix(text, r)).ok()?;
+    let status = std::process::Command::new(bbp)
+        .arg("--dutch")
+        .arg(&input)
+        .arg("-p")
+        .arg(&output)
+        .status()
+        .ok()?;
+    let out = std::fs::read_to_string(&output).ok();
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    status.success().then_some(out).flatten()
 }
 
 fn samples() -> Vec<(String, String)> {
@@ -231,32 +259,47 @@ fn dutch_samples_agree_with_bbppairings() {
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(4);
-    let results: Vec<(String, Pairing, Result<Pairing, String>)> = std::thread::scope(|sc| {
-        let handles: Vec<_> = (0..threads)
-            .map(|k| {
-                let jobs = &jobs;
-                sc.spawn(move || {
-                    jobs.iter()
-                        .skip(k)
-                        .step_by(threads)
-                        .map(|(name, text, r)| {
-                            (
-                                format!("{name} {r}"),
-                                expected(text, *r),
-                                engine(text, name, *r),
-                            )
-                        })
-                        .collect::<Vec<_>>()
+    // With DUTCH_BBP=/path/to/bbpPairings.exe, also compare the board order with
+    // bbpPairings' own output (the files do not record boards).
+    let bbp = std::env::var("DUTCH_BBP").ok();
+    let mut boards_same = 0;
+    #[allow(clippy::type_complexity)]
+    let results: Vec<(String, Pairing, Result<Pairing, String>, Option<bool>)> =
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    let jobs = &jobs;
+                    let bbp = bbp.as_deref();
+                    sc.spawn(move || {
+                        jobs.iter()
+                            .skip(k)
+                            .step_by(threads)
+                            .map(|(name, text, r)| {
+                                let key = format!("{name} {r}");
+                                let got = engine(text, name, *r);
+                                let boards = bbp.map(|b| {
+                                    let theirs = bbp_boards(b, text, &key, *r);
+                                    got.as_ref()
+                                        .is_ok_and(|(_, ours)| Some(ours) == theirs.as_ref())
+                                });
+                                (key, expected(text, *r), got.map(|g| g.0), boards)
+                            })
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap())
-            .collect()
-    });
-    for (key, want, got) in results {
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+    for (key, want, got, boards) in results {
         total += 1;
+        if boards == Some(true) {
+            boards_same += 1;
+        } else if boards == Some(false) && std::env::var("DUTCH_VERBOSE").is_ok() {
+            eprintln!("{key}: board order differs from bbpPairings");
+        }
         let ok = got.as_ref().is_ok_and(|g| *g == want);
         let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
             p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
@@ -282,6 +325,11 @@ fn dutch_samples_agree_with_bbppairings() {
         "Dutch samples: {} of {total} rounds identical (pairs with colours + bye); {same_games} with the same games and bye",
         agree.len()
     );
+    if bbp.is_some() {
+        eprintln!(
+            "board order identical to bbpPairings' output in {boards_same} of {total} rounds"
+        );
+    }
     if let Ok(path) = std::env::var("DUTCH_WRITE_AGREE") {
         let body: String = agree.iter().map(|k| format!("{k}\n")).collect();
         std::fs::write(path, body).unwrap();
