@@ -38,6 +38,12 @@ pub fn run(args: Args) -> crate::CmdResult {
                 }
                 Err(e) => return Err(format!("{}: {e}", args.dir.display())),
             };
+            if args.explain {
+                eprintln!("round {} (FIDE Dutch): {} rows", r.round, r.rows.len());
+                for line in &r.explain {
+                    eprintln!("  {line}");
+                }
+            }
             bsw_engine::PairedRound {
                 round: r.round,
                 rows: r.rows,
@@ -67,7 +73,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         ));
     }
     print!("{out}");
-    if args.explain {
+    if args.explain && t.config.system.dutch().is_none() {
         eprintln!("round {}: {} rows", paired.round, paired.rows.len());
         match &paired.swiss {
             None => eprintln!("no Swiss field this round (only scheduled Berger games)"),

@@ -39,6 +39,8 @@ pub enum Failure {
 pub struct Outcome {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
+    /// What was decided, bracket by bracket (for `--explain`).
+    pub explain: Vec<String>,
 }
 
 struct Matrix {
@@ -130,6 +132,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         return Ok(Outcome {
             pairs: vec![],
             bye: None,
+            explain: vec![],
         });
     }
     // Distinct scores, ascending, for the bye choice.
@@ -199,6 +202,20 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     let mut resident_start = 0usize;
     let mut c9 = layout.c9;
     let mut guard = 0usize;
+    let mut explain = Vec::new();
+    let ids = |vs: &[usize]| -> String {
+        let v: Vec<String> = vs
+            .iter()
+            .map(|&v| field.players[v].id.to_string())
+            .collect();
+        format!("[{}]", v.join(" "))
+    };
+    if n % 2 == 1 {
+        explain.push(format!(
+            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
+            crate::half_points(layout.bye_score)
+        ));
+    }
     while pbi.len() > 1 || next_iter < n {
         guard += 1;
         if guard > 4 * n + 8 {
@@ -213,6 +230,16 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             next_iter = e;
         }
         let next_score = (group_start < n).then(|| score(group_start));
+        if ngb > sgb {
+            explain.push(format!(
+                "bracket {}: residents {} MDPs {}",
+                crate::half_points(score(pbi[sgb])),
+                ids(&pbi[sgb..ngb]),
+                ids(&pbi[..sgb])
+            ));
+        } else {
+            explain.push(format!("last players {}", ids(&pbi[..ngb])));
+        }
         let mut lay = Layout::new(field, &pbi, n);
         lay.rounds_before = rounds_before;
         lay.last_round = last_round;
@@ -324,6 +351,28 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             .filter(|&v| s.stable[v] >= resident_start)
             .collect();
         let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
+        let mdp_pairs: Vec<String> = (0..sgb)
+            .filter(|&pi| s.done[pbi[pi]].is_some())
+            .map(|pi| {
+                let v = pbi[pi];
+                format!("{}-{}", field.players[v].id, field.players[s.stable[v]].id)
+            })
+            .collect();
+        if sgb > 0 {
+            explain.push(format!(
+                "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
+                if mdp_pairs.is_empty() {
+                    "none".to_string()
+                } else {
+                    mdp_pairs.join(" ")
+                }
+            ));
+        }
+        explain.push(format!(
+            "  remainder: S1 {} S2 {}",
+            ids(&remainder[..rem_pairs.min(remainder.len())]),
+            ids(&remainder[rem_pairs.min(remainder.len())..])
+        ));
         let c = lay.count;
         let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
             let x = base.get(a, b);
@@ -417,6 +466,31 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 s.w.set(p, o, base.get(p, o));
             }
         }
+        {
+            let s1_now: Vec<usize> = remainder
+                .iter()
+                .copied()
+                .filter(|&v| upper(&s, v))
+                .collect();
+            let s1_before = &remainder[..rem_pairs.min(remainder.len())];
+            let out: Vec<usize> = s1_before
+                .iter()
+                .copied()
+                .filter(|v| !s1_now.contains(v))
+                .collect();
+            let into: Vec<usize> = s1_now
+                .iter()
+                .copied()
+                .filter(|v| !s1_before.contains(v))
+                .collect();
+            if !out.is_empty() {
+                explain.push(format!(
+                    "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
+                    ids(&out),
+                    ids(&into)
+                ));
+            }
+        }
         // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
         // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
         // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
@@ -454,6 +528,46 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 s.finalize(v, u);
             }
         }
+        // Each S1 player's partner, and why more preferred S2 players were not taken.
+        for &v in &remainder {
+            let Some(u) = s.done[v] else { continue };
+            if u < v {
+                continue;
+            }
+            let mut skipped = Vec::new();
+            for &o in &remainder {
+                if o <= v || o == u || skipped.len() >= 10 {
+                    continue;
+                }
+                if o > u {
+                    break;
+                }
+                if s.done[o].is_some_and(|x| x > o) {
+                    // Another S1 player: never an opponent in the remainder.
+                    continue;
+                }
+                let why = if field.met(v, o) {
+                    "C1"
+                } else if !super::absolute::compatible(field, v, o, last_round, rounds_before) {
+                    "C3"
+                } else if s.done[o].is_some_and(|x| x < v) {
+                    "taken by a higher S1 player"
+                } else {
+                    "a criterion C4-C21"
+                };
+                skipped.push(format!("{} ({why})", field.players[o].id));
+            }
+            explain.push(format!(
+                "  {}-{}{}",
+                field.players[v].id,
+                field.players[u].id,
+                if skipped.is_empty() {
+                    String::new()
+                } else {
+                    format!("; not taken before: {}", skipped.join(", "))
+                }
+            ));
+        }
         // Next bracket.
         let mut new_pbi = Vec::new();
         let mut new_sgb = 0;
@@ -486,5 +600,12 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     if pairs.len() * 2 + bye.iter().count() != n {
         return Err(Failure::NoPairing);
     }
-    Ok(Outcome { pairs, bye })
+    if let Some(b) = bye {
+        explain.push(format!("bye: {}", field.players[b].id));
+    }
+    Ok(Outcome {
+        pairs,
+        bye,
+        explain,
+    })
 }

@@ -69,6 +69,9 @@ impl std::error::Error for DutchError {}
 pub struct DutchRound {
     pub round: u32,
     pub rows: Vec<Row>,
+    /// Bracket by bracket: residents and MDPs, the MDPs paired, S1/S2, exchanges, each
+    /// S1 player's partner and the more preferred players it did not get, with the reason.
+    pub explain: Vec<String>,
 }
 
 /// The initial colour (5.2.5) for `t`: the configured one, else the one the played rounds
@@ -128,6 +131,7 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
     }
     Ok(DutchRound {
         round: r,
+        explain: out.explain,
         rows: rows
             .into_iter()
             .enumerate()
