@@ -247,6 +247,59 @@ mod tests {
     use super::*;
 
     #[test]
+    fn toml_keys_read_and_write_back() {
+        let s = from_toml(
+            Some((1, "dutch".into())),
+            Some((2, "black".into())),
+            Some((3, toml::Value::Float(0.5))),
+        )
+        .unwrap();
+        assert_eq!(
+            s,
+            System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::Black),
+                pab_points: 1
+            })
+        );
+        assert_eq!(
+            toml_lines(&s),
+            "system = \"dutch\"\ninitial_colour = \"black\"\npab_points = 0.5\n"
+        );
+        assert_eq!(from_toml(None, None, None).unwrap(), System::BergerSwiss);
+        assert_eq!(toml_lines(&System::BergerSwiss), "");
+        let e = from_toml(Some((4, "swiss".into())), None, None).unwrap_err();
+        assert_eq!((e.0, e.1), (4, "system"));
+        let e = from_toml(None, Some((5, "white".into())), None).unwrap_err();
+        assert_eq!((e.0, e.1), (5, "initial_colour"));
+        let e = from_toml(
+            Some((1, "dutch".into())),
+            None,
+            Some((6, toml::Value::Integer(2))),
+        )
+        .unwrap_err();
+        assert_eq!((e.0, e.1), (6, "pab_points"));
+    }
+
+    #[test]
+    fn trf_records_select_dutch_and_the_initial_colour() {
+        let (mut d, mut c) = (None, None);
+        let line = |s: &str| s.chars().collect::<Vec<char>>();
+        trf_system_record("012", &line("012 Open"), &mut d, &mut c);
+        assert_eq!(trf_system(d.clone(), c), System::BergerSwiss);
+        trf_system_record("092", &line("092 FIDE_DUTCH_2025"), &mut d, &mut c);
+        trf_system_record("XXC", &line("XXC rank black1"), &mut d, &mut c);
+        assert_eq!(c, Some(Colour::Black));
+        trf_system_record("152", &line("152 W"), &mut d, &mut c);
+        assert_eq!(
+            trf_system(d, c),
+            System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::White),
+                pab_points: 2
+            })
+        );
+    }
+
+    #[test]
     fn splitmix_first_outputs() {
         // SplitMix64 reference values: seed 0 → 0xE220A8397B1DCDAF (odd), seed 1 →
         // 0x910A2DEC89025CC1 (odd), seed 2 → 0x975835DE1C9756CE (even).
