@@ -1,4 +1,5 @@
-//! `bsw pair DIR [--explain]`: pairs the next round, appends it to `rounds.csv` atomically
+//! `bsw pair DIR [--explain]` (and `bsw pair [--dutch] FILE.trf -p [OUT]`, see
+//! `cmd_pair_trf`): pairs the next round, appends it to `rounds.csv` atomically
 //! and prints the new rows (CSV, the same lines as in the file). `--explain` adds, on
 //! standard error, the level chosen, why each stricter level failed, the bye receivers tried
 //! and search statistics.
@@ -16,12 +17,24 @@ pub struct Args {
     /// Print the round without writing it to rounds.csv.
     #[arg(long)]
     pub dry_run: bool,
+    /// With a TRF file: pair by the FIDE (Dutch) system (accepted for compatibility with
+    /// JaVaFo and bbpPairings; a TRF file is always paired by the Dutch system).
+    #[arg(long)]
+    pub dutch: bool,
+    /// With a TRF file: write the pairing in the JaVaFo convention to OUT (standard output
+    /// when OUT is omitted).
+    #[arg(short = 'p', num_args = 0..=1, value_name = "OUT")]
+    pub pairing_out: Option<Option<PathBuf>>,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
+    if args.dir.is_file() && (args.dutch || args.pairing_out.is_some()) {
+        let out = args.pairing_out.flatten();
+        return crate::cmd_pair_trf::run(&args.dir, out.as_deref(), args.explain);
+    }
     if !args.dir.is_dir() {
         return Err(format!(
-            "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR)",
+            "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR; or pair it by the Dutch system: bsw pair --dutch FILE.trf -p OUT)",
             args.dir.display()
         ));
     }

@@ -11,6 +11,7 @@ mod cmd_bench;
 mod cmd_check;
 mod cmd_generate;
 mod cmd_pair;
+mod cmd_pair_trf;
 mod cmd_simulate;
 mod cmd_standings;
 mod cmd_trf;
