@@ -106,6 +106,21 @@ pub fn trf_type_is_dutch(text: &str) -> bool {
     text.to_ascii_lowercase().contains("dutch")
 }
 
+/// The TRF records that declare the system on export: `092 FIDE_DUTCH_2025` and, when the
+/// initial colour is known, `XXC white1|black1` (nothing for Berger-Swiss).
+pub fn trf_lines(system: &System) -> String {
+    match system {
+        System::BergerSwiss => String::new(),
+        System::Dutch(d) => {
+            let mut s = String::from("092 FIDE_DUTCH_2025\n");
+            if let Some(c) = d.initial_colour {
+                s += &format!("XXC {}1\n", c.name());
+            }
+            s
+        }
+    }
+}
+
 /// Reads one TRF system record: `092`/`192` (tournament type; a Dutch type selects the
 /// Dutch system), `XXC` (tokens `white1`/`black1`: the initial colour) or `152` (`W`/`B` at
 /// column 5). `chars` is the whole line.
@@ -289,6 +304,8 @@ mod tests {
         trf_system_record("092", &line("092 FIDE_DUTCH_2025"), &mut d, &mut c);
         trf_system_record("XXC", &line("XXC rank black1"), &mut d, &mut c);
         assert_eq!(c, Some(Colour::Black));
+        let exported = trf_lines(&trf_system(d.clone(), c));
+        assert_eq!(exported, "092 FIDE_DUTCH_2025\nXXC black1\n");
         trf_system_record("152", &line("152 W"), &mut d, &mut c);
         assert_eq!(
             trf_system(d, c),

@@ -2,7 +2,8 @@
 //!
 //! # Import
 //! Records read: `001` (player, fixed columns), `012` (tournament name), `XXR` and `142`
-//! (number of rounds). Every other record (`022`…`132`, `152`…, `XX*`, `###` comments,
+//! (number of rounds), `092`/`192`/`XXC`/`152` (pairing system and initial colour, see
+//! `system`). Every other record (`022`…`132`, `162`…, other `XX*`, `###` comments,
 //! national-rating records) is ignored. Lines may end in CR, LF or CRLF; columns are counted
 //! in characters. Bytes that are not UTF-8 are read as Latin-1 ([`decode`]).
 //!
@@ -39,7 +40,8 @@
 //!
 //! # Export
 //! [`export`] writes TRF-2026 that TRF16 readers also accept: `012` name, `142` and `XXR`
-//! rounds, `001` records with points and a simple rank (points descending, then entry order).
+//! rounds, the system records of a Dutch tournament (`092`, `XXC`; see `system`), `001`
+//! records with points and a simple rank (points descending, then entry order).
 //! Byes are written `0000 - U` (the last bye row of a round) or `0000 - F` (any other, e.g.
 //! Berger byes), absences `0000 - H` / `0000 - Z`, rounds without a row (withdrawn players) as
 //! blanks. Absences requested for the next round (L+1) are written into its column the way
@@ -699,6 +701,7 @@ pub fn export(t: &Tournament) -> String {
             .replace(['\r', '\n'], " ")
     );
     s += &format!("142 {rounds}\n");
+    s += &crate::system::trf_lines(&t.config.system);
     for (i, p) in t.players.iter().enumerate() {
         let rating = if p.rating == 0 {
             String::new()
