@@ -140,7 +140,6 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     scores.sort_unstable();
     scores.dedup();
     let rank = |x: HalfPoints| scores.iter().position(|&y| y == x).unwrap_or(0) as u64;
-    let everyone: Vec<usize> = (0..n).collect();
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
@@ -185,7 +184,6 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             }
         }
     }
-    let _ = everyone;
     let mut base = Matrix::new(n);
     let mut matched = vec![false; n];
     // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
