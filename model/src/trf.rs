@@ -24,13 +24,16 @@
 //! - **Decision (withdrawals):** A player whose cells from some round t up to L are all
 //!   blank or `Z` (no opponent) is read as withdrawn from t: `withdrawn_from = t` and no rows for
 //!   t..L. (So a zero-point absence in the event's last round reads as a withdrawal; TRF cannot
-//!   tell the two apart.)
+//!   tell the two apart.) Not in a file that declares the Dutch system (`092`/`192`): there,
+//!   as bbpPairings reads it, a player is absent only from a round whose own cell says so, and
+//!   blank/`Z` cells are zero-point absences.
 //! - Cells after L are requests for future rounds: `H` adds the round to `half_byes`, `Z` to
 //!   `zero_byes`; `F` is ignored (the model has no requested full-point bye). `half-bye`/`zero-bye` rows also add their round to the
 //!   player's `half_byes`/`zero_byes`, so the rows match the requests.
 //! - The points column (81-84) is checked against the cells (1 W + F U = 1 point, `=` D H = ½,
-//!   the rest 0, future cells included); a mismatch is an error naming the player. A blank
-//!   points column is not checked.
+//!   the rest 0, future cells included, or not: a pre-entered `H` may be counted or not, as
+//!   bbpPairings accepts both); a mismatch is an error naming the player. A blank points
+//!   column is not checked.
 //! - **Boards:** TRF has none. In each round the games get boards 1, 2, … in the order their
 //!   first player's line appears in the file, then the byes, then the requested absences (file
 //!   order).
