@@ -503,6 +503,26 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         let digit_bits = quality::bits_for(m as usize + 1);
         let group = ((ORDER_BITS - 1) / digit_bits).max(1) as usize;
         for chunk in s1.chunks(group) {
+            // The matching is optimal for the base weights: if every player of the group
+            // already holds the opponent it would choose (in order), that is the group's
+            // lexicographic optimum and no matching is needed.
+            let mut taken: Vec<usize> = Vec::new();
+            let holds = chunk.iter().all(|&v| {
+                let top = remainder.iter().copied().find(|&o| {
+                    o > v && !matched[o] && !taken.contains(&o) && !base.get(v, o).is_zero()
+                });
+                taken.push(s.stable[v]);
+                top == Some(s.stable[v])
+            });
+            if holds {
+                for &v in chunk {
+                    let u = s.stable[v];
+                    matched[v] = true;
+                    matched[u] = true;
+                    s.finalize(v, u);
+                }
+                continue;
+            }
             let g = chunk.len();
             for (i, &v) in chunk.iter().enumerate() {
                 let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
