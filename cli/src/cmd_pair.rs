@@ -1,4 +1,5 @@
-//! `bsw pair DIR [--explain]`: pairs the next round, appends it to `rounds.csv` atomically
+//! `bsw pair DIR [--explain]` (and `bsw pair [--dutch] FILE.trf -p [OUT]`, see
+//! `engine_mode`): pairs the next round, appends it to `rounds.csv` atomically
 //! and prints the new rows (CSV, the same lines as in the file). `--explain` adds, on
 //! standard error, the level chosen, why each stricter level failed, the bye receivers tried
 //! and search statistics.
@@ -23,7 +24,8 @@ pub struct Args {
     /// next round to OUTPUT (standard output when omitted) as `N` then `white black` lines.
     #[arg(short = 'p', num_args = 0..=1, value_name = "OUTPUT")]
     pub pairings: Option<Option<PathBuf>>,
-    /// Convention flag of JaVaFo/bbpPairings (the FIDE Dutch system): not available yet.
+    /// With a TRF file: pair by the FIDE (Dutch) system (a file without our Berger-Swiss
+    /// configuration is paired by it anyway; accepted for drop-in compatibility).
     #[arg(long)]
     pub dutch: bool,
 }
@@ -31,7 +33,7 @@ pub struct Args {
 pub fn run(args: Args) -> crate::CmdResult {
     if args.pairings.is_some() || args.dutch {
         let out = args.pairings.as_ref().and_then(|o| o.as_ref());
-        return crate::engine_mode::pair_trf(&args.dir, out, args.dutch);
+        return crate::engine_mode::pair_trf(&args.dir, out, args.dutch, args.explain);
     }
     if !args.dir.exists() {
         return Err(format!(
@@ -46,8 +48,34 @@ pub fn run(args: Args) -> crate::CmdResult {
         ));
     }
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
-    let paired =
-        bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+    let paired = match t.config.system.dutch() {
+        Some(cfg) => {
+            let r = match bsw_engine::dutch::pair_next_round(&t, cfg) {
+                Ok(r) => r,
+                // No pairing satisfies the absolute criteria: exit 1, as JaVaFo and
+                // bbpPairings do; the arbiter decides.
+                Err(e @ bsw_engine::dutch::DutchError::NoValidPairing { .. }) => {
+                    errln!("{}: {e}", args.dir.display());
+                    return Ok(1);
+                }
+                Err(e) => return Err(format!("{}: {e}", args.dir.display())),
+            };
+            if args.explain {
+                errln!("round {} (FIDE Dutch): {} rows", r.round, r.rows.len());
+                for line in &r.explain {
+                    errln!("  {line}");
+                }
+            }
+            bsw_engine::PairedRound {
+                round: r.round,
+                rows: r.rows,
+                swiss: None,
+            }
+        }
+        None => {
+            bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?
+        }
+    };
     if !args.dry_run {
         io::append_round(&args.dir, &t, &paired.rows).map_err(|e| e.to_string())?;
     }
@@ -58,7 +86,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         out = crate::cmd_show::table_text(&next, paired.round);
     }
     out!("{out}")?;
-    if args.explain {
+    if args.explain && t.config.system.dutch().is_none() {
         errln!("round {}: {} rows", paired.round, paired.rows.len());
         match &paired.swiss {
             None => errln!("no Swiss field this round (only scheduled Berger games)"),

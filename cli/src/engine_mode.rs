@@ -4,11 +4,12 @@
 //! - `bsw pair INPUT.trf -p [OUTPUT]` (and the same call at the top level,
 //!   `bsw [--dutch] INPUT.trf -p [OUTPUT]`, as tournament managers make it): pairs the next
 //!   round of a TRF file and writes the convention's output (see
-//!   `bsw_harness::external::protocol`), on standard output when OUTPUT is omitted. The file
-//!   must carry the Berger-Swiss configuration (our `BS?` extension records, as
-//!   `bsw trf export` and the campaigns write them); a file without it is refused until a
-//!   second pairing system exists. Exit 0 paired, 2 any error (the Berger-Swiss engine always
-//!   finds a pairing when a round is due, so it never answers 1, "no valid pairing").
+//!   `bsw_harness::external::protocol`), on standard output when OUTPUT is omitted. A file
+//!   that carries the Berger-Swiss configuration (our `BS?` extension records, as
+//!   `bsw trf export` and the campaigns write them) is paired by the Berger-Swiss system;
+//!   any other file, or any file with `--dutch`, by the FIDE (Dutch) system. Exit 0 paired,
+//!   1 no valid pairing (Dutch: the absolute criteria cannot be met; the Berger-Swiss engine
+//!   always finds a pairing when a round is due), 2 any error.
 //! - `--engine 'CMD … {trf} … {out}'`, `--engine-timeout`, `--profile`, `--engine-recheck`
 //!   for `bsw simulate` and `bsw generate` ([`EngineArgs`]).
 
@@ -115,14 +116,15 @@ pub fn convention_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString
     v
 }
 
-/// `bsw pair INPUT.trf -p [OUTPUT]`.
-pub fn pair_trf(input: &Path, output: Option<&PathBuf>, dutch: bool) -> crate::CmdResult {
-    if dutch {
-        return Err(
-            "--dutch: the FIDE Dutch system is not available in this version of bsw; it pairs the Berger-Swiss system (omit --dutch)"
-                .into(),
-        );
-    }
+/// `bsw pair [--dutch] INPUT.trf -p [OUTPUT]`: the system is the Berger-Swiss system when
+/// the file carries our configuration (`BSV` records) and `--dutch` is not given, else the
+/// FIDE (Dutch) system, as JaVaFo and bbpPairings pair any TRF file.
+pub fn pair_trf(
+    input: &Path,
+    output: Option<&PathBuf>,
+    dutch: bool,
+    explain: bool,
+) -> crate::CmdResult {
     if input.is_dir() {
         return Err(format!(
             "{}: -p pairs a TRF file; to pair a tournament directory use `bsw pair DIR`",
@@ -138,19 +140,37 @@ pub fn pair_trf(input: &Path, output: Option<&PathBuf>, dutch: bool) -> crate::C
         &bsw_model::trf::ReadOptions::default(),
     )
     .map_err(|e| e.to_string())?;
-    if !imported.carries_config {
-        return Err(format!(
-            "{name}: the file does not carry a Berger-Swiss configuration (no `BSV` record, see docs/trf-extensions.md){}; bsw pairs only the Berger-Swiss system. Export a tournament directory with `bsw trf export DIR` to get such a file",
-            imported
-                .declared_system
-                .as_deref()
-                .map(|s| format!(" and declares the system `{s}`"))
-                .unwrap_or_default()
-        ));
-    }
-    let t = imported.tournament;
-    let paired = bsw_engine::pair_next_round(&t).map_err(|e| format!("{name}: {e}"))?;
-    let text = protocol::write_output(&paired.rows);
+    let mut t = imported.tournament;
+    let rows = if imported.carries_config && !dutch && t.config.system.dutch().is_none() {
+        bsw_engine::pair_next_round(&t)
+            .map_err(|e| format!("{name}: {e}"))?
+            .rows
+    } else {
+        let cfg = t.config.system.dutch().cloned().unwrap_or_default();
+        t.config.system = bsw_model::System::Dutch(cfg.clone());
+        match bsw_engine::dutch::pair_next_round(&t, &cfg) {
+            Ok(round) => {
+                if explain {
+                    errln!(
+                        "round {} (FIDE Dutch): {} rows",
+                        round.round,
+                        round.rows.len()
+                    );
+                    for line in &round.explain {
+                        errln!("  {line}");
+                    }
+                }
+                round.rows
+            }
+            // The convention's exit 1: no pairing satisfies the absolute criteria.
+            Err(e @ bsw_engine::dutch::DutchError::NoValidPairing { .. }) => {
+                errln!("{name}: {e}");
+                return Ok(1);
+            }
+            Err(e) => return Err(format!("{name}: {e}")),
+        }
+    };
+    let text = protocol::write_output(&rows);
     match output {
         Some(path) => write_answer(path, &text)?,
         None => out!("{text}")?,

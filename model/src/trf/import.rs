@@ -101,8 +101,11 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
              for export, but no check uses them: score groups are built from the real scores"
         ));
     }
+    let system = declared_pairing_system(&s.header);
     if !carries_config {
-        infer_withdrawals_and_requests(&mut s.recs, last);
+        // Dutch files announce every absence in the round's own cell (bbpPairings pairs
+        // everyone without a cell in the next round): no withdrawal is inferred there.
+        infer_withdrawals_and_requests(&mut s.recs, last, system.dutch().is_none());
     } else {
         add_pre_entered_absences(&mut s.recs, last);
     }
@@ -121,6 +124,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         name: s.name,
         rounds: Some(rounds),
         trf_header: s.header,
+        system,
         ..Config::default()
     };
     if carries_config {
@@ -352,15 +356,31 @@ fn check_points(
     ))
 }
 
+/// The pairing system the kept header records declare (`092`/`192`: a Dutch type selects the
+/// Dutch system; `XXC`/`152`: its initial colour), see [`crate::system`].
+fn declared_pairing_system(header: &[String]) -> crate::System {
+    let mut dutch = None;
+    let mut initial_colour = None;
+    for line in header {
+        let chars: Vec<char> = line.chars().collect();
+        let code: String = chars.iter().take(3).collect();
+        if matches!(code.as_str(), "092" | "192" | "XXC" | "152") {
+            crate::system::trf_system_record(&code, &chars, &mut dutch, &mut initial_colour);
+        }
+    }
+    crate::system::trf_system(dutch, initial_colour)
+}
+
 /// Without our extension records: a player whose cells from some round t up to L are all
-/// blank or `Z` is withdrawn from t; `H`/`Z` cells after L are requested absences.
-fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32) {
+/// blank or `Z` is withdrawn from t (only when `withdrawals`: not in a Dutch file); `H`/`Z`
+/// cells after L are requested absences.
+fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool) {
     for rec in recs {
         let mut t = last + 1;
         while t > 1 && rec.cell(t - 1).opp.is_none() && matches!(rec.cell(t - 1).code, ' ' | 'z') {
             t -= 1;
         }
-        if t <= last {
+        if withdrawals && t <= last {
             rec.player.withdrawn_from = Some(t);
         }
         for (i, c) in rec.cells.iter().enumerate().skip(last as usize) {
