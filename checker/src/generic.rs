@@ -90,8 +90,9 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                         broken.push((
                             "C.04.1-7",
                             format!(
-                                "board {}: {id} gets {cname} for the {s}th time in a row",
-                                row.board
+                                "board {}: {id} gets {cname} for the {} time in a row",
+                                row.board,
+                                ordinal(s)
                             ),
                         ));
                     }
@@ -119,8 +120,9 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
                         "C.04.1-4",
                         vec![p],
                         format!(
-                            "board {}: {p} gets the pairing-allocated bye but already had {} bye(s) and {} win(s) without playing",
-                            row.board, rec.byes, rec.unplayed_wins
+                            "board {}: {p} gets the pairing-allocated bye but already had {}",
+                            row.board,
+                            unplayed_wins_text(rec.byes, rec.unplayed_wins.saturating_sub(rec.byes))
                         ),
                         json!({"board": row.board, "byes_before": rec.byes, "unplayed_wins_before": rec.unplayed_wins}),
                     ));
@@ -141,4 +143,61 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
 /// Certifies every round under C.04.1.
 pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
     (1..=t.last_round()).map(|r| check_round(t, r)).collect()
+}
+
+/// 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st, …
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// "a bye", "2 byes and a forfeit win", …: what a player already scored without playing
+/// (`byes` full-point byes, `forfeits` forfeit wins; a bye is not also a forfeit win).
+fn unplayed_wins_text(byes: u32, forfeits: u32) -> String {
+    let count = |n: u32, one: &str| match n {
+        1 => format!("a {one}"),
+        _ => format!("{n} {one}s"),
+    };
+    let mut parts = Vec::new();
+    if byes > 0 {
+        parts.push(count(byes, "bye"));
+    }
+    if forfeits > 0 {
+        parts.push(count(forfeits, "forfeit win"));
+    }
+    parts.join(" and ")
+}
+
+#[cfg(test)]
+mod message_tests {
+    use super::*;
+
+    #[test]
+    fn ordinals_read_as_english() {
+        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            got,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd",
+                "101st", "111th"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bye_is_counted_once() {
+        assert_eq!(unplayed_wins_text(1, 0), "a bye");
+        assert_eq!(unplayed_wins_text(0, 1), "a forfeit win");
+        assert_eq!(unplayed_wins_text(2, 1), "2 byes and a forfeit win");
+        assert_eq!(unplayed_wins_text(1, 3), "a bye and 3 forfeit wins");
+    }
 }

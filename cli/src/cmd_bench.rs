@@ -31,8 +31,8 @@ pub struct Args {
     /// Rounds of each tournament (all of them are paired).
     #[arg(long, default_value_t = 9)]
     pub rounds: u32,
-    /// Seed of the ratings and results (same seed, same pairings).
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the ratings and results (same seed, same pairings), 0 to 2^63-1.
+    #[arg(long, default_value_t = 1, value_parser = crate::cmd_generate::parse_seed)]
     pub seed: u64,
     /// How results are drawn: `elo` (the winner from the Elo expectation; 15% draws, 1%
     /// forfeits) or `coin` (ratings ignored: 15% draws, 1% forfeits, else a fair coin).
@@ -82,8 +82,8 @@ pub fn run(args: Args) -> crate::CmdResult {
     let svg = scaling_svg(&measures, &summaries, &args)?;
     write_atomic(&svg_path, &svg).map_err(|e| e.to_string())?;
 
-    print!("{}", table(&measures, &summaries));
-    println!("wrote {} and {}", csv_path.display(), svg_path.display());
+    out!("{}", table(&measures, &summaries))?;
+    outln!("wrote {} and {}", csv_path.display(), svg_path.display())?;
     let violations = measures
         .iter()
         .any(|m| matches!(m.verdict, CheckVerdict::Violations(_)));
@@ -146,7 +146,7 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
                         level_label(m.level.as_ref()),
                         m.stats.matching_calls
                     );
-                    eprintln!("bench: {line}");
+                    errln!("bench: {line}");
                 }
             }
         };

@@ -4,7 +4,9 @@
 //! file. Human-readable output: one block per violation (round, rule, players with names,
 //! message, evidence summary), the notes of the generic profile, and a last line with the
 //! verdict. `--json` prints exactly `{"verdict": "conforming"|"violations", "rounds":
-//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`.
+//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`; on unusable
+//! input (exit 2) it prints `{"verdict": "error", "error": {"file", "line", "field",
+//! "message"}}` besides the message on standard error.
 //!
 //! Exit codes (SPEC §12): 0 every round conforms, 1 at least one violation, 2 unusable input.
 
@@ -33,7 +35,16 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
+    let t = match bsw_model::io::load(&args.path) {
+        Ok(t) => t,
+        Err(e) => {
+            if args.json {
+                let text = serde_json::to_string_pretty(&json_error(&e));
+                outln!("{}", text.map_err(|e| e.to_string())?)?;
+            }
+            return Err(e.to_string());
+        }
+    };
     let profile = match args.profile {
         Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
         Some(ProfileArg::Generic) => Profile::Generic,
@@ -42,14 +53,23 @@ pub fn run(args: Args) -> crate::CmdResult {
     };
     let report = check(&t, profile);
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&report.to_json()).map_err(|e| e.to_string())?
-        );
+        )?;
     } else {
-        print!("{}", human(&t, &report, profile));
+        out!("{}", human(&t, &report, profile))?;
     }
     Ok(if report.is_conforming() { 0 } else { 1 })
+}
+
+/// `--json` on unusable input (exit 2): `{"verdict": "error", "error": {"file", "line",
+/// "field", "message"}}` (`line` and `field` are null when they do not apply).
+fn json_error(e: &bsw_model::InputError) -> serde_json::Value {
+    serde_json::json!({
+        "verdict": "error",
+        "error": {"file": e.file, "line": e.line, "field": e.field, "message": e.message},
+    })
 }
 
 fn name_of(t: &Tournament, id: u32) -> String {
@@ -94,9 +114,11 @@ fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
     }
     let rounds = report.rounds.len();
     if count == 0 {
-        s += &format!("verdict: conforming ({rounds} rounds certified, profile {profile_name})\n");
+        let rounds = crate::output::count(rounds as u64, "round", "rounds");
+        s += &format!("verdict: conforming ({rounds} certified, profile {profile_name})\n");
     } else {
-        s += &format!("verdict: violations ({count} in {rounds} rounds, profile {profile_name})\n");
+        let rounds = crate::output::count(rounds as u64, "round", "rounds");
+        s += &format!("verdict: violations ({count} in {rounds}, profile {profile_name})\n");
     }
     s
 }

@@ -5,6 +5,7 @@
 //! [`gen_flags`], which turns parameters back into flags for reproduction commands.
 
 use bsw_harness::generator::{Corruption, GenParams, PlayOptions, generate, play};
+use bsw_harness::rng::MAX_SEED;
 use std::fmt;
 use std::path::PathBuf;
 use std::str::FromStr;
@@ -42,6 +43,17 @@ impl FromStr for Span {
             return Err(format!("`{s}`: MIN is above MAX"));
         }
         Ok(span)
+    }
+}
+
+/// Parses a seed: an integer from 0 to 2^63-1, what `tournament.toml` can hold (see
+/// [`bsw_harness::rng::MAX_SEED`]).
+pub fn parse_seed(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(v) if v <= MAX_SEED => Ok(v),
+        _ => Err(format!(
+            "a seed is an integer from 0 to 2^63-1 = {MAX_SEED}"
+        )),
     }
 }
 
@@ -174,8 +186,8 @@ pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Seed of the tournament (every random choice comes from it).
-    #[arg(long, default_value_t = 1)]
+    /// Seed of the tournament (every random choice comes from it), 0 to 2^63-1.
+    #[arg(long, default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
     #[command(flatten)]
     pub gen_args: GenArgs,
@@ -202,11 +214,11 @@ pub fn run(args: Args) -> crate::CmdResult {
     let played = play(&sc, &args.gen_args.play_options());
     bsw_model::io::write_dir(&args.dir, &played.tournament).map_err(|e| e.to_string())?;
     let c = &played.tournament.config;
-    println!(
-        "wrote {}: {} players, {} rounds paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",
+    outln!(
+        "wrote {}: {}, {} paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",
         args.dir.display(),
-        played.tournament.players.len(),
-        played.rounds.len(),
+        crate::output::count(played.tournament.players.len() as u64, "player", "players"),
+        crate::output::count(played.rounds.len() as u64, "round", "rounds"),
         sc.total_rounds(),
         c.groups,
         c.swaps.len(),
@@ -222,28 +234,28 @@ pub fn run(args: Args) -> crate::CmdResult {
             .iter()
             .map(|p| p.half_byes.len() + p.zero_byes.len())
             .sum::<usize>(),
-    );
+    )?;
     if let Some(slow) = played
         .rounds
         .iter()
         .max_by_key(|r| r.engine_ns + r.checker_ns)
     {
         let ms = |ns: u64| ns as f64 / 1e6;
-        println!(
+        outln!(
             "time: engine {:.2} ms, checker {:.2} ms in all; slowest round {}: engine {:.2} ms, checker {:.2} ms",
             ms(played.rounds.iter().map(|r| r.engine_ns).sum()),
             ms(played.rounds.iter().map(|r| r.checker_ns).sum()),
             slow.round,
             ms(slow.engine_ns),
             ms(slow.checker_ns)
-        );
+        )?;
     }
     match played.failure {
         None => Ok(0),
         Some(f) => {
-            println!("FAILED in round {}: {}", f.round, f.kind.label());
+            outln!("FAILED in round {}: {}", f.round, f.kind.label())?;
             for d in &f.details {
-                println!("  {d}");
+                outln!("  {d}")?;
             }
             Ok(1)
         }

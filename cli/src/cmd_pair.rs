@@ -19,6 +19,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
+    if !args.dir.exists() {
+        return Err(format!(
+            "{}: no such directory; `bsw pair` needs a tournament directory (tournament.toml, players.csv, rounds.csv)",
+            args.dir.display()
+        ));
+    }
     if !args.dir.is_dir() {
         return Err(format!(
             "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR)",
@@ -46,15 +52,15 @@ pub fn run(args: Args) -> crate::CmdResult {
             row.entry.result_code()
         ));
     }
-    print!("{out}");
+    out!("{out}")?;
     if args.explain {
-        eprintln!("round {}: {} rows", paired.round, paired.rows.len());
+        errln!("round {}: {} rows", paired.round, paired.rows.len());
         match &paired.swiss {
-            None => eprintln!("no Swiss field this round (only scheduled Berger games)"),
+            None => errln!("no Swiss field this round (only scheduled Berger games)"),
             Some(s) => {
-                eprintln!("Swiss field: {} players", s.field_size);
+                errln!("Swiss field: {} players", s.field_size);
                 for line in &s.explain {
-                    eprintln!("  {line}");
+                    errln!("  {line}");
                 }
             }
         }

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::cmd_generate::{GenArgs, gen_flags};
+use crate::cmd_generate::{GenArgs, gen_flags, parse_seed};
 
 /// Tournaments of the default campaign (sized to finish within a minute on 2 cores).
 pub const DEFAULT_TOURNAMENTS: u64 = 20_000;
@@ -25,8 +25,8 @@ pub struct Args {
     /// Tournaments in the campaign (all shards together).
     #[arg(long, default_value_t = DEFAULT_TOURNAMENTS)]
     pub tournaments: u64,
-    /// Campaign seed; tournament i gets its own seed derived from it and i.
-    #[arg(long, default_value_t = 1)]
+    /// Campaign seed (0 to 2^63-1); tournament i gets its own seed derived from it and i.
+    #[arg(long, default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
     /// Worker threads (0 = one per core).
     #[arg(long, default_value_t = 0)]
@@ -47,15 +47,20 @@ pub struct Args {
     #[arg(long, default_value_t = 3000)]
     pub shrink_budget: usize,
     /// Merge the JSON summaries of the shards of one campaign instead of running anything.
+    /// Every tournament of the campaign must be covered (see --allow-partial).
     #[arg(long, num_args = 1.., value_name = "FILES")]
     pub merge: Option<Vec<PathBuf>>,
+    /// With --merge: accept shards that do not cover the whole campaign (a note says what is
+    /// missing) instead of refusing them.
+    #[arg(long, requires = "merge")]
+    pub allow_partial: bool,
     #[command(flatten)]
     pub gen_args: GenArgs,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
     if let Some(files) = &args.merge {
-        return merge(files, args.json);
+        return merge(files, args.json, args.allow_partial);
     }
     let spec = CampaignSpec {
         seed: args.seed,
@@ -92,20 +97,20 @@ pub fn run(args: Args) -> crate::CmdResult {
     std::panic::set_hook(hook);
 
     if args.json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
-        );
+        )?;
     } else {
-        print!("{}", summary.render());
+        out!("{}", summary.render())?;
     }
     for w in &written {
-        eprintln!("{w}");
+        errln!("{w}");
     }
     Ok(if summary.passed() { 0 } else { 1 })
 }
 
-fn merge(files: &[PathBuf], json: bool) -> crate::CmdResult {
+fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult {
     let mut merged: Option<Summary> = None;
     for f in files {
         let text =
@@ -123,19 +128,23 @@ fn merge(files: &[PathBuf], json: bool) -> crate::CmdResult {
         }
     }
     let m = merged.ok_or("--merge needs at least one file")?;
+    let missing = m.missing()?;
+    if let Some(what) = &missing
+        && !allow_partial
+    {
+        return Err(format!(
+            "the merged summaries do not cover the whole campaign: {what}; merge the missing shards too, or pass --allow-partial to accept a partial campaign"
+        ));
+    }
     if json {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&m).map_err(|e| e.to_string())?
-        );
+        )?;
     } else {
-        print!("{}", m.render());
-        let total = m.campaign.tournaments;
-        if m.tournaments != total {
-            println!(
-                "note: the merged shards cover {} of the campaign's {} tournaments",
-                m.tournaments, total
-            );
+        out!("{}", m.render())?;
+        if let Some(what) = &missing {
+            outln!("note: partial campaign: {what}")?;
         }
     }
     Ok(if m.passed() { 0 } else { 1 })
@@ -205,7 +214,7 @@ impl Progress {
         } else {
             0.0
         };
-        eprintln!(
+        errln!(
             "simulate: {done}/{} tournaments, {rate:.1}/s, ETA {eta:.0} s",
             self.total
         );

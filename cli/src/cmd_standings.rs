@@ -69,7 +69,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     } else {
         human(&report)
     };
-    print!("{text}");
+    out!("{text}")?;
     Ok(0)
 }
 

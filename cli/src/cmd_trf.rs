@@ -32,7 +32,7 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 Some(path) => {
                     bsw_model::io::write_atomic(&path, &text).map_err(|e| e.to_string())?
                 }
-                None => print!("{text}"),
+                None => out!("{text}")?,
             }
             Ok(0)
         }
@@ -57,13 +57,13 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 return Err(format!("{}: exists and is not a directory", dir.display()));
             }
             bsw_model::io::write_dir(&dir, &t).map_err(|e| e.to_string())?;
-            println!(
-                "imported {} players, {} rounds paired of {} into {}",
-                t.players.len(),
-                t.last_round(),
+            outln!(
+                "imported {}, {} paired of {} into {}",
+                crate::output::count(t.players.len() as u64, "player", "players"),
+                crate::output::count(t.last_round(), "round", "rounds"),
                 t.config.rounds.unwrap_or(0),
                 dir.display()
-            );
+            )?;
             Ok(0)
         }
     }

@@ -22,7 +22,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> crate::CmdResult {
     let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
-    print!("{}", summary(&t));
+    out!("{}", summary(&t))?;
     Ok(0)
 }
 

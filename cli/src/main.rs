@@ -7,6 +7,10 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+// First, so that its macros (`out!`, `outln!`, `errln!`) are in scope in every command.
+#[macro_use]
+mod output;
+
 mod cmd_bench;
 mod cmd_check;
 mod cmd_generate;
@@ -63,7 +67,7 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(message) => {
-            eprintln!("error: {message}");
+            errln!("error: {message}");
             ExitCode::from(2)
         }
     }

@@ -1,4 +1,7 @@
-//! FIDE Berger tables (C.05 Annex 1; FIDE-REFERENCE §2), used by SPEC §4.
+//! SPEC §4: Berger groups play the FIDE Berger tables (C.05 Annex 1; FIDE-REFERENCE §2) on
+//! their Berger numbers; with §6 for the withdrawn players of a group that keeps its schedule.
+
+use bsw_model::{Entry, Player};
 
 /// The boards of round `r` (1-based) for a group of `k` players, in table order, as
 /// (White, Black) Berger numbers (1-based). For odd `k` the phantom number `k+1` appears:
@@ -21,6 +24,50 @@ pub fn round(k: usize, r: usize) -> Vec<(usize, usize)> {
         boards.push((white, black));
     }
     boards
+}
+
+/// Round `r` of every group on its schedule, group by group in table order: the games
+/// (White first) and the byes. `seated` holds each group's entry indices in Berger-number
+/// order (the draw). The player drawn against the phantom of an odd group gets a bye; by §6
+/// so does an active player scheduled against a withdrawn one, and a game between two
+/// withdrawn players (or a withdrawn player's bye) is struck.
+pub fn scheduled_round(
+    seated: &[Vec<usize>],
+    on_schedule: &[bool],
+    active: &[bool],
+    players: &[Player],
+    r: u32,
+) -> (Vec<Entry>, Vec<Entry>) {
+    let mut games = Vec::new();
+    let mut byes = Vec::new();
+    for (g, seated) in seated.iter().enumerate() {
+        if !on_schedule[g] {
+            continue;
+        }
+        let k = seated.len();
+        for (w, b) in round(k, r as usize) {
+            let at = |num: usize| seated.get(num - 1).copied(); // None = phantom
+            match (at(w), at(b)) {
+                (Some(x), Some(y)) => match (active[x], active[y]) {
+                    (true, true) => games.push(Entry::Game {
+                        white: players[x].id,
+                        black: players[y].id,
+                        result: None,
+                    }),
+                    (true, false) => byes.push(Entry::Bye(players[x].id)),
+                    (false, true) => byes.push(Entry::Bye(players[y].id)),
+                    (false, false) => {} // struck
+                },
+                (Some(x), None) | (None, Some(x)) => {
+                    if active[x] {
+                        byes.push(Entry::Bye(players[x].id));
+                    }
+                }
+                (None, None) => unreachable!("a Berger board has at most one phantom"),
+            }
+        }
+    }
+    (games, byes)
 }
 
 /// Number of rounds of a group of `k` players: k-1 if even, k if odd.

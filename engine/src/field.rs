@@ -1,10 +1,62 @@
-//! SPEC §7: the Swiss field of a round, put in the Swiss order of §5, with what §8 needs
-//! about each player: points, colour side, opponents met, score groups and colour classes.
+//! SPEC §7: the Swiss field of a round ([`select`]), and, once put in the Swiss order of §5,
+//! what §8 needs about each player ([`SwissField`]): points, colour side, opponents met,
+//! score groups and colour classes.
 
 use crate::colours::Side;
+use crate::groups::{Groups, Membership};
 use crate::state::{Colour, PlayerState};
-use bsw_model::HalfPoints;
+use crate::{EngineError, absences};
+use bsw_model::{Entry, HalfPoints, Player};
 use std::collections::HashMap;
+
+/// Who of the active players plays in the Swiss field of a round, and who is absent (§9).
+pub struct Selection {
+    /// Entry indices of the Swiss field, in entry order.
+    pub field: Vec<usize>,
+    /// Requested absences as (TPN, row).
+    pub absences: Vec<(u32, Entry)>,
+}
+
+/// §7: the Swiss field of round `r`: the active players whose group is not on its schedule,
+/// less those with a requested absence (§9). An absence requested in a group on its
+/// schedule is refused.
+pub fn select(
+    players: &[Player],
+    groups: &Groups,
+    on_schedule: &[bool],
+    active: &[bool],
+    tpn: &[u32],
+    r: u32,
+) -> Result<Selection, EngineError> {
+    let mut field = Vec::new();
+    let mut absent = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        if !active[i] {
+            continue;
+        }
+        let absence = absences::requested(p, r);
+        if let Membership::Group(g) = groups.membership[i]
+            && on_schedule[g]
+        {
+            if absence.is_some() {
+                return Err(EngineError::AbsenceInBergerGroup {
+                    round: r,
+                    player: p.id,
+                    group: g,
+                });
+            }
+            continue;
+        }
+        match absence {
+            Some(row) => absent.push((tpn[i], row)),
+            None => field.push(i),
+        }
+    }
+    Ok(Selection {
+        field,
+        absences: absent,
+    })
+}
 
 /// A score group: a contiguous run of the field in Swiss order.
 #[derive(Clone, Copy, Debug)]

@@ -8,7 +8,7 @@
 //! be paired for a reason that shows in the counts (the usual reason).
 
 use crate::field::SwissField;
-use crate::ladder::LevelGraph;
+use crate::level_graph::LevelGraph;
 use crate::matching::Matcher;
 use crate::quotient::Quotient;
 use std::collections::BinaryHeap;

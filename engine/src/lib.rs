@@ -1,6 +1,7 @@
 //! The Berger-Swiss pairing engine (SPEC.md §1-9). No I/O.
 //!
-//! Entry point: [`pair_next_round`]. One module per rule, named after its SPEC section:
+//! Entry point: [`pair_next_round`], which calls the rule modules in SPEC order. One module
+//! per rule, named after its SPEC section:
 //!
 //! | SPEC | module |
 //! |---|---|
@@ -10,17 +11,20 @@
 //! | §4 the draw, Berger tables | [`draw`], [`berger`] |
 //! | §5 WNT and the Swiss order | [`order`] |
 //! | §6 withdrawals | [`withdrawals`] |
-//! | §7 the Swiss field (and §9 absences) | [`field`], [`pair_next_round`] |
+//! | §7 the Swiss field | [`field`] |
+//! | §8 pairing a Swiss field | [`swiss`] (calls §8.1-8.4) |
 //! | §8.1 bye eligibility | [`byes`] |
 //! | §8.2 colours | [`colours`] |
-//! | §8.3 the ladder | [`ladder`] (feasibility by [`matching`]) |
+//! | §8.3 the ladder | [`ladder`] (feasibility on [`level_graph`] by [`matching`]) |
 //! | §8.4 the greedy | [`greedy`] (candidates screened by [`quotient`]) |
 //! | §8.5 board order | [`board_order`] |
+//! | §9 requested absences | [`absences`] |
 //!
 //! Deliberately absent: I/O, floats, randomness other than the seeded draw, and any
 //! exponential search. Every "does a complete pairing exist?" is a general matching on an
 //! implicit graph (the allowed pairs are never stored), so 100,000-player fields pair.
 
+pub mod absences;
 pub mod berger;
 pub mod board_order;
 pub mod byes;
@@ -30,14 +34,18 @@ pub mod field;
 pub mod greedy;
 pub mod groups;
 pub mod ladder;
+pub mod level_graph;
 pub mod matching;
 pub mod order;
 pub mod quotient;
 pub mod state;
+pub mod swiss;
 pub mod tpn;
 pub mod withdrawals;
 
-use bsw_model::{Entry, HalfPoints, Id, Row, Tournament};
+pub use ladder::Level;
+
+use bsw_model::{HalfPoints, Id, Row, Tournament};
 use std::collections::HashMap;
 
 /// Why the next round cannot be paired.
@@ -65,16 +73,22 @@ impl std::fmt::Display for EngineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             EngineError::IncompleteRound(missing) => {
+                let games = match missing.len() {
+                    1 => "1 game still lacks".to_string(),
+                    n => format!("{n} games still lack"),
+                };
+                let listed: Vec<String> = missing
+                    .iter()
+                    .take(10)
+                    .map(|(r, b, w, bl)| format!("round {r} board {b} ({w} vs {bl})"))
+                    .collect();
                 write!(
                     f,
-                    "cannot pair the next round: {} game(s) still lack a result:",
-                    missing.len()
+                    "cannot pair the next round: {games} a result: {}",
+                    listed.join("; ")
                 )?;
-                for (r, b, w, bl) in missing.iter().take(10) {
-                    write!(f, " round {r} board {b} ({w} vs {bl});")?;
-                }
                 if missing.len() > 10 {
-                    write!(f, " and {} more", missing.len() - 10)?;
+                    write!(f, "; and {} more", missing.len() - 10)?;
                 }
                 Ok(())
             }
@@ -112,18 +126,6 @@ pub fn half_points(h: HalfPoints) -> String {
     }
 }
 impl std::error::Error for EngineError {}
-
-/// A level of the relaxation ladder (SPEC §8.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Level {
-    pub rematches: bool,
-    /// Streak limit L (2, 3, ...).
-    pub streak_limit: u32,
-    /// Colour balance (|colour difference| <= 2) required.
-    pub balance: bool,
-    /// Max score difference D in half-points; `None` = unlimited.
-    pub max_diff: Option<bsw_model::HalfPoints>,
-}
 
 /// Search statistics of one Swiss pairing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -169,32 +171,14 @@ pub struct PairedRound {
     pub swiss: Option<SwissReport>,
 }
 
-/// Pairs round `t.last_round() + 1`.
+/// Pairs round `t.last_round() + 1`: the rule modules in SPEC order.
 pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
     let started = std::time::Instant::now();
     let players = &t.players;
-    let index_of: HashMap<Id, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-    for row in &t.rows {
-        if let Some(id) = row.entry.players().find(|id| !index_of.contains_key(id)) {
-            return Err(EngineError::UnknownPlayer {
-                round: row.round,
-                id,
-            });
-        }
-    }
+    let index_of = index_players(t)?;
     let tpn = tpn::assign(players);
     let groups = groups::build(t, &tpn)?;
-    let last = t.last_round();
-    let missing = t.missing_results(last);
-    if !missing.is_empty() {
-        return Err(EngineError::IncompleteRound(missing));
-    }
-    let r = last + 1;
-    if r > groups.rounds {
-        return Err(EngineError::Finished {
-            rounds: groups.rounds,
-        });
-    }
+    let r = next_round(t, &groups)?;
     let st = state::before_round(t, &index_of, r);
     let active: Vec<bool> = players.iter().map(|p| !p.withdrawn_by(r)).collect();
     if !active.iter().any(|&a| a) {
@@ -203,142 +187,61 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
 
     let mut parts = board_order::RoundParts::default();
     // §6/§4: groups still on their Berger schedule play their table round.
-    let on_schedule = if r <= groups.phase {
-        withdrawals::schedules(&groups, players, r).on_schedule
-    } else {
-        vec![false; groups.members.len()]
-    };
+    let on_schedule = withdrawals::on_schedule(&groups, players, r);
     let seats = draw::seat_groups(t.config.seed, &groups.members);
-    for (g, seated) in seats.iter().enumerate() {
-        if !on_schedule[g] {
-            continue;
-        }
-        let k = seated.len();
-        for (w, b) in berger::round(k, r as usize) {
-            let at = |num: usize| seated.get(num - 1).copied(); // None = phantom
-            match (at(w), at(b)) {
-                (Some(x), Some(y)) => match (active[x], active[y]) {
-                    (true, true) => parts.berger_games.push(Entry::Game {
-                        white: players[x].id,
-                        black: players[y].id,
-                        result: None,
-                    }),
-                    (true, false) => parts.berger_byes.push(Entry::Bye(players[x].id)),
-                    (false, true) => parts.berger_byes.push(Entry::Bye(players[y].id)),
-                    (false, false) => {} // struck
-                },
-                (Some(x), None) | (None, Some(x)) => {
-                    if active[x] {
-                        parts.berger_byes.push(Entry::Bye(players[x].id));
-                    }
-                }
-                (None, None) => unreachable!("a Berger board has at most one phantom"),
-            }
-        }
-    }
-
-    // §7 and §9: the Swiss field and requested absences.
-    let mut field: Vec<usize> = Vec::new();
-    for (i, p) in players.iter().enumerate() {
-        if !active[i] {
-            continue;
-        }
-        if let groups::Membership::Group(g) = groups.membership[i]
-            && on_schedule[g]
-        {
-            if p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
-                return Err(EngineError::AbsenceInBergerGroup {
-                    round: r,
-                    player: p.id,
-                    group: g,
-                });
-            }
-            continue;
-        }
-        if p.half_byes.contains(&r) {
-            parts.absences.push((tpn[i], Entry::HalfBye(p.id)));
-        } else if p.zero_byes.contains(&r) {
-            parts.absences.push((tpn[i], Entry::ZeroBye(p.id)));
-        } else {
-            field.push(i);
-        }
-    }
+    (parts.berger_games, parts.berger_byes) =
+        berger::scheduled_round(&seats, &on_schedule, &active, players, r);
+    // §7 and §9: the Swiss field (in the Swiss order of §5) and requested absences.
+    let selected = field::select(players, &groups, &on_schedule, &active, &tpn, r)?;
+    parts.absences = selected.absences;
+    let mut field = selected.field;
     order::sort(&mut field, &st, &tpn);
-
+    // §8: pairing the Swiss field.
     let mut swiss = None;
     if !field.is_empty() {
-        let ids: Vec<Id> = players.iter().map(|p| p.id).collect();
-        let f = field::SwissField::new(field, &st, &tpn, &ids);
-        let eligible = byes::eligible_bottom_first(&f);
-        let mut tally = ladder::Tally::default();
-        let chosen = ladder::choose(&f, &eligible, &mut tally);
-        let mut active = vec![true; f.len()];
-        if let Some(v) = chosen.bye {
-            active[v] = false;
-        }
-        let mut g = ladder::LevelGraph::new(&f, chosen.level, active);
-        let mut m = chosen.matching;
-        // The ladder already counted what this matcher did before the greedy.
-        let before = m.counters;
-        let pairs = greedy::pair(&mut g, &mut m);
-        tally.augmenting_paths += m.counters.augmenting_paths - before.augmenting_paths;
-        tally.nodes_visited += m.counters.nodes_visited - before.nodes_visited;
-        let greedy_counts = m.counters;
-        for (a, b) in pairs {
-            let al = colours::allocate(&f.side[a], &f.side[b]);
-            let (w, bl) = if al.a_white { (a, b) } else { (b, a) };
-            parts.swiss_games.push(board_order::SwissGame {
-                white: players[f.members[w]].id,
-                black: players[f.members[bl]].id,
-                high: f.points[a].max(f.points[b]),
-                sum: f.points[a] + f.points[b],
-                best_position: a.min(b),
-            });
-        }
-        let bye = chosen.bye.map(|v| players[f.members[v]].id);
-        if let Some(id) = bye {
-            parts.swiss_bye = Some(Entry::Bye(id));
-        }
-        let stats = SearchStats {
-            levels_tried: tally.levels_tried,
-            matching_calls: tally.matching_calls,
-            augmenting_paths: tally.augmenting_paths,
-            nodes_visited: tally.nodes_visited,
-            filter_rejections: greedy_counts.filter_rejections,
-            filter_nodes: greedy_counts.filter_nodes,
-            fallback_searches: greedy_counts.fallback_searches,
-        };
-        let mut explain = chosen.explain;
-        explain.push(format!("chosen level: {}", ladder::describe(&chosen.level)));
-        if let Some(id) = bye {
-            explain.push(format!(
-                "bye: player {id} (eligible: {} players with the fewest byes)",
-                eligible.len()
-            ));
-        }
-        explain.push(format!(
-            "search: {} levels tried, {} matching calls, {} augmenting paths, {} nodes visited, {:.3} ms",
-            stats.levels_tried,
-            stats.matching_calls,
-            stats.augmenting_paths,
-            stats.nodes_visited,
-            started.elapsed().as_secs_f64() * 1e3
-        ));
-        explain.push(format!(
-            "greedy (§8.4): {} candidate buckets ruled out by counting ({} bucket-graph nodes), {} fallback Gallai-Edmonds searches",
-            stats.filter_rejections, stats.filter_nodes, stats.fallback_searches
-        ));
-        swiss = Some(SwissReport {
-            field_size: f.len(),
-            level: chosen.level,
-            bye,
-            stats,
-            explain,
-        });
+        let paired = swiss::pair(field, &st, &tpn, players, started);
+        parts.swiss_games = paired.games;
+        parts.swiss_bye = paired.bye;
+        swiss = Some(paired.report);
     }
     Ok(PairedRound {
         round: r,
         rows: board_order::number(r, parts),
         swiss,
     })
+}
+
+/// Entry index of every player id; every player named in the rounds must be listed.
+fn index_players(t: &Tournament) -> Result<HashMap<Id, usize>, EngineError> {
+    let index_of: HashMap<Id, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    for row in &t.rows {
+        if let Some(id) = row.entry.players().find(|id| !index_of.contains_key(id)) {
+            return Err(EngineError::UnknownPlayer {
+                round: row.round,
+                id,
+            });
+        }
+    }
+    Ok(index_of)
+}
+
+/// The round to pair: the one after the last, once every earlier game has a result and
+/// while the event has rounds left (§2).
+fn next_round(t: &Tournament, groups: &groups::Groups) -> Result<u32, EngineError> {
+    let last = t.last_round();
+    let missing = t.missing_results(last);
+    if !missing.is_empty() {
+        return Err(EngineError::IncompleteRound(missing));
+    }
+    if last + 1 > groups.rounds {
+        return Err(EngineError::Finished {
+            rounds: groups.rounds,
+        });
+    }
+    Ok(last + 1)
 }

@@ -11,6 +11,16 @@ pub struct Schedules {
     pub on_schedule: Vec<bool>,
 }
 
+/// Per original group: whether it plays its Berger table in round `r` (always false after the
+/// initial phase).
+pub fn on_schedule(groups: &Groups, players: &[Player], r: u32) -> Vec<bool> {
+    if r <= groups.phase {
+        schedules(groups, players, r).on_schedule
+    } else {
+        vec![false; groups.members.len()]
+    }
+}
+
 /// Replays §6 for rounds 1..=r (dissolution is permanent, so history matters).
 pub fn schedules(groups: &Groups, players: &[Player], r: u32) -> Schedules {
     let k = groups.members.len();

@@ -29,10 +29,14 @@ pub fn hash_words(words: &[u64]) -> u64 {
     h
 }
 
-/// Seed of tournament `index` of a campaign with seed `campaign`. Independent of how the
-/// campaign is split into shards or threads.
+/// The largest seed: seeds are integers from 0 to 2^63-1, what `tournament.toml` (a TOML
+/// integer) and `bsw generate --seed` accept, so that every seed a report names can be used.
+pub const MAX_SEED: u64 = i64::MAX as u64;
+
+/// Seed of tournament `index` of a campaign with seed `campaign`, in `0..=MAX_SEED`.
+/// Independent of how the campaign is split into shards or threads.
 pub fn tournament_seed(campaign: u64, index: u64) -> u64 {
-    hash_words(&[campaign, index])
+    hash_words(&[campaign, index]) & MAX_SEED
 }
 
 impl SplitMix64 {
@@ -121,5 +125,16 @@ mod tests {
         assert_ne!(tournament_seed(1, 0), tournament_seed(1, 1));
         assert_ne!(tournament_seed(1, 0), tournament_seed(2, 0));
         assert_eq!(tournament_seed(7, 3), tournament_seed(7, 3));
+    }
+
+    #[test]
+    fn tournament_seeds_fit_a_toml_integer() {
+        // About half of the raw hashes have the top bit set; none of the seeds may.
+        let seeds: Vec<u64> = (0..1000).map(|i| tournament_seed(3, i)).collect();
+        assert!(seeds.iter().all(|&s| s <= i64::MAX as u64));
+        assert!(
+            seeds.iter().any(|&s| s > 1 << 62),
+            "the range is used up to 2^63-1"
+        );
     }
 }

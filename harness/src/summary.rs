@@ -278,6 +278,12 @@ pub struct Summary {
     pub timing: Timing,
 }
 
+/// The tournament indices of shard `I/N` of a campaign of `total` tournaments.
+fn shard_indices(total: u64, shard: &str) -> Result<std::ops::Range<u64>, String> {
+    let s = crate::simulate::parse_shard(shard)?;
+    Ok(crate::simulate::shard_range(total, s))
+}
+
 fn level_key(l: &bsw_engine::Level) -> (String, String) {
     let d = match l.max_diff {
         None => "unlimited".to_string(),
@@ -424,11 +430,26 @@ impl Summary {
                 a.seed, a.tournaments, b.seed, b.tournaments
             ));
         }
-        if let Some(dup) = b.shards.iter().find(|s| a.shards.contains(s)) {
-            return Err(format!("shard {dup} appears twice"));
-        }
         if a.shards.is_empty() || b.shards.is_empty() {
             return Err("a summary of a whole campaign cannot be merged with another".into());
+        }
+        let total = a.tournaments;
+        for x in &b.shards {
+            let rx = shard_indices(total, x)?;
+            for y in &a.shards {
+                let ry = shard_indices(total, y)?;
+                if rx.start < ry.end && ry.start < rx.end {
+                    return Err(if x == y {
+                        format!("shard {x} appears twice")
+                    } else {
+                        format!(
+                            "shards {y} and {x} overlap (tournaments {}..{} are in both)",
+                            rx.start.max(ry.start),
+                            rx.end.min(ry.end)
+                        )
+                    });
+                }
+            }
         }
         self.campaign.shards.extend(b.shards.iter().cloned());
         self.campaign.shards.sort_by_key(|s| {
@@ -437,6 +458,69 @@ impl Summary {
         });
         self.merge_counts(o);
         Ok(())
+    }
+
+    /// What the summary does not cover of its campaign: `Ok(None)` when it covers every
+    /// tournament, else a description for people (the missing shards `I/N` when the shards
+    /// share one N, else the missing index ranges).
+    pub fn missing(&self) -> Result<Option<String>, String> {
+        let c = &self.campaign;
+        if c.shards.is_empty() {
+            return Ok(None);
+        }
+        let mut covered = c
+            .shards
+            .iter()
+            .map(|x| shard_indices(c.tournaments, x))
+            .collect::<Result<Vec<_>, _>>()?;
+        covered.sort_by_key(|r| r.start);
+        let mut gaps = Vec::new();
+        let mut next = 0;
+        for r in covered
+            .iter()
+            .chain(std::iter::once(&(c.tournaments..c.tournaments)))
+        {
+            if r.start > next {
+                gaps.push(next..r.start);
+            }
+            next = next.max(r.end);
+        }
+        if gaps.is_empty() {
+            return Ok(None);
+        }
+        let ns: Vec<u64> = c
+            .shards
+            .iter()
+            .map(|x| crate::simulate::parse_shard(x).map(|(_, n)| n))
+            .collect::<Result<_, _>>()?;
+        if ns.iter().all(|&n| n == ns[0]) {
+            let n = ns[0];
+            let absent: Vec<String> = (1..=n)
+                .map(|i| format!("{i}/{n}"))
+                .filter(|x| !c.shards.contains(x))
+                .collect();
+            let (word, verb) = if absent.len() == 1 {
+                ("shard", "is")
+            } else {
+                ("shards", "are")
+            };
+            return Ok(Some(format!(
+                "{word} {} {verb} missing ({} of the campaign's {} tournaments covered)",
+                absent.join(", "),
+                self.tournaments,
+                c.tournaments
+            )));
+        }
+        let ranges: Vec<String> = gaps
+            .iter()
+            .map(|g| format!("{}..{}", g.start, g.end))
+            .collect();
+        Ok(Some(format!(
+            "tournaments {} are not covered by any shard ({} of the campaign's {} covered)",
+            ranges.join(", "),
+            self.tournaments,
+            c.tournaments
+        )))
     }
 
     /// Adds everything but the campaign identity.

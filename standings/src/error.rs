@@ -38,11 +38,15 @@ impl fmt::Display for StandingsError {
                 )
             }
             StandingsError::IncompleteRound { round, missing } => {
-                write!(f, "round {round} is not complete; games without a result:")?;
-                for (r, b, w, bl) in missing {
-                    write!(f, " round {r} board {b} ({w} - {bl});")?;
-                }
-                Ok(())
+                let listed: Vec<String> = missing
+                    .iter()
+                    .map(|(r, b, w, bl)| format!("round {r} board {b} ({w} - {bl})"))
+                    .collect();
+                write!(
+                    f,
+                    "round {round} is not complete; games without a result: {}",
+                    listed.join("; ")
+                )
             }
             StandingsError::UnratedOpponent {
                 code,

@@ -334,7 +334,16 @@ fn generic_second_bye_is_c0401_4() {
         3,
         3,
     );
-    has(&t, Profile::Generic, 2, "C.04.1-4");
+    let rep = has(&t, Profile::Generic, 2, "C.04.1-4");
+    assert!(
+        messages(&rep).contains(&"board 2: 3 gets the pairing-allocated bye but already had a bye"),
+        "{:?}",
+        messages(&rep)
+    );
+}
+
+fn messages(rep: &bsw_checker::Report) -> Vec<&str> {
+    rep.violations().map(|(_, v)| v.message.as_str()).collect()
 }
 
 #[test]
@@ -351,6 +360,12 @@ fn generic_bye_after_forfeit_win_is_c0401_4() {
     );
     let rep = has(&t, Profile::Generic, 2, "C.04.1-4");
     assert!(!rep.violations().any(|(r, _)| r == 1));
+    assert!(
+        messages(&rep)
+            .contains(&"board 2: 3 gets the pairing-allocated bye but already had a forfeit win"),
+        "{:?}",
+        messages(&rep)
+    );
 }
 
 #[test]
@@ -376,6 +391,11 @@ fn generic_third_colour_in_a_row_is_c0401_7() {
     ];
     let rep = has(&generic_t(rows, 4, 5), Profile::Generic, 3, "C.04.1-7");
     assert!(rep.violations().any(|(_, v)| v.rule == "C.04.1-6"));
+    assert!(
+        messages(&rep).contains(&"board 1: 1 gets White for the 3rd time in a row"),
+        "{:?}",
+        messages(&rep)
+    );
 }
 
 #[test]

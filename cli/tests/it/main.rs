@@ -5,6 +5,7 @@ mod bench_command;
 mod check;
 mod common;
 mod generate;
+mod new_user;
 mod pair;
 mod simulate;
 mod standings;

@@ -67,7 +67,7 @@ fn pair_refuses_a_finished_event_and_a_trf_file() {
     assert_eq!(code, 2);
     assert!(err.contains("finished"), "{err}");
     let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/samples/dutch-501-players-9-rounds.trf");
+        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
     let (code, _, err) = bsw(&["pair", sample.to_str().unwrap()]);
     assert_eq!(code, 2);
     assert!(err.contains("bsw trf import"), "{err}");

@@ -4,7 +4,7 @@
 
 use bsw_engine::Level;
 use bsw_engine::field::SwissField;
-use bsw_engine::ladder::{LevelGraph, Tally, perfect_matching};
+use bsw_engine::level_graph::{LevelGraph, Tally, perfect_matching};
 use bsw_engine::quotient::Quotient;
 use bsw_engine::state::{Colour, PlayerState};
 use proptest::prelude::*;

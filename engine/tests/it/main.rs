@@ -4,6 +4,7 @@
 mod common;
 mod counting_filter;
 mod matching_vs_exhaustive;
+mod messages;
 mod properties;
 mod rules;
 mod spec_11_worked_example;
