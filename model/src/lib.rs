@@ -15,6 +15,8 @@ pub mod layout;
 pub mod system;
 pub mod trf;
 
+use std::collections::HashMap;
+
 pub use error::InputError;
 pub use system::{Colour, DutchConfig, System};
 
@@ -243,6 +245,15 @@ impl Tournament {
 
     pub fn player(&self, id: Id) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Each player's position in `players` (entry order), by id.
+    pub fn index_by_id(&self) -> HashMap<Id, usize> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id, i))
+            .collect()
     }
 
     /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).

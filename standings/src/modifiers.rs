@@ -2,6 +2,8 @@
 //! voluntary unplayed rounds.
 
 use crate::code::Cut;
+use crate::table::Table;
+use crate::unplayed::{Element, adjusted_scores, elements};
 
 /// One value a modifier may drop: `key` orders significance (least significant = smallest
 /// key), `contribution` is what it adds to the sum, `vur` marks a voluntary unplayed round.
@@ -10,6 +12,25 @@ pub(crate) struct Item {
     pub key: (i64, i64),
     pub contribution: i64,
     pub vur: bool,
+}
+
+/// For every entrant, the sum of `value(e)` over its BH/SB elements (Art. 16) left after `cut`.
+/// An element's significance is its opponent's score, then its value (Art. 14.1).
+pub(crate) fn cut_element_sums(t: &Table, cut: Cut, value: impl Fn(Element) -> i64) -> Vec<i64> {
+    let adj = adjusted_scores(t);
+    (0..t.len())
+        .map(|i| {
+            let items = elements(t, i, &adj)
+                .into_iter()
+                .map(|e| Item {
+                    key: (e.opp_score, value(e)),
+                    contribution: value(e),
+                    vur: e.vur,
+                })
+                .collect();
+            cut_sum(items, cut)
+        })
+        .collect()
 }
 
 /// Applies `cut` and returns the sum of what is left.

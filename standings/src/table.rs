@@ -211,12 +211,7 @@ impl Table {
         unrated_rating: Option<u32>,
     ) -> Result<Table, StandingsError> {
         let tpn = tpn_numbers(t);
-        let by_id: HashMap<Id, usize> = t
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id, i))
-            .collect();
+        let by_id = t.index_by_id();
         let entrants: Vec<Entrant> = members
             .iter()
             .map(|id| {

@@ -225,13 +225,7 @@ fn swiss_record(sw: &bsw_checker::SwissRound) -> Option<SwissRecord> {
 /// Plays `sc` with the external engine; `recheck` pairs every round twice and compares.
 pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalPlayed {
     let mut t = sc.base.clone();
-    let mut out = Played {
-        tournament: Tournament::default(),
-        rounds: Vec::new(),
-        failure: None,
-        violations: 0,
-        dropped_absences: 0,
-    };
+    let mut out = Played::default();
     let mut kept: Option<CallRecord> = None;
     let work = match Workdir::new() {
         Ok(w) => Some(w),

@@ -156,7 +156,7 @@ pub struct Failure {
 }
 
 /// A tournament as played by [`play`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Played {
     /// Everything recorded: players (with withdrawals and the absences kept), configuration,
     /// rows up to the last round paired. On a violation the failing round is included (results
@@ -268,13 +268,7 @@ pub fn fill_results(sc: &Scenario, t: &mut Tournament, first: usize, r: u32) {
 pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
     let mut t = sc.base.clone();
     let total = sc.total_rounds();
-    let mut out = Played {
-        tournament: Tournament::default(),
-        rounds: Vec::new(),
-        failure: None,
-        violations: 0,
-        dropped_absences: 0,
-    };
+    let mut out = Played::default();
     for r in 1..=total {
         record_events(sc, &mut t, r);
 
