@@ -8,7 +8,6 @@ use bsw_harness::generator::{Played, Scenario};
 use bsw_harness::shrink::shrink;
 use bsw_harness::simulate::{CampaignSpec, parse_shard, simulate};
 use bsw_harness::summary::{FailureRecord, Summary};
-use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -259,16 +258,9 @@ fn how_to_reproduce(played: &Played) -> &'static str {
 }
 
 fn describe(played: &Played) -> String {
-    match &played.failure {
-        None => "no failure on replay (flaky?)".into(),
-        Some(f) => {
-            let mut s = format!("round {}: {}\n", f.round, f.kind.label());
-            for d in f.details.iter().take(20) {
-                s.push_str(&format!("    {d}\n"));
-            }
-            s
-        }
-    }
+    played
+        .failure_text()
+        .unwrap_or_else(|| "no failure on replay (flaky?)".into())
 }
 
 /// Writes every listed failure as `DIR/tournament-<index>/` (+ README.md) and, for the first
@@ -340,15 +332,7 @@ fn write_failures(
         bsw_model::io::write_atomic(&case.join("README.md"), &readme).map_err(|e| e.to_string())?;
         Ok(line)
     };
-    let run = || {
-        summary
-            .failures
-            .par_iter()
-            .enumerate()
-            .map(work)
-            .collect::<Result<Vec<_>, _>>()
-    };
-    bsw_harness::simulate::on_pool(spec.jobs, run)?
+    bsw_harness::simulate::on_failures(spec.jobs, summary, work)
 }
 
 fn write_case(dir: &Path, t: &bsw_model::Tournament) -> Result<(), String> {

@@ -23,7 +23,7 @@ pub mod failures;
 pub mod protocol;
 pub mod runner;
 
-use crate::generator::play::{fill_results, panic_message, record_events, violation_failure};
+use crate::generator::play::{fill_results, record_events, violation_failure};
 use crate::generator::{
     ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
 };
@@ -346,11 +346,7 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         });
         match report {
             Err(payload) => {
-                out.failure = Some(Failure {
-                    round: r,
-                    kind: FailureKind::CheckerPanic,
-                    details: vec![panic_message(&*payload)],
-                });
+                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
                 kept = Some(record);
                 break;
             }
