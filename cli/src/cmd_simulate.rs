@@ -319,15 +319,9 @@ fn write_failures(
             );
             bsw_model::io::write_atomic(&sdir.join("README.md"), &text)
                 .map_err(|e| e.to_string())?;
-            readme.push_str(&format!(
-                "\nShrunk case in `shrunk/`: {}.\n",
-                s.scenario.size()
-            ));
-            line.push_str(&format!(
-                " (shrunk to {} in {})",
-                s.scenario.size(),
-                sdir.display()
-            ));
+            let (in_readme, in_line) = s.notes(&sdir);
+            readme.push_str(&in_readme);
+            line.push_str(&in_line);
         }
         bsw_model::io::write_atomic(&case.join("README.md"), &readme).map_err(|e| e.to_string())?;
         Ok(line)

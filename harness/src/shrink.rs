@@ -21,6 +21,18 @@ pub struct Shrunk {
     pub accepted: usize,
 }
 
+impl Shrunk {
+    /// What a failure's README and its line for people say about this shrunk case, written
+    /// into `dir` (the case's `shrunk/`).
+    pub fn notes(&self, dir: &std::path::Path) -> (String, String) {
+        let size = self.scenario.size();
+        (
+            format!("\nShrunk case in `shrunk/`: {size}.\n"),
+            format!(" (shrunk to {size} in {})", dir.display()),
+        )
+    }
+}
+
 fn without_players(sc: &Scenario, gone: &[Id]) -> Scenario {
     let mut c = sc.clone();
     c.base.players.retain(|p| !gone.contains(&p.id));

@@ -186,15 +186,9 @@ pub fn write_failures(
                 how
             );
             write(&sdir.join("README.md"), &text)?;
-            readme.push_str(&format!(
-                "\nShrunk case in `shrunk/`: {}.\n",
-                s.scenario.size()
-            ));
-            line.push_str(&format!(
-                " (shrunk to {} in {})",
-                s.scenario.size(),
-                sdir.display()
-            ));
+            let (in_readme, in_line) = s.notes(&sdir);
+            readme.push_str(&in_readme);
+            line.push_str(&in_line);
         }
         write(&case.join("README.md"), &readme)?;
         Ok(line)
