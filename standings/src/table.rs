@@ -291,6 +291,23 @@ impl Table {
         self.entrants.len()
     }
 
+    /// The games of `i` whose over-the-board flag passes `keep`: (opponent, points, white).
+    fn games_where(
+        &self,
+        i: usize,
+        keep: impl Fn(bool) -> bool + 'static,
+    ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
+        self.slots[i].iter().filter_map(move |s| match *s {
+            Slot::Game {
+                opp,
+                pts,
+                white,
+                otb,
+            } if keep(otb) => Some((opp, pts, white)),
+            _ => None,
+        })
+    }
+
     /// Rounds in which `i` played a game that counts as a game in this table: over the board
     /// in Swiss tables, over the board or by forfeit in round-robin tables (Art. 15.2).
     pub(crate) fn counted_games(
@@ -298,15 +315,7 @@ impl Table {
         i: usize,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
         let rr = self.format == Format::RoundRobin;
-        self.slots[i].iter().filter_map(move |s| match *s {
-            Slot::Game {
-                opp,
-                pts,
-                white,
-                otb,
-            } if otb || rr => Some((opp, pts, white)),
-            _ => None,
-        })
+        self.games_where(i, move |otb| otb || rr)
     }
 
     /// Every game, over the board or by forfeit: (opponent, points, white).
@@ -314,12 +323,7 @@ impl Table {
         &self,
         i: usize,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
-        self.slots[i].iter().filter_map(|s| match *s {
-            Slot::Game {
-                opp, pts, white, ..
-            } => Some((opp, pts, white)),
-            _ => None,
-        })
+        self.games_where(i, |_| true)
     }
 
     /// Games over the board: (opponent, points, white).
@@ -327,15 +331,7 @@ impl Table {
         &self,
         i: usize,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
-        self.slots[i].iter().filter_map(|s| match *s {
-            Slot::Game {
-                opp,
-                pts,
-                white,
-                otb: true,
-            } => Some((opp, pts, white)),
-            _ => None,
-        })
+        self.games_where(i, |otb| otb)
     }
 
     /// Wins over the board (WNT of SPEC §5).
