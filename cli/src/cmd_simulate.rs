@@ -118,14 +118,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     }
     std::panic::set_hook(hook);
 
-    if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
-        )?;
-    } else {
-        out!("{}", summary.render())?;
-    }
+    crate::output::json_or_text(args.json, &summary, || summary.render())?;
     for w in &written {
         errln!("{w}");
     }
@@ -157,14 +150,7 @@ fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult
             "the merged summaries do not cover the whole campaign: {what}; merge the missing shards too, or pass --allow-partial to accept a partial campaign"
         ));
     }
-    if json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&m).map_err(|e| e.to_string())?
-        )?;
-    } else {
-        out!("{}", m.render())?;
-    }
+    crate::output::json_or_text(json, &m, || m.render())?;
     Ok(if m.passed() { 0 } else { 1 })
 }
 
