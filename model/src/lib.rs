@@ -222,6 +222,20 @@ pub struct Row {
     pub entry: Entry,
 }
 
+impl Row {
+    /// The rows of round `round` that put `entries` on boards 1, 2, … in their order.
+    pub fn on_boards(
+        round: u32,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> impl Iterator<Item = Row> {
+        (1..).zip(entries).map(move |(board, entry)| Row {
+            round,
+            board,
+            entry,
+        })
+    }
+}
+
 /// A whole tournament: what a tournament directory (or a TRF file) holds.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Tournament {
