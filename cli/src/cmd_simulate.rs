@@ -8,7 +8,6 @@ use bsw_harness::generator::{Played, Scenario};
 use bsw_harness::shrink::shrink;
 use bsw_harness::simulate::{CampaignSpec, parse_shard, simulate};
 use bsw_harness::summary::{FailureRecord, Summary};
-use rayon::prelude::*;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -119,14 +118,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     }
     std::panic::set_hook(hook);
 
-    if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?
-        )?;
-    } else {
-        out!("{}", summary.render())?;
-    }
+    crate::output::json_or_text(args.json, &summary, || summary.render())?;
     for w in &written {
         errln!("{w}");
     }
@@ -158,14 +150,7 @@ fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult
             "the merged summaries do not cover the whole campaign: {what}; merge the missing shards too, or pass --allow-partial to accept a partial campaign"
         ));
     }
-    if json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&m).map_err(|e| e.to_string())?
-        )?;
-    } else {
-        out!("{}", m.render())?;
-    }
+    crate::output::json_or_text(json, &m, || m.render())?;
     Ok(if m.passed() { 0 } else { 1 })
 }
 
@@ -259,16 +244,9 @@ fn how_to_reproduce(played: &Played) -> &'static str {
 }
 
 fn describe(played: &Played) -> String {
-    match &played.failure {
-        None => "no failure on replay (flaky?)".into(),
-        Some(f) => {
-            let mut s = format!("round {}: {}\n", f.round, f.kind.label());
-            for d in f.details.iter().take(20) {
-                s.push_str(&format!("    {d}\n"));
-            }
-            s
-        }
-    }
+    played
+        .failure_text()
+        .unwrap_or_else(|| "no failure on replay (flaky?)".into())
 }
 
 /// Writes every listed failure as `DIR/tournament-<index>/` (+ README.md) and, for the first
@@ -327,28 +305,14 @@ fn write_failures(
             );
             bsw_model::io::write_atomic(&sdir.join("README.md"), &text)
                 .map_err(|e| e.to_string())?;
-            readme.push_str(&format!(
-                "\nShrunk case in `shrunk/`: {}.\n",
-                s.scenario.size()
-            ));
-            line.push_str(&format!(
-                " (shrunk to {} in {})",
-                s.scenario.size(),
-                sdir.display()
-            ));
+            let (in_readme, in_line) = s.notes(&sdir);
+            readme.push_str(&in_readme);
+            line.push_str(&in_line);
         }
         bsw_model::io::write_atomic(&case.join("README.md"), &readme).map_err(|e| e.to_string())?;
         Ok(line)
     };
-    let run = || {
-        summary
-            .failures
-            .par_iter()
-            .enumerate()
-            .map(work)
-            .collect::<Result<Vec<_>, _>>()
-    };
-    bsw_harness::simulate::on_pool(spec.jobs, run)?
+    bsw_harness::simulate::on_failures(spec.jobs, summary, work)
 }
 
 fn write_case(dir: &Path, t: &bsw_model::Tournament) -> Result<(), String> {

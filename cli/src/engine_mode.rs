@@ -198,15 +198,7 @@ pub fn generate_external(
 /// of `bsw`, but without `fsync`: the file is read at once by the program that asked for it,
 /// and syncing it cost about 17 ms per round here (five times the whole protocol).
 fn write_answer(path: &Path, text: &str) -> Result<(), String> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let tmp = bsw_model::io::temp_path(path);
     let shown = path.display();
     let result = std::fs::write(&tmp, text)
         .map_err(|e| format!("{shown}: cannot write: {e}"))

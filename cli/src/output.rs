@@ -54,6 +54,23 @@ pub fn stderr(args: Arguments) {
     let _ = std::io::stderr().lock().write_fmt(args);
 }
 
+/// Prints `value` as pretty JSON when `json`, else the text `render` gives (the `--json`
+/// switch of the commands that print a report).
+pub fn json_or_text<T: serde::Serialize>(
+    json: bool,
+    value: &T,
+    render: impl FnOnce() -> String,
+) -> Result<(), String> {
+    if json {
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(value).map_err(|e| e.to_string())?
+        )
+    } else {
+        out!("{}", render())
+    }
+}
+
 /// `n` and the noun in the right number: "1 round", "3 rounds".
 pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     match n.into() {

@@ -17,7 +17,6 @@ use bsw_checker::Profile;
 use bsw_engine::{EngineError, Level, SearchStats};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Tournament};
 use serde::Serialize;
-use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use crate::generator::{ResultRates, Stopwatch, draw_result};
@@ -84,12 +83,7 @@ pub fn plain_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
 /// Fills every missing result of round `round` of `t` by `model`, as a pure function of
 /// `seed`, the round and the two players.
 pub fn fill_results(t: &mut Tournament, round: u32, seed: u64, model: ResultModel) {
-    let index: HashMap<Id, usize> = t
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, i))
-        .collect();
+    let index = t.index_by_id();
     for row in t.rows.iter_mut().filter(|r| r.round == round) {
         if let Entry::Game {
             white,

@@ -21,6 +21,41 @@ pub struct Shrunk {
     pub accepted: usize,
 }
 
+impl Shrunk {
+    /// What a failure's README and its line for people say about this shrunk case, written
+    /// into `dir` (the case's `shrunk/`).
+    pub fn notes(&self, dir: &std::path::Path) -> (String, String) {
+        let size = self.scenario.size();
+        (
+            format!("\nShrunk case in `shrunk/`: {size}.\n"),
+            format!(" (shrunk to {size} in {})", dir.display()),
+        )
+    }
+}
+
+/// Pushes the candidates without the `len` items of one list of `sc` (`list` picks it): none
+/// of them, then, when there are several, each one left out in turn.
+fn drop_items<T>(
+    sc: &Scenario,
+    len: usize,
+    out: &mut Vec<Scenario>,
+    list: impl Fn(&mut Scenario) -> &mut Vec<T>,
+) {
+    if len == 0 {
+        return;
+    }
+    let mut c = sc.clone();
+    list(&mut c).clear();
+    out.push(c);
+    if len > 1 {
+        for i in 0..len {
+            let mut c = sc.clone();
+            list(&mut c).remove(i);
+            out.push(c);
+        }
+    }
+}
+
 fn without_players(sc: &Scenario, gone: &[Id]) -> Scenario {
     let mut c = sc.clone();
     c.base.players.retain(|p| !gone.contains(&p.id));
@@ -117,44 +152,10 @@ fn candidates(sc: &Scenario, fail_round: u32) -> Vec<Scenario> {
         }
         out.push(c);
     }
-    // Swaps.
-    if !cfg.swaps.is_empty() {
-        let mut c = sc.clone();
-        c.base.config.swaps.clear();
-        out.push(c);
-        if cfg.swaps.len() > 1 {
-            for i in 0..cfg.swaps.len() {
-                let mut c = sc.clone();
-                c.base.config.swaps.remove(i);
-                out.push(c);
-            }
-        }
-    }
-    // Withdrawals and absences.
-    if !sc.withdrawals.is_empty() {
-        let mut c = sc.clone();
-        c.withdrawals.clear();
-        out.push(c);
-        if sc.withdrawals.len() > 1 {
-            for i in 0..sc.withdrawals.len() {
-                let mut c = sc.clone();
-                c.withdrawals.remove(i);
-                out.push(c);
-            }
-        }
-    }
-    if !sc.absences.is_empty() {
-        let mut c = sc.clone();
-        c.absences.clear();
-        out.push(c);
-        if sc.absences.len() > 1 {
-            for i in 0..sc.absences.len() {
-                let mut c = sc.clone();
-                c.absences.remove(i);
-                out.push(c);
-            }
-        }
-    }
+    // Swaps, withdrawals and absences.
+    drop_items(sc, cfg.swaps.len(), &mut out, |c| &mut c.base.config.swaps);
+    drop_items(sc, sc.withdrawals.len(), &mut out, |c| &mut c.withdrawals);
+    drop_items(sc, sc.absences.len(), &mut out, |c| &mut c.absences);
     // Fewer players: chunks of halving size, from the end of the entry list first.
     let n = sc.base.players.len();
     let mut chunk = n / 2;

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use crate::generator::{GenParams, PlayOptions, Played, Scenario, generate, play};
 use crate::rng::tournament_seed;
-use crate::summary::{CampaignInfo, Summary};
+use crate::summary::{CampaignInfo, FailureRecord, Summary};
 
 /// What to run.
 #[derive(Clone)]
@@ -132,6 +132,22 @@ pub fn on_pool<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> Result<
         .build()
         .map_err(|e| format!("thread pool: {e}"))?;
     Ok(pool.install(work))
+}
+
+/// Runs `work` on every listed failure of `summary` with its position in the list, in
+/// parallel on a pool of `jobs` threads (see [`on_pool`]); the results in list order.
+pub fn on_failures<W>(jobs: usize, summary: &Summary, work: W) -> Result<Vec<String>, String>
+where
+    W: Fn((usize, &FailureRecord)) -> Result<String, String> + Sync + Send,
+{
+    on_pool(jobs, || {
+        summary
+            .failures
+            .par_iter()
+            .enumerate()
+            .map(work)
+            .collect::<Result<Vec<_>, _>>()
+    })?
 }
 
 #[cfg(test)]

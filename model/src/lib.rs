@@ -15,6 +15,8 @@ pub mod layout;
 pub mod system;
 pub mod trf;
 
+use std::collections::HashMap;
+
 pub use error::InputError;
 pub use system::{Colour, DutchConfig, System};
 
@@ -220,6 +222,20 @@ pub struct Row {
     pub entry: Entry,
 }
 
+impl Row {
+    /// The rows of round `round` that put `entries` on boards 1, 2, … in their order.
+    pub fn on_boards(
+        round: u32,
+        entries: impl IntoIterator<Item = Entry>,
+    ) -> impl Iterator<Item = Row> {
+        (1..).zip(entries).map(move |(board, entry)| Row {
+            round,
+            board,
+            entry,
+        })
+    }
+}
+
 /// A whole tournament: what a tournament directory (or a TRF file) holds.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Tournament {
@@ -243,6 +259,15 @@ impl Tournament {
 
     pub fn player(&self, id: Id) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)
+    }
+
+    /// Each player's position in `players` (entry order), by id.
+    pub fn index_by_id(&self) -> HashMap<Id, usize> {
+        self.players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p.id, i))
+            .collect()
     }
 
     /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).

@@ -2,6 +2,8 @@
 //! voluntary unplayed rounds.
 
 use crate::code::Cut;
+use crate::table::Table;
+use crate::unplayed::{Element, adjusted_scores, elements};
 
 /// One value a modifier may drop: `key` orders significance (least significant = smallest
 /// key), `contribution` is what it adds to the sum, `vur` marks a voluntary unplayed round.
@@ -10,6 +12,25 @@ pub(crate) struct Item {
     pub key: (i64, i64),
     pub contribution: i64,
     pub vur: bool,
+}
+
+/// For every entrant, the sum of `value(e)` over its BH/SB elements (Art. 16) left after `cut`.
+/// An element's significance is its opponent's score, then its value (Art. 14.1).
+pub(crate) fn cut_element_sums(t: &Table, cut: Cut, value: impl Fn(Element) -> i64) -> Vec<i64> {
+    let adj = adjusted_scores(t);
+    (0..t.len())
+        .map(|i| {
+            let items = elements(t, i, &adj)
+                .into_iter()
+                .map(|e| Item {
+                    key: (e.opp_score, value(e)),
+                    contribution: value(e),
+                    vur: e.vur,
+                })
+                .collect();
+            cut_sum(items, cut)
+        })
+        .collect()
 }
 
 /// Applies `cut` and returns the sum of what is left.
@@ -48,51 +69,37 @@ pub(crate) fn cut_sum(mut items: Vec<Item>, cut: Cut) -> i64 {
 mod tests {
     use super::*;
 
-    fn bh(v: &[(i64, bool)]) -> Vec<Item> {
-        v.iter()
-            .map(|&(x, vur)| Item {
-                key: (x, x),
-                contribution: x,
-                vur,
-            })
-            .collect()
+    fn item(key: (i64, i64), contribution: i64, vur: bool) -> Item {
+        Item {
+            key,
+            contribution,
+            vur,
+        }
+    }
+
+    /// `cut_sum` of BH items (key = contribution = the value), each `(value, vur)`.
+    fn bh_cut(v: &[(i64, bool)], low: u32, high: u32) -> i64 {
+        let items = v.iter().map(|&(x, vur)| item((x, x), x, vur)).collect();
+        cut_sum(items, Cut { low, high })
     }
 
     #[test]
     fn cut_one_drops_lowest_value_without_vurs() {
         // 3 + 5 + 1 = 9, less the 1.
-        assert_eq!(
-            cut_sum(
-                bh(&[(3, false), (5, false), (1, false)]),
-                Cut { low: 1, high: 0 }
-            ),
-            8
-        );
+        assert_eq!(bh_cut(&[(3, false), (5, false), (1, false)], 1, 0), 8);
     }
 
     #[test]
     fn cut_one_prefers_the_lowest_vur() {
         // LSV is 1 (played), but the VUR element 4 is cut instead (16.5): 3 + 1 = 4.
-        assert_eq!(
-            cut_sum(
-                bh(&[(3, false), (4, true), (1, false)]),
-                Cut { low: 1, high: 0 }
-            ),
-            4
-        );
+        assert_eq!(bh_cut(&[(3, false), (4, true), (1, false)], 1, 0), 4);
     }
 
     #[test]
     fn median_cuts_low_then_high_and_clamps() {
         // drop 1 then 5: 3.
-        assert_eq!(
-            cut_sum(
-                bh(&[(3, false), (5, false), (1, false)]),
-                Cut { low: 1, high: 1 }
-            ),
-            3
-        );
-        assert_eq!(cut_sum(bh(&[(3, false)]), Cut { low: 2, high: 2 }), 0);
+        assert_eq!(bh_cut(&[(3, false), (5, false), (1, false)], 1, 1), 3);
+        assert_eq!(bh_cut(&[(3, false)], 2, 2), 0);
     }
 
     #[test]
@@ -100,18 +107,7 @@ mod tests {
         // Opponent scores 1 (contribution 2, a win) and 4 (contribution 0, a loss): the LSV is
         // the opponent with score 1, so 2 is dropped and 0 is left, although 0 is the
         // smallest product (14.1.1.d).
-        let items = vec![
-            Item {
-                key: (1, 2),
-                contribution: 2,
-                vur: false,
-            },
-            Item {
-                key: (4, 0),
-                contribution: 0,
-                vur: false,
-            },
-        ];
+        let items = vec![item((1, 2), 2, false), item((4, 0), 0, false)];
         assert_eq!(cut_sum(items, Cut { low: 1, high: 0 }), 0);
     }
 
@@ -120,21 +116,9 @@ mod tests {
         // LSV contribution 2 (opponent score 1); VUR contribution 0 (a zero-point bye):
         // the higher (2) is cut -> 0 + 5 = 5.
         let items = vec![
-            Item {
-                key: (1, 2),
-                contribution: 2,
-                vur: false,
-            },
-            Item {
-                key: (6, 0),
-                contribution: 0,
-                vur: true,
-            },
-            Item {
-                key: (5, 5),
-                contribution: 5,
-                vur: false,
-            },
+            item((1, 2), 2, false),
+            item((6, 0), 0, true),
+            item((5, 5), 5, false),
         ];
         assert_eq!(cut_sum(items, Cut { low: 1, high: 0 }), 5);
     }

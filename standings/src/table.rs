@@ -211,12 +211,7 @@ impl Table {
         unrated_rating: Option<u32>,
     ) -> Result<Table, StandingsError> {
         let tpn = tpn_numbers(t);
-        let by_id: HashMap<Id, usize> = t
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id, i))
-            .collect();
+        let by_id = t.index_by_id();
         let entrants: Vec<Entrant> = members
             .iter()
             .map(|id| {
@@ -296,6 +291,23 @@ impl Table {
         self.entrants.len()
     }
 
+    /// The games of `i` whose over-the-board flag passes `keep`: (opponent, points, white).
+    fn games_where(
+        &self,
+        i: usize,
+        keep: impl Fn(bool) -> bool + 'static,
+    ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
+        self.slots[i].iter().filter_map(move |s| match *s {
+            Slot::Game {
+                opp,
+                pts,
+                white,
+                otb,
+            } if keep(otb) => Some((opp, pts, white)),
+            _ => None,
+        })
+    }
+
     /// Rounds in which `i` played a game that counts as a game in this table: over the board
     /// in Swiss tables, over the board or by forfeit in round-robin tables (Art. 15.2).
     pub(crate) fn counted_games(
@@ -303,15 +315,7 @@ impl Table {
         i: usize,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
         let rr = self.format == Format::RoundRobin;
-        self.slots[i].iter().filter_map(move |s| match *s {
-            Slot::Game {
-                opp,
-                pts,
-                white,
-                otb,
-            } if otb || rr => Some((opp, pts, white)),
-            _ => None,
-        })
+        self.games_where(i, move |otb| otb || rr)
     }
 
     /// Every game, over the board or by forfeit: (opponent, points, white).
@@ -319,12 +323,7 @@ impl Table {
         &self,
         i: usize,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
-        self.slots[i].iter().filter_map(|s| match *s {
-            Slot::Game {
-                opp, pts, white, ..
-            } => Some((opp, pts, white)),
-            _ => None,
-        })
+        self.games_where(i, |_| true)
     }
 
     /// Games over the board: (opponent, points, white).
@@ -332,15 +331,7 @@ impl Table {
         &self,
         i: usize,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
-        self.slots[i].iter().filter_map(|s| match *s {
-            Slot::Game {
-                opp,
-                pts,
-                white,
-                otb: true,
-            } => Some((opp, pts, white)),
-            _ => None,
-        })
+        self.games_where(i, |otb| otb)
     }
 
     /// Wins over the board (WNT of SPEC §5).

@@ -11,6 +11,18 @@ use super::weight::Weight;
 
 const NONE: usize = usize::MAX;
 
+/// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
+/// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
+/// `i` otherwise. Returns (start, step, endptrick); indices are taken modulo `len`.
+fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
+    let j = i as isize;
+    if j & 1 != 0 {
+        (j - len as isize, 1, 0)
+    } else {
+        (j, -1, 1)
+    }
+}
+
 struct State<'a> {
     n: usize,
     edges: &'a [(usize, usize, Weight)],
@@ -254,13 +266,8 @@ impl State<'_> {
         if !endstage && self.label[b] == 2 {
             let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
             let len = childs.len() as isize;
-            let mut j = childs.iter().position(|&c| c == entrychild).unwrap() as isize;
-            let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
-                j -= len;
-                (1, 0)
-            } else {
-                (-1, 1)
-            };
+            let i = childs.iter().position(|&c| c == entrychild).unwrap();
+            let (mut j, jstep, endptrick) = cycle_walk(i, childs.len());
             let at = |j: isize| -> usize { (((j % len) + len) % len) as usize };
             let endps = self.blossomendps[b].clone();
             let mut p = self.labelend[b];
@@ -325,13 +332,7 @@ impl State<'_> {
         }
         let len = self.blossomchilds[b].len() as isize;
         let i = self.blossomchilds[b].iter().position(|&c| c == t).unwrap();
-        let mut j = i as isize;
-        let (jstep, endptrick): (isize, usize) = if j & 1 != 0 {
-            j -= len;
-            (1, 0)
-        } else {
-            (-1, 1)
-        };
+        let (mut j, jstep, endptrick) = cycle_walk(i, self.blossomchilds[b].len());
         let at = |j: isize| -> usize { (((j % len) + len) % len) as usize };
         while j != 0 {
             j += jstep;

@@ -148,14 +148,6 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
     Ok(DutchRound {
         round: r,
         explain: out.explain,
-        rows: rows
-            .into_iter()
-            .enumerate()
-            .map(|(k, entry)| Row {
-                round: r,
-                board: k as u32 + 1,
-                entry,
-            })
-            .collect(),
+        rows: Row::on_boards(r, rows).collect(),
     })
 }

@@ -84,12 +84,7 @@ impl Field {
 /// pairing number = id ascending).
 pub fn field(t: &Tournament, r: u32) -> Field {
     let n = t.players.len();
-    let pos: HashMap<Id, usize> = t
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, i))
-        .collect();
+    let pos = t.index_by_id();
     let rounds = (r - 1) as usize;
     let mut cells = vec![vec![Cell::Nothing; rounds]; n];
     let mut participated = vec![false; n];

@@ -135,26 +135,19 @@ impl Layout {
             0,
             1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64,
         );
-        // C6, C7.
-        f.push_u64(self.count, cur as u64);
-        f.push(
-            self.scores,
-            if cur {
-                self.score_bit(ph.score)
-            } else {
-                Weight::ZERO
-            },
-        );
-        // C8.
-        f.push_u64(self.count, next as u64);
-        f.push(
-            self.scores,
-            if next {
-                self.score_bit(ph.score)
-            } else {
-                Weight::ZERO
-            },
-        );
+        // C6, C7 (the pair is in this bracket), then C8 (in the next one): a pair and its
+        // higher player's score.
+        for here in [cur, next] {
+            f.push_u64(self.count, here as u64);
+            f.push(
+                self.scores,
+                if here {
+                    self.score_bit(ph.score)
+                } else {
+                    Weight::ZERO
+                },
+            );
+        }
         // C9.
         let mut c9 = 0;
         if self.c9 {
@@ -190,13 +183,17 @@ impl Layout {
         let hs_gt = ph.score > pl.score;
         let down = |fl: Float| fl == Float::Down;
         let up = |fl: Float| fl == Float::Up;
+        // The two players' floats `back` rounds ago.
+        let floats = |back: u32| {
+            if back == 1 {
+                (ph.float1, pl.float1)
+            } else {
+                (ph.float2, pl.float2)
+            }
+        };
         for back in [1u32, 2] {
             if self.rounds_before >= back {
-                let (fh, fl) = if back == 1 {
-                    (ph.float1, pl.float1)
-                } else {
-                    (ph.float2, pl.float2)
-                };
+                let (fh, fl) = floats(back);
                 let d = if cur {
                     down(fl) as u64 + (!hs_gt && down(fh)) as u64
                 } else {
@@ -211,11 +208,7 @@ impl Layout {
         // C18-C21.
         for back in [1u32, 2] {
             if self.rounds_before >= back {
-                let (fh, fl) = if back == 1 {
-                    (ph.float1, pl.float1)
-                } else {
-                    (ph.float2, pl.float2)
-                };
+                let (fh, fl) = floats(back);
                 let mut d = Weight::ZERO;
                 if cur {
                     if down(fl) {

@@ -11,7 +11,6 @@ use crate::generator::{FailureKind, Played, Scenario};
 use crate::shrink::shrink_with;
 use crate::simulate::CampaignSpec;
 use crate::summary::{FailureRecord, Summary};
-use rayon::prelude::*;
 use std::cell::RefCell;
 use std::path::Path;
 
@@ -20,16 +19,9 @@ fn write(path: &Path, text: &str) -> Result<(), String> {
 }
 
 fn describe(played: &Played) -> String {
-    match &played.failure {
-        None => "no failure on replay: the engine may be nondeterministic".into(),
-        Some(f) => {
-            let mut s = format!("round {}: {}\n", f.round, f.kind.label());
-            for d in f.details.iter().take(20) {
-                s.push_str(&format!("    {d}\n"));
-            }
-            s
-        }
-    }
+    played
+        .failure_text()
+        .unwrap_or_else(|| "no failure on replay: the engine may be nondeterministic".into())
 }
 
 /// Writes the tournament and the failing call into `dir`; returns the README lines that say
@@ -194,26 +186,12 @@ pub fn write_failures(
                 how
             );
             write(&sdir.join("README.md"), &text)?;
-            readme.push_str(&format!(
-                "\nShrunk case in `shrunk/`: {}.\n",
-                s.scenario.size()
-            ));
-            line.push_str(&format!(
-                " (shrunk to {} in {})",
-                s.scenario.size(),
-                sdir.display()
-            ));
+            let (in_readme, in_line) = s.notes(&sdir);
+            readme.push_str(&in_readme);
+            line.push_str(&in_line);
         }
         write(&case.join("README.md"), &readme)?;
         Ok(line)
     };
-    let run = || {
-        summary
-            .failures
-            .par_iter()
-            .enumerate()
-            .map(work)
-            .collect::<Result<Vec<_>, _>>()
-    };
-    crate::simulate::on_pool(spec.jobs, run)?
+    crate::simulate::on_failures(spec.jobs, summary, work)
 }

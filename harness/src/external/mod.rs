@@ -23,7 +23,7 @@ pub mod failures;
 pub mod protocol;
 pub mod runner;
 
-use crate::generator::play::{fill_results, panic_message, record_events, violation_failure};
+use crate::generator::play::{fill_results, record_events, violation_failure};
 use crate::generator::{
     ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
 };
@@ -225,13 +225,7 @@ fn swiss_record(sw: &bsw_checker::SwissRound) -> Option<SwissRecord> {
 /// Plays `sc` with the external engine; `recheck` pairs every round twice and compares.
 pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalPlayed {
     let mut t = sc.base.clone();
-    let mut out = Played {
-        tournament: Tournament::default(),
-        rounds: Vec::new(),
-        failure: None,
-        violations: 0,
-        dropped_absences: 0,
-    };
+    let mut out = Played::default();
     let mut kept: Option<CallRecord> = None;
     let work = match Workdir::new() {
         Ok(w) => Some(w),
@@ -352,11 +346,7 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         });
         match report {
             Err(payload) => {
-                out.failure = Some(Failure {
-                    round: r,
-                    kind: FailureKind::CheckerPanic,
-                    details: vec![panic_message(&*payload)],
-                });
+                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
                 kept = Some(record);
                 break;
             }

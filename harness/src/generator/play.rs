@@ -155,8 +155,23 @@ pub struct Failure {
     pub details: Vec<String>,
 }
 
+impl Failure {
+    /// The failure of `round` where the engine or the checker (`kind`) panicked with `payload`.
+    pub fn panicked(
+        round: u32,
+        kind: FailureKind,
+        payload: &(dyn std::any::Any + Send),
+    ) -> Failure {
+        Failure {
+            round,
+            kind,
+            details: vec![panic_message(payload)],
+        }
+    }
+}
+
 /// A tournament as played by [`play`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Played {
     /// Everything recorded: players (with withdrawals and the absences kept), configuration,
     /// rows up to the last round paired. On a violation the failing round is included (results
@@ -168,6 +183,20 @@ pub struct Played {
     pub violations: usize,
     /// Absences the engine refused (player on a Berger schedule) and that were dropped.
     pub dropped_absences: usize,
+}
+
+impl Played {
+    /// The failure for people: its round and kind, then up to 20 lines of details; `None`
+    /// when the tournament did not fail.
+    pub fn failure_text(&self) -> Option<String> {
+        self.failure.as_ref().map(|f| {
+            let mut s = format!("round {}: {}\n", f.round, f.kind.label());
+            for d in f.details.iter().take(20) {
+                s.push_str(&format!("    {d}\n"));
+            }
+            s
+        })
+    }
 }
 
 pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
@@ -268,13 +297,7 @@ pub fn fill_results(sc: &Scenario, t: &mut Tournament, first: usize, r: u32) {
 pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
     let mut t = sc.base.clone();
     let total = sc.total_rounds();
-    let mut out = Played {
-        tournament: Tournament::default(),
-        rounds: Vec::new(),
-        failure: None,
-        violations: 0,
-        dropped_absences: 0,
-    };
+    let mut out = Played::default();
     for r in 1..=total {
         record_events(sc, &mut t, r);
 
@@ -318,11 +341,7 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
                 }
                 Ok(Ok(p)) => break Ok(p),
                 Err(payload) => {
-                    break Err(Failure {
-                        round: r,
-                        kind: FailureKind::EnginePanic,
-                        details: vec![panic_message(&*payload)],
-                    });
+                    break Err(Failure::panicked(r, FailureKind::EnginePanic, &*payload));
                 }
             }
         };
@@ -363,11 +382,7 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         });
         match report {
             Err(payload) => {
-                out.failure = Some(Failure {
-                    round: r,
-                    kind: FailureKind::CheckerPanic,
-                    details: vec![panic_message(&*payload)],
-                });
+                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
                 break;
             }
             Ok(rep) if !rep.violations.is_empty() => {

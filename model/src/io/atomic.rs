@@ -4,12 +4,9 @@ use crate::InputError;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Writes `text` to `path` through a temporary file in the same directory, then renames it.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), InputError> {
-    let shown = path.display().to_string();
-    let err = |what: &str, e: std::io::Error| {
-        InputError::new(shown.clone(), None, None, format!("{what}: {e}"))
-    };
+/// The temporary file an atomic write of `path` goes through: `.NAME.tmp-PID` in the same
+/// directory, so that the rename stays on one file system.
+pub fn temp_path(path: &Path) -> PathBuf {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -18,7 +15,16 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), InputError> {
         .file_name()
         .map(|f| f.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let tmp: PathBuf = dir.join(format!(".{file}.tmp-{}", std::process::id()));
+    dir.join(format!(".{file}.tmp-{}", std::process::id()))
+}
+
+/// Writes `text` to `path` through a temporary file in the same directory, then renames it.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), InputError> {
+    let shown = path.display().to_string();
+    let err = |what: &str, e: std::io::Error| {
+        InputError::new(shown.clone(), None, None, format!("{what}: {e}"))
+    };
+    let tmp = temp_path(path);
     let result = (|| {
         use std::io::Write;
         let mut f = fs::File::create(&tmp).map_err(|e| err("cannot create temporary file", e))?;

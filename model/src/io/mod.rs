@@ -67,7 +67,7 @@ mod players;
 mod rounds;
 pub(crate) mod text;
 
-pub use atomic::write_atomic;
+pub use atomic::{temp_path, write_atomic};
 pub use config::tournament_toml;
 pub use players::players_csv;
 pub use rounds::{ROUNDS_HEADER, rounds_csv, rows_csv};

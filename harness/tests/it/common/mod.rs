@@ -73,15 +73,7 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
         entries.push(Entry::Bye(b));
     }
     entries.extend(absent);
-    let rows = entries
-        .into_iter()
-        .enumerate()
-        .map(|(i, entry)| Row {
-            round: r,
-            board: i as u32 + 1,
-            entry,
-        })
-        .collect();
+    let rows = Row::on_boards(r, entries).collect();
     let swiss = Some(SwissReport {
         field_size: avail.len(),
         level: Level {
