@@ -35,8 +35,20 @@ pub fn run(args: Args) -> crate::CmdResult {
         ));
     }
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
-    let paired =
-        bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?;
+    let paired = match t.config.system.dutch() {
+        Some(cfg) => {
+            let r = bsw_engine::dutch::pair_next_round(&t, cfg)
+                .map_err(|e| format!("{}: {e}", args.dir.display()))?;
+            bsw_engine::PairedRound {
+                round: r.round,
+                rows: r.rows,
+                swiss: None,
+            }
+        }
+        None => {
+            bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?
+        }
+    };
     if !args.dry_run {
         io::append_round(&args.dir, &t, &paired.rows).map_err(|e| e.to_string())?;
     }

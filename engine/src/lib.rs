@@ -30,6 +30,7 @@ pub mod board_order;
 pub mod byes;
 pub mod colours;
 pub mod draw;
+pub mod dutch;
 pub mod field;
 pub mod greedy;
 pub mod groups;

@@ -12,9 +12,11 @@
 pub mod error;
 pub mod io;
 pub mod layout;
+pub mod system;
 pub mod trf;
 
 pub use error::InputError;
+pub use system::{Colour, DutchConfig, System};
 
 /// A player's id as written in `players.csv` (positive, unique).
 pub type Id = u32;
@@ -68,6 +70,8 @@ pub struct Config {
     /// that `bsw trf export` writes them back. `tournament.toml` key `trf_header`; empty for
     /// events that did not come from a TRF file. See `bsw_model::trf`.
     pub trf_header: Vec<String>,
+    /// The pairing system (`system` key; default Berger-Swiss). See [`system`].
+    pub system: System,
 }
 
 /// Result of a game between two players (SPEC §3).

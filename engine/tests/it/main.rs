@@ -3,6 +3,8 @@
 
 mod common;
 mod counting_filter;
+mod dutch_cases;
+mod dutch_samples;
 mod matching_vs_exhaustive;
 mod messages;
 mod properties;

@@ -39,6 +39,7 @@ pub fn tournament_toml(t: &Tournament) -> String {
         }
         s += "]\n";
     }
+    s += &crate::system::toml_lines(&c.system);
     s
 }
 
@@ -59,6 +60,9 @@ struct RawConfig {
     swaps: Option<Spanned<Vec<SpannedPair>>>,
     tiebreaks: Option<Spanned<Vec<Spanned<String>>>>,
     trf_header: Option<Vec<String>>,
+    system: Option<Spanned<String>>,
+    initial_colour: Option<Spanned<String>>,
+    pab_points: Option<Spanned<toml::Value>>,
 }
 
 /// Where config values sit, for errors found after the players are known.
@@ -192,6 +196,12 @@ pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines)
         c.tiebreaks = Some(codes);
     }
     c.trf_header = raw.trf_header.unwrap_or_default();
+    c.system = crate::system::from_toml(
+        raw.system.map(|v| (at(v.span()), v.into_inner())),
+        raw.initial_colour.map(|v| (at(v.span()), v.into_inner())),
+        raw.pab_points.map(|v| (at(v.span()), v.into_inner())),
+    )
+    .map_err(|(line, field, msg)| InputError::new(file, Some(line), Some(field), msg))?;
     Ok((c, lines))
 }
 

@@ -101,8 +101,20 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
              for export, but no check uses them: score groups are built from the real scores"
         ));
     }
+    // The system records (`092`/`192`, `XXC`, `152`) among the kept header lines.
+    let mut dutch: Option<crate::DutchConfig> = None;
+    let mut initial_colour: Option<crate::Colour> = None;
+    for line in &s.header {
+        let chars: Vec<char> = line.chars().collect();
+        let code: String = chars.iter().take(3).collect();
+        if matches!(code.as_str(), "092" | "192" | "XXC" | "152") {
+            crate::system::trf_system_record(&code, &chars, &mut dutch, &mut initial_colour);
+        }
+    }
     if !carries_config {
-        infer_withdrawals_and_requests(&mut s.recs, last);
+        // Dutch files announce every absence in the round's own cell (bbpPairings pairs
+        // everyone without a cell in the next round): no withdrawal is inferred there.
+        infer_withdrawals_and_requests(&mut s.recs, last, dutch.is_none());
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut pending: Option<(u32, usize)> = None;
@@ -119,6 +131,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         name: s.name,
         rounds: Some(rounds),
         trf_header: s.header,
+        system: crate::system::trf_system(dutch, initial_colour),
         ..Config::default()
     };
     if carries_config {
@@ -352,13 +365,13 @@ fn check_points(
 
 /// Without our extension records: a player whose cells from some round t up to L are all
 /// blank or `Z` is withdrawn from t; `H`/`Z` cells after L are requested absences.
-fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32) {
+fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool) {
     for rec in recs {
         let mut t = last + 1;
         while t > 1 && rec.cell(t - 1).opp.is_none() && matches!(rec.cell(t - 1).code, ' ' | 'z') {
             t -= 1;
         }
-        if t <= last {
+        if withdrawals && t <= last {
             rec.player.withdrawn_from = Some(t);
         }
         for (i, c) in rec.cells.iter().enumerate().skip(last as usize) {

@@ -39,6 +39,7 @@ fn small() -> Tournament {
             swaps: vec![],
             tiebreaks: Some(vec!["BH-C1".into(), "SB".into()]),
             trf_header: vec!["022 Dublin".into(), "XXC white1".into()],
+            system: Default::default(),
         },
         players,
         rows: vec![

@@ -1,0 +1,504 @@
+//! Brackets and the choice among candidates (C.04.3 Articles 3-4), decided by matching.
+//!
+//! Brackets are paired from the top score group down. The bracket is the moved-down players
+//! (MDPs) followed by the resident score group; the next score group is looked at too (C8).
+//! With the criteria weights of `quality` on every pair among them (and completion-only
+//! weights on every other pair, C4), one maximum-weight matching of all unpaired players
+//! fixes the best achievable criteria values; the rules' order among equally good
+//! candidates is then imposed step by step, each step a small extra weight in the spare low
+//! bits followed by a new matching:
+//! 1. MDP choice (4.4): MDPs of each score are taken highest first, as far as the optimum
+//!    still pairs as many of them;
+//! 2. opponents of the chosen MDPs: each, highest first, takes the highest resident that
+//!    keeps the optimum;
+//! 3. the remainder is split in S1/S2 (the first as many players as it has pairs); exchanges
+//!    (4.3) are kept as few as possible, with the smallest BSN difference; the S1 players
+//!    that leave are the lowest possible, the S2 players that enter the highest possible;
+//! 4. transpositions (4.2): each S1 player, in order, takes the highest S2 player that keeps
+//!    the optimum.
+//!
+//! Players left unpaired become the MDPs of the next bracket; the last one left is the bye.
+
+use super::blossom::max_weight_matching;
+use super::order::Field;
+use super::pab::{bye_choice_weight, played_ranks};
+use super::quality::{Layout, Place};
+use super::weight::Weight;
+use bsw_model::HalfPoints;
+
+/// Why a round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// C1-C3 leave no complete pairing.
+    NoPairing,
+    /// The weight layout does not fit the fixed width (too many score groups in a bracket).
+    TooWide(u32),
+}
+
+/// Pairs (higher, lower) and the bye, as field indices.
+pub struct Outcome {
+    pub pairs: Vec<(usize, usize)>,
+    pub bye: Option<usize>,
+}
+
+struct Matrix {
+    n: usize,
+    w: Vec<Weight>,
+}
+
+impl Matrix {
+    fn new(n: usize) -> Matrix {
+        Matrix {
+            n,
+            w: vec![Weight::ZERO; n * n],
+        }
+    }
+    fn get(&self, a: usize, b: usize) -> Weight {
+        self.w[a * self.n + b]
+    }
+    fn set(&mut self, a: usize, b: usize, v: Weight) {
+        self.w[a * self.n + b] = v;
+        self.w[b * self.n + a] = v;
+    }
+}
+
+struct Solver {
+    n: usize,
+    w: Matrix,
+    done: Vec<Option<usize>>,
+    stable: Vec<usize>,
+}
+
+impl Solver {
+    /// Recomputes the maximum-weight matching of the players not yet finalised.
+    fn solve(&mut self) {
+        let active: Vec<usize> = (0..self.n).filter(|&v| self.done[v].is_none()).collect();
+        let mut edges = Vec::new();
+        for (a, &u) in active.iter().enumerate() {
+            for (b, &v) in active.iter().enumerate().skip(a + 1) {
+                let x = self.w.get(u, v);
+                if !x.is_zero() {
+                    edges.push((a, b, x));
+                }
+            }
+        }
+        let m = max_weight_matching(active.len(), &edges);
+        for v in 0..self.n {
+            if let Some(u) = self.done[v] {
+                self.stable[v] = u;
+            }
+        }
+        for (a, &u) in active.iter().enumerate() {
+            self.stable[u] = m[a].map_or(u, |b| active[b]);
+        }
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.done[a] = Some(b);
+        self.done[b] = Some(a);
+        self.stable[a] = b;
+        self.stable[b] = a;
+    }
+}
+
+/// Pairs the field (sorted in pairing order).
+pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
+    let n = field.players.len();
+    let score = |v: usize| field.players[v].score;
+    let mut s = Solver {
+        n,
+        w: Matrix::new(n),
+        done: vec![None; n],
+        stable: (0..n).collect(),
+    };
+    if n == 0 {
+        return Ok(Outcome {
+            pairs: vec![],
+            bye: None,
+        });
+    }
+    // Distinct scores, ascending, for the bye choice.
+    let mut scores: Vec<HalfPoints> = field.players.iter().map(|p| p.score).collect();
+    scores.sort_unstable();
+    scores.dedup();
+    let rank = |x: HalfPoints| scores.iter().position(|&y| y == x).unwrap_or(0) as u64;
+    let everyone: Vec<usize> = (0..n).collect();
+    let mut layout = Layout::new(field, &[], n);
+    layout.rounds_before = rounds_before;
+    layout.last_round = last_round;
+    if n % 2 == 1 {
+        for h in 0..n {
+            for l in h + 1..n {
+                let x =
+                    bye_choice_weight(field, h, l, last_round, rounds_before, &rank, scores.len());
+                s.w.set(h, l, x);
+            }
+        }
+    } else {
+        for h in 0..n {
+            for l in h + 1..n {
+                s.w.set(h, l, layout.weight(field, h, l, Place::Rest));
+            }
+        }
+    }
+    s.solve();
+    let unmatched: Vec<usize> = (0..n).filter(|&v| s.stable[v] == v).collect();
+    if unmatched.len() > 1 || unmatched.iter().any(|&v| !field.players[v].bye_eligible) {
+        return Err(Failure::NoPairing);
+    }
+    let top = score(0);
+    if n % 2 == 1 {
+        let bye = unmatched[0];
+        layout.bye_score = score(bye);
+        layout.c9 = layout.bye_score >= top
+            && (0..n)
+                .take_while(|&v| score(v) >= top)
+                .all(|v| score(s.stable[v]) >= top);
+        let mut counts: Vec<usize> = field
+            .players
+            .iter()
+            .filter(|p| p.score == layout.bye_score)
+            .map(|p| p.played)
+            .collect();
+        layout.played_rank = played_ranks(&mut counts);
+        for h in 0..n {
+            for l in h + 1..n {
+                s.w.set(h, l, layout.weight(field, h, l, Place::Rest));
+            }
+        }
+    }
+    let _ = everyone;
+    let mut base = Matrix::new(n);
+    let mut matched = vec![false; n];
+    // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
+    let group_end = |from: usize| -> usize {
+        let mut e = from;
+        while e < n && score(e) >= score(from) {
+            e += 1;
+        }
+        e
+    };
+    let mut next_iter = group_end(0);
+    let mut pbi: Vec<usize> = (0..next_iter).collect();
+    let mut sgb = 0usize;
+    let mut resident_start = 0usize;
+    let mut c9 = layout.c9;
+    let mut guard = 0usize;
+    while pbi.len() > 1 || next_iter < n {
+        guard += 1;
+        if guard > 4 * n + 8 {
+            return Err(Failure::NoPairing);
+        }
+        let ngb = pbi.len();
+        let next_start = resident_start + (ngb - sgb);
+        let group_start = next_iter;
+        if next_iter < n {
+            let e = group_end(next_iter);
+            pbi.extend(next_iter..e);
+            next_iter = e;
+        }
+        let next_score = (group_start < n).then(|| score(group_start));
+        let mut lay = Layout::new(field, &pbi, n);
+        lay.rounds_before = rounds_before;
+        lay.last_round = last_round;
+        lay.bye_score = layout.bye_score;
+        lay.c9 = c9;
+        lay.played_rank = layout.played_rank.clone();
+        if !lay.fits(n) {
+            return Err(Failure::TooWide(lay.total_bits(n)));
+        }
+        // Every other pair keeps only its completion fields, in this bracket's layout (the
+        // field positions must be the same on every edge).
+        let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
+        for (a, &u) in active.iter().enumerate() {
+            for &v in &active[a + 1..] {
+                s.w.set(u, v, lay.weight(field, u, v, Place::Rest));
+            }
+        }
+        for j in sgb..pbi.len() {
+            for i in 0..j {
+                let place = if j < ngb { Place::Bracket } else { Place::Next };
+                let x = lay.weight(field, pbi[i], pbi[j], place);
+                base.set(pbi[i], pbi[j], x);
+                s.w.set(pbi[i], pbi[j], x);
+            }
+        }
+        s.solve();
+        let in_res =
+            |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
+        // 1. MDP choice.
+        let mut md_score = 0;
+        let mut rem = 0usize;
+        let mut remm = 0usize;
+        for pi in 0..sgb {
+            let v = pbi[pi];
+            if pi == 0 || score(v) < md_score {
+                md_score = score(v);
+                rem = 0;
+                remm = 0;
+                let mut k = pi;
+                while k < sgb && score(pbi[k]) >= md_score {
+                    rem += 1;
+                    if in_res(&s, pbi[k]) {
+                        remm += 1;
+                    }
+                    k += 1;
+                }
+            }
+            if remm == 0 {
+                continue;
+            }
+            if rem <= remm {
+                matched[v] = true;
+                continue;
+            }
+            rem -= 1;
+            if !in_res(&s, v) {
+                for oi in sgb..ngb {
+                    let b = base.get(v, pbi[oi]);
+                    if !b.is_zero() {
+                        s.w.set(v, pbi[oi], b.add_u64(1));
+                    }
+                }
+                s.solve();
+            }
+            if in_res(&s, v) {
+                matched[v] = true;
+                remm -= 1;
+                for oi in sgb..ngb {
+                    let b = base.get(v, pbi[oi]);
+                    if !b.is_zero() {
+                        s.w.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
+                    }
+                }
+            }
+        }
+        // 2. Opponents of the MDPs.
+        for pi in 0..sgb {
+            let v = pbi[pi];
+            if !matched[v] {
+                continue;
+            }
+            let mut addend = pbi.len() as u64;
+            let mut top = None;
+            for oi in (sgb..ngb).rev() {
+                let o = pbi[oi];
+                if matched[o] {
+                    continue;
+                }
+                let b = base.get(v, o);
+                if !b.is_zero() {
+                    s.w.set(v, o, b.add_u64(addend));
+                    addend += 1;
+                    top = Some(o);
+                }
+            }
+            // The matching is optimal for the weights before this step, which were the same
+            // on all of v's resident edges: if v already has its most preferred opponent,
+            // it still does (strictly) after the step, and no new matching is needed.
+            if top != Some(s.stable[v]) {
+                s.solve();
+            }
+            let u = s.stable[v];
+            matched[u] = true;
+            s.finalize(v, u);
+        }
+        // 3. Remainder, S1/S2 and exchanges.
+        let remainder: Vec<usize> = (sgb..ngb)
+            .map(|pi| pbi[pi])
+            .filter(|&v| s.stable[v] >= resident_start)
+            .collect();
+        let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
+        let c = lay.count;
+        let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
+            let x = base.get(a, b);
+            if x.is_zero() {
+                return x;
+            }
+            let first = if ri < rem_pairs {
+                Weight::bit(2 * c + 1)
+            } else {
+                Weight::ZERO
+            };
+            let order = ((1u64 << (2 * c)) - 1 - ri as u64) * 2;
+            x.add(&first).add_u64(order)
+        };
+        for ri in 0..remainder.len() {
+            for rj in ri + 1..remainder.len() {
+                let x = ew(&base, remainder[ri], remainder[rj], ri);
+                s.w.set(remainder[ri], remainder[rj], x);
+            }
+        }
+        s.solve();
+        let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
+        let exchanges = (0..rem_pairs)
+            .filter(|&ri| !upper(&s, remainder[ri]))
+            .count();
+        let mut left = exchanges;
+        let mut ri = rem_pairs;
+        while ri > 0 && left > 0 {
+            ri -= 1;
+            let v = remainder[ri];
+            if upper(&s, v) {
+                for rj in ri + 1..remainder.len() {
+                    let x = ew(&base, v, remainder[rj], ri);
+                    if !x.is_zero() {
+                        s.w.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
+                    }
+                }
+                s.solve();
+            }
+            let exchange = !upper(&s, v);
+            if exchange {
+                left -= 1;
+            }
+            for rj in ri + 1..remainder.len() {
+                if exchange {
+                    base.set(v, remainder[rj], Weight::ZERO);
+                }
+                let x = ew(&base, v, remainder[rj], ri);
+                s.w.set(v, remainder[rj], x);
+            }
+        }
+        let mut left = exchanges;
+        let mut ri = rem_pairs;
+        while ri < remainder.len() && left > 1 {
+            let v = remainder[ri];
+            let already = upper(&s, v);
+            if !already {
+                for rj in ri + 1..remainder.len() {
+                    let x = ew(&base, v, remainder[rj], ri);
+                    if !x.is_zero() {
+                        s.w.set(v, remainder[rj], x.add_u64(1));
+                    }
+                }
+                s.solve();
+            }
+            if upper(&s, v) {
+                left -= 1;
+                for &o in &remainder[..ri] {
+                    base.set(v, o, Weight::ZERO);
+                    s.w.set(v, o, Weight::ZERO);
+                }
+                for &o in &pbi[ngb..] {
+                    base.set(v, o, Weight::ZERO);
+                    s.w.set(v, o, Weight::ZERO);
+                }
+            }
+            if !already {
+                for rj in ri + 1..remainder.len() {
+                    let x = ew(&base, v, remainder[rj], ri);
+                    s.w.set(v, remainder[rj], x);
+                }
+            }
+            ri += 1;
+        }
+        for ri in 0..remainder.len() {
+            for rj in ri + 1..remainder.len() {
+                let (p, o) = (remainder[ri], remainder[rj]);
+                if !upper(&s, p) || upper(&s, o) {
+                    base.set(p, o, Weight::ZERO);
+                }
+                s.w.set(p, o, base.get(p, o));
+            }
+        }
+        // 4. Transpositions: each S1 player takes the highest S2 player possible.
+        // A hint first: one matching that prefers pairs close to S1[i]-S2[i] (small bonuses
+        // in the spare bits, removed again), so that most S1 players already hold their
+        // preferred opponent below and need no matching of their own. The hint cannot change
+        // the result: it only picks one of the matchings that are optimal for the base
+        // weights, and every decision below is taken from that optimum.
+        let s1: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|&v| upper(&s, v))
+            .collect();
+        if s1.len() >= 3 {
+            let s2: Vec<usize> = remainder
+                .iter()
+                .copied()
+                .filter(|&v| !upper(&s, v))
+                .collect();
+            let k = (remainder.len() * remainder.len() + 1) as u64;
+            for (i, &v) in s1.iter().enumerate() {
+                for (j, &o) in s2.iter().enumerate() {
+                    if o <= v {
+                        continue;
+                    }
+                    let b = base.get(v, o);
+                    if !b.is_zero() {
+                        let d = i.abs_diff(j) as u64;
+                        s.w.set(v, o, b.add_u64(k - d * d));
+                    }
+                }
+            }
+            s.solve();
+            for &v in &s1 {
+                for &o in &s2 {
+                    if o > v {
+                        s.w.set(v, o, base.get(v, o));
+                    }
+                }
+            }
+        }
+        for &v in &remainder {
+            if !upper(&s, v) {
+                continue;
+            }
+            let mut addend = 0u64;
+            let mut top = None;
+            for &o in remainder.iter().rev() {
+                if o <= v || matched[o] {
+                    continue;
+                }
+                let b = base.get(v, o);
+                if !b.is_zero() {
+                    s.w.set(v, o, b.add_u64(addend));
+                    top = Some(o);
+                }
+                addend += 1;
+            }
+            // As for the MDPs: the matching is optimal for the base weights, so when v already
+            // has its most preferred opponent it keeps it.
+            if top != Some(s.stable[v]) {
+                s.solve();
+            }
+            let u = s.stable[v];
+            matched[v] = true;
+            matched[u] = true;
+            s.finalize(v, u);
+        }
+        // Next bracket.
+        let mut new_pbi = Vec::new();
+        let mut new_sgb = 0;
+        c9 = n % 2 == 1 && next_score.is_some_and(|ns| layout.bye_score >= ns);
+        for (pi, &v) in pbi.iter().enumerate() {
+            if pi < ngb && matched[v] {
+                continue;
+            }
+            new_pbi.push(v);
+            if pi < ngb {
+                new_sgb += 1;
+            }
+            if c9 && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
+                c9 = false;
+            }
+        }
+        pbi = new_pbi;
+        sgb = new_sgb;
+        resident_start = group_start;
+    }
+    let mut pairs = Vec::new();
+    for v in 0..n {
+        if let Some(u) = s.done[v]
+            && v < u
+        {
+            pairs.push((v, u));
+        }
+    }
+    let bye = pbi.first().copied();
+    if pairs.len() * 2 + bye.iter().count() != n {
+        return Err(Failure::NoPairing);
+    }
+    Ok(Outcome { pairs, bye })
+}

@@ -1,0 +1,141 @@
+//! The FIDE (Dutch) System, C.04.3 as applied from 1 February 2026 (the text approved in
+//! 2024, handbook chapter C0403202507), one module per part of the rules:
+//!
+//! - [`order`]: Article 1 — scores, pairing numbers, colour differences and preferences,
+//!   floats, bye eligibility, the pairing order;
+//! - [`absolute`]: the absolute criteria C1-C3;
+//! - [`pab`]: the pairing-allocated bye (C2, C5, C9);
+//! - [`quality`]: C4 and C6-C21 as the bit fields of one matching weight;
+//! - [`candidates`]: Articles 3-4 — brackets, MDPs, remainder, S1/S2, exchanges and
+//!   transpositions, chosen by maximum-weight matching (never by enumeration);
+//! - [`colours`]: 5.2; [`board_order`]: the published order.
+//!
+//! Where the text leaves room, bbpPairings v6.0.0 (`--dutch`) decides; the readings are
+//! listed in `docs/dutch.md`.
+
+pub mod absolute;
+pub mod blossom;
+pub mod board_order;
+pub mod candidates;
+pub mod colours;
+pub mod order;
+pub mod pab;
+pub mod quality;
+pub mod weight;
+
+use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
+
+/// Why the next Dutch round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DutchError {
+    /// An earlier round still lacks results: (round, board, white, black).
+    IncompleteRound(Vec<(u32, u32, Id, Id)>),
+    /// All rounds have been paired.
+    Finished { rounds: u32 },
+    /// C1-C3 leave no pairing of all players but at most one (who must be bye-eligible).
+    NoValidPairing { round: u32 },
+    /// A bracket needs more criterion bits than the engine's fixed weight width.
+    TooManyScoreGroups { round: u32, bits: u32 },
+}
+
+impl std::fmt::Display for DutchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DutchError::IncompleteRound(m) => write!(
+                f,
+                "cannot pair the next round: {} game(s) of earlier rounds still lack a result",
+                m.len()
+            ),
+            DutchError::Finished { rounds } => {
+                write!(f, "the event is finished: all {rounds} rounds are paired")
+            }
+            DutchError::NoValidPairing { round } => write!(
+                f,
+                "round {round}: no pairing satisfies C1-C3 (no rematch, bye eligibility, absolute colours); the arbiter must decide"
+            ),
+            DutchError::TooManyScoreGroups { round, bits } => write!(
+                f,
+                "round {round}: a bracket needs {bits}-bit weights, more than the engine supports"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DutchError {}
+
+/// The paired round: rows in board order (games without result, then the pairing-allocated
+/// bye, then the requested absences of the round).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DutchRound {
+    pub round: u32,
+    pub rows: Vec<Row>,
+}
+
+/// The initial colour (5.2.5) for `t`: the configured one, else the one the played rounds
+/// show, else drawn from the seed.
+pub fn initial_colour(t: &Tournament, cfg: &DutchConfig) -> Colour {
+    cfg.initial_colour
+        .or_else(|| order::inferred_initial_colour(t))
+        .unwrap_or_else(|| bsw_model::system::drawn_initial_colour(t.config.seed))
+}
+
+/// Pairs round `t.last_round() + 1` by the Dutch system.
+pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, DutchError> {
+    let missing = t.missing_results(t.last_round());
+    if !missing.is_empty() {
+        return Err(DutchError::IncompleteRound(missing));
+    }
+    let r = t.last_round() + 1;
+    let total = t.config.rounds.unwrap_or(r).max(1);
+    if r > total {
+        return Err(DutchError::Finished { rounds: total });
+    }
+    let initial = initial_colour(t, cfg);
+    let field = order::field(t, r);
+    let rounds_before = r - 1;
+    let last_round = rounds_before + 1 >= total;
+    let out = candidates::pair(&field, rounds_before, last_round).map_err(|e| match e {
+        candidates::Failure::NoPairing => DutchError::NoValidPairing { round: r },
+        candidates::Failure::TooWide(bits) => DutchError::TooManyScoreGroups { round: r, bits },
+    })?;
+    let mut pairs = out.pairs;
+    board_order::sort_pairs(&field.players, &mut pairs);
+    let mut rows = Vec::new();
+    for (h, l) in pairs {
+        let (ph, pl) = (&field.players[h], &field.players[l]);
+        let (white, black) = match colours::colour_of_higher(ph, pl, initial) {
+            Colour::White => (ph.id, pl.id),
+            Colour::Black => (pl.id, ph.id),
+        };
+        rows.push(Entry::Game {
+            white,
+            black,
+            result: None,
+        });
+    }
+    if let Some(b) = out.bye {
+        rows.push(Entry::Bye(field.players[b].id));
+    }
+    for p in &t.players {
+        if p.withdrawn_by(r) {
+            continue;
+        }
+        if p.half_byes.contains(&r) {
+            rows.push(Entry::HalfBye(p.id));
+        } else if p.zero_byes.contains(&r) {
+            rows.push(Entry::ZeroBye(p.id));
+        }
+    }
+    Ok(DutchRound {
+        round: r,
+        rows: rows
+            .into_iter()
+            .enumerate()
+            .map(|(k, entry)| Row {
+                round: r,
+                board: k as u32 + 1,
+                entry,
+            })
+            .collect(),
+    })
+}

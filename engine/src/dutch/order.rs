@@ -1,0 +1,340 @@
+//! C.04.3 Article 1: what the rules know about each player before the round — score,
+//! pairing number, colour difference and preference (1.6, 1.7), floats of the last two
+//! rounds (1.4), opponents met, eligibility for the pairing-allocated bye (C.04.1 rule 4,
+//! criterion C2) — and the pairing order (1.2: score descending, pairing number ascending).
+
+use bsw_model::{Colour, Entry, HalfPoints, Id, Tournament};
+use std::collections::{HashMap, HashSet};
+
+/// Direction of a player's float in an earlier round (1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Float {
+    Down,
+    Up,
+    None,
+}
+
+/// What one round was for one player.
+#[derive(Clone, Copy, Debug)]
+enum Cell {
+    /// Played over the board.
+    Played { opp: usize, colour: Colour },
+    /// Paired but not played (forfeit): no meeting, no colour.
+    Forfeit { points: HalfPoints },
+    /// A bye of any kind or an absence; `pab` when it was the pairing-allocated bye.
+    Unpaired { points: HalfPoints },
+    /// No row (not yet in the event, or withdrawn).
+    Nothing,
+}
+
+/// One player as the Dutch rules see them before the round.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub id: Id,
+    /// Index in the tournament's player list.
+    pub index: usize,
+    /// 0-based rank by pairing number among the players taken into account (bbpPairings'
+    /// "rank index"; parity decides 5.2.5).
+    pub rank: usize,
+    pub score: HalfPoints,
+    /// Played games with White minus with Black (1.6).
+    pub colour_diff: i32,
+    /// Colours of the played games, oldest first.
+    pub colours: Vec<Colour>,
+    /// The colour preference (1.7), if any.
+    pub pref: Option<Colour>,
+    /// |colour difference| > 1.
+    pub abs_imbalance: bool,
+    /// Same colour in the two latest played games: that colour.
+    pub repeated: Option<Colour>,
+    /// Absolute preference (1.7.1).
+    pub absolute: bool,
+    /// Strong preference (1.7.2).
+    pub strong: bool,
+    /// Floats one and two rounds before.
+    pub float1: Float,
+    pub float2: Float,
+    /// May receive the pairing-allocated bye (C2).
+    pub bye_eligible: bool,
+    /// Games played over the board.
+    pub played: usize,
+}
+
+impl Player {
+    pub fn imbalance(&self) -> u32 {
+        self.colour_diff.unsigned_abs()
+    }
+}
+
+/// Players of round `r` (everyone present and not withdrawn), with the facts above, plus
+/// the set of pairs that already met over the board.
+pub struct Field {
+    pub players: Vec<Player>,
+    /// Played meetings, as pairs of indices into `players`.
+    pub met: HashSet<(usize, usize)>,
+}
+
+impl Field {
+    pub fn met(&self, a: usize, b: usize) -> bool {
+        self.met.contains(&(a.min(b), a.max(b)))
+    }
+}
+
+/// Builds the field of round `r`: players sorted in the pairing order (score descending,
+/// pairing number = id ascending).
+pub fn field(t: &Tournament, r: u32) -> Field {
+    let n = t.players.len();
+    let pos: HashMap<Id, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
+    let rounds = (r - 1) as usize;
+    let mut cells = vec![vec![Cell::Nothing; rounds]; n];
+    let mut participated = vec![false; n];
+    for row in &t.rows {
+        if row.round == 0 || row.round >= r {
+            continue;
+        }
+        let k = (row.round - 1) as usize;
+        match row.entry {
+            Entry::Game {
+                white,
+                black,
+                result,
+            } => {
+                let (Some(&w), Some(&b)) = (pos.get(&white), pos.get(&black)) else {
+                    continue;
+                };
+                participated[w] = true;
+                participated[b] = true;
+                let played = result.is_some_and(|o| o.played());
+                let (pw, pb) = result.map(|o| o.points()).unwrap_or((0, 0));
+                if played {
+                    cells[w][k] = Cell::Played {
+                        opp: b,
+                        colour: Colour::White,
+                    };
+                    cells[b][k] = Cell::Played {
+                        opp: w,
+                        colour: Colour::Black,
+                    };
+                } else {
+                    cells[w][k] = Cell::Forfeit { points: pw };
+                    cells[b][k] = Cell::Forfeit { points: pb };
+                }
+            }
+            Entry::Bye(p) => {
+                if let Some(&i) = pos.get(&p) {
+                    participated[i] = true;
+                    cells[i][k] = Cell::Unpaired { points: 2 };
+                }
+            }
+            Entry::HalfBye(p) => {
+                if let Some(&i) = pos.get(&p) {
+                    cells[i][k] = Cell::Unpaired { points: 1 };
+                }
+            }
+            Entry::ZeroBye(p) => {
+                if let Some(&i) = pos.get(&p) {
+                    cells[i][k] = Cell::Unpaired { points: 0 };
+                }
+            }
+        }
+    }
+    let points = |i: usize, upto: usize| -> HalfPoints {
+        cells[i][..upto]
+            .iter()
+            .map(|c| match *c {
+                Cell::Played { .. } => 0,
+                Cell::Forfeit { points } | Cell::Unpaired { points } => points,
+                Cell::Nothing => 0,
+            })
+            .sum()
+    };
+    // Played-game points need the results: recompute from rows.
+    let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
+    {
+        let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
+        for row in &t.rows {
+            if row.round == 0 || row.round >= r {
+                continue;
+            }
+            let k = (row.round - 1) as usize;
+            for id in row.entry.players() {
+                if let (Some(&i), Some(p)) = (pos.get(&id), row.entry.points_of(id)) {
+                    per_round[i][k] += p;
+                }
+            }
+        }
+        for i in 0..n {
+            for k in 0..rounds {
+                score_at[i][k + 1] = score_at[i][k] + per_round[i][k];
+            }
+        }
+    }
+    let _ = points;
+    let absent = |i: usize| {
+        let p = &t.players[i];
+        p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r)
+    };
+    // Players taken into account: present now, or paired at some earlier round.
+    let mut order: Vec<usize> = (0..n).filter(|&i| !absent(i) || participated[i]).collect();
+    order.sort_by_key(|&i| t.players[i].id);
+    let rank_of: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let float = |i: usize, back: usize| -> Float {
+        if rounds < back {
+            return Float::None;
+        }
+        let k = rounds - back;
+        match cells[i][k] {
+            Cell::Played { opp, .. } => {
+                let (a, b) = (score_at[i][k], score_at[opp][k]);
+                if a > b {
+                    Float::Down
+                } else if a < b {
+                    Float::Up
+                } else {
+                    Float::None
+                }
+            }
+            Cell::Forfeit { points } | Cell::Unpaired { points } => {
+                if points > 0 {
+                    Float::Down
+                } else {
+                    Float::None
+                }
+            }
+            Cell::Nothing => Float::None,
+        }
+    };
+    let mut players: Vec<Player> = Vec::new();
+    for &i in &order {
+        if absent(i) {
+            continue;
+        }
+        let colours: Vec<Colour> = cells[i]
+            .iter()
+            .filter_map(|c| match *c {
+                Cell::Played { colour, .. } => Some(colour),
+                _ => None,
+            })
+            .collect();
+        let whites = colours.iter().filter(|&&c| c == Colour::White).count() as i32;
+        let blacks = colours.len() as i32 - whites;
+        let diff = whites - blacks;
+        let last = colours.last().copied();
+        let mut streak = 0;
+        for c in colours.iter().rev() {
+            if Some(*c) == last {
+                streak += 1;
+            } else {
+                break;
+            }
+        }
+        let lower = if whites > blacks {
+            Colour::Black
+        } else {
+            Colour::White
+        };
+        let imbalance = diff.unsigned_abs();
+        let pref = if imbalance > 1 {
+            Some(lower)
+        } else if streak > 1 {
+            last.map(Colour::other)
+        } else if imbalance > 0 {
+            Some(lower)
+        } else {
+            last.map(Colour::other)
+        };
+        let repeated = if streak > 1 { last } else { None };
+        let absolute = imbalance > 1 || repeated.is_some();
+        let bye_eligible = cells[i].iter().all(|c| match *c {
+            Cell::Forfeit { points } => points < 2,
+            Cell::Unpaired { points } => points < 2,
+            _ => true,
+        }) && !t
+            .rows
+            .iter()
+            .any(|row| row.round < r && row.entry == Entry::Bye(t.players[i].id));
+        players.push(Player {
+            id: t.players[i].id,
+            index: i,
+            rank: rank_of[&i],
+            score: score_at[i][rounds],
+            colour_diff: diff,
+            colours,
+            pref,
+            abs_imbalance: imbalance > 1,
+            repeated,
+            absolute,
+            strong: !absolute && imbalance > 0,
+            float1: float(i, 1),
+            float2: float(i, 2),
+            bye_eligible,
+            played: cells[i]
+                .iter()
+                .filter(|c| matches!(c, Cell::Played { .. }))
+                .count(),
+        });
+    }
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    let at: HashMap<usize, usize> = players
+        .iter()
+        .enumerate()
+        .map(|(k, p)| (p.index, k))
+        .collect();
+    let mut met = HashSet::new();
+    for (k, p) in players.iter().enumerate() {
+        for c in &cells[p.index] {
+            if let Cell::Played { opp, .. } = *c
+                && let Some(&o) = at.get(&opp)
+            {
+                met.insert((k.min(o), k.max(o)));
+            }
+        }
+    }
+    Field { players, met }
+}
+
+/// The initial colour as the rounds played show it (module docs of `bsw_model::system`):
+/// in the earliest round with a game, the colour of the first player by pairing number who
+/// was paired in it, inverted when an odd number of players paired by then stand before.
+pub fn inferred_initial_colour(t: &Tournament) -> Option<Colour> {
+    let first = t
+        .rows
+        .iter()
+        .filter(|row| matches!(row.entry, Entry::Game { .. }))
+        .map(|row| row.round)
+        .min()?;
+    let mut paired: HashMap<Id, Colour> = HashMap::new();
+    let mut seen: HashSet<Id> = HashSet::new();
+    for row in &t.rows {
+        if row.round > first {
+            continue;
+        }
+        match row.entry {
+            Entry::Game { white, black, .. } => {
+                seen.insert(white);
+                seen.insert(black);
+                if row.round == first {
+                    paired.insert(white, Colour::White);
+                    paired.insert(black, Colour::Black);
+                }
+            }
+            Entry::Bye(p) => {
+                seen.insert(p);
+            }
+            _ => {}
+        }
+    }
+    let mut ids: Vec<Id> = seen.into_iter().collect();
+    ids.sort_unstable();
+    for (k, id) in ids.iter().enumerate() {
+        if let Some(&c) = paired.get(id) {
+            return Some(if k % 2 == 1 { c.other() } else { c });
+        }
+    }
+    None
+}

@@ -1,0 +1,241 @@
+//! The criteria as bit fields of one edge weight (C.04.3 2.2-2.4), for the bracket being
+//! paired. A maximum-weight matching of all players still unpaired maximises the fields in
+//! order, most significant first:
+//!
+//! | field | criterion |
+//! |---|---|
+//! | 1 + (h not a bye candidate) + (l not a bye candidate) | C4 completion (every pair counts) and C5 (the bye, if any, goes to a candidate: eligible, lowest possible score) |
+//! | l in the bracket | C6: as many pairs in the bracket as possible (fewest downfloaters) |
+//! | score group of h, when l in the bracket | C7: the scores of the paired players as high as possible (downfloaters' scores as low as possible) |
+//! | l in the next bracket; score group of h | C8: the next bracket keeps as many pairs and scores |
+//! | played-games rank of the bye candidates | C9: when the bracket's single downfloater will be the bye, it is the one with the fewest unplayed games |
+//! | four colour fields, l in the bracket | C10 (no |CD| > 2), C11 (no third same colour), C12 (preferences met), C13 (strong preferences met) |
+//! | four float counts, l in the bracket | C14-C17: previous-round / two-rounds-ago downfloaters not floated again, upfloaters not again |
+//! | four float score fields | C18-C21: the same, weighted by score group |
+//! | spare low bits | the order of candidates (Article 4), used by `candidates` |
+//!
+//! Here h is the higher-ranked player of the pair and l the lower one. Edges not touching
+//! the bracket or the next score group keep only the first field (and C9).
+
+use super::absolute::compatible;
+use super::order::{Field, Float, Player};
+use super::weight::{BITS, Fields, Weight};
+use bsw_model::HalfPoints;
+use std::collections::HashMap;
+
+/// Bits needed to write `v`.
+pub fn bits_for(v: usize) -> u32 {
+    usize::BITS - v.leading_zeros()
+}
+
+/// Per-bracket constants of the weight layout.
+pub struct Layout {
+    /// Width of count fields.
+    pub count: u32,
+    /// Bit offset of each relevant score group inside a score field.
+    pub shift: HashMap<HalfPoints, u32>,
+    /// Width of score fields.
+    pub scores: u32,
+    /// Width of the spare low field for candidate order.
+    pub spare: u32,
+    /// Rounds already played.
+    pub rounds_before: u32,
+    pub last_round: bool,
+    /// Score of the bye assignee (C5), 0 when nobody gets the bye.
+    pub bye_score: HalfPoints,
+    /// Whether C9 applies (the bracket's single downfloater will be the bye).
+    pub c9: bool,
+    /// Rank of a played-games count among the bye candidates (C9).
+    pub played_rank: HashMap<usize, u64>,
+}
+
+/// What a pair (h, l) is to the current bracket.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Place {
+    /// l is a resident of the bracket.
+    Bracket,
+    /// l is in the next score group.
+    Next,
+    /// Elsewhere: only completion counts.
+    Rest,
+}
+
+impl Layout {
+    /// `players`: the bracket and next score group (for the score groups that matter).
+    pub fn new(field: &Field, relevant: &[usize], n: usize) -> Layout {
+        let count = bits_for(n + 1);
+        let mut counts: Vec<(HalfPoints, usize)> = Vec::new();
+        for &i in relevant {
+            let s = field.players[i].score;
+            match counts.iter_mut().find(|(x, _)| *x == s) {
+                Some(e) => e.1 += 1,
+                None => counts.push((s, 1)),
+            }
+        }
+        counts.sort();
+        let mut shift = HashMap::new();
+        let mut at = 0;
+        for (s, c) in counts {
+            shift.insert(s, at);
+            at += bits_for(c + 1);
+        }
+        Layout {
+            count,
+            shift,
+            scores: at.max(1),
+            spare: 3 * count + 4,
+            rounds_before: 0,
+            last_round: false,
+            bye_score: 0,
+            c9: false,
+            played_rank: HashMap::new(),
+        }
+    }
+
+    /// Total bits of a weight (checked against [`BITS`]).
+    pub fn total_bits(&self, n: usize) -> u32 {
+        let top = bits_for(3 * n + 3);
+        top + 2 * self.count
+            + 2 * self.scores
+            + 2 * self.count
+            + 4 * self.count
+            + 4 * self.count
+            + 4 * self.scores
+            + self.spare
+    }
+
+    pub fn fits(&self, n: usize) -> bool {
+        self.total_bits(n) + 2 <= BITS
+    }
+
+    fn bye_candidate(&self, p: &Player) -> bool {
+        p.bye_eligible && p.score <= self.bye_score
+    }
+
+    fn score_bit(&self, s: HalfPoints) -> Weight {
+        match self.shift.get(&s) {
+            Some(&b) => Weight::bit(b),
+            None => Weight::ZERO,
+        }
+    }
+
+    /// Weight of the pair (h, l), h ranked higher; zero when C1/C3 forbid it.
+    pub fn weight(&self, field: &Field, h: usize, l: usize, place: Place) -> Weight {
+        if !compatible(field, h, l, self.last_round, self.rounds_before) {
+            return Weight::ZERO;
+        }
+        let (ph, pl) = (&field.players[h], &field.players[l]);
+        let cur = place == Place::Bracket;
+        let next = place == Place::Next;
+        let mut f = Fields::default();
+        f.push_u64(
+            0,
+            1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64,
+        );
+        // C6, C7.
+        f.push_u64(self.count, cur as u64);
+        f.push(
+            self.scores,
+            if cur {
+                self.score_bit(ph.score)
+            } else {
+                Weight::ZERO
+            },
+        );
+        // C8.
+        f.push_u64(self.count, next as u64);
+        f.push(
+            self.scores,
+            if next {
+                self.score_bit(ph.score)
+            } else {
+                Weight::ZERO
+            },
+        );
+        // C9.
+        let mut c9 = 0;
+        if self.c9 {
+            for p in [ph, pl] {
+                if p.score == self.bye_score {
+                    c9 += self.played_rank.get(&p.played).copied().unwrap_or(0);
+                }
+            }
+        }
+        f.push_u64(2 * self.count, c9);
+        // C10-C13 (p = lower, o = higher, as the rules compare them).
+        let (p, o) = (pl, ph);
+        let same = p.pref.is_some() && p.pref == o.pref;
+        let c10 = !(p.abs_imbalance && o.abs_imbalance && same);
+        let c11 = !p.absolute
+            || !o.absolute
+            || !same
+            || if p.imbalance() == o.imbalance() {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let wider_other = if p.imbalance() > o.imbalance() { o } else { p };
+                wider_other.repeated != p.pref.map(|c| c.other())
+            };
+        let c12 = !same;
+        let c13 = !(p.strong || p.absolute)
+            || !(o.strong || o.absolute)
+            || (p.absolute && o.absolute)
+            || !same;
+        for v in [c10, c11, c12, c13] {
+            f.push_u64(self.count, (cur && v) as u64);
+        }
+        // C14-C17.
+        let hs_gt = ph.score > pl.score;
+        let down = |fl: Float| fl == Float::Down;
+        let up = |fl: Float| fl == Float::Up;
+        for back in [1u32, 2] {
+            if self.rounds_before >= back {
+                let (fh, fl) = if back == 1 {
+                    (ph.float1, pl.float1)
+                } else {
+                    (ph.float2, pl.float2)
+                };
+                let d = if cur {
+                    down(fl) as u64 + (!hs_gt && down(fh)) as u64
+                } else {
+                    0
+                };
+                f.push_u64(self.count, d);
+                f.push_u64(self.count, (cur && !(hs_gt && up(fl))) as u64);
+            } else {
+                f.push_u64(2 * self.count, 0);
+            }
+        }
+        // C18-C21.
+        for back in [1u32, 2] {
+            if self.rounds_before >= back {
+                let (fh, fl) = if back == 1 {
+                    (ph.float1, pl.float1)
+                } else {
+                    (ph.float2, pl.float2)
+                };
+                let mut d = Weight::ZERO;
+                if cur {
+                    if down(fl) {
+                        d = d.add(&self.score_bit(pl.score));
+                    }
+                    if down(fh) {
+                        d = d.add(&self.score_bit(ph.score));
+                    }
+                }
+                f.push(self.scores, d);
+                f.push(
+                    self.scores,
+                    if cur && !(up(fl) && hs_gt) {
+                        self.score_bit(ph.score)
+                    } else {
+                        Weight::ZERO
+                    },
+                );
+            } else {
+                f.push(2 * self.scores, Weight::ZERO);
+            }
+        }
+        f.push_u64(self.spare, 0);
+        f.value
+    }
+}

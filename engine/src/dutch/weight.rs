@@ -1,0 +1,147 @@
+//! Edge weights: a fixed-width unsigned integer wide enough to hold every criterion of a
+//! bracket as its own bit field (most significant = earliest criterion), so that a
+//! maximum-weight matching optimises the criteria lexicographically.
+
+use std::cmp::Ordering;
+
+/// Number of 64-bit words of a [`Weight`].
+pub const WORDS: usize = 6;
+/// Bits available in a [`Weight`]; the layout must leave two spare bits on top for the
+/// matching (dual variables reach twice the largest weight).
+pub const BITS: u32 = 64 * WORDS as u32;
+
+/// An unsigned integer of [`BITS`] bits (little-endian words).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Weight(pub [u64; WORDS]);
+
+impl Weight {
+    pub const ZERO: Weight = Weight([0; WORDS]);
+
+    pub fn from_u64(v: u64) -> Weight {
+        let mut w = Weight::ZERO;
+        w.0[0] = v;
+        w
+    }
+
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&x| x == 0)
+    }
+
+    /// `self << by` (bits shifted out are lost).
+    pub fn shl(&self, by: u32) -> Weight {
+        let mut r = Weight::ZERO;
+        let words = (by / 64) as usize;
+        let bits = by % 64;
+        for i in (words..WORDS).rev() {
+            let src = i - words;
+            let mut v = self.0[src] << bits;
+            if bits > 0 && src > 0 {
+                v |= self.0[src - 1] >> (64 - bits);
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    /// `1 << bit`.
+    pub fn bit(bit: u32) -> Weight {
+        let mut w = Weight::ZERO;
+        w.0[(bit / 64) as usize] = 1u64 << (bit % 64);
+        w
+    }
+
+    pub fn add(&self, o: &Weight) -> Weight {
+        let mut r = Weight::ZERO;
+        let mut carry = 0u64;
+        for i in 0..WORDS {
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry);
+            r.0[i] = s2;
+            carry = (c1 as u64) + (c2 as u64);
+        }
+        r
+    }
+
+    /// `self - o`; the caller guarantees `self >= o`.
+    pub fn sub(&self, o: &Weight) -> Weight {
+        let mut r = Weight::ZERO;
+        let mut borrow = 0u64;
+        for i in 0..WORDS {
+            let (s1, b1) = self.0[i].overflowing_sub(o.0[i]);
+            let (s2, b2) = s1.overflowing_sub(borrow);
+            r.0[i] = s2;
+            borrow = (b1 as u64) + (b2 as u64);
+        }
+        r
+    }
+
+    /// `self / 2`.
+    pub fn half(&self) -> Weight {
+        let mut r = Weight::ZERO;
+        for i in 0..WORDS {
+            let mut v = self.0[i] >> 1;
+            if i + 1 < WORDS {
+                v |= self.0[i + 1] << 63;
+            }
+            r.0[i] = v;
+        }
+        r
+    }
+
+    pub fn add_u64(&self, v: u64) -> Weight {
+        self.add(&Weight::from_u64(v))
+    }
+}
+
+impl PartialOrd for Weight {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Weight {
+    fn cmp(&self, other: &Self) -> Ordering {
+        for i in (0..WORDS).rev() {
+            match self.0[i].cmp(&other.0[i]) {
+                Ordering::Equal => {}
+                o => return o,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+/// Builds a weight field by field, from the most significant field down.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fields {
+    pub value: Weight,
+}
+
+impl Fields {
+    /// Shifts the value left by `width` bits and adds `v` into the new low field.
+    pub fn push(&mut self, width: u32, v: Weight) {
+        self.value = self.value.shl(width).add(&v);
+    }
+
+    pub fn push_u64(&mut self, width: u32, v: u64) {
+        self.push(width, Weight::from_u64(v));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_crosses_words() {
+        let a = Weight::bit(63).add(&Weight::bit(63));
+        assert_eq!(a, Weight::bit(64));
+        assert_eq!(a.sub(&Weight::from_u64(1)).0[0], u64::MAX);
+        assert_eq!(
+            Weight::from_u64(3).shl(127),
+            Weight::bit(127).add(&Weight::bit(128))
+        );
+        assert_eq!(Weight::bit(200).half(), Weight::bit(199));
+        assert!(Weight::bit(130) > Weight::from_u64(u64::MAX));
+    }
+}

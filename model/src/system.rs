@@ -1,0 +1,257 @@
+//! The pairing system of a tournament and its settings (`system`, `initial_colour`,
+//! `pab_points` in `tournament.toml`; `092`/`192`, `XXC` in TRF).
+//!
+//! Only data: what the files say. The rules of each system live in the engine and checker.
+//!
+//! - `system = "berger-swiss"` (the default) or `system = "dutch"` (FIDE C.04.3, 2026).
+//! - `initial_colour = "white" | "black"`: the colour of the top-ranked player in round 1
+//!   (C.04.3 5.2.5, drawn by lot before round 1). When absent, it is read from the rounds
+//!   already played (the round-1 colour of the first player by pairing number who was paired
+//!   then, inverted when an odd number of paired players stand before them), and before round
+//!   1 it is drawn from `seed`: **white when the first SplitMix64 output of the seed is even**
+//!   ([`drawn_initial_colour`]).
+//! - `pab_points`: what the pairing-allocated bye is worth, in half-points (2 = a win, the
+//!   default of C.04.1; 1 = a draw; 0).
+
+use crate::HalfPoints;
+
+/// White or Black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+impl Colour {
+    pub fn other(self) -> Colour {
+        match self {
+            Colour::White => Colour::Black,
+            Colour::Black => Colour::White,
+        }
+    }
+
+    /// `"white"` / `"black"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Black => "black",
+        }
+    }
+}
+
+/// Settings of the FIDE (Dutch) system.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DutchConfig {
+    /// Colour of the top-ranked player in round 1; `None`: read from the rounds played, or
+    /// drawn from the seed (module docs).
+    pub initial_colour: Option<Colour>,
+    /// Value of the pairing-allocated bye in half-points (2, 1 or 0).
+    pub pab_points: HalfPoints,
+}
+
+impl Default for DutchConfig {
+    fn default() -> Self {
+        DutchConfig {
+            initial_colour: None,
+            pab_points: 2,
+        }
+    }
+}
+
+/// The pairing system of a tournament.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum System {
+    /// SPEC.md (the default).
+    #[default]
+    BergerSwiss,
+    /// FIDE C.04.3 (Dutch), 2026 text.
+    Dutch(DutchConfig),
+}
+
+impl System {
+    /// The `system` key's value.
+    pub fn name(&self) -> &'static str {
+        match self {
+            System::BergerSwiss => "berger-swiss",
+            System::Dutch(_) => "dutch",
+        }
+    }
+
+    /// The Dutch settings, when the system is Dutch.
+    pub fn dutch(&self) -> Option<&DutchConfig> {
+        match self {
+            System::Dutch(d) => Some(d),
+            System::BergerSwiss => None,
+        }
+    }
+}
+
+/// The initial colour drawn from `seed` when none is given: White when the first SplitMix64
+/// output of the seed is even.
+pub fn drawn_initial_colour(seed: u64) -> Colour {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    if z.is_multiple_of(2) {
+        Colour::White
+    } else {
+        Colour::Black
+    }
+}
+
+/// Whether a TRF `092`/`192` tournament-type text names the Dutch system
+/// (`FIDE_DUTCH_2025`, `FIDE_DUTCH_2017`, a free text containing "dutch").
+pub fn trf_type_is_dutch(text: &str) -> bool {
+    text.to_ascii_lowercase().contains("dutch")
+}
+
+/// Reads one TRF system record: `092`/`192` (tournament type; a Dutch type selects the
+/// Dutch system), `XXC` (tokens `white1`/`black1`: the initial colour) or `152` (`W`/`B` at
+/// column 5). `chars` is the whole line.
+pub fn trf_system_record(
+    code: &str,
+    chars: &[char],
+    dutch: &mut Option<DutchConfig>,
+    initial_colour: &mut Option<Colour>,
+) {
+    let rest: String = chars.iter().skip(3).collect();
+    match code {
+        "092" | "192" => {
+            if trf_type_is_dutch(&rest) {
+                dutch.get_or_insert_with(DutchConfig::default);
+            }
+        }
+        "XXC" => {
+            for tok in rest.split_whitespace() {
+                match tok.to_ascii_lowercase().as_str() {
+                    "white1" => *initial_colour = Some(Colour::White),
+                    "black1" => *initial_colour = Some(Colour::Black),
+                    _ => {}
+                }
+            }
+        }
+        _ => match rest.trim() {
+            "W" | "w" => *initial_colour = Some(Colour::White),
+            "B" | "b" => *initial_colour = Some(Colour::Black),
+            _ => {}
+        },
+    }
+}
+
+/// The system a TRF file declares: Dutch (with the initial colour read) when a `092`/`192`
+/// record named it, else the default.
+pub fn trf_system(dutch: Option<DutchConfig>, initial_colour: Option<Colour>) -> System {
+    match dutch {
+        Some(mut d) => {
+            d.initial_colour = initial_colour;
+            System::Dutch(d)
+        }
+        None => System::default(),
+    }
+}
+
+/// Reads the `system`, `initial_colour` and `pab_points` keys of `tournament.toml` (each with
+/// its line). Errors: (line, key, message).
+pub fn from_toml(
+    system: Option<(usize, String)>,
+    initial_colour: Option<(usize, String)>,
+    pab_points: Option<(usize, toml::Value)>,
+) -> Result<System, (usize, &'static str, String)> {
+    let dutch = match system {
+        None => false,
+        Some((_, s)) if s == "berger-swiss" => false,
+        Some((_, s)) if s == "dutch" => true,
+        Some((line, s)) => {
+            return Err((
+                line,
+                "system",
+                format!("`{s}` is not a pairing system; use \"berger-swiss\" or \"dutch\""),
+            ));
+        }
+    };
+    let mut cfg = DutchConfig::default();
+    if let Some((line, c)) = initial_colour {
+        if !dutch {
+            return Err((
+                line,
+                "initial_colour",
+                "only used with system = \"dutch\"".into(),
+            ));
+        }
+        cfg.initial_colour = Some(match c.as_str() {
+            "white" => Colour::White,
+            "black" => Colour::Black,
+            _ => {
+                return Err((
+                    line,
+                    "initial_colour",
+                    format!("`{c}` is not a colour; use \"white\" or \"black\""),
+                ));
+            }
+        });
+    }
+    if let Some((line, v)) = pab_points {
+        if !dutch {
+            return Err((
+                line,
+                "pab_points",
+                "only used with system = \"dutch\"".into(),
+            ));
+        }
+        let hp = match v.to_string().as_str() {
+            "1" | "1.0" => 2,
+            "0.5" => 1,
+            "0" | "0.0" => 0,
+            other => {
+                return Err((
+                    line,
+                    "pab_points",
+                    format!("`{other}` is not a bye value; use 1, 0.5 or 0"),
+                ));
+            }
+        };
+        cfg.pab_points = hp;
+    }
+    Ok(if dutch {
+        System::Dutch(cfg)
+    } else {
+        System::BergerSwiss
+    })
+}
+
+/// The `tournament.toml` lines of the system keys (empty for the default system).
+pub fn toml_lines(system: &System) -> String {
+    match system {
+        System::BergerSwiss => String::new(),
+        System::Dutch(d) => {
+            let mut s = String::from("system = \"dutch\"\n");
+            if let Some(c) = d.initial_colour {
+                s += &format!("initial_colour = \"{}\"\n", c.name());
+            }
+            if d.pab_points != 2 {
+                let v = match d.pab_points {
+                    1 => "0.5",
+                    0 => "0",
+                    _ => "1",
+                };
+                s += &format!("pab_points = {v}\n");
+            }
+            s
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splitmix_first_outputs() {
+        // SplitMix64 reference values: seed 0 → 0xE220A8397B1DCDAF (odd), seed 1 →
+        // 0x910A2DEC89025CC1 (odd), seed 2 → 0x975835DE1C9756CE (even).
+        assert_eq!(drawn_initial_colour(0), Colour::Black);
+        assert_eq!(drawn_initial_colour(1), Colour::Black);
+        assert_eq!(drawn_initial_colour(2), Colour::White);
+    }
+}
