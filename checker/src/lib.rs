@@ -111,6 +111,7 @@ pub mod byes;
 mod certify;
 pub mod colours;
 pub mod draw;
+pub mod dutch;
 pub mod field;
 pub mod generic;
 pub mod greedy;
@@ -135,6 +136,8 @@ pub enum Profile {
     BergerSwiss,
     /// FIDE C.04.1 basic rules (default for a TRF file).
     Generic,
+    /// FIDE C.04.3, the Dutch system (default for a tournament that declares it).
+    Dutch,
 }
 
 /// Certifies every round of `t`.
@@ -142,6 +145,7 @@ pub fn check(t: &Tournament, profile: Profile) -> Report {
     let rounds = match profile {
         Profile::BergerSwiss => certify::check_all(t),
         Profile::Generic => generic::check_all(t),
+        Profile::Dutch => dutch::check_all(t),
     };
     Report { rounds }
 }
@@ -151,5 +155,6 @@ pub fn check_round(t: &Tournament, round: u32, profile: Profile) -> RoundReport 
     match profile {
         Profile::BergerSwiss => certify::check_round(&certify::Context::new(t), round),
         Profile::Generic => generic::check_round(t, round),
+        Profile::Dutch => dutch::check_round(t, round),
     }
 }
