@@ -25,24 +25,30 @@
 //! its MDP pairing or in its downfloaters is not searched for yet (TODO: a weighted matching
 //! per bracket would make it complete).
 
+use super::state::Float;
 use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, Id};
 use std::collections::{HashMap, HashSet};
 
-const CRITERIA: [&str; 4] = ["C10", "C11", "C12", "C13"];
-const RULES: [Rule; 4] = [
+/// The criteria compared, in their order.
+const CRITERIA: [&str; 7] = ["C9", "C10", "C11", "C12", "C13", "C14", "C16"];
+const RULES: [Rule; 7] = [
+    Rule::DutchC9,
     Rule::DutchC10,
     Rule::DutchC11,
     Rule::DutchC12,
     Rule::DutchC13,
+    Rule::DutchC14,
+    Rule::DutchC16,
 ];
+type Values = [i64; 7];
 
 /// C10-C13 counts of one pair, with the colours 5.2 gives it.
-pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> [i64; 4] {
+pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
     let (white, _, _) = ctx.colours(a, b);
     let top = ctx.topscorer.contains(&a) || ctx.topscorer.contains(&b);
-    let mut v = [0i64; 4];
+    let mut v = [0i64; 7];
     for x in [a, b] {
         let c = if x == white {
             Colour::White
@@ -53,27 +59,45 @@ pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> [i64; 4] {
         if top {
             let d = h.colour_difference() + if c == Colour::White { 1 } else { -1 };
             if d.abs() > 2 {
-                v[0] += 1;
+                v[1] += 1;
             }
             let n = h.colours.len();
             if n >= 2 && h.colours[n - 1] == c && h.colours[n - 2] == c {
-                v[1] += 1;
+                v[2] += 1;
             }
         }
         if let Some(p) = ctx.prefs[&x]
             && p.colour != c
         {
-            v[2] += 1;
+            v[3] += 1;
             if p.strength >= super::colours::Strength::Strong {
-                v[3] += 1;
+                v[4] += 1;
             }
         }
     }
     v
 }
 
-fn add(a: [i64; 4], b: [i64; 4]) -> [i64; 4] {
-    [a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3]]
+/// C9, C14, C16 of a resident downfloater (`pab`: it is the bracket's only downfloater and
+/// gets the PAB).
+fn downfloater_values(ctx: &RoundCtx, x: Id, pab: bool) -> Values {
+    let h = &ctx.hist[&x];
+    let r = ctx.round;
+    let mut v = [0i64; 7];
+    if pab {
+        v[0] = h.unplayed as i64;
+    }
+    v[5] = (r >= 2 && h.float_in(r - 1) == Float::Down) as i64;
+    v[6] = (r >= 3 && h.float_in(r - 2) == Float::Down) as i64;
+    v
+}
+
+fn add(a: Values, b: Values) -> Values {
+    std::array::from_fn(|k| a[k] + b[k])
+}
+
+fn sub(a: Values, b: Values) -> Values {
+    std::array::from_fn(|k| a[k] - b[k])
 }
 
 /// Position of a remainder pairing in the generation order: `None` when it needs an
@@ -98,118 +122,251 @@ fn transposition(
 /// Checks every bracket of the round.
 pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>, _notes: &mut Vec<String>) {
     let score: HashMap<Id, i32> = ctx.order.iter().map(|id| (*id, ctx.score(*id))).collect();
+    let pab = publ.pabs.first().map(|x| x.1);
     for b in super::order::brackets(&ctx.order, &score, &publ.partner) {
-        if let Some(x) = bracket_swaps(ctx, &b) {
+        if let Some(x) = Bracket::new(ctx, publ, &b, pab).search() {
             v.push(x);
         }
     }
 }
 
-/// The resident pair exchanges of one bracket; the first violation found.
-fn bracket_swaps(ctx: &RoundCtx, b: &super::order::Bracket) -> Option<Violation> {
-    let residents: HashSet<Id> = b.residents.iter().copied().collect();
-    let rr: Vec<(Id, Id)> = b
-        .pairs
-        .iter()
-        .filter(|(x, y)| residents.contains(x) && residents.contains(y))
-        .copied()
-        .collect();
-    if rr.len() < 2 {
-        return None;
+/// One bracket under examination.
+struct Bracket<'a> {
+    ctx: &'a RoundCtx,
+    publ: &'a Published,
+    b: &'a super::order::Bracket,
+    pab: Option<Id>,
+    residents: HashSet<Id>,
+    /// Pairs of two residents.
+    rr: Vec<(Id, Id)>,
+    values: Vec<Values>,
+    total: Values,
+    s1: Vec<Id>,
+    s1_set: HashSet<Id>,
+    partner: HashMap<Id, Id>,
+    published_seq: Option<Vec<usize>>,
+}
+
+/// A neighbour of the published bracket pairing: the pairs it replaces and the new ones, and
+/// the downfloater it exchanges (old, new, the old one's opponent below or `None` for the PAB).
+struct Alternative {
+    replaced: Vec<usize>,
+    pairs: Vec<(Id, Id)>,
+    float: Option<(Id, Id, Option<Id>)>,
+}
+
+impl<'a> Bracket<'a> {
+    fn new(
+        ctx: &'a RoundCtx,
+        publ: &'a Published,
+        b: &'a super::order::Bracket,
+        pab: Option<Id>,
+    ) -> Self {
+        let residents: HashSet<Id> = b.residents.iter().copied().collect();
+        let rr: Vec<(Id, Id)> = b
+            .pairs
+            .iter()
+            .filter(|(x, y)| residents.contains(x) && residents.contains(y))
+            .copied()
+            .collect();
+        let mut remainder: Vec<Id> = rr.iter().flat_map(|(x, y)| [*x, *y]).collect();
+        remainder.extend(b.downfloaters.iter().filter(|x| residents.contains(x)));
+        remainder.sort_by_key(|id| ctx.rank[id]);
+        let s1: Vec<Id> = remainder[..rr.len()].to_vec();
+        let s1_set: HashSet<Id> = s1.iter().copied().collect();
+        let mut partner: HashMap<Id, Id> = HashMap::new();
+        for &(x, y) in &rr {
+            partner.insert(x, y);
+            partner.insert(y, x);
+        }
+        let published_seq = transposition(&s1, &s1_set, &ctx.rank, &partner);
+        let values: Vec<Values> = rr.iter().map(|&(x, y)| pair_values(ctx, x, y)).collect();
+        let mut total = b
+            .pairs
+            .iter()
+            .map(|&(x, y)| pair_values(ctx, x, y))
+            .fold([0; 7], add);
+        let sole_pab = b.downfloaters.len() == 1 && pab == b.downfloaters.first().copied();
+        for &x in b.downfloaters.iter().filter(|x| residents.contains(x)) {
+            total = add(total, downfloater_values(ctx, x, sole_pab));
+        }
+        Bracket {
+            ctx,
+            publ,
+            b,
+            pab,
+            residents,
+            rr,
+            values,
+            total,
+            s1,
+            s1_set,
+            partner,
+            published_seq,
+        }
     }
-    let mut remainder: Vec<Id> = rr.iter().flat_map(|(x, y)| [*x, *y]).collect();
-    remainder.extend(b.downfloaters.iter().filter(|x| residents.contains(x)));
-    remainder.sort_by_key(|id| ctx.rank[id]);
-    let s1: Vec<Id> = remainder[..rr.len()].to_vec();
-    let s1_set: HashSet<Id> = s1.iter().copied().collect();
-    let mut partner: HashMap<Id, Id> = HashMap::new();
-    for &(x, y) in &rr {
-        partner.insert(x, y);
-        partner.insert(y, x);
-    }
-    let published_seq = transposition(&s1, &s1_set, &ctx.rank, &partner);
-    let values: Vec<[i64; 4]> = rr.iter().map(|&(x, y)| pair_values(ctx, x, y)).collect();
-    let total = values.iter().fold([0; 4], |s, x| add(s, *x));
-    for i in 0..rr.len() {
-        for j in i + 1..rr.len() {
-            let (a, bb) = rr[i];
-            let (c, d) = rr[j];
-            for (p, q) in [((a, c), (bb, d)), ((a, d), (bb, c))] {
-                if !ctx.compatible(p.0, p.1) || !ctx.compatible(q.0, q.1) {
-                    continue;
-                }
-                let before = add(values[i], values[j]);
-                let after = add(pair_values(ctx, p.0, p.1), pair_values(ctx, q.0, q.1));
-                let witness_total = [
-                    total[0] - before[0] + after[0],
-                    total[1] - before[1] + after[1],
-                    total[2] - before[2] + after[2],
-                    total[3] - before[3] + after[3],
-                ];
-                let first_diff = (0..4).find(|&k| after[k] != before[k]);
-                let verdict = match first_diff {
-                    Some(k) if after[k] < before[k] => Some((RULES[k], CRITERIA[k].to_string())),
-                    Some(_) => None,
-                    None => {
-                        let mut alt = partner.clone();
-                        for (x, y) in [p, q] {
-                            alt.insert(x, y);
-                            alt.insert(y, x);
-                        }
-                        let alt_seq = transposition(&s1, &s1_set, &ctx.rank, &alt);
-                        let earlier = match (&published_seq, &alt_seq) {
-                            (None, Some(_)) => true,
-                            (Some(ps), Some(a)) => a < ps,
-                            _ => false,
-                        };
-                        earlier.then(|| (Rule::DutchOrder, "4".to_string()))
-                    }
-                };
-                if let Some((rule, criterion)) = verdict {
-                    let published: Vec<[Id; 2]> = b.pairs.iter().map(|&(x, y)| [x, y]).collect();
-                    let witness: Vec<[Id; 2]> = b
-                        .pairs
-                        .iter()
-                        .map(|&(x, y)| {
-                            if (x, y) == rr[i] {
-                                [p.0, p.1]
-                            } else if (x, y) == rr[j] {
-                                [q.0, q.1]
-                            } else {
-                                [x, y]
-                            }
-                        })
-                        .collect();
-                    let what = if rule == Rule::DutchOrder {
-                        "is as good on C6-C21 and comes earlier in the generation order (4.2-4.3)"
-                            .to_string()
-                    } else {
-                        format!("is better on {criterion}")
+
+    /// The first better (or equally good and earlier) neighbour, as a violation.
+    fn search(&self) -> Option<Violation> {
+        let ctx = self.ctx;
+        for i in 0..self.rr.len() {
+            for j in i + 1..self.rr.len() {
+                let (a, b) = self.rr[i];
+                let (c, d) = self.rr[j];
+                for pairs in [[(a, c), (b, d)], [(a, d), (b, c)]] {
+                    let alt = Alternative {
+                        replaced: vec![i, j],
+                        pairs: pairs.to_vec(),
+                        float: None,
                     };
-                    return Some(Violation::new(
-                        rule,
-                        vec![a, bb, c, d],
-                        format!(
-                            "bracket {}: pairing {}-{} and {}-{} instead of {a}-{bb} and {c}-{d} {what}",
-                            points(b.score),
-                            p.0,
-                            p.1,
-                            q.0,
-                            q.1
-                        ),
-                        Evidence::Dutch(DutchEvidence::Bracket {
-                            bracket_score: points(b.score),
-                            criterion,
-                            criteria: CRITERIA.to_vec(),
-                            published_values: total.to_vec(),
-                            witness_values: witness_total.to_vec(),
-                            published,
-                            witness,
-                        }),
-                    ));
+                    if let Some(v) = self.judge(&alt) {
+                        return Some(v);
+                    }
                 }
             }
         }
+        let sole_pab = self.b.downfloaters.len() == 1;
+        for &x in self.b.downfloaters.iter() {
+            if !self.residents.contains(&x) {
+                continue;
+            }
+            let below = self.publ.partner.get(&x).copied();
+            let is_pab = self.pab == Some(x);
+            if below.is_none() && !(is_pab && sole_pab) {
+                continue;
+            }
+            for (i, &(p, q)) in self.rr.iter().enumerate() {
+                for (y, w) in [(p, q), (q, p)] {
+                    let ok = ctx.compatible(x, w)
+                        && match below {
+                            Some(z) => ctx.compatible(y, z),
+                            None => ctx.hist[&y].pab_eligible,
+                        };
+                    if !ok {
+                        continue;
+                    }
+                    let alt = Alternative {
+                        replaced: vec![i],
+                        pairs: vec![(x, w)],
+                        float: Some((x, y, below)),
+                    };
+                    if let Some(v) = self.judge(&alt) {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+        None
     }
-    None
+
+    fn judge(&self, alt: &Alternative) -> Option<Violation> {
+        let ctx = self.ctx;
+        if alt.pairs.iter().any(|&(x, y)| !ctx.compatible(x, y)) {
+            return None;
+        }
+        let mut before = alt
+            .replaced
+            .iter()
+            .map(|&i| self.values[i])
+            .fold([0; 7], add);
+        let mut after = alt
+            .pairs
+            .iter()
+            .map(|&(x, y)| pair_values(ctx, x, y))
+            .fold([0; 7], add);
+        if let Some((x, y, below)) = alt.float {
+            let pab = below.is_none();
+            before = add(before, downfloater_values(ctx, x, pab));
+            after = add(after, downfloater_values(ctx, y, pab));
+        }
+        let witness_total = add(sub(self.total, before), after);
+        let (rule, criterion) = match (0..7).find(|&k| after[k] != before[k]) {
+            Some(k) if after[k] < before[k] => (RULES[k], CRITERIA[k].to_string()),
+            Some(_) => return None,
+            None => {
+                let mut p = self.partner.clone();
+                if let Some((x, y, _)) = alt.float {
+                    p.remove(&y);
+                    p.remove(&x);
+                }
+                for &i in &alt.replaced {
+                    let (x, y) = self.rr[i];
+                    p.remove(&x);
+                    p.remove(&y);
+                }
+                for &(x, y) in &alt.pairs {
+                    p.insert(x, y);
+                    p.insert(y, x);
+                }
+                let alt_seq = transposition(&self.s1, &self.s1_set, &ctx.rank, &p);
+                let earlier = match (&self.published_seq, &alt_seq) {
+                    (None, Some(_)) => true,
+                    (Some(ps), Some(a)) => a < ps,
+                    _ => false,
+                };
+                if !earlier {
+                    return None;
+                }
+                (Rule::DutchOrder, "4".to_string())
+            }
+        };
+        Some(self.violation(alt, rule, criterion, witness_total))
+    }
+
+    fn violation(
+        &self,
+        alt: &Alternative,
+        rule: Rule,
+        criterion: String,
+        witness_total: Values,
+    ) -> Violation {
+        let replaced: Vec<(Id, Id)> = alt.replaced.iter().map(|&i| self.rr[i]).collect();
+        let published: Vec<[Id; 2]> = self.b.pairs.iter().map(|&(x, y)| [x, y]).collect();
+        let mut witness: Vec<[Id; 2]> = self
+            .b
+            .pairs
+            .iter()
+            .filter(|p| !replaced.contains(p))
+            .map(|&(x, y)| [x, y])
+            .collect();
+        witness.extend(alt.pairs.iter().map(|&(x, y)| [x, y]));
+        let show = |ps: &[(Id, Id)]| {
+            ps.iter()
+                .map(|(x, y)| format!("{x}-{y}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let mut players: Vec<Id> = replaced.iter().flat_map(|&(x, y)| [x, y]).collect();
+        let mut change = format!("{} instead of {}", show(&alt.pairs), show(&replaced));
+        if let Some((x, y, below)) = alt.float {
+            players.insert(0, x);
+            change += &match below {
+                Some(z) => format!(", {y} floating down to {z} instead of {x}"),
+                None => format!(", the PAB to {y} instead of {x}"),
+            };
+        }
+        let what = if rule == Rule::DutchOrder {
+            "is as good on C5-C21 and comes earlier in the generation order (4.2-4.3)".to_string()
+        } else if alt.float.is_some() {
+            format!(
+                "is better on {criterion} (as good on C5-C8: same floater scores, same next bracket)"
+            )
+        } else {
+            format!("is better on {criterion}")
+        };
+        Violation::new(
+            rule,
+            players,
+            format!("bracket {}: {change} {what}", points(self.b.score)),
+            Evidence::Dutch(DutchEvidence::Bracket {
+                bracket_score: points(self.b.score),
+                criterion,
+                criteria: CRITERIA.to_vec(),
+                published_values: self.total.to_vec(),
+                witness_values: witness_total.to_vec(),
+                published,
+                witness,
+            }),
+        )
+    }
 }
