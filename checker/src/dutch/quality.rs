@@ -100,23 +100,78 @@ fn sub(a: Values, b: Values) -> Values {
     std::array::from_fn(|k| a[k] - b[k])
 }
 
-/// Position of a remainder pairing in the generation order: `None` when it needs an
-/// exchange, else the ranks of the S2 opponents of S1[0], S1[1], ….
-fn transposition(
-    s1: &[Id],
-    s1_set: &HashSet<Id>,
-    rank: &HashMap<Id, usize>,
-    partner: &HashMap<Id, Id>,
-) -> Option<Vec<usize>> {
-    let mut seq = Vec::with_capacity(s1.len());
-    for x in s1 {
-        let y = *partner.get(x)?;
-        if s1_set.contains(&y) {
-            return None;
+/// Position of a remainder pairing in the rules' generation order (smaller = earlier): the
+/// earliest exchange that can produce it (4.3: fewest players exchanged, then the smallest
+/// difference between the sums of the BSNs moved S2→S1 and S1→S2, then the largest BSNs moved
+/// S1→S2, then the smallest moved S2→S1), then its transposition (4.2: the BSNs of the S2
+/// opponents of S1[0], S1[1], …, lexicographically). BSN = position in `remainder` (ranking
+/// order); S1 = the first `n1`.
+///
+/// The earliest exchange keeps every pair that already joins S1 and S2; of a pair inside S1
+/// it moves the larger BSN to S2, of a pair inside S2 it moves the smaller BSN to S1, and
+/// every S1 player left unpaired goes to S2 — each choice independently the earliest.
+type Position = (
+    usize,
+    i64,
+    Vec<std::cmp::Reverse<usize>>,
+    Vec<usize>,
+    Vec<usize>,
+);
+
+fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Position> {
+    let bsn: HashMap<Id, usize> = remainder
+        .iter()
+        .enumerate()
+        .map(|(i, id)| (*id, i))
+        .collect();
+    let mut s1: Vec<bool> = (0..remainder.len()).map(|i| i < n1).collect();
+    let mut out = Vec::new();
+    let mut inn = Vec::new();
+    for (i, x) in remainder.iter().enumerate() {
+        match partner.get(x) {
+            None => {
+                if i < n1 {
+                    out.push(i);
+                }
+            }
+            Some(y) => {
+                let j = *bsn.get(y)?;
+                if i < j {
+                    if i < n1 && j < n1 {
+                        out.push(j);
+                    } else if i >= n1 && j >= n1 {
+                        inn.push(i);
+                    }
+                }
+            }
         }
-        seq.push(rank[&y]);
     }
-    Some(seq)
+    if out.len() != inn.len() {
+        return None;
+    }
+    for &i in &out {
+        s1[i] = false;
+    }
+    for &i in &inn {
+        s1[i] = true;
+    }
+    let diff =
+        inn.iter().map(|&i| i as i64).sum::<i64>() - out.iter().map(|&i| i as i64).sum::<i64>();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    inn.sort_unstable();
+    let mut seq = Vec::new();
+    for (i, x) in remainder.iter().enumerate() {
+        if s1[i] {
+            seq.push(bsn[partner.get(x)?]);
+        }
+    }
+    Some((
+        out.len(),
+        diff,
+        out.into_iter().map(std::cmp::Reverse).collect(),
+        inn,
+        seq,
+    ))
 }
 
 /// Checks every bracket of the round.
@@ -141,10 +196,10 @@ struct Bracket<'a> {
     rr: Vec<(Id, Id)>,
     values: Vec<Values>,
     total: Values,
-    s1: Vec<Id>,
-    s1_set: HashSet<Id>,
+    /// Residents not paired with an MDP, ranking order.
+    remainder: Vec<Id>,
     partner: HashMap<Id, Id>,
-    published_seq: Option<Vec<usize>>,
+    published_pos: Option<Position>,
 }
 
 /// A neighbour of the published bracket pairing: the pairs it replaces and the new ones, and
@@ -172,14 +227,12 @@ impl<'a> Bracket<'a> {
         let mut remainder: Vec<Id> = rr.iter().flat_map(|(x, y)| [*x, *y]).collect();
         remainder.extend(b.downfloaters.iter().filter(|x| residents.contains(x)));
         remainder.sort_by_key(|id| ctx.rank[id]);
-        let s1: Vec<Id> = remainder[..rr.len()].to_vec();
-        let s1_set: HashSet<Id> = s1.iter().copied().collect();
         let mut partner: HashMap<Id, Id> = HashMap::new();
         for &(x, y) in &rr {
             partner.insert(x, y);
             partner.insert(y, x);
         }
-        let published_seq = transposition(&s1, &s1_set, &ctx.rank, &partner);
+        let published_pos = position(&remainder, rr.len(), &partner);
         let values: Vec<Values> = rr.iter().map(|&(x, y)| pair_values(ctx, x, y)).collect();
         let mut total = b
             .pairs
@@ -199,10 +252,9 @@ impl<'a> Bracket<'a> {
             rr,
             values,
             total,
-            s1,
-            s1_set,
+            remainder,
             partner,
-            published_seq,
+            published_pos,
         }
     }
 
@@ -298,9 +350,8 @@ impl<'a> Bracket<'a> {
                     p.insert(x, y);
                     p.insert(y, x);
                 }
-                let alt_seq = transposition(&self.s1, &self.s1_set, &ctx.rank, &p);
-                let earlier = match (&self.published_seq, &alt_seq) {
-                    (None, Some(_)) => true,
+                let alt_pos = position(&self.remainder, self.rr.len(), &p);
+                let earlier = match (&self.published_pos, &alt_pos) {
                     (Some(ps), Some(a)) => a < ps,
                     _ => false,
                 };
