@@ -32,23 +32,26 @@ use bsw_model::{Colour, Id};
 use std::collections::{HashMap, HashSet};
 
 /// The criteria compared, in their order.
-const CRITERIA: [&str; 7] = ["C9", "C10", "C11", "C12", "C13", "C14", "C16"];
-const RULES: [Rule; 7] = [
+const N: usize = 9;
+const CRITERIA: [&str; N] = ["C9", "C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"];
+const RULES: [Rule; N] = [
     Rule::DutchC9,
     Rule::DutchC10,
     Rule::DutchC11,
     Rule::DutchC12,
     Rule::DutchC13,
     Rule::DutchC14,
+    Rule::DutchC15,
     Rule::DutchC16,
+    Rule::DutchC17,
 ];
-type Values = [i64; 7];
+type Values = [i64; N];
 
 /// C10-C13 counts of one pair, with the colours 5.2 gives it.
 pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
     let (white, _, _) = ctx.colours(a, b);
     let top = ctx.topscorer.contains(&a) || ctx.topscorer.contains(&b);
-    let mut v = [0i64; 7];
+    let mut v = [0i64; N];
     for x in [a, b] {
         let c = if x == white {
             Colour::White
@@ -83,12 +86,23 @@ pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
 fn downfloater_values(ctx: &RoundCtx, x: Id, pab: bool) -> Values {
     let h = &ctx.hist[&x];
     let r = ctx.round;
-    let mut v = [0i64; 7];
+    let mut v = [0i64; N];
     if pab {
         v[0] = h.unplayed as i64;
     }
     v[5] = (r >= 2 && h.float_in(r - 1) == Float::Down) as i64;
-    v[6] = (r >= 3 && h.float_in(r - 2) == Float::Down) as i64;
+    v[7] = (r >= 3 && h.float_in(r - 2) == Float::Down) as i64;
+    v
+}
+
+/// C15, C17 of a resident paired with an MDP (it upfloats): did it upfloat one or two rounds
+/// before?
+fn mdp_opponent_values(ctx: &RoundCtx, y: Id) -> Values {
+    let h = &ctx.hist[&y];
+    let r = ctx.round;
+    let mut v = [0i64; N];
+    v[6] = (r >= 2 && h.float_in(r - 1) == Float::Up) as i64;
+    v[8] = (r >= 3 && h.float_in(r - 2) == Float::Up) as i64;
     v
 }
 
@@ -194,7 +208,6 @@ struct Bracket<'a> {
     residents: HashSet<Id>,
     /// Pairs of two residents.
     rr: Vec<(Id, Id)>,
-    values: Vec<Values>,
     total: Values,
     /// Residents not paired with an MDP, ranking order.
     remainder: Vec<Id>,
@@ -205,7 +218,9 @@ struct Bracket<'a> {
 /// A neighbour of the published bracket pairing: the pairs it replaces and the new ones, and
 /// the downfloater it exchanges (old, new, the old one's opponent below or `None` for the PAB).
 struct Alternative {
-    replaced: Vec<usize>,
+    replaced: Vec<(Id, Id)>,
+    /// An MDP pair changed: (the MDP, its published opponent, its new opponent).
+    mdp: Option<(Id, Id, Id)>,
     pairs: Vec<(Id, Id)>,
     float: Option<(Id, Id, Option<Id>)>,
 }
@@ -233,12 +248,18 @@ impl<'a> Bracket<'a> {
             partner.insert(y, x);
         }
         let published_pos = position(&remainder, rr.len(), &partner);
-        let values: Vec<Values> = rr.iter().map(|&(x, y)| pair_values(ctx, x, y)).collect();
         let mut total = b
             .pairs
             .iter()
             .map(|&(x, y)| pair_values(ctx, x, y))
-            .fold([0; 7], add);
+            .fold([0; N], add);
+        for &(x, y) in &b.pairs {
+            match (residents.contains(&x), residents.contains(&y)) {
+                (false, true) => total = add(total, mdp_opponent_values(ctx, y)),
+                (true, false) => total = add(total, mdp_opponent_values(ctx, x)),
+                _ => {}
+            }
+        }
         let sole_pab = b.downfloaters.len() == 1 && pab == b.downfloaters.first().copied();
         for &x in b.downfloaters.iter().filter(|x| residents.contains(x)) {
             total = add(total, downfloater_values(ctx, x, sole_pab));
@@ -250,7 +271,6 @@ impl<'a> Bracket<'a> {
             pab,
             residents,
             rr,
-            values,
             total,
             remainder,
             partner,
@@ -267,8 +287,9 @@ impl<'a> Bracket<'a> {
                 let (c, d) = self.rr[j];
                 for pairs in [[(a, c), (b, d)], [(a, d), (b, c)]] {
                     let alt = Alternative {
-                        replaced: vec![i, j],
+                        replaced: vec![self.rr[i], self.rr[j]],
                         pairs: pairs.to_vec(),
+                        mdp: None,
                         float: None,
                     };
                     if let Some(v) = self.judge(&alt) {
@@ -287,7 +308,7 @@ impl<'a> Bracket<'a> {
             if below.is_none() && !(is_pab && sole_pab) {
                 continue;
             }
-            for (i, &(p, q)) in self.rr.iter().enumerate() {
+            for &(p, q) in &self.rr {
                 for (y, w) in [(p, q), (q, p)] {
                     let ok = ctx.compatible(x, w)
                         && match below {
@@ -298,13 +319,38 @@ impl<'a> Bracket<'a> {
                         continue;
                     }
                     let alt = Alternative {
-                        replaced: vec![i],
+                        replaced: vec![(p, q)],
                         pairs: vec![(x, w)],
+                        mdp: None,
                         float: Some((x, y, below)),
                     };
                     if let Some(v) = self.judge(&alt) {
                         return Some(v);
                     }
+                }
+            }
+            // x meets an MDP in place of its resident opponent y, who floats instead.
+            for &(p, q) in &self.b.pairs {
+                let (m, y) = match (self.residents.contains(&p), self.residents.contains(&q)) {
+                    (false, true) => (p, q),
+                    (true, false) => (q, p),
+                    _ => continue,
+                };
+                let ok = match below {
+                    Some(z) => ctx.compatible(y, z),
+                    None => ctx.hist[&y].pab_eligible,
+                };
+                if !ok {
+                    continue;
+                }
+                let alt = Alternative {
+                    replaced: vec![(p, q)],
+                    pairs: vec![(m, x)],
+                    mdp: Some((m, y, x)),
+                    float: Some((x, y, below)),
+                };
+                if let Some(v) = self.judge(&alt) {
+                    return Some(v);
                 }
             }
         }
@@ -319,30 +365,42 @@ impl<'a> Bracket<'a> {
         let mut before = alt
             .replaced
             .iter()
-            .map(|&i| self.values[i])
-            .fold([0; 7], add);
+            .map(|&(x, y)| pair_values(ctx, x, y))
+            .fold([0; N], add);
         let mut after = alt
             .pairs
             .iter()
             .map(|&(x, y)| pair_values(ctx, x, y))
-            .fold([0; 7], add);
+            .fold([0; N], add);
+        if let Some((_, y, x)) = alt.mdp {
+            before = add(before, mdp_opponent_values(ctx, y));
+            after = add(after, mdp_opponent_values(ctx, x));
+        }
         if let Some((x, y, below)) = alt.float {
             let pab = below.is_none();
             before = add(before, downfloater_values(ctx, x, pab));
             after = add(after, downfloater_values(ctx, y, pab));
         }
         let witness_total = add(sub(self.total, before), after);
-        let (rule, criterion) = match (0..7).find(|&k| after[k] != before[k]) {
+        let (rule, criterion) = match (0..N).find(|&k| after[k] != before[k]) {
             Some(k) if after[k] < before[k] => (RULES[k], CRITERIA[k].to_string()),
             Some(_) => return None,
+            None if alt.mdp.is_some() => {
+                // The MDP pairing comes first in the generation order: the MDP's opponent
+                // with the smaller BSN is earlier.
+                let (_, y, x) = alt.mdp?;
+                if ctx.rank[&x] > ctx.rank[&y] {
+                    return None;
+                }
+                (Rule::DutchOrder, "4".to_string())
+            }
             None => {
                 let mut p = self.partner.clone();
                 if let Some((x, y, _)) = alt.float {
                     p.remove(&y);
                     p.remove(&x);
                 }
-                for &i in &alt.replaced {
-                    let (x, y) = self.rr[i];
+                for &(x, y) in &alt.replaced {
                     p.remove(&x);
                     p.remove(&y);
                 }
@@ -371,7 +429,7 @@ impl<'a> Bracket<'a> {
         criterion: String,
         witness_total: Values,
     ) -> Violation {
-        let replaced: Vec<(Id, Id)> = alt.replaced.iter().map(|&i| self.rr[i]).collect();
+        let replaced: Vec<(Id, Id)> = alt.replaced.clone();
         let published: Vec<[Id; 2]> = self.b.pairs.iter().map(|&(x, y)| [x, y]).collect();
         let mut witness: Vec<[Id; 2]> = self
             .b

@@ -4,9 +4,11 @@
 //!
 //! Readings (where the text leaves room; bbpPairings v6.0.0 decides, as DUTCH.md asks):
 //! - a forfeited game is no meeting (C1) and gives no colour (1.6);
-//! - 1.4.2 floats come from games between players with different scores, forfeited games
-//!   included (they were paired); 1.4.3 a downfloat also to whoever scored more than a loss
-//!   without playing: a bye (pairing-allocated or full-point), a half-point bye, a forfeit win;
+//! - 1.4.2 floats come from games played over the board between players with different
+//!   scores (a forfeited game gives none: its players did not "play each other"; the sample
+//!   default-1 round 4 shows bbpPairings reads it so); 1.4.3 a downfloat also to whoever
+//!   scored more than a loss without playing: a bye (pairing-allocated or full-point), a
+//!   half-point bye, a forfeit win;
 //! - C2 (C.04.1 rule 4, 2026): no PAB for a player who already had one or already scored a
 //!   win's points in one round without playing (forfeit win, full-point bye).
 
@@ -104,6 +106,7 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
                         }
                     }
                     let (sw, sb) = (score(white), score(black));
+                    let (sw, sb) = if o.played() { (sw, sb) } else { (0, 0) };
                     let (fw, fb) = match sw.cmp(&sb) {
                         std::cmp::Ordering::Greater => (Float::Down, Float::Up),
                         std::cmp::Ordering::Less => (Float::Up, Float::Down),
