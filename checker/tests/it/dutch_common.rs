@@ -241,3 +241,21 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
     out.truncate(limit);
     out
 }
+
+/// The same tournament with every game of round `r` given the colours of 5.2 (as the
+/// checker computes them): a mutant that the colour check alone cannot kill.
+pub fn recolour(t: &Tournament, r: u32) -> Tournament {
+    let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
+    rows.sort_by_key(|row| row.board);
+    let (ctx, _) = bsw_checker::dutch::context(t, r, &rows);
+    for row in &mut rows {
+        if let Some((a, b)) = game(row)
+            && ctx.rank.contains_key(&a)
+            && ctx.rank.contains_key(&b)
+        {
+            let (w, k, _) = ctx.colours(a, b);
+            set_game(row, w, k);
+        }
+    }
+    with_round(t, r, rows)
+}

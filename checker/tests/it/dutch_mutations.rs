@@ -3,7 +3,7 @@
 //! mutated round; mutants that the basic rules (C.04.1, profile generic) still accept are
 //! counted separately. Figures in docs/dutch-checker.md.
 
-use crate::dutch_common::{KINDS, Kind, engine_event, mutants, samples};
+use crate::dutch_common::{KINDS, Kind, engine_event, mutants, recolour, samples};
 use bsw_checker::{Profile, check_round};
 use bsw_model::Tournament;
 use std::collections::BTreeMap;
@@ -14,21 +14,46 @@ struct Count {
     killed: usize,
     legal: usize,
     legal_killed: usize,
+    /// Killed by a rule other than 5.2 (colours).
+    killed_not_by_colours: usize,
 }
 
-fn measure(events: &[(String, Tournament)], kinds: &[Kind], limit: usize) -> BTreeMap<Kind, Count> {
-    let mut out: BTreeMap<Kind, Count> = BTreeMap::new();
+/// Kill counts per (kind, recoloured by 5.2).
+fn measure(
+    events: &[(String, Tournament)],
+    kinds: &[Kind],
+    limit: usize,
+) -> BTreeMap<(Kind, bool), Count> {
+    let mut out: BTreeMap<(Kind, bool), Count> = BTreeMap::new();
     for (_, t) in events {
         for r in 1..=t.last_round() {
             for &kind in kinds {
                 for m in mutants(t, r, kind, limit) {
-                    let killed = !check_round(&m, r, Profile::Dutch).violations.is_empty();
-                    let legal = check_round(&m, r, Profile::Generic).violations.is_empty();
-                    let c = out.entry(kind).or_default();
-                    c.total += 1;
-                    c.killed += killed as usize;
-                    c.legal += legal as usize;
-                    c.legal_killed += (legal && killed) as usize;
+                    let variants = match kind {
+                        Kind::ColourSwap | Kind::Reorder => vec![(m, false)],
+                        _ => {
+                            let rc = recolour(&m, r);
+                            vec![(m, false), (rc, true)]
+                        }
+                    };
+                    for (m, recoloured) in variants {
+                        if m.rows == t.rows {
+                            continue;
+                        }
+                        let report = check_round(&m, r, Profile::Dutch);
+                        let killed = !report.violations.is_empty();
+                        let not_colours = report
+                            .violations
+                            .iter()
+                            .any(|v| v.rule != bsw_checker::Rule::DutchColours);
+                        let legal = check_round(&m, r, Profile::Generic).violations.is_empty();
+                        let c = out.entry((kind, recoloured)).or_default();
+                        c.total += 1;
+                        c.killed += killed as usize;
+                        c.killed_not_by_colours += not_colours as usize;
+                        c.legal += legal as usize;
+                        c.legal_killed += (legal && killed) as usize;
+                    }
                 }
             }
         }
@@ -36,16 +61,29 @@ fn measure(events: &[(String, Tournament)], kinds: &[Kind], limit: usize) -> BTr
     out
 }
 
-fn show(what: &str, m: &BTreeMap<Kind, Count>) {
-    for (k, c) in m {
+fn show(what: &str, m: &BTreeMap<(Kind, bool), Count>) {
+    for ((k, rc), c) in m {
         eprintln!(
-            "{what} {k:?}: killed {}/{} ({:.1}%), legal under C.04.1 {}/{} killed",
+            "{what} {k:?}{}: killed {}/{} ({:.1}%; {} by a rule other than 5.2), legal under C.04.1: {}/{} killed",
+            if *rc { " recoloured by 5.2" } else { "" },
             c.killed,
             c.total,
             100.0 * c.killed as f64 / c.total.max(1) as f64,
+            c.killed_not_by_colours,
             c.legal_killed,
             c.legal
         );
+    }
+}
+
+/// Every kind measured, every mutant killed.
+fn assert_all_killed(m: &BTreeMap<(Kind, bool), Count>, kinds: &[Kind]) {
+    for k in kinds {
+        let c = m.get(&(*k, false)).copied().unwrap_or_default();
+        assert!(c.total > 0 && c.legal > 0, "{k:?}: no (legal) mutant");
+    }
+    for ((k, rc), c) in m {
+        assert_eq!(c.killed, c.total, "{k:?} (recoloured: {rc}): survivors");
     }
 }
 
@@ -55,9 +93,7 @@ fn mutants_of_the_samples_are_killed() {
     let kinds: Vec<Kind> = KINDS.into_iter().filter(|k| *k != Kind::Reorder).collect();
     let m = measure(&events, &kinds, 40);
     show("samples", &m);
-    for (k, c) in &m {
-        assert!(c.total > 0, "{k:?}: no mutant");
-    }
+    assert_all_killed(&m, &kinds);
 }
 
 #[test]
@@ -68,9 +104,7 @@ fn mutants_of_engine_events_are_killed() {
         .collect();
     let m = measure(&events, &KINDS, 40);
     show("engine", &m);
-    for (k, c) in &m {
-        assert!(c.total > 0, "{k:?}: no mutant");
-    }
+    assert_all_killed(&m, &KINDS);
 }
 
 /// Lists the surviving mutants (run by hand: `DUTCH_SURVIVORS=1`).
