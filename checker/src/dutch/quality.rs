@@ -213,6 +213,10 @@ struct Bracket<'a> {
     remainder: Vec<Id>,
     partner: HashMap<Id, Id>,
     published_pos: Option<Position>,
+    /// BSN (position in `remainder`) of each remainder player.
+    bsn: HashMap<Id, usize>,
+    /// S1 after the published pairing's earliest exchange, by BSN.
+    s1_after: Vec<bool>,
 }
 
 /// A neighbour of the published bracket pairing: the pairs it replaces and the new ones, and
@@ -248,6 +252,20 @@ impl<'a> Bracket<'a> {
             partner.insert(y, x);
         }
         let published_pos = position(&remainder, rr.len(), &partner);
+        let bsn: HashMap<Id, usize> = remainder
+            .iter()
+            .enumerate()
+            .map(|(i, id)| (*id, i))
+            .collect();
+        let mut s1_after: Vec<bool> = (0..remainder.len()).map(|i| i < rr.len()).collect();
+        if let Some((_, _, out, inn, _)) = &published_pos {
+            for o in out {
+                s1_after[o.0] = false;
+            }
+            for &i in inn {
+                s1_after[i] = true;
+            }
+        }
         let mut total = b
             .pairs
             .iter()
@@ -275,6 +293,8 @@ impl<'a> Bracket<'a> {
             remainder,
             partner,
             published_pos,
+            bsn,
+            s1_after,
         }
     }
 
@@ -394,6 +414,12 @@ impl<'a> Bracket<'a> {
                 }
                 (Rule::DutchOrder, "4".to_string())
             }
+            None if alt.float.is_none() => {
+                if !self.swap_earlier(alt) {
+                    return None;
+                }
+                (Rule::DutchOrder, "4".to_string())
+            }
             None => {
                 let mut p = self.partner.clone();
                 if let Some((x, y, _)) = alt.float {
@@ -420,6 +446,74 @@ impl<'a> Bracket<'a> {
             }
         };
         Some(self.violation(alt, rule, criterion, witness_total))
+    }
+
+    /// A pair exchange's exchange contribution: the BSN a pair inside S1 moves out, the BSN a
+    /// pair inside S2 moves in.
+    fn contrib(&self, x: Id, y: Id, out: &mut Vec<usize>, inn: &mut Vec<usize>) {
+        let (i, j) = (self.bsn[&x], self.bsn[&y]);
+        let (i, j) = (i.min(j), i.max(j));
+        let n1 = self.rr.len();
+        if j < n1 {
+            out.push(j);
+        } else if i >= n1 {
+            inn.push(i);
+        }
+    }
+
+    /// Whether a pair exchange (no floater changed) comes earlier than the published pairing:
+    /// [`position`] updated for the two pairs only.
+    fn swap_earlier(&self, alt: &Alternative) -> bool {
+        let Some((_, pdiff, pout, pinn, _)) = &self.published_pos else {
+            return false;
+        };
+        let (mut old_out, mut old_in, mut new_out, mut new_in) = (vec![], vec![], vec![], vec![]);
+        for &(x, y) in &alt.replaced {
+            self.contrib(x, y, &mut old_out, &mut old_in);
+        }
+        for &(x, y) in &alt.pairs {
+            self.contrib(x, y, &mut new_out, &mut new_in);
+        }
+        let mut out: Vec<usize> = pout.iter().map(|r| r.0).collect();
+        let mut inn = pinn.clone();
+        for (list, old, new) in [(&mut out, &old_out, &new_out), (&mut inn, &old_in, &new_in)] {
+            for o in old {
+                if let Some(k) = list.iter().position(|v| v == o) {
+                    list.swap_remove(k);
+                }
+            }
+            list.extend(new.iter().copied());
+        }
+        let diff =
+            inn.iter().map(|&i| i as i64).sum::<i64>() - out.iter().map(|&i| i as i64).sum::<i64>();
+        out.sort_unstable_by(|a, b| b.cmp(a));
+        inn.sort_unstable();
+        let alt_key = (
+            out.len(),
+            diff,
+            out.iter()
+                .map(|&i| std::cmp::Reverse(i))
+                .collect::<Vec<_>>(),
+            inn,
+        );
+        let pub_key = (pout.len(), *pdiff, pout.clone(), pinn.clone());
+        if alt_key != pub_key {
+            return alt_key < pub_key;
+        }
+        let mut changed: Vec<(usize, usize, usize)> = Vec::new();
+        for &(x, y) in &alt.pairs {
+            for (p, q) in [(x, y), (y, x)] {
+                let b = self.bsn[&p];
+                if self.s1_after[b] {
+                    changed.push((b, self.bsn[&self.partner[&p]], self.bsn[&q]));
+                }
+            }
+        }
+        changed.sort_unstable();
+        changed
+            .iter()
+            .find(|c| c.1 != c.2)
+            .is_some_and(|c| c.2 < c.1)
     }
 
     fn violation(

@@ -43,6 +43,16 @@ impl Rng {
 /// An event of `n` players and `rounds` rounds paired by the Dutch engine (results drawn from
 /// `seed`: the higher-rated player wins more often, a third of the games drawn).
 pub fn engine_event(n: u32, rounds: u32, seed: u64) -> Tournament {
+    engine_event_with(n, rounds, seed, |_, _| {})
+}
+
+/// [`engine_event`], calling `after(t, r)` once round r is paired (before its results).
+pub fn engine_event_with(
+    n: u32,
+    rounds: u32,
+    seed: u64,
+    mut after: impl FnMut(&Tournament, u32),
+) -> Tournament {
     let cfg = DutchConfig {
         initial_colour: Some(if seed.is_multiple_of(2) {
             Colour::White
@@ -73,6 +83,9 @@ pub fn engine_event(n: u32, rounds: u32, seed: u64) -> Tournament {
         let Ok(round) = bsw_engine::dutch::pair_next_round(&t, &cfg) else {
             break;
         };
+        let mut paired = t.clone();
+        paired.rows.extend(round.rows.iter().copied());
+        after(&paired, round.round);
         for mut row in round.rows {
             if let Entry::Game {
                 white,

@@ -9,6 +9,7 @@ mod corpus;
 mod dutch;
 mod dutch_common;
 mod dutch_mutations;
+mod dutch_speed;
 mod generic_mutations;
 mod generic_sample;
 mod golden;
