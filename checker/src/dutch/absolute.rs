@@ -1,7 +1,7 @@
 //! C.04.3 2.1 absolute criteria and 1.9 completion.
 //! - C1: two players meet over the board at most once (a forfeited game is no meeting);
-//! - C3: two players who are not both topscorers... precisely: two non-topscorers with the
-//!   same absolute colour preference do not meet (a topscorer may meet anyone);
+//! - C3: two non-topscorers with the same absolute colour preference do not meet (a pair
+//!   with a topscorer is exempt);
 //! - completion (1.9, C4): every player to pair is paired, but one when their number is odd
 //!   (the PAB); nobody else gets a bye.
 //!

@@ -128,7 +128,8 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
                 }
                 Entry::Bye(p) => {
                     let x = h.entry(p).or_insert_with(|| History::new(p));
-                    x.score += pab_value(t);
+                    // The model scores every `bye` row as a win.
+                    x.score += 2;
                     x.pab_eligible = false;
                     floats.insert(p, Float::Down);
                 }
@@ -148,9 +149,4 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
         }
     }
     h
-}
-
-/// Points of a `bye` row: the model scores every `bye` as a win (2 half-points).
-fn pab_value(_t: &Tournament) -> HalfPoints {
-    2
 }

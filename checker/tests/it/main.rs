@@ -7,6 +7,7 @@ mod common;
 mod conforming;
 mod corpus;
 mod dutch;
+mod dutch_cases;
 mod dutch_common;
 mod dutch_mutations;
 mod dutch_speed;
