@@ -1,4 +1,4 @@
-//! Board order of a Dutch round (bbpPairings' order, the reading DUTCH.md asks for): games by
+//! Board order of a Dutch round (bbpPairings v6.0.0's order, where the text leaves room): games by
 //! the higher player's score, then the lower player's score (both descending), then the
 //! higher player's rank; the pairing-allocated bye last. Checked only for tournaments that
 //! number their own boards (a TRF file records no board numbers).

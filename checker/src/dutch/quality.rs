@@ -301,8 +301,27 @@ impl<'a> Bracket<'a> {
     /// The first better (or equally good and earlier) neighbour, as a violation.
     fn search(&self) -> Option<Violation> {
         let ctx = self.ctx;
+        // Shortcut (sound): when both pairs have C10-C13 all zero, no exchange can be better
+        // on them; when both also join S1 and S2, the exchange that keeps them joined is
+        // earlier only if the S2 opponents are inverted, and the other one needs one more
+        // exchange (later). Such pairs are skipped without computing anything.
+        let n1 = self.rr.len();
+        let cheap: Vec<Option<(usize, usize)>> = self
+            .rr
+            .iter()
+            .map(|&(x, y)| {
+                let (i, j) = (self.bsn[&x], self.bsn[&y]);
+                let (i, j) = (i.min(j), i.max(j));
+                (i < n1 && j >= n1 && pair_values(ctx, x, y) == [0; N]).then_some((i, j))
+            })
+            .collect();
         for i in 0..self.rr.len() {
             for j in i + 1..self.rr.len() {
+                if let (Some((s1i, s2i)), Some((s1j, s2j))) = (cheap[i], cheap[j])
+                    && (s1i < s1j) == (s2i < s2j)
+                {
+                    continue;
+                }
                 let (a, b) = self.rr[i];
                 let (c, d) = self.rr[j];
                 for pairs in [[(a, c), (b, d)], [(a, d), (b, c)]] {

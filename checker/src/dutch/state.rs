@@ -2,7 +2,7 @@
 //! colours (1.6), floats (1.4), opponents met over the board (C1), pairing-allocated byes and
 //! unplayed wins (C2), unplayed rounds (C9).
 //!
-//! Readings (where the text leaves room; bbpPairings v6.0.0 decides, as DUTCH.md asks):
+//! Readings (where the text leaves room, bbpPairings v6.0.0 `--dutch` decides):
 //! - a forfeited game is no meeting (C1) and gives no colour (1.6);
 //! - 1.4.2 floats come from games played over the board between players with different
 //!   scores (a forfeited game gives none: its players did not "play each other"; the sample
