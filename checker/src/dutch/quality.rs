@@ -225,6 +225,8 @@ struct Alternative {
     replaced: Vec<(Id, Id)>,
     /// An MDP pair changed: (the MDP, its published opponent, its new opponent).
     mdp: Option<(Id, Id, Id)>,
+    /// Another MDP of the same score paired instead: (published MDP, new MDP).
+    mdp_choice: Option<(Id, Id)>,
     pairs: Vec<(Id, Id)>,
     float: Option<(Id, Id, Option<Id>)>,
 }
@@ -329,6 +331,7 @@ impl<'a> Bracket<'a> {
                         replaced: vec![self.rr[i], self.rr[j]],
                         pairs: pairs.to_vec(),
                         mdp: None,
+                        mdp_choice: None,
                         float: None,
                     };
                     if let Some(v) = self.judge(&alt) {
@@ -338,6 +341,44 @@ impl<'a> Bracket<'a> {
             }
         }
         let sole_pab = self.b.downfloaters.len() == 1;
+        // An MDP that floats on changes place with an MDP of the same score that is paired
+        // here (4.4: the MDP set with the smaller BSN comes first).
+        for &x in self.b.downfloaters.iter() {
+            if self.residents.contains(&x) {
+                continue;
+            }
+            let below = self.publ.partner.get(&x).copied();
+            if below.is_none() && !(self.pab == Some(x) && sole_pab) {
+                continue;
+            }
+            for &(p, q) in &self.b.pairs {
+                let (y, w) = match (self.residents.contains(&p), self.residents.contains(&q)) {
+                    (false, true) => (p, q),
+                    (true, false) => (q, p),
+                    _ => continue,
+                };
+                if ctx.score(y) != ctx.score(x) {
+                    continue;
+                }
+                let ok = match below {
+                    Some(z) => ctx.compatible(y, z),
+                    None => ctx.hist[&y].pab_eligible,
+                };
+                if !ok {
+                    continue;
+                }
+                let alt = Alternative {
+                    replaced: vec![(p, q)],
+                    pairs: vec![(x, w)],
+                    mdp: None,
+                    mdp_choice: Some((y, x)),
+                    float: Some((x, y, below)),
+                };
+                if let Some(v) = self.judge(&alt) {
+                    return Some(v);
+                }
+            }
+        }
         for &x in self.b.downfloaters.iter() {
             if !self.residents.contains(&x) {
                 continue;
@@ -361,6 +402,7 @@ impl<'a> Bracket<'a> {
                         replaced: vec![(p, q)],
                         pairs: vec![(x, w)],
                         mdp: None,
+                        mdp_choice: None,
                         float: Some((x, y, below)),
                     };
                     if let Some(v) = self.judge(&alt) {
@@ -386,6 +428,7 @@ impl<'a> Bracket<'a> {
                     replaced: vec![(p, q)],
                     pairs: vec![(m, x)],
                     mdp: Some((m, y, x)),
+                    mdp_choice: None,
                     float: Some((x, y, below)),
                 };
                 if let Some(v) = self.judge(&alt) {
@@ -424,6 +467,13 @@ impl<'a> Bracket<'a> {
         let (rule, criterion) = match (0..N).find(|&k| after[k] != before[k]) {
             Some(k) if after[k] < before[k] => (RULES[k], CRITERIA[k].to_string()),
             Some(_) => return None,
+            None if alt.mdp_choice.is_some() => {
+                let (y, x) = alt.mdp_choice?;
+                if ctx.rank[&x] > ctx.rank[&y] {
+                    return None;
+                }
+                (Rule::DutchOrder, "4".to_string())
+            }
             None if alt.mdp.is_some() => {
                 // The MDP pairing comes first in the generation order: the MDP's opponent
                 // with the smaller BSN is earlier.
