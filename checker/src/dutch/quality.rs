@@ -348,7 +348,7 @@ impl<'a> Bracket<'a> {
                 continue;
             }
             let below = self.publ.partner.get(&x).copied();
-            if below.is_none() && !(self.pab == Some(x) && sole_pab) {
+            if below.is_none() && self.pab != Some(x) {
                 continue;
             }
             for &(p, q) in &self.b.pairs {
@@ -362,7 +362,7 @@ impl<'a> Bracket<'a> {
                 }
                 let ok = match below {
                     Some(z) => ctx.compatible(y, z),
-                    None => ctx.hist[&y].pab_eligible,
+                    None => self.may_take_pab(x, y, sole_pab),
                 };
                 if !ok {
                     continue;
@@ -385,7 +385,7 @@ impl<'a> Bracket<'a> {
             }
             let below = self.publ.partner.get(&x).copied();
             let is_pab = self.pab == Some(x);
-            if below.is_none() && !(is_pab && sole_pab) {
+            if below.is_none() && !is_pab {
                 continue;
             }
             for &(p, q) in &self.rr {
@@ -393,7 +393,7 @@ impl<'a> Bracket<'a> {
                     let ok = ctx.compatible(x, w)
                         && match below {
                             Some(z) => ctx.compatible(y, z),
-                            None => ctx.hist[&y].pab_eligible,
+                            None => self.may_take_pab(x, y, sole_pab),
                         };
                     if !ok {
                         continue;
@@ -419,7 +419,7 @@ impl<'a> Bracket<'a> {
                 };
                 let ok = match below {
                     Some(z) => ctx.compatible(y, z),
-                    None => ctx.hist[&y].pab_eligible,
+                    None => self.may_take_pab(x, y, sole_pab),
                 };
                 if !ok {
                     continue;
@@ -437,6 +437,14 @@ impl<'a> Bracket<'a> {
             }
         }
         None
+    }
+
+    /// Whether `y` may take the PAB of `x` in a neighbour: eligible (C2), and, unless `x`
+    /// is the bracket's only downfloater (where C9 is compared), with as many unplayed games
+    /// as `x` (C9 then cannot differ in a later bracket either).
+    fn may_take_pab(&self, x: Id, y: Id, sole: bool) -> bool {
+        let h = &self.ctx.hist;
+        h[&y].pab_eligible && (sole || h[&y].unplayed == h[&x].unplayed)
     }
 
     fn judge(&self, alt: &Alternative) -> Option<Violation> {

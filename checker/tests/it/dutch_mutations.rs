@@ -121,7 +121,13 @@ fn list_survivors() {
         for r in 1..=t.last_round() {
             for kind in KINDS {
                 for m in mutants(t, r, kind, 40) {
-                    if check_round(&m, r, Profile::Dutch).violations.is_empty() {
+                    let m = if std::env::var("DUTCH_RECOLOUR").is_ok() {
+                        recolour(&m, r)
+                    } else {
+                        m
+                    };
+                    if m.rows != t.rows && check_round(&m, r, Profile::Dutch).violations.is_empty()
+                    {
                         let a: Vec<String> =
                             t.round_rows(r).map(|x| format!("{:?}", x.entry)).collect();
                         let b: Vec<String> =
