@@ -360,11 +360,7 @@ impl<'a> Bracket<'a> {
                 if ctx.score(y) != ctx.score(x) {
                     continue;
                 }
-                let ok = match below {
-                    Some(z) => ctx.compatible(y, z),
-                    None => self.may_take_pab(x, y, sole_pab),
-                };
-                if !ok {
+                if !self.may_float_instead(x, y, below, sole_pab) {
                     continue;
                 }
                 let alt = Alternative {
@@ -390,12 +386,7 @@ impl<'a> Bracket<'a> {
             }
             for &(p, q) in &self.rr {
                 for (y, w) in [(p, q), (q, p)] {
-                    let ok = ctx.compatible(x, w)
-                        && match below {
-                            Some(z) => ctx.compatible(y, z),
-                            None => self.may_take_pab(x, y, sole_pab),
-                        };
-                    if !ok {
+                    if !ctx.compatible(x, w) || !self.may_float_instead(x, y, below, sole_pab) {
                         continue;
                     }
                     let alt = Alternative {
@@ -417,11 +408,7 @@ impl<'a> Bracket<'a> {
                     (true, false) => (q, p),
                     _ => continue,
                 };
-                let ok = match below {
-                    Some(z) => ctx.compatible(y, z),
-                    None => self.may_take_pab(x, y, sole_pab),
-                };
-                if !ok {
+                if !self.may_float_instead(x, y, below, sole_pab) {
                     continue;
                 }
                 let alt = Alternative {
@@ -445,6 +432,14 @@ impl<'a> Bracket<'a> {
     fn may_take_pab(&self, x: Id, y: Id, sole: bool) -> bool {
         let h = &self.ctx.hist;
         h[&y].pab_eligible && (sole || h[&y].unplayed == h[&x].unplayed)
+    }
+
+    /// Whether `y` may float to `x`'s destination: `below` (C1, C3) or the PAB.
+    fn may_float_instead(&self, x: Id, y: Id, below: Option<Id>, sole: bool) -> bool {
+        match below {
+            Some(z) => self.ctx.compatible(y, z),
+            None => self.may_take_pab(x, y, sole),
+        }
     }
 
     fn judge(&self, alt: &Alternative) -> Option<Violation> {
