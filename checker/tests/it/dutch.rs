@@ -39,3 +39,41 @@ fn engine_paired_events_are_conforming() {
         assert_conforming(&format!("engine {n}/{rounds}/{seed}"), &t);
     }
 }
+
+/// Every tournament of the repository's corpora (Berger-Swiss cases and examples, TRF files
+/// of other programs) goes through profile dutch without a panic, whatever its verdict.
+#[test]
+fn the_dutch_profile_never_panics_on_the_corpora() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut paths = Vec::new();
+    for sub in ["cases", "examples", "trf"] {
+        let Ok(entries) = std::fs::read_dir(root.join(sub)) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            let p = if p.join("tournament").is_dir() {
+                p.join("tournament")
+            } else {
+                p
+            };
+            paths.push(p);
+        }
+    }
+    paths.sort();
+    let mut checked = 0;
+    for p in &paths {
+        let Ok(t) = bsw_model::io::load(p) else {
+            continue;
+        };
+        let report = check(&t, Profile::Dutch);
+        assert_eq!(
+            report.rounds.len() as u32,
+            t.last_round(),
+            "{}",
+            p.display()
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} tournaments read");
+}
