@@ -340,6 +340,60 @@ impl<'a> Bracket<'a> {
                 }
             }
         }
+        // An MDP exchanges its opponent with a remainder pair (the MDP's new opponent leaves
+        // the remainder, the old one enters it), or two MDPs of the same score exchange
+        // opponents: the MDP pairing comes first in the generation order.
+        let mdp_pairs: Vec<(Id, Id, (Id, Id))> = self
+            .b
+            .pairs
+            .iter()
+            .filter_map(|&(p, q)| {
+                match (self.residents.contains(&p), self.residents.contains(&q)) {
+                    (false, true) => Some((p, q, (p, q))),
+                    (true, false) => Some((q, p, (p, q))),
+                    _ => None,
+                }
+            })
+            .collect();
+        for &(m, y, stored) in &mdp_pairs {
+            for &(c0, d0) in &self.rr {
+                for (c, d) in [(c0, d0), (d0, c0)] {
+                    let alt = Alternative {
+                        replaced: vec![stored, (c0, d0)],
+                        pairs: vec![(m, c), (y, d)],
+                        mdp: Some((m, y, c)),
+                        mdp_choice: None,
+                        float: None,
+                    };
+                    if let Some(v) = self.judge(&alt) {
+                        return Some(v);
+                    }
+                }
+            }
+        }
+        for (k, &(m1, y1, st1)) in mdp_pairs.iter().enumerate() {
+            for &(m2, y2, st2) in &mdp_pairs[k + 1..] {
+                if ctx.score(m1) != ctx.score(m2) {
+                    continue;
+                }
+                // The higher-ranked MDP's opponent decides the order.
+                let (old, new) = if ctx.rank[&m1] < ctx.rank[&m2] {
+                    (y1, y2)
+                } else {
+                    (y2, y1)
+                };
+                let alt = Alternative {
+                    replaced: vec![st1, st2],
+                    pairs: vec![(m1, y2), (m2, y1)],
+                    mdp: None,
+                    mdp_choice: Some((old, new)),
+                    float: None,
+                };
+                if let Some(v) = self.judge(&alt) {
+                    return Some(v);
+                }
+            }
+        }
         let sole_pab = self.b.downfloaters.len() == 1;
         // An MDP that floats on changes place with an MDP of the same score that is paired
         // here (4.4: the MDP set with the smaller BSN comes first).

@@ -114,14 +114,17 @@ pub fn engine_event_with(
 pub enum Kind {
     ColourSwap,
     Exchange,
+    /// Two pairs of one bracket (MDP pairs included) exchange opponents.
+    BracketExchange,
     PabMove,
     FloatChange,
     Reorder,
 }
 
-pub const KINDS: [Kind; 5] = [
+pub const KINDS: [Kind; 6] = [
     Kind::ColourSwap,
     Kind::Exchange,
+    Kind::BracketExchange,
     Kind::PabMove,
     Kind::FloatChange,
     Kind::Reorder,
@@ -184,6 +187,34 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
                     set_game(&mut m[i], w1, b2);
                     set_game(&mut m[j], w2, b1);
                     out.push(with_round(t, r, m));
+                }
+            }
+        }
+        Kind::BracketExchange => {
+            let (ctx, publ) = bsw_checker::dutch::context(t, r, &rows);
+            let scores = ctx.order.iter().map(|id| (*id, ctx.score(*id))).collect();
+            let board_of = |a: Id| {
+                games
+                    .iter()
+                    .copied()
+                    .find(|&i| game(&rows[i]).is_some_and(|(w, b)| w == a || b == a))
+            };
+            for b in bsw_checker::dutch::order::brackets(&ctx.order, &scores, &publ.partner) {
+                if b.mdps.is_empty() {
+                    continue;
+                }
+                for (x, p) in b.pairs.iter().enumerate() {
+                    for q in &b.pairs[x + 1..] {
+                        let (Some(i), Some(j)) = (board_of(p.0), board_of(q.0)) else {
+                            continue;
+                        };
+                        let (w1, b1) = game(&rows[i]).unwrap();
+                        let (w2, b2) = game(&rows[j]).unwrap();
+                        let mut m = rows.clone();
+                        set_game(&mut m[i], w1, b2);
+                        set_game(&mut m[j], w2, b1);
+                        out.push(with_round(t, r, m));
+                    }
                 }
             }
         }
