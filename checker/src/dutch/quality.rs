@@ -341,8 +341,8 @@ impl<'a> Bracket<'a> {
             }
         }
         // An MDP exchanges its opponent with a remainder pair (the MDP's new opponent leaves
-        // the remainder, the old one enters it), or two MDPs of the same score exchange
-        // opponents: the MDP pairing comes first in the generation order.
+        // the remainder, the old one enters it), or two MDPs exchange opponents: the MDP
+        // pairing comes first in the generation order.
         let mdp_pairs: Vec<(Id, Id, (Id, Id))> = self
             .b
             .pairs
@@ -373,7 +373,12 @@ impl<'a> Bracket<'a> {
         }
         for (k, &(m1, y1, st1)) in mdp_pairs.iter().enumerate() {
             for &(m2, y2, st2) in &mdp_pairs[k + 1..] {
-                if ctx.score(m1) != ctx.score(m2) {
+                // MDPs of different scores change the score differences of their pairs:
+                // those count (C19, C21) only for opponents who upfloated before.
+                if ctx.score(m1) != ctx.score(m2)
+                    && (mdp_opponent_values(ctx, y1) != [0; N]
+                        || mdp_opponent_values(ctx, y2) != [0; N])
+                {
                     continue;
                 }
                 // The higher-ranked MDP's opponent decides the order.
