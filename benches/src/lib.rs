@@ -9,7 +9,10 @@
 //! - `simulate`: the whole loop of `bsw simulate` (generate, pair, certify, fill results) on
 //!   a few 100-player tournaments;
 //! - `parse`: reading a 1,000-player tournament directory from memory and importing the
-//!   501-player TRF sample.
+//!   501-player TRF sample;
+//! - `callgrind`: instruction counts (gungraun + valgrind) of pairing and certifying a
+//!   10,000-player round and of a 100-tournament simulation, for the CI gate
+//!   `.ci/callgrind-gate.sh` (baseline in `benches/callgrind/baseline.tsv`).
 //!
 //! Sizes can be changed with environment variables (comma-separated numbers of players):
 //! `BSW_BENCH_ELO_SIZES` (default `100,1000,10000,100000`), `BSW_BENCH_COIN_SIZES` (default

@@ -9,11 +9,12 @@
 //! (rule 4; a missing bye for the opponent of a withdrawn player is rule 6, a bye row with the
 //! wrong points rule 3).
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::board_order::Key;
 use crate::certify::Round;
 use crate::report::{Colours, Evidence, ExpectedBye, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row};
-use std::collections::HashMap;
 
 /// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd.
 pub fn schedule_len(k: u32) -> u32 {
@@ -125,11 +126,22 @@ pub fn published_as_expected(round: &Round, e: Expected) -> bool {
     }
 }
 
+/// The players of a row as a key: (smaller id, larger id) for a game, (id, None) for a bye.
+pub type RowKey = (Id, Option<Id>);
+
+/// The key of a row's players.
+pub fn row_key(entry: &Entry) -> RowKey {
+    match *entry {
+        Entry::Game { white, black, .. } => (white.min(black), Some(white.max(black))),
+        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+    }
+}
+
 /// The tables of the groups on their schedule in a round: their violations, and the §8.5
-/// sort key of each scheduled row (keyed by its sorted player ids).
+/// sort key of each scheduled row (by [`row_key`]).
 pub struct ScheduledTables {
     pub violations: Vec<Violation>,
-    pub keys: HashMap<Vec<Id>, Key>,
+    pub keys: HashMap<RowKey, Key>,
 }
 
 /// Rules 4 (and 6, 3 for byes): every board of the table of each group on its schedule is
@@ -153,9 +165,10 @@ pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
             let board = b + 1;
             match expected {
                 Expected::Game { white, black } => {
-                    let mut key_ids = vec![white, black];
-                    key_ids.sort();
-                    out.keys.insert(key_ids, (0, g as i64, board as i64, 0));
+                    out.keys.insert(
+                        (white.min(black), Some(white.max(black))),
+                        (0, g as i64, board as i64, 0),
+                    );
                     let got = round.row_of(white);
                     let reversed = matches!(got, Some(Row { entry: Entry::Game { white: w, black: bl, .. }, .. }) if w == black && bl == white);
                     if reversed {
@@ -194,7 +207,7 @@ pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
                     }
                 }
                 Expected::PhantomBye(x) | Expected::WithdrawnOpponentBye { player: x, .. } => {
-                    out.keys.insert(vec![x], (2, g as i64, board as i64, 0));
+                    out.keys.insert((x, None), (2, g as i64, board as i64, 0));
                     if published_as_expected(round, expected) {
                         continue;
                     }

@@ -12,10 +12,11 @@
 //! does not depend on this search; the oracle also cross-checks this module in
 //! `tests/it/blossom.rs`.
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::colours::ColourState;
 use crate::field::SwissField;
 use crate::ladder::Level;
-use std::collections::HashMap;
 
 const NONE: usize = usize::MAX;
 const UNLABELLED: u8 = 0;
@@ -28,8 +29,6 @@ pub struct Implicit<'a> {
     f: &'a SwissField,
     level: Level,
     n: usize,
-    /// Score window of each player: field indices up to hi may be within D points.
-    hi: Vec<usize>,
     cls: Vec<usize>,
     ncls: usize,
     /// For classes (a, b) and "a has the higher TPN": whether the §8.2 colours pass the
@@ -88,18 +87,6 @@ impl<'a> Implicit<'a> {
         receivers: Option<&[usize]>,
     ) -> Implicit<'a> {
         let n = f.len();
-        let (_lo, hi): (Vec<usize>, Vec<usize>) = match level.max_diff {
-            None => (vec![0; n], vec![n.saturating_sub(1); n]),
-            Some(d) => (0..n)
-                .map(|i| {
-                    let p = f.points[i];
-                    // Points are non-increasing in Swiss order.
-                    let lo = f.points.partition_point(|&x| x > p + d);
-                    let hi = f.points.partition_point(|&x| x >= p - d);
-                    (lo, hi.saturating_sub(1))
-                })
-                .unzip(),
-        };
         let mut ids: HashMap<ColourState, usize> = HashMap::new();
         let mut reps: Vec<ColourState> = Vec::new();
         let cls: Vec<usize> = f
@@ -230,7 +217,6 @@ impl<'a> Implicit<'a> {
             f,
             level: *level,
             n,
-            hi,
             cls,
             ncls,
             table,
@@ -275,6 +261,47 @@ impl<'a> Implicit<'a> {
         self.bucket[v]
     }
 
+    /// Number of field players (the extra vertex z, when present, is this index).
+    pub fn field_len(&self) -> usize {
+        self.n
+    }
+
+    /// The receivers joined to the extra vertex z.
+    pub fn receivers(&self) -> &[usize] {
+        &self.receivers
+    }
+
+    /// Number of buckets (bucket ids are `0..bucket_count()`).
+    pub fn bucket_count(&self) -> usize {
+        self.bstart.len() - 1
+    }
+
+    /// The bucket graph: for each non-empty bucket, the non-empty buckets whose players may be
+    /// paired with its players at the level as far as colours and scores go (itself
+    /// included when its colours allow it). A superset of the pairs' buckets: meetings and
+    /// colour ties decided by the TPN order are not looked at.
+    pub fn bucket_graph(&self) -> Vec<Vec<usize>> {
+        let nb = self.bucket_count();
+        let mut adj = vec![Vec::new(); nb];
+        for (b, list) in adj.iter_mut().enumerate() {
+            if self.bstart[b + 1] == self.bstart[b] {
+                continue;
+            }
+            let v = self.ord[self.bstart[b]];
+            let (plo, phi) = (self.plo[v], self.phi[v]);
+            for &(_, cb) in &self.compat[self.cls[v]] {
+                let start = self.first_ne[cb * (self.npv + 1) + plo];
+                for &(pi, b2) in &self.nonempty[cb][start..] {
+                    if pi > phi {
+                        break;
+                    }
+                    list.push(b2);
+                }
+            }
+        }
+        adj
+    }
+
     /// Whether the pair (a, w) passes the score and colour tests of the level (meetings
     /// aside).
     pub fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
@@ -309,6 +336,84 @@ impl<'a> Implicit<'a> {
         if v < self.n {
             self.nxt[self.at[v]] = self.at[v] + 1;
         }
+    }
+
+    /// Between searches: the first position >= k of `ord` holding an alive player.
+    fn next_alive(&mut self, k: usize) -> usize {
+        self.skip_to(k, false)
+    }
+
+    /// The end of the skip-pointer chain from k, with the path compressed; during a search
+    /// (`undoable`) every pointer changed is recorded so that [`Implicit::reset`] restores it.
+    fn skip_to(&mut self, k: usize, undoable: bool) -> usize {
+        let mut r = k;
+        while self.nxt[r] != r {
+            r = self.nxt[r];
+        }
+        let mut i = k;
+        while self.nxt[i] != r {
+            let t = self.nxt[i];
+            if undoable {
+                self.undo.push((i, t));
+            }
+            self.nxt[i] = r;
+            i = t;
+        }
+        r
+    }
+
+    /// Between searches: calls `bucket_ok(b)` for each bucket b holding an alive player q
+    /// with `lo <= q < hi` (field indices) that may be paired with p at the level, until
+    /// one call returns true (then returns true). Buckets whose colours or scores rule them
+    /// out for p are skipped whole. A bucket whose colours depend on the TPN order is passed
+    /// without looking at every player when that would take long (callers use this to rule
+    /// candidates out, so passing more is safe).
+    pub fn any_candidate_bucket(
+        &mut self,
+        p: usize,
+        lo: usize,
+        hi: usize,
+        mut bucket_ok: impl FnMut(usize) -> bool,
+    ) -> bool {
+        const PATIENCE: usize = 64;
+        let cv = self.cls[p];
+        let (plo, phi) = (self.plo[p], self.phi[p]);
+        for ci in 0..self.compat[cv].len() {
+            let (rel, cb) = self.compat[cv][ci];
+            let start = self.first_ne[cb * (self.npv + 1) + plo];
+            for li in start..self.nonempty[cb].len() {
+                let (pi, b) = self.nonempty[cb][li];
+                if pi > phi {
+                    break;
+                }
+                let (from, to) = (self.bstart[b], self.bstart[b + 1]);
+                // Players of a bucket are in Swiss order.
+                let first = from + self.ord[from..to].partition_point(|&u| u < lo);
+                let mut k = self.next_alive(first);
+                let mut tries = 0;
+                let mut found = false;
+                while k < to {
+                    let u = self.ord[k];
+                    if u >= hi {
+                        break;
+                    }
+                    if u != p && self.pair_ok(p, u) {
+                        found = true;
+                        break;
+                    }
+                    tries += 1;
+                    if rel == 2 && tries > PATIENCE {
+                        found = true;
+                        break;
+                    }
+                    k = self.next_alive(k + 1);
+                }
+                if found && bucket_ok(b) {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// Whether field players i and j (i != j) may be paired at the level (same answer as
@@ -387,18 +492,7 @@ impl<'a> Implicit<'a> {
 
     /// The first position >= k of `ord` holding an alive unlabelled player.
     fn next_free(&mut self, k: usize) -> usize {
-        let mut r = k;
-        while self.nxt[r] != r {
-            r = self.nxt[r];
-        }
-        let mut i = k;
-        while self.nxt[i] != r {
-            let t = self.nxt[i];
-            self.undo.push((i, t));
-            self.nxt[i] = r;
-            i = t;
-        }
-        r
+        self.skip_to(k, true)
     }
 
     /// v has just become outer: queue it and file it in its bucket as a group of its own.
@@ -664,7 +758,14 @@ impl<'a> Implicit<'a> {
             }
             next[v] = v + 1;
             let mut u = nxt(&mut next, v + 1);
-            let end = self.hi[v] + 1;
+            // The score window: field indices up to `end` may be within D points.
+            let end = match self.level.max_diff {
+                None => n,
+                Some(d) => {
+                    let p = self.f.points[v];
+                    self.f.points.partition_point(|&x| x >= p - d)
+                }
+            };
             let mut tries = 0;
             while u < end && tries < 64 {
                 if self.pair_ok(v, u) {
@@ -712,7 +813,9 @@ pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     for &v in vertices {
         alive[v] = true;
     }
-    Implicit::new(f, level, alive, None).has_perfect_matching()
+    let mut g = Implicit::new(f, level, alive, None);
+    // Counts that no pairing can meet settle it without a search.
+    crate::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }
 
 /// Whether some receiver v leaves a complete pairing of `vertices` − v (same answer as
@@ -735,5 +838,6 @@ pub fn feasible_some_bye(
         alive[v] = true;
     }
     let rs: Vec<usize> = receivers.iter().copied().filter(|&r| alive[r]).collect();
-    Implicit::new(f, level, alive, Some(&rs)).has_perfect_matching()
+    let mut g = Implicit::new(f, level, alive, Some(&rs));
+    crate::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }

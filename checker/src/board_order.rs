@@ -4,12 +4,13 @@
 //! (group order, table board order), the Swiss bye, and last the requested absences by TPN.
 //! Boards are numbered 1, 2, … without gaps; struck games get none.
 
+use crate::HashMap;
+use crate::berger::{RowKey, row_key};
 use crate::certify::Round;
 use crate::field::SwissField;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use crate::tpn::Tpn;
 use bsw_model::{Entry, Id, Row};
-use std::collections::HashMap;
 
 /// Sort key of a row in §8.5 order (smaller first).
 pub type Key = (u8, i64, i64, i64);
@@ -56,12 +57,12 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
 }
 
 /// Rule 8.5 for a round: `berger_keys` holds the keys of the rows of groups on their
-/// schedule (by sorted player ids, see [`crate::berger::check_scheduled`]); Swiss games are
+/// schedule (by [`row_key`], see [`crate::berger::check_scheduled`]); Swiss games are
 /// keyed by the higher and the summed scores before the round and the better position in
 /// `sf` (Swiss order), Swiss byes next, requested absences last by TPN.
 pub fn check_round(
     round: &Round,
-    berger_keys: &HashMap<Vec<Id>, Key>,
+    berger_keys: &HashMap<RowKey, Key>,
     sf: &SwissField,
     tpn: &Tpn,
 ) -> Vec<Violation> {
@@ -69,9 +70,7 @@ pub fn check_round(
         .rows
         .iter()
         .map(|row| {
-            let mut ids: Vec<Id> = row.entry.players().collect();
-            ids.sort();
-            if let Some(&k) = berger_keys.get(&ids) {
+            if let Some(&k) = berger_keys.get(&row_key(&row.entry)) {
                 return k;
             }
             match row.entry {

@@ -7,6 +7,7 @@
 
 use crate::field::{self, SwissField};
 use crate::groups::{self, Groups};
+use crate::ids::IdMap;
 use crate::report::SwissRound;
 use crate::results::{self, State};
 use crate::tpn::{self, Tpn};
@@ -15,7 +16,6 @@ use crate::{
     RoundReport, absences, berger, board_order, byes, colours, draw, greedy, ladder, structure,
 };
 use bsw_model::{Id, Player, Row, Tournament};
-use std::collections::HashMap;
 
 /// What does not change from round to round.
 pub struct Context<'a> {
@@ -57,8 +57,8 @@ pub struct Round<'a> {
     /// The round's rows, by board.
     pub rows: Vec<Row>,
     /// First row naming each player (index into `rows`).
-    row_index: HashMap<Id, usize>,
-    by_id: HashMap<Id, &'a Player>,
+    row_index: IdMap<usize>,
+    by_id: IdMap<&'a Player>,
     /// Results of the rounds before r (§3).
     pub state: State,
 }
@@ -67,10 +67,10 @@ impl<'a> Round<'a> {
     fn new(t: &'a Tournament, r: u32, groups: &'a Groups, sched: &'a Schedules) -> Self {
         let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
         rows.sort_by_key(|row| row.board);
-        let mut row_index: HashMap<Id, usize> = HashMap::new();
+        let mut row_index: IdMap<usize> = IdMap::with_expected(t.players.len());
         for (i, row) in rows.iter().enumerate() {
             for p in row.entry.players() {
-                row_index.entry(p).or_insert(i);
+                row_index.get_or_insert_with(p, || i);
             }
         }
         Round {
@@ -87,17 +87,17 @@ impl<'a> Round<'a> {
 
     /// The first row of the round naming `id`.
     pub fn row_of(&self, id: Id) -> Option<Row> {
-        self.row_index.get(&id).map(|&i| self.rows[i])
+        self.row_index.get(id).map(|&i| self.rows[i])
     }
 
     /// Whether `id` is a player of the tournament.
     pub fn is_known(&self, id: Id) -> bool {
-        self.by_id.contains_key(&id)
+        self.by_id.contains(id)
     }
 
     /// Whether `id` has withdrawn by this round.
     pub fn withdrawn(&self, id: Id) -> bool {
-        self.by_id.get(&id).is_some_and(|p| p.withdrawn_by(self.r))
+        self.by_id.get(id).is_some_and(|p| p.withdrawn_by(self.r))
     }
 
     /// The group of `id` when it is on its Berger schedule in this round.
@@ -163,7 +163,6 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
             v.extend(greedy::check(&sf, &used, bye_check.bye, &published.partner));
         }
     }
-
     let any = !v.is_empty();
     v.extend(withdrawals::check_left_schedule(&round, &ctx.numbers, any));
     v.extend(board_order::check_round(

@@ -4,6 +4,7 @@
 //! withdrawn players, less requested absences of the round. Later phase: every active player,
 //! less requested absences.
 
+use crate::HashMap;
 use crate::certify::Round;
 use crate::colours::{Alloc, ColourState, allocate};
 use crate::groups::Groups;
@@ -13,7 +14,6 @@ use crate::results::State;
 use crate::tpn::Tpn;
 use crate::withdrawals::Schedules;
 use bsw_model::{Entry, HalfPoints, Id, Player, Tournament};
-use std::collections::HashMap;
 
 /// A requested absence (SPEC §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +65,40 @@ pub fn swiss_field(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -
         .collect()
 }
 
+/// Lists of (index, count) per field player, stored flat: `met[i]` is player i's list.
+#[derive(Clone, Debug)]
+pub struct Met {
+    start: Vec<usize>,
+    list: Vec<(usize, u32)>,
+}
+
+impl Default for Met {
+    fn default() -> Self {
+        Met {
+            start: vec![0],
+            list: Vec::new(),
+        }
+    }
+}
+
+impl std::ops::Index<usize> for Met {
+    type Output = [(usize, u32)];
+    fn index(&self, i: usize) -> &[(usize, u32)] {
+        &self.list[self.start[i]..self.start[i + 1]]
+    }
+}
+
+impl From<Vec<Vec<(usize, u32)>>> for Met {
+    fn from(lists: Vec<Vec<(usize, u32)>>) -> Met {
+        let mut met = Met::default();
+        for l in lists {
+            met.list.extend(l);
+            met.start.push(met.list.len());
+        }
+        met
+    }
+}
+
 /// A Swiss field with indices 0..n in Swiss order (§5) and the data of §8.
 #[derive(Clone, Debug)]
 pub struct SwissField {
@@ -74,8 +108,8 @@ pub struct SwissField {
     pub tpn: Vec<u32>,
     pub byes: Vec<u32>,
     pub colours: Vec<ColourState>,
-    /// Over-the-board meetings with other field players: (index, count).
-    pub met: Vec<Vec<(usize, u32)>>,
+    /// Over-the-board meetings with other field players: `met[i]` lists (index, count).
+    pub met: Met,
     /// Id -> index.
     pub pos: HashMap<Id, usize>,
 }
@@ -84,19 +118,32 @@ impl SwissField {
     pub fn new(ids: &[Id], state: &State, tpn: &Tpn) -> SwissField {
         let ids = order::swiss_order(ids, state, tpn);
         let pos: HashMap<Id, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
-        let mut met = vec![Vec::new(); ids.len()];
-        for (&(a, b), &n) in &state.meetings {
-            if let (Some(&i), Some(&j)) = (pos.get(&a), pos.get(&b)) {
-                met[i].push((j, n));
-                met[j].push((i, n));
-            }
+        let mut met = Met::default();
+        for &id in &ids {
+            met.list.extend(
+                state
+                    .opponents(id)
+                    .filter_map(|(o, n)| pos.get(&o).map(|&j| (j, n))),
+            );
+            met.start.push(met.list.len());
         }
-        let recs: Vec<_> = ids.iter().map(|&id| state.record(id)).collect();
+        let n = ids.len();
+        let (mut points, mut byes, mut colours) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for &id in &ids {
+            let r = state.record(id);
+            points.push(r.points);
+            byes.push(r.byes);
+            colours.push(r.colours);
+        }
         SwissField {
-            points: recs.iter().map(|r| r.points).collect(),
+            points,
             tpn: ids.iter().map(|&id| tpn.get(id)).collect(),
-            byes: recs.iter().map(|r| r.byes).collect(),
-            colours: recs.iter().map(|r| r.colours).collect(),
+            byes,
+            colours,
             met,
             pos,
             ids,

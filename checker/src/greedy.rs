@@ -21,11 +21,13 @@
 //! candidates all come after q* needs no search. A step where some earlier candidate is outer
 //! is redone with the oracle, which builds the report's evidence.
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::blossom::Implicit;
+use crate::counting::Counting;
 use crate::field::SwissField;
 use crate::ladder::{self, Level};
 use crate::report::{Evidence, Rule, Violation};
-use std::collections::HashMap;
 
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
 pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec<usize> {
@@ -244,6 +246,29 @@ fn allowed_before(
     out
 }
 
+/// The candidates that come before q* in the preference list of p (the highest unpaired
+/// player; rematches aside): the unpaired players with field index in `lo..hi` (p excluded).
+/// With G = p's score group among the unpaired (m players, G[0] = p, k = m/2) and the list
+/// G[k..m-1], G[k-1..1], then the lower groups: q* outside G leaves everyone between p and
+/// q*; q* = G[j] with j >= k leaves G[k..j-1]; with j < k, G[k..m-1] and G[j+1..k-1], i.e.
+/// G[j+1..m-1].
+fn candidates_before(f: &SwissField, un: &Unpaired, p: usize, q_star: usize) -> (usize, usize) {
+    let n = f.len();
+    let gend = f.points.partition_point(|&x| x >= f.points[p]);
+    if q_star >= gend {
+        return (p + 1, q_star);
+    }
+    let r0 = un.before(p);
+    let m = un.before(gend) - r0;
+    let k = m / 2;
+    let j = un.before(q_star) - r0;
+    if j >= k {
+        (un.kth(r0 + k).unwrap_or(n), q_star)
+    } else {
+        (un.kth(r0 + j + 1).unwrap_or(n), gend)
+    }
+}
+
 /// Replays the greedy over the published pairing (`partner[i]` for every field player except
 /// the bye receiver). Returns the first step where a better candidate existed.
 pub fn replay(
@@ -275,7 +300,7 @@ pub fn replay(
     let alive: Vec<bool> = paired.iter().map(|&x| !x).collect();
     let mut un = Unpaired::new(&alive);
     let mut skip = NextUnpaired::new(&alive);
-    let mut g = Implicit::new(f, level, alive, None);
+    let mut g = Implicit::new(f, level, alive.clone(), None);
     for i in 0..n {
         if !paired[i]
             && let Some(j) = partner[i]
@@ -283,6 +308,12 @@ pub fn replay(
             g.mate[i] = j;
         }
     }
+    // The counting filter ([`crate::counting`]): a step whose every earlier candidate it
+    // rules out needs no search. Verdicts per candidate bucket, stamped by step.
+    let mut counting = Counting::new(&g, &alive);
+    let nb = g.bucket_count();
+    let mut verdict_at = vec![usize::MAX; nb];
+    let mut verdict = vec![false; nb];
     // An earlier search, for reuse: (its player s, the clock then, its outer set). Let G be
     // the graph of s's step. If every neighbour of s in G (p aside) is a neighbour of p, then
     // for q adjacent to both, a complete pairing of G with {p, q} and {s, r} gives one with
@@ -312,7 +343,27 @@ pub fn replay(
                 o.binary_search(&q).is_ok() || (!level.rematches && f.meetings(s, q) > 0)
             })
         };
-        let before = allowed_before(f, level, &g, &un, &mut skip, &paired, p, q_star, keep);
+        // First, bucket by bucket: is there an allowed candidate before q* that the counting
+        // filter does not rule out? If not, the step needs nothing more.
+        let ruled_out = match &mut counting {
+            Some(c) if !(level.rematches && f.meetings(p, q_star) > 0) => {
+                let (lo, hi) = candidates_before(f, &un, p, q_star);
+                let bp = g.bucket_of(p);
+                !g.any_candidate_bucket(p, lo, hi, |b| {
+                    if verdict_at[b] != p {
+                        verdict_at[b] = p;
+                        verdict[b] = c.may_pair(bp, b);
+                    }
+                    verdict[b]
+                })
+            }
+            _ => false,
+        };
+        let before = if ruled_out {
+            Vec::new()
+        } else {
+            allowed_before(f, level, &g, &un, &mut skip, &paired, p, q_star, keep)
+        };
         if !before.is_empty() {
             g.kill(p);
             let saved = g.mate[q_star];
@@ -342,6 +393,9 @@ pub fn replay(
         }
         paired[p] = true;
         paired[q_star] = true;
+        if let Some(c) = &mut counting {
+            c.pair(g.bucket_of(p), g.bucket_of(q_star));
+        }
         g.kill(p);
         killed_at[p] = clock;
         if q_star < n {

@@ -6,11 +6,12 @@
 //! refused, as is a group of fewer than 3 players, groups holding more players than there
 //! are, schedules of different lengths, or R < P.
 
+use crate::HashMap;
+use crate::HashMapExt as _;
 use crate::berger::schedule_len;
 use crate::report::{Evidence, Rule, Violation};
 use crate::tpn::Tpn;
 use bsw_model::{Id, Tournament};
-use std::collections::HashMap;
 
 /// Group structure after swaps.
 #[derive(Clone, Debug, Default)]
@@ -40,7 +41,7 @@ pub fn build(t: &Tournament, tpn: &Tpn) -> Result<Groups, String> {
     if let Some(k) = sizes.iter().find(|&&k| k < 3) {
         return Err(format!("a group of {k} players (at least 3 are needed)"));
     }
-    let mut group_of: HashMap<Id, Option<usize>> = HashMap::new();
+    let mut group_of: HashMap<Id, Option<usize>> = HashMap::with_capacity(t.players.len());
     let mut pos = 0usize;
     for (g, &k) in sizes.iter().enumerate() {
         for &id in &tpn.order[pos..pos + k as usize] {

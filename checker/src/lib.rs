@@ -97,11 +97,17 @@
 //! complete pairing shows that a candidate adjacent to s can work for p only if it was outer
 //! for s (pairs usable in a later graph were usable then).
 //!
-//! Measured (release `bsw check DIR`, Elo-like results, 9 rounds, 2 shared cores): 3,000
-//! players 0.13 s, 10,000 players 1.25 s. With
-//! `bsw bench --sizes 100000 --rounds 5 --seed 1 --check`: 0.2-0.3 s per round, 1.5 s and
-//! 4.0 s for the two rounds where many greedy steps still need a search of their own (each
-//! explores most of the field: the known limit).
+//! Counting first ([`counting`]): players of one bucket are alike for colours and scores,
+//! so every complete pairing gives a flow on the small bucket graph (its bipartite double).
+//! Counts that admit no such flow (more players who need Black than players who may take
+//! White within the score limit, say) prove "no complete pairing" without a search: the
+//! ladder asks the counts before each matching, and the greedy replay keeps the flow of the
+//! players still to pair and rules out candidate buckets with it (the Hall sets of failed
+//! tests are kept and rule out later candidates in O(1)); the candidates before q* are looked
+//! at bucket by bucket, never player by player. Counting only ever says "no": whatever it
+//! cannot rule out is decided by the blossom search, so no verdict depends on it.
+//! Figures (per round, against the engine's pairing time) are in BENCHMARKS.md; the
+//! `check_round` example of the harness times the checker alone on one round.
 //!
 //! # What it deliberately does not do
 //! It never re-pairs a round with an engine of its own and compares; it checks the published
@@ -115,12 +121,14 @@ pub mod board_order;
 pub mod byes;
 mod certify;
 pub mod colours;
+pub mod counting;
 pub mod draw;
 pub mod dutch;
 pub mod field;
 pub mod generic;
 pub mod greedy;
 pub mod groups;
+pub mod ids;
 pub mod ladder;
 pub mod oracle;
 pub mod order;
@@ -131,6 +139,12 @@ pub mod tpn;
 pub mod withdrawals;
 
 pub use report::{Evidence, Report, RoundReport, Rule, SwissRound, Violation};
+
+/// The hash maps of the checker (keyed by player ids and small values): std's map with the
+/// fast, well-distributed foldhash hasher (randomly seeded per process, like std's; no
+/// output depends on iteration order).
+pub type HashMap<K, V> = foldhash::HashMap<K, V>;
+pub(crate) use foldhash::HashMapExt;
 
 use bsw_model::Tournament;
 

@@ -2,11 +2,11 @@
 //! received, over rounds before the one being certified.
 
 use crate::colours::{Colour, ColourState};
+use crate::ids::IdMap;
 use bsw_model::{Entry, HalfPoints, Id, Outcome, Tournament};
-use std::collections::HashMap;
 
 /// One player's record at the start of a round.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Record {
     pub points: HalfPoints,
     /// Games won over the board (SPEC §5).
@@ -19,25 +19,126 @@ pub struct Record {
     pub unplayed_wins: u32,
 }
 
-/// Records of all players at the start of a round, and who met whom over the board.
+/// Records of all players at the start of a round, and who met whom over the board. Players
+/// are kept in slots (the tournament's players first, in entry order, then any unknown id a
+/// row names), so that a round of a large field costs no hashing beyond one id lookup per
+/// row.
 #[derive(Clone, Debug, Default)]
 pub struct State {
-    pub records: HashMap<Id, Record>,
-    /// Over-the-board meetings, keyed by (smaller id, larger id).
-    pub meetings: HashMap<(Id, Id), u32>,
+    slot: IdMap<usize>,
+    ids: Vec<Id>,
+    records: Vec<Record>,
+    /// Over-the-board meetings as (slot, slot), both ways, one entry per game.
+    games: Vec<(u32, u32)>,
+    /// The meetings by slot, built from `games` when first asked for.
+    met: std::cell::OnceCell<Meetings>,
 }
 
-fn key(a: Id, b: Id) -> (Id, Id) {
-    if a < b { (a, b) } else { (b, a) }
+/// Meetings by slot: the opponents of slot k with their counts are
+/// `list[start[k]..start[k + 1]]`.
+#[derive(Clone, Debug, Default)]
+struct Meetings {
+    start: Vec<usize>,
+    list: Vec<(u32, u32)>,
+}
+
+impl Meetings {
+    fn build(slots: usize, games: &[(u32, u32)]) -> Meetings {
+        let mut start = vec![0usize; slots + 1];
+        for &(a, _) in games {
+            start[a as usize + 1] += 1;
+        }
+        for k in 0..slots {
+            start[k + 1] += start[k];
+        }
+        let mut fill = start.clone();
+        let mut opp = vec![0u32; games.len()];
+        for &(a, b) in games {
+            opp[fill[a as usize]] = b;
+            fill[a as usize] += 1;
+        }
+        // Per slot: sort the opponents and count repeats.
+        let mut out = Meetings {
+            start: vec![0; slots + 1],
+            list: Vec::with_capacity(games.len()),
+        };
+        for k in 0..slots {
+            let seg = &mut opp[start[k]..start[k + 1]];
+            seg.sort_unstable();
+            let first = out.list.len();
+            for &b in seg.iter() {
+                let len = out.list.len();
+                match out.list.last_mut() {
+                    Some(e) if len > first && e.0 == b => e.1 += 1,
+                    _ => out.list.push((b, 1)),
+                }
+            }
+            out.start[k + 1] = out.list.len();
+        }
+        out
+    }
+
+    fn of(&self, k: usize) -> &[(u32, u32)] {
+        &self.list[self.start[k]..self.start[k + 1]]
+    }
 }
 
 impl State {
-    pub fn record(&self, id: Id) -> Record {
-        self.records.get(&id).cloned().unwrap_or_default()
+    /// A state with `ids` (the tournament's players) and nothing played.
+    pub fn new(ids: impl ExactSizeIterator<Item = Id>) -> State {
+        let mut s = State {
+            slot: IdMap::with_expected(ids.len()),
+            ..State::default()
+        };
+        s.ids.reserve(ids.len());
+        s.records.reserve(ids.len());
+        for id in ids {
+            s.slot_of(id);
+        }
+        s
     }
 
+    fn slot_of(&mut self, id: Id) -> usize {
+        let next = self.ids.len();
+        let k = *self.slot.get_or_insert_with(id, || next);
+        if k == next {
+            self.ids.push(id);
+            self.records.push(Record::default());
+        }
+        k
+    }
+
+    /// The record of `id` (all zero for an id never seen).
+    pub fn record(&self, id: Id) -> Record {
+        self.slot
+            .get(id)
+            .map_or_else(Record::default, |&k| self.records[k])
+    }
+
+    fn met(&self) -> &Meetings {
+        self.met
+            .get_or_init(|| Meetings::build(self.ids.len(), &self.games))
+    }
+
+    /// Over-the-board meetings of a and b.
     pub fn meetings(&self, a: Id, b: Id) -> u32 {
-        self.meetings.get(&key(a, b)).copied().unwrap_or(0)
+        let (Some(&ka), Some(&kb)) = (self.slot.get(a), self.slot.get(b)) else {
+            return 0;
+        };
+        self.met()
+            .of(ka)
+            .iter()
+            .find(|&&(k, _)| k as usize == kb)
+            .map_or(0, |&(_, n)| n)
+    }
+
+    /// The players `id` met over the board, with the number of meetings.
+    pub fn opponents(&self, id: Id) -> impl Iterator<Item = (Id, u32)> + '_ {
+        let list = match self.slot.get(id) {
+            Some(&k) => self.met().of(k),
+            None => &[],
+        };
+        list.iter().map(|&(k, n)| (self.ids[k as usize], n))
     }
 
     /// Applies one row (a row without a result adds nothing).
@@ -50,11 +151,12 @@ impl State {
             } => {
                 let (pw, pb) = o.points();
                 let played = o.played();
-                for (id, p, c, won_unplayed) in [
-                    (white, pw, Colour::White, o == Outcome::WhiteForfeitWin),
-                    (black, pb, Colour::Black, o == Outcome::BlackForfeitWin),
+                let (kw, kb) = (self.slot_of(white), self.slot_of(black));
+                for (k, p, c, won_unplayed) in [
+                    (kw, pw, Colour::White, o == Outcome::WhiteForfeitWin),
+                    (kb, pb, Colour::Black, o == Outcome::BlackForfeitWin),
                 ] {
-                    let rec = self.records.entry(id).or_default();
+                    let rec = &mut self.records[k];
                     rec.points += p;
                     if played {
                         rec.colours.push(c);
@@ -67,19 +169,25 @@ impl State {
                     }
                 }
                 if played {
-                    *self.meetings.entry(key(white, black)).or_default() += 1;
+                    self.games.push((kw as u32, kb as u32));
+                    self.games.push((kb as u32, kw as u32));
+                    self.met = std::cell::OnceCell::new();
                 }
             }
             Entry::Game { result: None, .. } => {}
             Entry::Bye(p) => {
-                let rec = self.records.entry(p).or_default();
+                let k = self.slot_of(p);
+                let rec = &mut self.records[k];
                 rec.points += 2;
                 rec.byes += 1;
                 rec.unplayed_wins += 1;
             }
-            Entry::HalfBye(p) => self.records.entry(p).or_default().points += 1,
+            Entry::HalfBye(p) => {
+                let k = self.slot_of(p);
+                self.records[k].points += 1;
+            }
             Entry::ZeroBye(p) => {
-                self.records.entry(p).or_default();
+                self.slot_of(p);
             }
         }
     }
@@ -87,10 +195,7 @@ impl State {
 
 /// The state at the start of round `r`: every row of rounds `< r`.
 pub fn state_before(t: &Tournament, r: u32) -> State {
-    let mut s = State::default();
-    for p in &t.players {
-        s.records.insert(p.id, Record::default());
-    }
+    let mut s = State::new(t.players.iter().map(|p| p.id));
     let mut rows: Vec<_> = t.rows.iter().filter(|row| row.round < r).collect();
     rows.sort_by_key(|row| (row.round, row.board));
     for row in rows {

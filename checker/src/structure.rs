@@ -2,9 +2,9 @@
 //! bye or absence), nobody unknown, nobody against themselves, no withdrawn player paired,
 //! no game left without a result in a round that is followed by another.
 
+use crate::ids::IdMap;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row, Tournament};
-use std::collections::HashMap;
 
 /// Structural violations of round `r` (rows sorted by board). Returns them and how many
 /// rows name each player.
@@ -13,11 +13,11 @@ pub fn check(
     r: u32,
     rows: &[Row],
     with_missing: bool,
-) -> (Vec<Violation>, HashMap<Id, usize>) {
-    let by_id: HashMap<Id, &bsw_model::Player> = t.players.iter().map(|p| (p.id, p)).collect();
+) -> (Vec<Violation>, IdMap<usize>) {
+    let by_id: IdMap<&bsw_model::Player> = t.players.iter().map(|p| (p.id, p)).collect();
     let last_round = t.last_round();
     let mut v = Vec::new();
-    let mut seen: HashMap<Id, usize> = HashMap::new();
+    let mut seen: IdMap<usize> = IdMap::with_expected(t.players.len());
     for row in rows {
         if let Entry::Game { white, black, .. } = row.entry
             && white == black
@@ -33,8 +33,8 @@ pub fn check(
             ));
         }
         for id in row.entry.players() {
-            *seen.entry(id).or_default() += 1;
-            match by_id.get(&id) {
+            *seen.get_or_insert_with(id, || 0) += 1;
+            match by_id.get(id) {
                 None => v.push(Violation::new(
                     Rule::Structure,
                     vec![id],
@@ -80,7 +80,7 @@ pub fn check(
     let mut dups: Vec<(Id, usize)> = seen
         .iter()
         .filter(|&(_, &n)| n > 1)
-        .map(|(&id, &n)| (id, n))
+        .map(|(id, &n)| (id, n))
         .collect();
     dups.sort();
     for (id, n) in dups {
@@ -98,7 +98,7 @@ pub fn check(
     }
     if with_missing {
         for p in &t.players {
-            if !p.withdrawn_by(r) && !seen.contains_key(&p.id) {
+            if !p.withdrawn_by(r) && !seen.contains(p.id) {
                 v.push(Violation::new(
                     Rule::Structure,
                     vec![p.id],

@@ -2,8 +2,8 @@
 //!
 //! TPN is assigned once, before round 1: rating descending, equal ratings keep entry order.
 
+use crate::HashMap;
 use bsw_model::{Id, Player};
-use std::collections::HashMap;
 
 /// TPN of every player.
 #[derive(Clone, Debug, Default)]

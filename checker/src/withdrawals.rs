@@ -39,7 +39,13 @@ impl Schedules {
 /// Replays §6 over rounds 1..=P.
 pub fn replay(t: &Tournament, groups: &Groups) -> Schedules {
     let k = groups.members.len();
-    let by_id: std::collections::HashMap<Id, &bsw_model::Player> =
+    if k == 0 {
+        return Schedules {
+            on: vec![Vec::new(); groups.phase as usize + 1],
+            joined: Vec::new(),
+        };
+    }
+    let by_id: crate::HashMap<Id, &bsw_model::Player> =
         t.players.iter().map(|p| (p.id, p)).collect();
     let withdrawn_by = |id: Id, r: u32| by_id.get(&id).is_some_and(|p| p.withdrawn_by(r));
     let mut on_now = vec![true; k];

@@ -43,8 +43,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let loaded = match crate::input::load_typed(&args.path, &args.read) {
-        Ok(loaded) => loaded,
+    let loaded = match crate::input::load(&args.path, &args.read) {
+        Ok(l) => l,
         Err(e) => {
             if args.json {
                 let text = serde_json::to_string_pretty(&json_error(&e));

@@ -80,6 +80,8 @@ pub struct Args {
     pub seed: u64,
     #[command(flatten)]
     pub gen_args: GenArgs,
+    #[command(flatten)]
+    pub engine: crate::engine_mode::EngineArgs,
     /// Directory to create (must not exist, or be empty).
     pub dir: PathBuf,
 }
@@ -99,9 +101,20 @@ pub fn run(args: Args) -> crate::CmdResult {
             args.dir.display()
         ));
     }
+    let engine = args.engine.engine()?;
+    let params = match &engine {
+        Some(e) => e.profile.params(params),
+        None => params,
+    };
     let sc = generate(args.seed, &params);
-    let played = play(&sc, &args.gen_args.play_options());
-    bsw_model::io::write_dir(&args.dir, &played.tournament).map_err(|e| e.to_string())?;
+    let played = match &engine {
+        Some(e) => crate::engine_mode::generate_external(&sc, e, &args.dir)?,
+        None => {
+            let played = play(&sc, &args.gen_args.play_options());
+            bsw_model::io::write_dir(&args.dir, &played.tournament).map_err(|e| e.to_string())?;
+            played
+        }
+    };
     let c = &played.tournament.config;
     outln!(
         "wrote {}: {}, {} paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",

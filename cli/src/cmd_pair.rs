@@ -1,14 +1,15 @@
-//! `bsw pair DIR [--explain]`: pairs the next round, appends it to `rounds.csv` atomically
+//! `bsw pair DIR [--explain]` (and `bsw pair [--dutch] FILE.trf -p [OUT]`, see
+//! `engine_mode`): pairs the next round, appends it to `rounds.csv` atomically
 //! and prints the new rows (CSV, the same lines as in the file). `--explain` adds, on
 //! standard error, the level chosen, why each stricter level failed, the bye receivers tried
 //! and search statistics.
 
-use bsw_model::{Entry, io};
+use bsw_model::io;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Tournament directory (SPEC §12).
+    /// Tournament directory (SPEC §12); with -p, a TRF file.
     pub dir: PathBuf,
     /// Explain the choice of level, bye and the search statistics (on standard error).
     #[arg(long)]
@@ -19,9 +20,21 @@ pub struct Args {
     /// Print the board list for people (names, ratings, points) instead of the CSV rows.
     #[arg(long)]
     pub table: bool,
+    /// Engine convention of JaVaFo/bbpPairings: DIR is a TRF file; write the pairs of its
+    /// next round to OUTPUT (standard output when omitted) as `N` then `white black` lines.
+    #[arg(short = 'p', num_args = 0..=1, value_name = "OUTPUT")]
+    pub pairings: Option<Option<PathBuf>>,
+    /// With a TRF file: pair by the FIDE (Dutch) system (a file without our Berger-Swiss
+    /// configuration is paired by it anyway; accepted for drop-in compatibility).
+    #[arg(long)]
+    pub dutch: bool,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
+    if args.pairings.is_some() || args.dutch {
+        let out = args.pairings.as_ref().and_then(|o| o.as_ref());
+        return crate::engine_mode::pair_trf(&args.dir, out, args.dutch, args.explain);
+    }
     if !args.dir.exists() {
         return Err(format!(
             "{}: no such directory; `bsw pair` needs a tournament directory (tournament.toml, players.csv, rounds.csv)",
@@ -30,15 +43,29 @@ pub fn run(args: Args) -> crate::CmdResult {
     }
     if !args.dir.is_dir() {
         return Err(format!(
-            "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR)",
+            "{}: `bsw pair` needs a tournament directory (to pair a TRF file, import it first: bsw trf import FILE.trf DIR; or `bsw pair FILE.trf -p` for the pairs alone)",
             args.dir.display()
         ));
     }
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
     let paired = match t.config.system.dutch() {
         Some(cfg) => {
-            let r = bsw_engine::dutch::pair_next_round(&t, cfg)
-                .map_err(|e| format!("{}: {e}", args.dir.display()))?;
+            let r = match bsw_engine::dutch::pair_next_round(&t, cfg) {
+                Ok(r) => r,
+                // No pairing satisfies the absolute criteria: exit 1, as JaVaFo and
+                // bbpPairings do; the arbiter decides.
+                Err(e @ bsw_engine::dutch::DutchError::NoValidPairing { .. }) => {
+                    errln!("{}: {e}", args.dir.display());
+                    return Ok(1);
+                }
+                Err(e) => return Err(format!("{}: {e}", args.dir.display())),
+            };
+            if args.explain {
+                errln!("round {} (FIDE Dutch): {} rows", r.round, r.rows.len());
+                for line in &r.explain {
+                    errln!("  {line}");
+                }
+            }
             bsw_engine::PairedRound {
                 round: r.round,
                 rows: r.rows,
@@ -52,28 +79,14 @@ pub fn run(args: Args) -> crate::CmdResult {
     if !args.dry_run {
         io::append_round(&args.dir, &t, &paired.rows).map_err(|e| e.to_string())?;
     }
-    let mut out = String::from("round,board,white,black,result\n");
-    for row in &paired.rows {
-        let (white, black) = match row.entry {
-            Entry::Game { white, black, .. } => (white.to_string(), black.to_string()),
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p.to_string(), String::new()),
-        };
-        out.push_str(&format!(
-            "{},{},{},{},{}\n",
-            row.round,
-            row.board,
-            white,
-            black,
-            row.entry.result_code()
-        ));
-    }
+    let mut out = io::rows_csv(&paired.rows);
     if args.table {
         let mut next = t.clone();
         next.rows.extend_from_slice(&paired.rows);
         out = crate::cmd_show::table_text(&next, paired.round);
     }
     out!("{out}")?;
-    if args.explain {
+    if args.explain && t.config.system.dutch().is_none() {
         errln!("round {}: {} rows", paired.round, paired.rows.len());
         match &paired.swiss {
             None => errln!("no Swiss field this round (only scheduled Berger games)"),

@@ -187,9 +187,7 @@ pub fn table_text(t: &Tournament, round: u32) -> String {
             .map(String::from)
             .to_vec(),
     ];
-    let mut seen = std::collections::BTreeSet::new();
     for row in t.round_rows(round) {
-        seen.extend(row.entry.players());
         let mut ids = row.entry.players();
         let w = side(t, ids.next().unwrap_or(0));
         let mut line = vec![
@@ -233,12 +231,10 @@ pub fn table_text(t: &Tournament, round: u32) -> String {
         .count();
     let mut out = format!("Round {round} of {total}{name}\n");
     out += &layout(&rows, &[true, false, true, true, false, false, true, true]);
-    let not_paired: Vec<String> = t
-        .players
-        .iter()
-        .filter(|p| !seen.contains(&p.id))
-        .map(|p| {
-            if p.withdrawn_by(round) {
+    let not_paired: Vec<String> = bsw_report::not_paired(t, round)
+        .into_iter()
+        .map(|(p, withdrawn)| {
+            if withdrawn {
                 format!("{} ({}, withdrawn)", p.name, p.id)
             } else {
                 format!("{} ({})", p.name, p.id)

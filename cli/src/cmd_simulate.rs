@@ -56,13 +56,19 @@ pub struct Args {
     pub allow_partial: bool,
     #[command(flatten)]
     pub gen_args: GenArgs,
+    #[command(flatten)]
+    pub engine: crate::engine_mode::EngineArgs,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
     if let Some(files) = &args.merge {
         return merge(files, args.json, args.allow_partial);
     }
-    let spec = CampaignSpec {
+    let engine = args.engine.engine()?;
+    if engine.is_some() && args.gen_args.test_corrupt_board1.is_some() {
+        return Err("--test-corrupt-board1 corrupts the built-in engine's rounds; it does not apply with --engine".into());
+    }
+    let mut spec = CampaignSpec {
         seed: args.seed,
         tournaments: args.tournaments,
         shard: args.shard.as_deref().map(parse_shard).transpose()?,
@@ -70,13 +76,19 @@ pub fn run(args: Args) -> crate::CmdResult {
         play: args.gen_args.play_options(),
         jobs: args.jobs,
     };
+    if let Some(e) = &engine {
+        spec.params = e.profile.params(spec.params);
+    }
     let todo = spec.indices().end - spec.indices().start;
 
     // Engine and checker panics are caught and counted; keep them off the terminal.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let progress = Progress::new(todo);
-    let result = simulate(&spec, &|| progress.tick());
+    let result = match &engine {
+        Some(e) => bsw_harness::external::simulate_external(&spec, e, &|| progress.tick()),
+        None => simulate(&spec, &|| progress.tick()),
+    };
     progress.finish();
     let summary = match result {
         Ok(s) => s,
@@ -92,7 +104,18 @@ pub fn run(args: Args) -> crate::CmdResult {
             .failures
             .clone()
             .unwrap_or_else(|| PathBuf::from("failures").join(args.seed.to_string()));
-        written = write_failures(&spec, &summary, &dir, args.shrink_max, args.shrink_budget)?;
+        written = match &engine {
+            Some(e) => bsw_harness::external::failures::write_failures(
+                &spec,
+                e,
+                &summary,
+                &dir,
+                args.shrink_max,
+                args.shrink_budget,
+                &gen_flags(&spec.params, None).join(" "),
+            )?,
+            None => write_failures(&spec, &summary, &dir, args.shrink_max, args.shrink_budget)?,
+        };
     }
     std::panic::set_hook(hook);
 
@@ -325,15 +348,7 @@ fn write_failures(
             .map(work)
             .collect::<Result<Vec<_>, _>>()
     };
-    if spec.jobs == 0 {
-        run()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(spec.jobs)
-            .build()
-            .map_err(|e| e.to_string())?
-            .install(run)
-    }
+    bsw_harness::simulate::on_pool(spec.jobs, run)?
 }
 
 fn write_case(dir: &Path, t: &bsw_model::Tournament) -> Result<(), String> {

@@ -56,7 +56,13 @@ pub struct Args {
 
 pub fn run(args: Args) -> crate::CmdResult {
     let shown = args.path.display().to_string();
-    let t = crate::input::load(&args.path, &args.read)?.tournament;
+    let loaded = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?;
+    if args.path.is_file() && loaded.carries_config {
+        eprintln!(
+            "note: {shown} carries the berger-swiss configuration (BSV records): group tables from its groups and swaps"
+        );
+    }
+    let t = loaded.tournament;
     let config_file = if args.path.is_dir() {
         args.path.join("tournament.toml").display().to_string()
     } else {

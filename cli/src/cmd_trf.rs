@@ -1,7 +1,6 @@
 //! `bsw trf export DIR [-o FILE]` and `bsw trf import FILE.trf DIR [--lenient] [--verbose]`
 //! (formats: see `bsw_model::trf`; our extension records: `docs/trf-extensions.md`).
-//! Refusals exit 2 and change no file. A closed standard output (`bsw trf export DIR | head`)
-//! ends the export quietly.
+//! Refusals exit 2 and change no file.
 
 use std::path::PathBuf;
 
@@ -30,7 +29,15 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
     match cmd {
         TrfCommand::Export { dir, output } => {
             let t = bsw_model::io::load(&dir).map_err(|e| e.to_string())?;
-            bsw_model::trf::exportable(&t).map_err(|e| e.to_string())?;
+            bsw_model::trf::exportable(&t).map_err(|mut e| {
+                // Name the file that holds the player.
+                e.file = if dir.is_dir() {
+                    dir.join(bsw_model::io::PLAYERS_CSV).display().to_string()
+                } else {
+                    dir.display().to_string()
+                };
+                e.to_string()
+            })?;
             let text = bsw_model::trf::export(&t);
             match output {
                 Some(path) => {
@@ -44,7 +51,7 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
             if !file.is_file() {
                 return Err(format!("{}: no such file", file.display()));
             }
-            let loaded = crate::input::load_trf(&file, &read)?;
+            let loaded = crate::input::load_trf(&file, &read).map_err(|e| e.to_string())?;
             let t = loaded.tournament;
             for name in [
                 bsw_model::io::TOURNAMENT_TOML,

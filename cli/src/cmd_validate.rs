@@ -25,7 +25,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let loaded = crate::input::load(&args.path, &args.read)?;
+    let loaded = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?;
     out!("{}", summary(&loaded.tournament))?;
     if args.path.is_file() {
         out!("{}", trf_summary(&loaded))?;

@@ -2,6 +2,7 @@
 //! options every reading command shares (`--lenient`, `--verbose`). Warnings and the ignored
 //! lines go to standard error, so that standard output stays machine-readable.
 
+use bsw_model::InputError;
 use bsw_model::trf::{Imported, ReadOptions};
 use std::path::Path;
 
@@ -18,22 +19,18 @@ pub struct ReadArgs {
 
 /// Loads `path` (a directory or a `.trf` file) and reports warnings (and, with `--verbose`,
 /// ignored lines) on stderr.
-pub fn load(path: &Path, args: &ReadArgs) -> Result<Imported, String> {
-    load_typed(path, args).map_err(|e| e.to_string())
-}
-
-/// [`load`] keeping the typed error (file, line, field), for commands that print it as data.
-pub fn load_typed(path: &Path, args: &ReadArgs) -> Result<Imported, bsw_model::InputError> {
+pub fn load(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
     let loaded = bsw_model::io::load_with(path, &options(args))?;
     Ok(report(path, args, loaded))
 }
 
 /// Reads `path` as a TRF file whatever its name ends in.
-pub fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, String> {
+pub fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
     let shown = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| InputError::new(shown.clone(), None, None, format!("cannot read: {e}")))?;
     let text = bsw_model::trf::decode(&bytes);
-    let loaded = bsw_model::trf::read(&text, &shown, &options(args)).map_err(|e| e.to_string())?;
+    let loaded = bsw_model::trf::read(&text, &shown, &options(args))?;
     Ok(report(path, args, loaded))
 }
 

@@ -23,6 +23,7 @@ mod cmd_simulate;
 mod cmd_standings;
 mod cmd_trf;
 mod cmd_validate;
+mod engine_mode;
 mod input;
 
 #[derive(Parser)]
@@ -64,7 +65,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // `bsw [--dutch] INPUT.trf -p [OUTPUT]`: the JaVaFo/bbpPairings engine convention.
+    let cli = Cli::parse_from(engine_mode::convention_args(std::env::args_os()));
     let result = match cli.command {
         Command::Validate(a) => cmd_validate::run(a),
         Command::Pair(a) => cmd_pair::run(a),

@@ -101,9 +101,11 @@ impl SwissField {
     pub fn new(members: Vec<usize>, st: &[PlayerState], tpn: &[u32], id_of_entry: &[u32]) -> Self {
         let ids = members.iter().map(|&i| id_of_entry[i]).collect();
         let n = members.len();
-        let mut vertex_of = HashMap::with_capacity(n);
+        // Vertex of each entry index (u32::MAX: not in the field); a table, not a hash map:
+        // at a million players the hashing was a sixth of the round.
+        let mut vertex_of = vec![u32::MAX; st.len()];
         for (v, &i) in members.iter().enumerate() {
-            vertex_of.insert(i, v as u32);
+            vertex_of[i] = v as u32;
         }
         let points: Vec<HalfPoints> = members.iter().map(|&i| st[i].points).collect();
         let side: Vec<Side> = members.iter().map(|&i| Side::of(&st[i], tpn[i])).collect();
@@ -114,7 +116,8 @@ impl SwissField {
                 st[i]
                     .met
                     .iter()
-                    .filter_map(|o| vertex_of.get(o).copied())
+                    .map(|&o| vertex_of[o])
+                    .filter(|&v| v != u32::MAX)
                     .collect()
             })
             .collect();

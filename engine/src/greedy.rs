@@ -303,6 +303,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             g.retire(v);
         }
     }
+    m.index_pairs(&g.f.bucket_of, g.f.bucket_range.len());
     let mut pairs = Vec::with_capacity(n / 2);
     let mut qf = Quotient::new(g, m);
     let mut rejected: Vec<u32> = Vec::new();
@@ -392,7 +393,7 @@ fn try_pair(g: &mut LevelGraph, m: &mut Matcher, p: usize, q: usize) -> bool {
     m.unpair(q);
     g.active[p] = false;
     g.active[q] = false;
-    if m.augment_from(&*g, mp, Some(mq)) {
+    if m.augment_pair(&*g, mp, mq) {
         return true;
     }
     g.active[p] = true;

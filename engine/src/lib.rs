@@ -46,7 +46,7 @@ pub mod withdrawals;
 
 pub use ladder::Level;
 
-use bsw_model::{HalfPoints, Id, Row, Tournament};
+use bsw_model::{Id, Row, Tournament};
 use std::collections::HashMap;
 
 /// Why the next round cannot be paired.
@@ -116,16 +116,7 @@ impl std::fmt::Display for EngineError {
     }
 }
 
-/// Half-points as people write them: 0, ½, 1, 1½ …
-pub fn half_points(h: HalfPoints) -> String {
-    let sign = if h < 0 { "-" } else { "" };
-    let a = h.unsigned_abs();
-    match (a / 2, a % 2) {
-        (0, 1) => format!("{sign}½"),
-        (w, 0) => format!("{sign}{w}"),
-        (w, _) => format!("{sign}{w}½"),
-    }
-}
+pub use bsw_model::half_points;
 impl std::error::Error for EngineError {}
 
 /// Search statistics of one Swiss pairing.

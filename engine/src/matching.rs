@@ -77,7 +77,30 @@ pub struct Matcher {
     bucket_stamp: Vec<u32>,
     buckets: Vec<(u32, u32, u32)>,
     root: usize,
+    /// The search gives up once it has touched more vertices than this (see
+    /// [`Self::augment_pair`]); `usize::MAX` otherwise.
+    limit: usize,
+    gave_up: bool,
+    /// Matched pairs by bucket pair, when enabled by [`Self::index_pairs`].
+    index: Option<PairIndex>,
     pub counters: Counters,
+}
+
+/// The matched pairs listed by bucket pair: `lists[x * nb + y]` holds vertices of bucket x that
+/// were matched to a vertex of bucket y. Entries are added at every [`Matcher::pair`] and
+/// dropped lazily when read (the vertex was re-matched, unmatched or left the graph since), so
+/// keeping it costs a push per matched pair.
+struct PairIndex {
+    bucket_of: Vec<u32>,
+    nb: usize,
+    lists: Vec<Vec<u32>>,
+}
+
+impl PairIndex {
+    fn add(&mut self, a: usize, b: usize) {
+        let (x, y) = (self.bucket_of[a] as usize, self.bucket_of[b] as usize);
+        self.lists[x * self.nb + y].push(a as u32);
+    }
 }
 
 impl Matcher {
@@ -102,6 +125,9 @@ impl Matcher {
             bucket_stamp: Vec::new(),
             buckets: Vec::new(),
             root: 0,
+            limit: usize::MAX,
+            gave_up: false,
+            index: None,
             counters: Counters::default(),
         }
     }
@@ -113,6 +139,114 @@ impl Matcher {
     pub fn pair(&mut self, a: usize, b: usize) {
         self.mate[a] = b as u32;
         self.mate[b] = a as u32;
+        if let Some(ix) = &mut self.index {
+            ix.add(a, b);
+            ix.add(b, a);
+        }
+    }
+
+    /// Keeps, from now on, the index of matched pairs by bucket pair that
+    /// [`Self::augment_pair`] uses; `bucket_of` and `nb` are the graph's buckets.
+    pub fn index_pairs(&mut self, bucket_of: &[u32], nb: usize) {
+        let mut ix = PairIndex {
+            bucket_of: bucket_of.to_vec(),
+            nb,
+            lists: vec![Vec::new(); nb * nb],
+        };
+        for a in 0..self.mate.len() {
+            if self.mate[a] != NONE {
+                ix.add(a, self.mate[a] as usize);
+            }
+        }
+        self.index = Some(ix);
+    }
+
+    /// Augments the matching between `a` and `t`, the only two free active vertices, if an
+    /// augmenting path joins them. The path found may differ from [`Self::augment_from`]'s;
+    /// whether one is found may not.
+    ///
+    /// Most such paths are short, and a search from `a` finds them after a few steps. But
+    /// when the only short paths are `a – w = mate(w) – t` with `w` far down `a`'s bucket
+    /// lists, the breadth-first search labels `a`'s whole neighbourhood (a score group) first,
+    /// and the greedy of §8.4 asks this thousands of times per round: that grew with the
+    /// square of the field. So: a search of at most `SHORT` vertices; then such a path looked
+    /// up directly in the index of matched pairs by bucket pair ([`Self::index_pairs`]); only
+    /// then the full search.
+    pub fn augment_pair<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
+        const SHORT: usize = 64;
+        if self.index.is_none() {
+            return self.augment_from(g, a, Some(t));
+        }
+        if g.adjacent(a, t) {
+            self.counters.searches += 1;
+            self.pair(a, t);
+            self.counters.augmenting_paths += 1;
+            return true;
+        }
+        self.counters.searches += 1;
+        self.limit = SHORT;
+        let found = self.search(g, a, &[t as u32]);
+        self.limit = usize::MAX;
+        if let Some(v) = found {
+            self.flip(v);
+            return true;
+        }
+        if !self.gave_up {
+            return false;
+        }
+        if self.via_matched_pair(g, a, t) {
+            self.counters.augmenting_paths += 1;
+            return true;
+        }
+        self.augment_from(g, a, Some(t))
+    }
+
+    /// Looks for `a – w = mate(w) – t` through the index of matched pairs; applies it when
+    /// found. Gives up after a bounded number of entries that fail the exact adjacency test.
+    fn via_matched_pair<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
+        const BUDGET: usize = 4096;
+        let Some(mut ix) = self.index.take() else {
+            return false;
+        };
+        let mut xs: Vec<usize> = Vec::new();
+        g.candidate_buckets(a, &mut |b, _, _| xs.push(b));
+        let mut ys: Vec<usize> = Vec::new();
+        g.candidate_buckets(t, &mut |b, _, _| ys.push(b));
+        let mut budget = BUDGET;
+        let mut hit = None;
+        'buckets: for &x in &xs {
+            for &y in &ys {
+                let list = &mut ix.lists[x * ix.nb + y];
+                let mut i = 0;
+                while i < list.len() {
+                    let w = list[i] as usize;
+                    let m = self.mate[w];
+                    if m == NONE || !g.active(w) || ix.bucket_of[m as usize] as usize != y {
+                        list.swap_remove(i);
+                        continue;
+                    }
+                    self.counters.nodes_visited += 1;
+                    if g.adjacent(a, w) && g.adjacent(m as usize, t) {
+                        hit = Some((w, m as usize));
+                        break 'buckets;
+                    }
+                    budget -= 1;
+                    if budget == 0 {
+                        break 'buckets;
+                    }
+                    i += 1;
+                }
+            }
+        }
+        self.index = Some(ix);
+        match hit {
+            Some((w, m)) => {
+                self.pair(a, w);
+                self.pair(m, t);
+                true
+            }
+            None => false,
+        }
     }
 
     pub fn unpair(&mut self, a: usize) {
@@ -250,6 +384,12 @@ impl Matcher {
         let Some(found) = self.search(g, root, hints) else {
             return false;
         };
+        self.flip(found);
+        true
+    }
+
+    /// Applies the augmenting path the last search found, ending at free vertex `found`.
+    fn flip(&mut self, found: usize) {
         let mut v = found;
         while v != NONE as usize {
             let pv = self.parent[v] as usize;
@@ -258,7 +398,6 @@ impl Matcher {
             v = ppv as usize;
         }
         self.counters.augmenting_paths += 1;
-        true
     }
 
     /// With `root` the only free active vertex: labels every vertex reachable from `root` by
@@ -372,6 +511,7 @@ impl Matcher {
         let mut queue = VecDeque::new();
         self.make_outer(g, root, &mut queue);
         let mut found = NONE;
+        self.gave_up = false;
         let mut buckets = std::mem::take(&mut self.buckets);
         'search: while let Some(v) = queue.pop_front() {
             buckets.clear();
@@ -388,6 +528,10 @@ impl Matcher {
                         self.skip_position(pos);
                     } else if w != v && self.mate[v] != w as u32 && g.adjacent(v, w) {
                         self.skip_position(pos);
+                        if self.touched.len() >= self.limit {
+                            self.gave_up = true;
+                            break 'search;
+                        }
                         self.touch(w);
                         self.parent[w] = v as u32;
                         let m = self.mate[w];

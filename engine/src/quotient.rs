@@ -28,6 +28,8 @@ pub struct Quotient {
     count: Vec<u32>,
     /// Edges from the left copy of each bucket.
     adj: Vec<Vec<Edge>>,
+    /// `edge_at[a * nb + b]`: index in `adj[a]` of the edge to right copy b (`NONE` if none).
+    edge_at: Vec<u32>,
     /// For each right copy: (left bucket, edge index) of the edges into it.
     radj: Vec<Vec<(u32, u32)>>,
     /// Flow out of each left copy and into each right copy; their sums.
@@ -68,6 +70,12 @@ impl Quotient {
                 radj[e.to as usize].push((b as u32, k as u32));
             }
         }
+        let mut edge_at = vec![NONE; nb * nb];
+        for (b, edges) in adj.iter().enumerate() {
+            for (k, e) in edges.iter().enumerate() {
+                edge_at[b * nb + e.to as usize] = k as u32;
+            }
+        }
         let mut out = vec![0u32; nb];
         let mut inn = vec![0u32; nb];
         for v in 0..f.len() {
@@ -76,10 +84,9 @@ impl Quotient {
                 continue;
             }
             let (a, b) = (f.bucket_of[v] as usize, f.bucket_of[w as usize]);
-            let k = adj[a]
-                .iter()
-                .position(|e| e.to == b)
-                .expect("a matched pair is an edge of the bucket graph");
+            let k = edge_at[a * nb + b as usize];
+            assert!(k != NONE, "a matched pair is an edge of the bucket graph");
+            let k = k as usize;
             adj[a][k].flow += 1;
             out[a] += 1;
             inn[b as usize] += 1;
@@ -89,6 +96,7 @@ impl Quotient {
             total_flow: out.iter().sum(),
             count,
             adj,
+            edge_at,
             radj,
             out,
             inn,
@@ -119,6 +127,25 @@ impl Quotient {
         debug_assert!(self.pending.is_none(), "a removal is already pending");
         self.pending = Some((a, b));
         self.total_count -= 2;
+        // Usually the flow already sends a unit from a to b and one from b to a (players of a
+        // and b paired with each other): taking those two units out leaves a full flow, and
+        // the answer is yes without a search. (The answer does not depend on which units are
+        // cut: a maximum flow has the same value either way.)
+        let nb = self.count.len();
+        let (kab, kba) = (self.edge_at[a * nb + b], self.edge_at[b * nb + a]);
+        if kab != NONE && kba != NONE {
+            let (fab, fba) = (
+                self.adj[a][kab as usize].flow,
+                self.adj[b][kba as usize].flow,
+            );
+            if (a != b && fab >= 1 && fba >= 1) || (a == b && fab >= 2) {
+                self.count[a] -= 1;
+                self.count[b] -= 1;
+                self.push(a, kab as usize, -1);
+                self.push(b, kba as usize, -1);
+                return true;
+            }
+        }
         // Before the removal the flow was full; afterwards only these buckets can have left
         // copies with spare supply.
         let mut sources = [a, b, a, b];

@@ -19,9 +19,8 @@ use bsw_model::{Config, Entry, Id, Outcome, Player, Tournament};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::time::Instant;
 
-use crate::generator::{ResultRates, draw_result};
+use crate::generator::{ResultRates, Stopwatch, draw_result};
 use crate::rng::{SplitMix64, hash_words};
 
 /// Result rates of benchmark tournaments: 15% draws, 1% forfeits ("a few"), no double losses.
@@ -202,9 +201,11 @@ pub struct RoundMeasure {
     /// The level chosen (`None` when the round had no Swiss field).
     pub level: Option<Level>,
     pub stats: SearchStats,
-    /// Wall-clock time of `pair_next_round`.
+    /// Time of `pair_next_round`: CPU time of the calling thread where the platform has a
+    /// per-thread clock (see [`crate::generator::Stopwatch`]; a shared machine's load does
+    /// not inflate it), wall-clock time elsewhere.
     pub pairing_ns: u64,
-    /// Wall-clock time of `check_round`, when it ran to completion.
+    /// Time of `check_round` (same clock), when it ran to completion.
     pub checking_ns: Option<u64>,
     pub verdict: CheckVerdict,
     /// Peak resident memory of the process so far, in bytes; filled in by the caller's
@@ -250,10 +251,10 @@ pub fn run(
     let mut t = plain_swiss(spec.size, spec.rounds, spec.seed);
     let mut out = Vec::with_capacity(spec.rounds as usize);
     for _ in 0..spec.rounds {
-        let start = Instant::now();
+        let start = Stopwatch::start();
         let paired = bsw_engine::pair_next_round(&t)
             .map_err(|e| format!("{} players, round {}: {e}", spec.size, t.last_round() + 1))?;
-        let pairing_ns = start.elapsed().as_nanos() as u64;
+        let pairing_ns = start.ns();
         let round = paired.round;
         let (field_size, level, stats) = match &paired.swiss {
             Some(s) => (s.field_size, Some(s.level), s.stats),
@@ -261,11 +262,11 @@ pub fn run(
         };
         t.rows.extend(paired.rows);
         let (checking_ns, verdict) = if spec.check {
-            let start = Instant::now();
+            let start = Stopwatch::start();
             let report = catch_unwind(AssertUnwindSafe(|| {
                 bsw_checker::check_round(&t, round, Profile::BergerSwiss)
             }));
-            let ns = start.elapsed().as_nanos() as u64;
+            let ns = start.ns();
             match report {
                 Ok(r) if r.violations.is_empty() => (Some(ns), CheckVerdict::Conforming),
                 Ok(r) => (Some(ns), CheckVerdict::Violations(r.violations.len())),

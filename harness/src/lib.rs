@@ -10,6 +10,7 @@
 //! command writes directories and draws progress bars).
 
 pub mod bench;
+pub mod external;
 pub mod flags;
 pub mod fuzzing;
 pub mod generator;

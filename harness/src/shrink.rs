@@ -186,8 +186,20 @@ fn candidates(sc: &Scenario, fail_round: u32) -> Vec<Scenario> {
 
 /// Shrinks `sc`, whose replay fails with `target`, with at most `budget` replays.
 pub fn shrink(sc: &Scenario, opts: &PlayOptions, target: &FailureKind, budget: usize) -> Shrunk {
+    shrink_with(sc, target, budget, &|c| play(c, opts))
+}
+
+/// [`shrink`] with `replay` playing each candidate (the built-in engine, or an external
+/// program in [`crate::external`]).
+pub fn shrink_with(
+    sc: &Scenario,
+    target: &FailureKind,
+    budget: usize,
+    replay: &dyn Fn(&Scenario) -> Played,
+) -> Shrunk {
+    let play = replay;
     let mut cur = sc.clone();
-    let mut cur_played = play(&cur, opts);
+    let mut cur_played = play(&cur);
     let mut attempts = 1;
     let mut accepted = 0;
     'outer: while let Some(f) = cur_played.failure.as_ref() {
@@ -196,7 +208,7 @@ pub fn shrink(sc: &Scenario, opts: &PlayOptions, target: &FailureKind, budget: u
                 break 'outer;
             }
             attempts += 1;
-            let played = play(&cand, opts);
+            let played = play(&cand);
             if played
                 .failure
                 .as_ref()

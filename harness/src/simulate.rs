@@ -59,6 +59,7 @@ impl CampaignSpec {
                 .shard
                 .map(|(i, n)| vec![format!("{i}/{n}")])
                 .unwrap_or_default(),
+            engine: None,
         }
     }
 
@@ -84,9 +85,19 @@ impl CampaignSpec {
 
 /// Runs the campaign. `progress` is called once per finished tournament (from any thread).
 pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Summary, String> {
+    simulate_with(spec, spec.info(), progress, &|_, sc| play(sc, &spec.play))
+}
+
+/// Runs the campaign with `play_one(index, scenario)` playing each tournament (the built-in
+/// engine in [`simulate`], an external program in [`crate::external`]).
+pub fn simulate_with(
+    spec: &CampaignSpec,
+    info: CampaignInfo,
+    progress: &(dyn Fn() + Sync),
+    play_one: &(dyn Fn(u64, &Scenario) -> Played + Sync),
+) -> Result<Summary, String> {
     spec.params.validate()?;
     let start = Instant::now();
-    let info = spec.info();
     let run = || {
         spec.indices()
             .into_par_iter()
@@ -95,7 +106,7 @@ pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Sum
                 |mut acc, index| {
                     let tseed = tournament_seed(spec.seed, index);
                     let sc = generate(tseed, &spec.params);
-                    let played = play(&sc, &spec.play);
+                    let played = play_one(index, &sc);
                     acc.add(index, tseed, &played);
                     progress();
                     acc
@@ -103,18 +114,24 @@ pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Sum
             )
             .reduce(|| Summary::new(info.clone()), Summary::absorb)
     };
-    let mut summary = if spec.jobs == 0 {
-        run()
-    } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(spec.jobs)
-            .build()
-            .map_err(|e| format!("thread pool: {e}"))?;
-        pool.install(run)
-    };
+    let mut summary = on_pool(spec.jobs, run)?;
     summary.timing.wall_s = start.elapsed().as_secs_f64();
     summary.timing.clock = crate::generator::clock_name().into();
     Ok(summary)
+}
+
+/// Runs `work` on a rayon pool of `jobs` threads (0: rayon's global pool, one thread per
+/// core). Every parallel loop of the harness goes through here, so `--jobs` means the same
+/// everywhere.
+pub fn on_pool<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> Result<T, String> {
+    if jobs == 0 {
+        return Ok(work());
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| format!("thread pool: {e}"))?;
+    Ok(pool.install(work))
 }
 
 #[cfg(test)]

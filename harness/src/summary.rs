@@ -251,6 +251,9 @@ pub struct CampaignInfo {
     pub corrupt: Option<Corruption>,
     /// Shards covered, as `I/N` (empty: the whole campaign in one run).
     pub shards: Vec<String>,
+    /// The external engine and profile (`bsw simulate --engine`); absent for the built-in one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<crate::external::EngineInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -273,6 +276,10 @@ pub struct Summary {
     pub features: Features,
     pub ladder: Ladder,
     pub byes: Byes,
+    /// Failing tournaments by kind (the failure's label: rule broken, engine exit code,
+    /// time-out, bad output, …).
+    #[serde(default)]
+    pub failure_kinds: BTreeMap<String, u64>,
     /// At most [`MAX_LISTED_FAILURES`], smallest index first.
     pub failures: Vec<FailureRecord>,
     pub timing: Timing,
@@ -319,6 +326,7 @@ impl Summary {
             features: Features::default(),
             ladder: Ladder::default(),
             byes: Byes::default(),
+            failure_kinds: BTreeMap::new(),
             failures: Vec::new(),
             timing: Timing::default(),
         }
@@ -381,6 +389,7 @@ impl Summary {
                 }
                 crate::generator::FailureKind::CheckerPanic => self.checker_panics += 1,
             }
+            *self.failure_kinds.entry(f.kind.label()).or_insert(0) += 1;
             self.failures.push(FailureRecord {
                 index,
                 tournament_seed,
@@ -424,6 +433,7 @@ impl Summary {
             || a.tournaments != b.tournaments
             || a.params != b.params
             || a.corrupt != b.corrupt
+            || a.engine != b.engine
         {
             return Err(format!(
                 "summaries of different campaigns (seed {} with {} tournaments vs seed {} with {}, or other parameters differ)",
@@ -552,6 +562,9 @@ impl Summary {
         y.to_lowest_eligible += o.byes.to_lowest_eligible;
         y.above_lowest_eligible += o.byes.above_lowest_eligible;
         y.unknown += o.byes.unknown;
+        for (k, v) in &o.failure_kinds {
+            *self.failure_kinds.entry(k.clone()).or_insert(0) += v;
+        }
         self.failures.extend(o.failures.iter().cloned());
         self.trim_failures();
         self.timing.engine.merge(&o.timing.engine);
@@ -595,6 +608,9 @@ impl Summary {
             "campaign: seed {}, {} tournaments{}",
             c.seed, c.tournaments, shards
         );
+        if let Some(e) = &c.engine {
+            let _ = writeln!(s, "{}", e.describe());
+        }
         if let Ok(Some(what)) = self.missing() {
             let _ = writeln!(s, "partial campaign: {what}");
         }
@@ -640,6 +656,15 @@ impl Summary {
             "absences refused by the engine and dropped: {}",
             self.dropped_absences
         );
+        if c.engine
+            .as_ref()
+            .is_some_and(|e| e.profile == crate::external::ExtProfile::Generic)
+        {
+            let _ = writeln!(
+                s,
+                "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
+            );
+        }
         let l = &self.ladder;
         let pct = |x: u64, of: u64| {
             if of == 0 {
@@ -720,6 +745,14 @@ impl Summary {
                 self.rounds as f64 / t.wall_s
             );
         }
+        if !self.failure_kinds.is_empty() {
+            let kinds: Vec<String> = self
+                .failure_kinds
+                .iter()
+                .map(|(k, v)| format!("{k}: {v}"))
+                .collect();
+            let _ = writeln!(s, "failures by kind: {}", kinds.join("; "));
+        }
         for f in self.failures.iter().take(20) {
             let _ = writeln!(
                 s,
@@ -754,6 +787,7 @@ mod tests {
             params: GenParams::default(),
             corrupt: None,
             shards: list.iter().map(|x| x.to_string()).collect(),
+            engine: None,
         });
         s.tournaments = ran;
         s

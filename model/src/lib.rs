@@ -23,6 +23,17 @@ pub type Id = u32;
 /// Points counted in half-points: win = 2, draw = 1, loss = 0.
 pub type HalfPoints = i32;
 
+/// Half-points as people write them: 0, ½, 1, 1½ …
+pub fn half_points(h: HalfPoints) -> String {
+    let sign = if h < 0 { "-" } else { "" };
+    let a = h.unsigned_abs();
+    match (a / 2, a % 2) {
+        (0, 1) => format!("{sign}½"),
+        (w, 0) => format!("{sign}{w}"),
+        (w, _) => format!("{sign}{w}½"),
+    }
+}
+
 /// One row of `players.csv`. Row order is entry order.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Player {

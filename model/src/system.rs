@@ -106,6 +106,21 @@ pub fn trf_type_is_dutch(text: &str) -> bool {
     text.to_ascii_lowercase().contains("dutch")
 }
 
+/// The TRF records that declare the system on export: `092 FIDE_DUTCH_2025` and, when the
+/// initial colour is known, `XXC white1|black1` (nothing for Berger-Swiss).
+pub fn trf_lines(system: &System) -> String {
+    match system {
+        System::BergerSwiss => String::new(),
+        System::Dutch(d) => {
+            let mut s = String::from("092 FIDE_DUTCH_2025\n");
+            if let Some(c) = d.initial_colour {
+                s += &format!("XXC {}1\n", c.name());
+            }
+            s
+        }
+    }
+}
+
 /// Reads one TRF system record: `092`/`192` (tournament type; a Dutch type selects the
 /// Dutch system), `XXC` (tokens `white1`/`black1`: the initial colour) or `152` (`W`/`B` at
 /// column 5). `chars` is the whole line.
@@ -245,6 +260,61 @@ pub fn toml_lines(system: &System) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn toml_keys_read_and_write_back() {
+        let s = from_toml(
+            Some((1, "dutch".into())),
+            Some((2, "black".into())),
+            Some((3, toml::Value::Float(0.5))),
+        )
+        .unwrap();
+        assert_eq!(
+            s,
+            System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::Black),
+                pab_points: 1
+            })
+        );
+        assert_eq!(
+            toml_lines(&s),
+            "system = \"dutch\"\ninitial_colour = \"black\"\npab_points = 0.5\n"
+        );
+        assert_eq!(from_toml(None, None, None).unwrap(), System::BergerSwiss);
+        assert_eq!(toml_lines(&System::BergerSwiss), "");
+        let e = from_toml(Some((4, "swiss".into())), None, None).unwrap_err();
+        assert_eq!((e.0, e.1), (4, "system"));
+        let e = from_toml(None, Some((5, "white".into())), None).unwrap_err();
+        assert_eq!((e.0, e.1), (5, "initial_colour"));
+        let e = from_toml(
+            Some((1, "dutch".into())),
+            None,
+            Some((6, toml::Value::Integer(2))),
+        )
+        .unwrap_err();
+        assert_eq!((e.0, e.1), (6, "pab_points"));
+    }
+
+    #[test]
+    fn trf_records_select_dutch_and_the_initial_colour() {
+        let (mut d, mut c) = (None, None);
+        let line = |s: &str| s.chars().collect::<Vec<char>>();
+        trf_system_record("012", &line("012 Open"), &mut d, &mut c);
+        assert_eq!(trf_system(d.clone(), c), System::BergerSwiss);
+        trf_system_record("092", &line("092 FIDE_DUTCH_2025"), &mut d, &mut c);
+        trf_system_record("XXC", &line("XXC rank black1"), &mut d, &mut c);
+        assert_eq!(c, Some(Colour::Black));
+        let exported = trf_lines(&trf_system(d.clone(), c));
+        assert_eq!(exported, "092 FIDE_DUTCH_2025\nXXC black1\n");
+        trf_system_record("152", &line("152 W"), &mut d, &mut c);
+        assert_eq!(
+            trf_system(d, c),
+            System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::White),
+                pab_points: 2
+            })
+        );
+    }
 
     #[test]
     fn splitmix_first_outputs() {

@@ -21,7 +21,7 @@ pub mod chart;
 pub mod evidence;
 pub mod html;
 
-use bsw_model::{Entry, HalfPoints, Id, Tournament};
+use bsw_model::{Entry, HalfPoints, Id, Player, Tournament};
 use bsw_standings::crosstable::{self, Cell};
 use html::{esc, half, player_anchor};
 use serde_json::Value;
@@ -151,6 +151,20 @@ pub fn points_before(t: &Tournament, round: u32) -> HashMap<Id, HalfPoints> {
         }
     }
     points
+}
+
+/// The players without a row in round `round`, in entry order, each with whether they have
+/// withdrawn by then.
+pub fn not_paired(t: &Tournament, round: u32) -> Vec<(&Player, bool)> {
+    let seen: BTreeSet<Id> = t
+        .round_rows(round)
+        .flat_map(|row| row.entry.players())
+        .collect();
+    t.players
+        .iter()
+        .filter(|p| !seen.contains(&p.id))
+        .map(|p| (p, p.withdrawn_by(round)))
+        .collect()
 }
 
 /// What a rule id of the checker is about, in words.
@@ -283,9 +297,13 @@ pub fn render(input: &Input) -> String {
     s += &certificate_section(input, &page);
     s += &players_section(input, &page);
     s += &rounds_section(input, &page);
-    s += &crosstable_section(input, &page);
-    s += &standings_section(input);
-    s += &progress_section(input, &page);
+    s += &standings_part(input, "crosstable", "Crosstable", |r| {
+        crosstable_body(r, &page)
+    });
+    s += &standings_part(input, "standings", "Standings", standings_body);
+    s += &standings_part(input, "progress", "Score progression", |r| {
+        progress_body(r, &page)
+    });
     s += "</main>\n";
     let _ = write!(
         s,
@@ -570,9 +588,7 @@ fn rounds_section(input: &Input, page: &Page) -> String {
             "<h3 id=\"round-{r}\">Round {r}</h3>\n{}\n<div class=\"scroll\"><table class=\"pairings\"><caption>Round {r}: boards, points before the round, results</caption><thead><tr><th scope=\"col\">Board</th><th scope=\"col\">White</th><th scope=\"col\">Pts</th><th scope=\"col\">Result</th><th scope=\"col\">Black</th><th scope=\"col\">Pts</th></tr></thead><tbody>",
             round_verdict_html(input, r)
         );
-        let mut seen = BTreeSet::new();
         for row in t.round_rows(r) {
-            seen.extend(row.entry.players());
             match row.entry {
                 Entry::Game { white, black, .. } => {
                     let code = row.entry.result_code();
@@ -608,13 +624,10 @@ fn rounds_section(input: &Input, page: &Page) -> String {
             }
         }
         s += "</tbody></table></div>\n";
-        let absent: Vec<String> = page
-            .t
-            .players
-            .iter()
-            .filter(|p| !seen.contains(&p.id))
-            .map(|p| {
-                if p.withdrawn_by(r) {
+        let absent: Vec<String> = not_paired(page.t, r)
+            .into_iter()
+            .map(|(p, withdrawn)| {
+                if withdrawn {
                     format!("{} (withdrawn)", page.link(p.id))
                 } else {
                     page.link(p.id)
@@ -692,12 +705,24 @@ fn certificate_section(input: &Input, page: &Page) -> String {
     s
 }
 
-fn crosstable_section(input: &Input, page: &Page) -> String {
-    let mut s = String::from("<section id=\"crosstable\">\n<h2>Crosstable</h2>\n");
-    let Some(report) = input.standings else {
-        s += "<p>No round is complete yet.</p>\n</section>\n";
-        return s;
-    };
+/// A section that shows the standings: `body` of them, or a note while no round is complete.
+fn standings_part(
+    input: &Input,
+    id: &str,
+    title: &str,
+    body: impl FnOnce(&bsw_standings::Report) -> String,
+) -> String {
+    let mut s = format!("<section id=\"{id}\">\n<h2>{title}</h2>\n");
+    match input.standings {
+        Some(report) => s += &body(report),
+        None => s += "<p>No round is complete yet.</p>\n",
+    }
+    s += "</section>\n";
+    s
+}
+
+fn crosstable_body(report: &bsw_standings::Report, page: &Page) -> String {
+    let mut s = String::new();
     let x = crosstable::swiss(page.t, &report.overall);
     let _ = write!(
         s,
@@ -755,7 +780,6 @@ fn crosstable_section(input: &Input, page: &Page) -> String {
         }
         s += "</tbody></table></div>\n";
     }
-    s += "</section>\n";
     s
 }
 
@@ -799,12 +823,8 @@ fn standings_table(st: &bsw_standings::Standings, caption: &str) -> String {
     s
 }
 
-fn standings_section(input: &Input) -> String {
-    let mut s = String::from("<section id=\"standings\">\n<h2>Standings</h2>\n");
-    let Some(report) = input.standings else {
-        s += "<p>No round is complete yet.</p>\n</section>\n";
-        return s;
-    };
+fn standings_body(report: &bsw_standings::Report) -> String {
+    let mut s = String::new();
     s += &standings_table(
         &report.overall,
         &format!(
@@ -838,16 +858,12 @@ fn standings_section(input: &Input) -> String {
             esc(&tiebreak_meaning(&c))
         );
     }
-    s += "</dl>\n</section>\n";
+    s += "</dl>\n";
     s
 }
 
-fn progress_section(input: &Input, page: &Page) -> String {
-    let mut s = String::from("<section id=\"progress\">\n<h2>Score progression</h2>\n");
-    let Some(report) = input.standings else {
-        s += "<p>No round is complete yet.</p>\n</section>\n";
-        return s;
-    };
+fn progress_body(report: &bsw_standings::Report, page: &Page) -> String {
+    let mut s = String::new();
     let n = report.overall.round;
     let after: Vec<HashMap<Id, HalfPoints>> =
         (1..=n).map(|k| points_before(page.t, k + 1)).collect();
@@ -876,7 +892,6 @@ fn progress_section(input: &Input, page: &Page) -> String {
             &series
         )
     );
-    s += "</section>\n";
     s
 }
 

@@ -8,6 +8,7 @@
 //! replay reports exactly what the oracle replay (one matching per candidate) reports.
 use bsw_checker::blossom::{Implicit, feasible, feasible_some_bye};
 use bsw_checker::colours::{Colour, ColourState};
+use bsw_checker::counting::Counting;
 use bsw_checker::field::SwissField;
 use bsw_checker::greedy;
 use bsw_checker::ladder::{self, DIFFS, Level};
@@ -31,6 +32,47 @@ fn colour_state() -> impl Strategy<Value = ColourState> {
     })
 }
 
+/// The field of players 1..=n (index i is id i + 1, no byes) in Swiss order: the points are
+/// sorted so that they never increase along the indices.
+fn swiss_field(
+    mut points: Vec<i32>,
+    tpn: Vec<u32>,
+    colours: Vec<ColourState>,
+    met: Vec<Vec<(usize, u32)>>,
+) -> SwissField {
+    points.sort_by(|a, b| b.cmp(a));
+    let n = points.len();
+    let ids: Vec<u32> = (1..=n as u32).collect();
+    SwissField {
+        pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
+        ids,
+        points,
+        tpn,
+        byes: vec![0; n],
+        colours,
+        met: met.into(),
+    }
+}
+
+/// Colours after one game: kind 0 played White, kind 1 played Black.
+fn one_game_colours(kinds: &[usize]) -> Vec<ColourState> {
+    let states = [
+        ColourState {
+            whites: 1,
+            blacks: 0,
+            last: Some(Colour::White),
+            streak: 1,
+        },
+        ColourState {
+            whites: 0,
+            blacks: 1,
+            last: Some(Colour::Black),
+            streak: 1,
+        },
+    ];
+    kinds.iter().map(|&k| states[k]).collect()
+}
+
 fn field(max_n: usize) -> impl Strategy<Value = SwissField> {
     (1usize..=max_n).prop_flat_map(|n| {
         (
@@ -39,9 +81,7 @@ fn field(max_n: usize) -> impl Strategy<Value = SwissField> {
             Just((1..=n as u32).collect::<Vec<u32>>()).prop_shuffle(),
             proptest::collection::vec((0..n, 0..n, 1u32..3), 0..2 * n),
         )
-            .prop_map(move |(mut points, colours, tpn, meets)| {
-                // Swiss order: points never increase along the indices.
-                points.sort_by(|a, b| b.cmp(a));
+            .prop_map(move |(points, colours, tpn, meets)| {
                 let mut met = vec![Vec::new(); n];
                 let mut seen = HashMap::new();
                 for (a, b, c) in meets {
@@ -50,16 +90,7 @@ fn field(max_n: usize) -> impl Strategy<Value = SwissField> {
                         met[b].push((a, c));
                     }
                 }
-                let ids: Vec<u32> = (1..=n as u32).collect();
-                SwissField {
-                    pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
-                    ids,
-                    points,
-                    tpn,
-                    byes: vec![0; n],
-                    colours,
-                    met,
-                }
+                swiss_field(points, tpn, colours, met)
             })
     })
 }
@@ -74,22 +105,7 @@ fn twinny_field(max_n: usize) -> impl Strategy<Value = SwissField> {
             Just((1..=n as u32).collect::<Vec<u32>>()).prop_shuffle(),
             proptest::collection::vec((0..n, 0..n), 0..n / 2 + 1),
         )
-            .prop_map(move |(mut points, kinds, tpn, meets)| {
-                points.sort_by(|a, b| b.cmp(a));
-                let states = [
-                    ColourState {
-                        whites: 1,
-                        blacks: 0,
-                        last: Some(Colour::White),
-                        streak: 1,
-                    },
-                    ColourState {
-                        whites: 0,
-                        blacks: 1,
-                        last: Some(Colour::Black),
-                        streak: 1,
-                    },
-                ];
+            .prop_map(move |(points, kinds, tpn, meets)| {
                 let mut met = vec![Vec::new(); n];
                 for (a, b) in meets {
                     if a != b && !met[a].iter().any(|&(x, _)| x == b) {
@@ -97,16 +113,7 @@ fn twinny_field(max_n: usize) -> impl Strategy<Value = SwissField> {
                         met[b].push((a, 1));
                     }
                 }
-                let ids: Vec<u32> = (1..=n as u32).collect();
-                SwissField {
-                    pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
-                    ids,
-                    points,
-                    tpn,
-                    byes: vec![0; n],
-                    colours: kinds.iter().map(|&k| states[k]).collect(),
-                    met,
-                }
+                swiss_field(points, tpn, one_game_colours(&kinds), met)
             })
     })
 }
@@ -122,22 +129,7 @@ fn typed_field(max_n: usize) -> impl Strategy<Value = SwissField> {
             proptest::collection::vec(0usize..4, n),
             proptest::collection::vec(any::<bool>(), 16),
         )
-            .prop_map(move |(mut points, kinds, types, rel)| {
-                points.sort_by(|a, b| b.cmp(a));
-                let states = [
-                    ColourState {
-                        whites: 1,
-                        blacks: 0,
-                        last: Some(Colour::White),
-                        streak: 1,
-                    },
-                    ColourState {
-                        whites: 0,
-                        blacks: 1,
-                        last: Some(Colour::Black),
-                        streak: 1,
-                    },
-                ];
+            .prop_map(move |(points, kinds, types, rel)| {
                 let related = |a: usize, b: usize| rel[a.min(b) * 4 + a.max(b)];
                 let mut met = vec![Vec::new(); n];
                 for a in 0..n {
@@ -147,16 +139,12 @@ fn typed_field(max_n: usize) -> impl Strategy<Value = SwissField> {
                         }
                     }
                 }
-                let ids: Vec<u32> = (1..=n as u32).collect();
-                SwissField {
-                    pos: ids.iter().enumerate().map(|(i, &id)| (id, i)).collect(),
-                    ids,
+                swiss_field(
                     points,
-                    tpn: (1..=n as u32).collect(),
-                    byes: vec![0; n],
-                    colours: kinds.iter().map(|&k| states[k]).collect(),
+                    (1..=n as u32).collect(),
+                    one_game_colours(&kinds),
                     met,
-                }
+                )
             })
     })
 }
@@ -204,6 +192,50 @@ fn greedy_pairing(
         unpaired.retain(|&i| i != p && i != q);
     }
     Some(pairs)
+}
+
+/// What a greedy replay reports: the better candidate (player, partner, candidate, completion).
+type Replayed = Option<(usize, usize, usize, Vec<(usize, usize)>)>;
+
+/// The fast greedy replay and the oracle replay (one matching per candidate) of the published
+/// `pairs` with `bye`.
+fn fast_and_oracle_replays(
+    f: &SwissField,
+    pairs: &[(usize, usize)],
+    bye: Option<usize>,
+) -> (Replayed, Replayed) {
+    let mut partner = vec![None; f.len()];
+    for &(a, c) in pairs {
+        partner[a] = Some(c);
+        partner[c] = Some(a);
+    }
+    let level = ladder::published_level(f, pairs);
+    let key = |x: Option<greedy::BetterCandidate>| {
+        x.map(|c| (c.player, c.partner, c.candidate, c.completion))
+    };
+    (
+        key(greedy::replay(f, &level, bye, &partner)),
+        key(greedy::replay_oracle(f, &level, bye, &partner)),
+    )
+}
+
+/// Publishes a random pairing (the players other than the bye, if `n` is odd, in `order`,
+/// two by two) and checks that both replays report the same.
+fn fast_and_oracle_replay_agree(
+    f: &SwissField,
+    order: Vec<usize>,
+    b: usize,
+) -> Result<(), TestCaseError> {
+    let n = f.len();
+    let bye = (n % 2 == 1).then_some(b % n);
+    let rest: Vec<usize> = order
+        .into_iter()
+        .filter(|&i| i < n && Some(i) != bye)
+        .collect();
+    let pairs: Vec<(usize, usize)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
+    let (fast, slow) = fast_and_oracle_replays(f, &pairs, bye);
+    prop_assert_eq!(fast, slow);
+    Ok(())
 }
 
 proptest! {
@@ -262,41 +294,14 @@ proptest! {
     fn fast_greedy_replay_with_many_twins_reports_what_the_oracle_replay_reports(
         f in twinny_field(14), order in Just((0..14usize).collect::<Vec<_>>()).prop_shuffle(), b in 0usize..14
     ) {
-        let n = f.len();
-        let bye = (n % 2 == 1).then_some(b % n);
-        let rest: Vec<usize> = order.into_iter().filter(|&i| i < n && Some(i) != bye).collect();
-        let pairs: Vec<(usize, usize)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
-        let mut partner = vec![None; n];
-        for &(a, c) in &pairs {
-            partner[a] = Some(c);
-            partner[c] = Some(a);
-        }
-        let level = ladder::published_level(&f, &pairs);
-        let fast = greedy::replay(&f, &level, bye, &partner);
-        let slow = greedy::replay_oracle(&f, &level, bye, &partner);
-        let key = |x: &Option<greedy::BetterCandidate>| x.as_ref().map(|c| (c.player, c.partner, c.candidate, c.completion.clone()));
-        prop_assert_eq!(key(&fast), key(&slow));
+        fast_and_oracle_replay_agree(&f, order, b)?;
     }
 
     #[test]
     fn fast_greedy_replay_reports_what_the_oracle_replay_reports(
         f in field(12), order in Just((0..12usize).collect::<Vec<_>>()).prop_shuffle(), b in 0usize..12
     ) {
-        let n = f.len();
-        let bye = (n % 2 == 1).then_some(b % n);
-        // A random published pairing: the other players in shuffled order, two by two.
-        let rest: Vec<usize> = order.into_iter().filter(|&i| i < n && Some(i) != bye).collect();
-        let pairs: Vec<(usize, usize)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
-        let mut partner = vec![None; n];
-        for &(a, c) in &pairs {
-            partner[a] = Some(c);
-            partner[c] = Some(a);
-        }
-        let level = ladder::published_level(&f, &pairs);
-        let fast = greedy::replay(&f, &level, bye, &partner);
-        let slow = greedy::replay_oracle(&f, &level, bye, &partner);
-        let key = |x: &Option<greedy::BetterCandidate>| x.as_ref().map(|c| (c.player, c.partner, c.candidate, c.completion.clone()));
-        prop_assert_eq!(key(&fast), key(&slow));
+        fast_and_oracle_replay_agree(&f, order, b)?;
     }
 }
 
@@ -311,16 +316,7 @@ proptest! {
         let n = f.len();
         let bye = (n % 2 == 1).then_some(b % n);
         if let Some(pairs) = greedy_pairing(&f, &l, bye) {
-            let run = |pairs: &[(usize, usize)]| {
-                let mut partner = vec![None; n];
-                for &(a, c) in pairs {
-                    partner[a] = Some(c);
-                    partner[c] = Some(a);
-                }
-                let level = ladder::published_level(&f, pairs);
-                let key = |x: Option<greedy::BetterCandidate>| x.map(|c| (c.player, c.partner, c.candidate, c.completion));
-                (key(greedy::replay(&f, &level, bye, &partner)), key(greedy::replay_oracle(&f, &level, bye, &partner)))
-            };
+            let run = |pairs: &[(usize, usize)]| fast_and_oracle_replays(&f, pairs, bye);
             let (fast, slow) = run(&pairs);
             prop_assert_eq!(&fast, &slow);
             // Perturbed: exchange the second players of two pairs.
@@ -334,6 +330,49 @@ proptest! {
                 }
                 let (fast, slow) = run(&p2);
                 prop_assert_eq!(fast, slow);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// The counting filter only ever rules out what is impossible: whenever it says that
+    /// pairing a player of bucket(p) with one of bucket(q) leaves counts no pairing can meet,
+    /// the rest less p and q has no complete pairing. Checked at every stage while the
+    /// pairs of a complete pairing are taken out one by one.
+    #[test]
+    fn counting_filter_rules_out_only_impossible_pairs(
+        f in prop_oneof![field(12), typed_field(14)], l in level()
+    ) {
+        let n = f.len();
+        let all: Vec<usize> = (0..n).collect();
+        let e = ladder::edges(&f, &all, &l);
+        if let Some(m) = perfect_matching(n, &e) {
+            let mut g = Implicit::new(&f, &l, vec![true; n], None);
+            for &(a, b) in &m {
+                g.mate[a] = b;
+                g.mate[b] = a;
+            }
+            let Some(mut c) = Counting::new(&g, &vec![true; n]) else {
+                return Err(TestCaseError::fail("the filter is built for small fields"));
+            };
+            let mut alive = vec![true; n];
+            for &(a, b) in &m {
+                let verts: Vec<usize> = (0..n).filter(|&i| alive[i]).collect();
+                for &p in &verts {
+                    for &q in &verts {
+                        if p != q && !c.may_pair(g.bucket_of(p), g.bucket_of(q)) {
+                            let rest: Vec<usize> =
+                                verts.iter().copied().filter(|&i| i != p && i != q).collect();
+                            prop_assert!(!exhaustive(&f, &rest, &l), "ruled out {} {}", p, q);
+                        }
+                    }
+                }
+                c.pair(g.bucket_of(a), g.bucket_of(b));
+                alive[a] = false;
+                alive[b] = false;
             }
         }
     }

@@ -104,23 +104,17 @@ fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
     dirs.sort();
     let mut failures = Vec::new();
     for d in &dirs {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct ExpectedCheck {
+            verdict: String,
+            rules: Vec<String>,
+        }
         let text = std::fs::read_to_string(d.join("expected-check.toml")).unwrap();
-        let verdict = text
-            .lines()
-            .find_map(|l| l.strip_prefix("verdict = "))
-            .unwrap()
-            .trim_matches('"')
-            .to_string();
-        let rules_line = text
-            .lines()
-            .find_map(|l| l.strip_prefix("rules = "))
-            .unwrap();
-        let mut want: Vec<String> = rules_line
-            .trim_matches(|c| c == '[' || c == ']')
-            .split(',')
-            .map(|r| r.trim().trim_matches('"').to_string())
-            .filter(|r| !r.is_empty())
-            .collect();
+        let expected: ExpectedCheck = toml::from_str(&text)
+            .unwrap_or_else(|e| panic!("{}: expected-check.toml: {e}", d.display()));
+        let verdict = expected.verdict;
+        let mut want = expected.rules;
         want.sort();
         let t = match bsw_model::io::read_dir(&d.join("tournament")) {
             Ok(t) => t,

@@ -35,6 +35,13 @@ struct Hist {
     colours: HashMap<Id, Vec<char>>,
 }
 
+/// Whether the generic profile reports `rule` in round `r` of `m`.
+fn flags(m: &Tournament, r: u32, rule: &str) -> bool {
+    check(m, Profile::Generic)
+        .violations()
+        .any(|(rr, v)| rr == r && v.rule == rule)
+}
+
 fn hist(t: &Tournament, r: u32) -> Hist {
     let mut h = Hist {
         met: HashSet::new(),
@@ -86,11 +93,7 @@ fn generic_mutants_of_the_dutch_sample_are_killed() {
                     set(&mut m, i, a, c);
                     set(&mut m, j, b, d);
                     applied += 1;
-                    let rep = check(&m, Profile::Generic);
-                    killed += rep
-                        .violations()
-                        .any(|(rr, v)| rr == r && v.rule == "C.04.1-2")
-                        as usize;
+                    killed += flags(&m, r, "C.04.1-2") as usize;
                     break 'found;
                 }
             }
@@ -118,11 +121,7 @@ fn generic_mutants_of_the_dutch_sample_are_killed() {
                 set(&mut m, i, v, b);
                 m.rows[bi].entry = Entry::Bye(w);
                 applied += 1;
-                let rep = check(&m, Profile::Generic);
-                killed += rep
-                    .violations()
-                    .any(|(rr, v)| rr == r && v.rule == "C.04.1-4")
-                    as usize;
+                killed += flags(&m, r, "C.04.1-4") as usize;
                 break;
             }
         }
@@ -145,11 +144,7 @@ fn generic_mutants_of_the_dutch_sample_are_killed() {
                 let mut m = t.clone();
                 set(&mut m, i, b, w);
                 applied += 1;
-                let rep = check(&m, Profile::Generic);
-                killed += rep
-                    .violations()
-                    .any(|(rr, v)| rr == r && v.rule == "C.04.1-7")
-                    as usize;
+                killed += flags(&m, r, "C.04.1-7") as usize;
                 break;
             }
         }

@@ -14,6 +14,7 @@ mod dutch_speed;
 mod generic_mutations;
 mod generic_sample;
 mod golden;
+mod ids;
 mod independence;
 mod ladder_reference;
 mod mutations;

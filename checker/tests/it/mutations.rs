@@ -86,6 +86,19 @@ fn set_game(row: &mut Row, w: Id, b: Id) {
     }
 }
 
+/// Two different entries of `xs` drawn at random; `None` with fewer than two.
+fn two_distinct(rng: &mut Rng, xs: &[usize]) -> Option<(usize, usize)> {
+    if xs.len() < 2 {
+        return None;
+    }
+    let a = xs[rng.below(xs.len())];
+    let mut b = xs[rng.below(xs.len())];
+    if a == b {
+        b = *xs.iter().find(|&&x| x != a)?;
+    }
+    Some((a, b))
+}
+
 /// Applies one mutation of `kind` to round r; returns the mutant and the rules that name it.
 pub(crate) fn mutate(
     t: &Tournament,
@@ -114,14 +127,7 @@ pub(crate) fn mutate(
             ))
         }
         Kind::ExchangeOpponents => {
-            if swiss_games.len() < 2 {
-                return None;
-            }
-            let a = swiss_games[rng.below(swiss_games.len())];
-            let mut b = swiss_games[rng.below(swiss_games.len())];
-            if a == b {
-                b = *swiss_games.iter().find(|&&x| x != a)?;
-            }
+            let (a, b) = two_distinct(rng, &swiss_games)?;
             let (w1, b1) = game_ids(&m.rows[a])?;
             let (w2, b2) = game_ids(&m.rows[b])?;
             set_game(&mut m.rows[a], w1, b2);
@@ -225,15 +231,7 @@ pub(crate) fn mutate(
             Some((m, vec!["3"]))
         }
         Kind::ReorderBoards => {
-            let rows = idx(t, r, |_| true);
-            if rows.len() < 2 {
-                return None;
-            }
-            let a = rows[rng.below(rows.len())];
-            let mut b = rows[rng.below(rows.len())];
-            if a == b {
-                b = *rows.iter().find(|&&x| x != a)?;
-            }
+            let (a, b) = two_distinct(rng, &idx(t, r, |_| true))?;
             let ba = m.rows[a].board;
             m.rows[a].board = m.rows[b].board;
             m.rows[b].board = ba;

@@ -16,6 +16,12 @@ fn has(t: &Tournament, profile: Profile, round: u32, rule: &str) -> bsw_checker:
     rep
 }
 
+/// The evidence of the first `rule` violation of `rep`, as JSON.
+fn evidence(rep: &bsw_checker::Report, rule: &str) -> serde_json::Value {
+    let v = rep.violations().find(|(_, v)| v.rule == rule).unwrap().1;
+    serde_json::to_value(&v.evidence).unwrap()
+}
+
 fn replace(t: &mut Tournament, round: u32, board: u32, row: bsw_model::Row) {
     let i = t
         .rows
@@ -98,9 +104,11 @@ fn group_that_should_join_the_swiss_field_is_detected() {
     // dissolved(): round 3 must be one Swiss field. Publish group 1's table round instead
     // (4–3, 2 withdrawn → 1 gets a bye; 7–5 of group 2): 1 paired with nobody in the field.
     let mut t = dissolved();
-    t.rows.retain(|r| r.round < 3);
-    t.rows
-        .extend([game(3, 1, 4, 3, ""), game(3, 2, 7, 5, ""), bye(3, 3, 1)]);
+    republish_from(
+        &mut t,
+        3,
+        [game(3, 1, 4, 3, ""), game(3, 2, 7, 5, ""), bye(3, 3, 1)],
+    );
     has(&t, Profile::BergerSwiss, 3, "6");
 }
 
@@ -152,49 +160,40 @@ fn looser_level_than_needed_is_rule_8_3_with_a_witness() {
     let mut t = worked_example();
     // Round 2 at D = 1: A–F, B–G, C–D, H–E (each a 1-point gap, no rematch); D = 0 works
     // (the published C–A, B–H, D–F, G–E), so the level is not the first feasible one.
-    t.rows.retain(|r| r.round != 2 && r.round != 3);
-    t.rows.extend([
-        game(2, 1, 6, 1, ""),
-        game(2, 2, 7, 2, ""),
-        game(2, 3, 3, 4, ""),
-        game(2, 4, 8, 5, ""),
-    ]);
+    republish_from(
+        &mut t,
+        2,
+        [
+            game(2, 1, 6, 1, ""),
+            game(2, 2, 7, 2, ""),
+            game(2, 3, 3, 4, ""),
+            game(2, 4, 8, 5, ""),
+        ],
+    );
     let rep = has(&t, Profile::BergerSwiss, 2, "8.3");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.3").unwrap().1;
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["earlier_level"]["max_diff"],
-        "0"
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["witness"]
-            .as_array()
-            .unwrap()
-            .len(),
-        4
-    );
+    let e = evidence(&rep, "8.3");
+    assert_eq!(e["earlier_level"]["max_diff"], "0");
+    assert_eq!(e["witness"].as_array().unwrap().len(), 4);
 }
 
 #[test]
 fn rematch_when_avoidable_is_rule_8_3() {
     let mut t = worked_example();
     // Round 3: A–E is a rematch (round 1); A–E, B–H (also a rematch), C–D, F–G.
-    t.rows.retain(|r| r.round != 3);
-    t.rows.extend([
-        game(3, 1, 1, 5, ""),
-        game(3, 2, 2, 8, ""),
-        game(3, 3, 3, 4, ""),
-        game(3, 4, 6, 7, ""),
-    ]);
+    republish_from(
+        &mut t,
+        3,
+        [
+            game(3, 1, 1, 5, ""),
+            game(3, 2, 2, 8, ""),
+            game(3, 3, 3, 4, ""),
+            game(3, 4, 6, 7, ""),
+        ],
+    );
     let rep = has(&t, Profile::BergerSwiss, 3, "8.3");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.3").unwrap().1;
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["level_used"]["rematches"],
-        true
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["earlier_level"]["rematches"],
-        false
-    );
+    let e = evidence(&rep, "8.3");
+    assert_eq!(e["level_used"]["rematches"], true);
+    assert_eq!(e["earlier_level"]["rematches"], false);
 }
 
 #[test]
@@ -202,12 +201,14 @@ fn lower_bye_receiver_that_works_is_rule_8_3() {
     let mut t = dissolved();
     // Round 3: bye to 3 instead of 4 (both eligible; 4 is bottom and works).
     // Pairs 7–1 and 5–4 (4 has 1 point, 5 has 4: D unlimited).
-    t.rows.retain(|r| r.round < 3);
-    t.rows
-        .extend([game(3, 1, 7, 1, ""), game(3, 2, 5, 4, ""), bye(3, 3, 3)]);
+    republish_from(
+        &mut t,
+        3,
+        [game(3, 1, 7, 1, ""), game(3, 2, 5, 4, ""), bye(3, 3, 3)],
+    );
     let rep = has(&t, Profile::BergerSwiss, 3, "8.3");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.3").unwrap().1;
-    assert_eq!(serde_json::to_value(&v.evidence).unwrap()["earlier_bye"], 4);
+    let e = evidence(&rep, "8.3");
+    assert_eq!(e["earlier_bye"], 4);
 }
 
 #[test]
@@ -215,36 +216,24 @@ fn skipped_greedy_candidate_is_rule_8_4() {
     let mut t = worked_example();
     // Round 2 at the same level (no, 2, yes, 0): A–H, B–C, D–G, E–F. A's list is C, H, B and
     // A–C leaves a complete rest (the published pairing), so C must be taken.
-    t.rows.retain(|r| r.round != 2 && r.round != 3);
-    t.rows.extend([
-        game(2, 1, 1, 8, ""),
-        game(2, 2, 2, 3, ""),
-        game(2, 3, 4, 7, ""),
-        game(2, 4, 5, 6, ""),
-    ]);
+    republish_from(
+        &mut t,
+        2,
+        [
+            game(2, 1, 1, 8, ""),
+            game(2, 2, 2, 3, ""),
+            game(2, 3, 4, 7, ""),
+            game(2, 4, 5, 6, ""),
+        ],
+    );
     let rep = has(&t, Profile::BergerSwiss, 2, "8.4");
-    let v = rep.violations().find(|(_, v)| v.rule == "8.4").unwrap().1;
-    assert_eq!(serde_json::to_value(&v.evidence).unwrap()["player"], 1);
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["better_candidate"],
-        3
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["published_partner"],
-        8
-    );
+    let e = evidence(&rep, "8.4");
+    assert_eq!(e["player"], 1);
+    assert_eq!(e["better_candidate"], 3);
+    assert_eq!(e["published_partner"], 8);
     // C–A: C has the higher TPN and all keys tie (both had Black once).
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["better_pair"],
-        serde_json::json!([3, 1])
-    );
-    assert_eq!(
-        serde_json::to_value(&v.evidence).unwrap()["completion"]
-            .as_array()
-            .unwrap()
-            .len(),
-        3
-    );
+    assert_eq!(e["better_pair"], serde_json::json!([3, 1]));
+    assert_eq!(e["completion"].as_array().unwrap().len(), 3);
     assert!(!rep.violations().any(|(_, v)| v.rule == "8.3"));
 }
 
@@ -298,13 +287,16 @@ fn absence_scored_with_wrong_points_is_rule_3() {
     // of the half-bye.
     let mut t = mixed();
     t.players[4].half_byes = vec![3];
-    t.rows.retain(|r| r.round < 3);
-    t.rows.extend([
-        game(3, 1, 1, 2, ""),
-        game(3, 2, 4, 3, ""),
-        game(3, 3, 6, 7, ""),
-        zero_bye(3, 4, 5),
-    ]);
+    republish_from(
+        &mut t,
+        3,
+        [
+            game(3, 1, 1, 2, ""),
+            game(3, 2, 4, 3, ""),
+            game(3, 3, 6, 7, ""),
+            zero_bye(3, 4, 5),
+        ],
+    );
     has(&t, Profile::BergerSwiss, 3, "3");
     // And with the right row it conforms.
     let i = t

@@ -1,9 +1,6 @@
 //! `bsw bench`: the files it writes and its refusals (issue 8).
-use std::process::Command;
-
-fn bsw() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_bsw"))
-}
+use crate::common::assert_contains;
+use crate::common::bsw_command as bsw;
 
 /// What the CSV header must be: the columns issue 8 names, in its order, then the extras.
 const HEADER: &str = "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches";
@@ -81,11 +78,8 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
     assert!(svg.contains("players (log scale)"));
 
     // The terminal table has the same rows and the exponent.
-    assert!(stdout.contains("pairing time ~ players^"), "{stdout}");
-    assert!(
-        stdout.contains("pairing exponent from 20 to 40 players"),
-        "{stdout}"
-    );
+    assert_contains(&stdout, "pairing time ~ players^");
+    assert_contains(&stdout, "pairing exponent from 20 to 40 players");
 }
 
 #[test]

@@ -3,10 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::{bsw, copy_dir};
+use common::{assert_contains, bsw, copy_dir, root};
 
 fn worked_example() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../checker/tests/data/worked-example")
+    root().join("corpus/examples/spec-11-worked-example")
 }
 
 /// The worked example with round 3 board 1 published B–A instead of A–B (A had Black twice:
@@ -36,9 +36,9 @@ fn violation_exits_1_and_names_round_rule_players() {
     swapped_colours(tmp.path());
     let (code, out, _) = bsw(&["check", tmp.path().to_str().unwrap()]);
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("round 3 rule 8.2:"), "{out}");
-    assert!(out.contains("players: 1 A, 2 B"), "{out}");
-    assert!(out.contains("evidence: "), "{out}");
+    assert_contains(&out, "round 3 rule 8.2:");
+    assert_contains(&out, "players: 1 A, 2 B");
+    assert_contains(&out, "evidence: ");
     assert!(
         out.lines()
             .last()
@@ -79,10 +79,7 @@ fn trf_defaults_to_generic_profile() {
     assert!(sample.is_file(), "{}: sample missing", sample.display());
     let (code, out, err) = bsw(&["check", sample.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        out.contains("round 9 note: largest score difference"),
-        "{out}"
-    );
+    assert_contains(&out, "round 9 note: largest score difference");
     assert!(
         out.lines().last().unwrap().ends_with("profile generic)"),
         "{out}"
@@ -118,7 +115,7 @@ fn unusable_input_exits_2() {
     let tmp = tempfile::tempdir().unwrap();
     let (code, _, err) = bsw(&["check", tmp.path().join("nope").to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("nope"), "{err}");
+    assert_contains(&err, "nope");
     copy_dir(&worked_example(), tmp.path());
     std::fs::write(
         tmp.path().join("rounds.csv"),
@@ -127,7 +124,7 @@ fn unusable_input_exits_2() {
     .unwrap();
     let (code, _, err) = bsw(&["check", tmp.path().to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("rounds.csv:2"), "{err}");
+    assert_contains(&err, "rounds.csv:2");
 }
 
 /// `bsw check --json` prints the checker's golden reports (`checker/tests/golden/`, compared

@@ -1,14 +1,7 @@
 //! `bsw generate` run as a binary: the directory it writes reads back, is complete, and every
 //! round conforms (certified by the checker library and by `bsw check`).
 
-use std::path::Path;
-
-use crate::common;
-use common::bsw;
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use crate::common::{assert_contains, bsw, generate, s};
 
 #[test]
 fn generated_directories_are_complete_and_certified() {
@@ -16,8 +9,7 @@ fn generated_directories_are_complete_and_certified() {
     let mut with_groups = 0;
     for seed in 1..=12u64 {
         let dir = tmp.path().join(format!("t{seed}"));
-        let (code, out, err) = bsw(&["generate", "--seed", &seed.to_string(), s(&dir)]);
-        assert_eq!(code, 0, "seed {seed}: {out}{err}");
+        generate(&seed.to_string(), &[], &dir);
         let t = bsw_model::io::read_dir(&dir).unwrap();
         with_groups += !t.config.groups.is_empty() as u32;
         // complete: every round of the configuration paired, every game has a result
@@ -37,17 +29,7 @@ fn generated_directories_are_complete_and_certified() {
 fn bsw_check_certifies_a_generated_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
-    let (code, _, err) = bsw(&[
-        "generate",
-        "--seed",
-        "77",
-        "--players",
-        "40",
-        "--group-rate",
-        "1",
-        s(&dir),
-    ]);
-    assert_eq!(code, 0, "{err}");
+    generate("77", &["--players", "40", "--group-rate", "1"], &dir);
     let (code, out, err) = bsw(&["check", s(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
 }
@@ -56,10 +38,7 @@ fn bsw_check_certifies_a_generated_directory() {
 fn bsw_trf_export_exports_a_generated_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
-    assert_eq!(
-        bsw(&["generate", "--seed", "5", "--players", "20", s(&dir)]).0,
-        0
-    );
+    generate("5", &["--players", "20"], &dir);
     let (code, out, err) = bsw(&["trf", "export", s(&dir)]);
     assert_eq!(code, 0, "{err}");
     // one 001 player line per player (TRF-16 layout, FIDE-REFERENCE)
@@ -74,8 +53,8 @@ fn bsw_trf_export_exports_a_generated_directory() {
 fn same_seed_same_directory() {
     let tmp = tempfile::tempdir().unwrap();
     let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
-    assert_eq!(bsw(&["generate", "--seed", "9", s(&a)]).0, 0);
-    assert_eq!(bsw(&["generate", "--seed", "9", s(&b)]).0, 0);
+    generate("9", &[], &a);
+    generate("9", &[], &b);
     for f in ["tournament.toml", "players.csv", "rounds.csv"] {
         assert_eq!(
             std::fs::read_to_string(a.join(f)).unwrap(),
@@ -92,21 +71,20 @@ fn generator_flags_shape_the_tournament() {
     // (at most 3 groups of 10 < 100).
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
-    let (code, _, err) = bsw(&[
-        "generate",
-        "--seed",
+    generate(
         "3",
-        "--players",
-        "100",
-        "--rounds",
-        "9",
-        "--group-rate",
-        "1",
-        "--later-phase-rate",
-        "0",
-        s(&dir),
-    ]);
-    assert_eq!(code, 0, "{err}");
+        &[
+            "--players",
+            "100",
+            "--rounds",
+            "9",
+            "--group-rate",
+            "1",
+            "--later-phase-rate",
+            "0",
+        ],
+        &dir,
+    );
     let t = bsw_model::io::read_dir(&dir).unwrap();
     assert_eq!(t.players.len(), 100);
     assert_eq!(t.last_round(), 9);
@@ -123,7 +101,7 @@ fn refuses_a_non_empty_directory_and_changes_nothing() {
     std::fs::write(tmp.path().join("keep.txt"), "x").unwrap();
     let (code, _, err) = bsw(&["generate", "--seed", "1", s(tmp.path())]);
     assert_eq!(code, 2);
-    assert!(err.contains("not empty"), "{err}");
+    assert_contains(&err, "not empty");
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 1);
 }
 

@@ -4,6 +4,7 @@
 mod bench_command;
 mod check;
 mod common;
+mod external;
 mod generate;
 mod new_user;
 mod pair;

@@ -3,52 +3,12 @@
 //! wording of counts and lists.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
 use crate::common;
-use common::{bsw, copy_dir};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
-}
+use common::{assert_contains, bsw, bsw_command, bsw_in, copy_dir, root, s, with_closed_stdout};
 
 fn worked_example() -> PathBuf {
-    root().join("checker/tests/data/worked-example")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Runs `bsw ARGS` in `cwd`; returns (exit code, stdout, stderr).
-fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .current_dir(cwd)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-/// Runs `bsw ARGS` with standard output a pipe whose reading end is closed at once (as
-/// `bsw … | head -1` does once it has its line); returns (exit code, stderr).
-fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    drop(child.stdout.take());
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    root().join("corpus/examples/spec-11-worked-example")
 }
 
 #[test]
@@ -83,7 +43,7 @@ fn a_full_stdout_is_an_error_with_exit_2_not_a_panic() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full exists on Linux");
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
+    let out = bsw_command()
         .args(["validate", s(&worked_example())])
         .stdout(full)
         .output()
@@ -121,11 +81,11 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     let (code, out, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &c]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.is_empty(), "{out}");
-    assert!(
-        err.contains("shard 2/3 is missing (8 of the campaign's 12 tournaments covered)"),
-        "{err}"
+    assert_contains(
+        &err,
+        "shard 2/3 is missing (8 of the campaign's 12 tournaments covered)",
     );
-    assert!(err.contains("--allow-partial"), "{err}");
+    assert_contains(&err, "--allow-partial");
 
     let (code, out, err) = bsw_in(
         tmp.path(),
@@ -151,13 +111,13 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     // Two shards missing, and shards of different splits that overlap.
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a]);
     assert_eq!(code, 2);
-    assert!(err.contains("shards 2/3, 3/3 are missing"), "{err}");
+    assert_contains(&err, "shards 2/3, 3/3 are missing");
     let half = shard(tmp.path(), "1/2");
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &half]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("shards 1/3 and 1/2 overlap (tournaments 0..4 are in both)"),
-        "{err}"
+    assert_contains(
+        &err,
+        "shards 1/3 and 1/2 overlap (tournaments 0..4 are in both)",
     );
 }
 
@@ -201,7 +161,7 @@ fn pair_on_a_missing_path_says_it_does_not_exist() {
     let missing = tmp.path().join("no-such-dir");
     let (code, _, err) = bsw(&["pair", s(&missing)]);
     assert_eq!(code, 2);
-    assert!(err.contains("no-such-dir: no such directory"), "{err}");
+    assert_contains(&err, "no-such-dir: no such directory");
     assert!(!err.contains("TRF"), "{err}");
 }
 
@@ -212,7 +172,7 @@ fn check_json_on_bad_input_prints_a_json_error_and_exits_2() {
     let players = tmp.path().join("players.csv");
     let text = std::fs::read_to_string(&players)
         .unwrap()
-        .replace("2,B,2600", "2,B,high");
+        .replace("2,B,2300", "2,B,high");
     std::fs::write(&players, text).unwrap();
     let (code, out, err) = bsw(&["check", "--json", s(tmp.path())]);
     assert_eq!(code, 2, "{out}{err}");
@@ -280,9 +240,9 @@ fn one_round_is_singular_and_lists_end_without_a_separator() {
     let (code, _, err) = bsw(&["standings", s(&t), "--round", "1"]);
     assert_eq!(code, 2);
     let err = err.trim_end();
-    assert!(
-        err.contains("round 1 is not complete; games without a result: round 1 board 1 ("),
-        "{err}"
+    assert_contains(
+        err,
+        "round 1 is not complete; games without a result: round 1 board 1 (",
     );
     assert!(
         err.ends_with(')') && err.matches("; ").count() == 6,

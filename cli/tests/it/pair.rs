@@ -1,27 +1,11 @@
 //! `bsw pair` run as a binary: the round is appended and printed, `--explain` reports the
 //! search on standard error, refusals exit 2 and change no file.
 
-use std::path::{Path, PathBuf};
-
-use crate::common;
-use common::bsw;
-
-fn copy_example(name: &str, to: &Path) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name);
-    std::fs::create_dir_all(to).unwrap();
-    for e in std::fs::read_dir(&from).unwrap() {
-        let e = e.unwrap();
-        std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
-    }
-    to.to_path_buf()
-}
+use crate::common::{assert_contains, bsw, example_copy, root};
 
 #[test]
 fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = copy_example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["pair", d, "--explain"]);
     assert_eq!(code, 0, "{err}");
@@ -36,8 +20,8 @@ fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
         file.lines().skip(1).collect::<Vec<_>>(),
         printed[1..].to_vec()
     );
-    assert!(err.contains("chosen level"), "{err}");
-    assert!(err.contains("bye: player 13"), "{err}");
+    assert_contains(&err, "chosen level");
+    assert_contains(&err, "bye: player 13");
     // The checker certifies what was appended.
     let (code, out, _) = bsw(&["check", d]);
     assert_eq!(code, 0, "{out}");
@@ -45,8 +29,7 @@ fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
 
 #[test]
 fn pair_refuses_an_incomplete_round_and_changes_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = copy_example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     assert_eq!(bsw(&["pair", d]).0, 0);
     let before = std::fs::read(dir.join("rounds.csv")).unwrap();
@@ -61,14 +44,12 @@ fn pair_refuses_an_incomplete_round_and_changes_nothing() {
 
 #[test]
 fn pair_refuses_a_finished_event_and_a_trf_file() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = copy_example("spec-11-worked-example", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("spec-11-worked-example");
     let (code, _, err) = bsw(&["pair", dir.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("finished"), "{err}");
-    let sample = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
+    assert_contains(&err, "finished");
+    let sample = root().join("corpus/samples/dutch-501-players-9-rounds.trf");
     let (code, _, err) = bsw(&["pair", sample.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("bsw trf import"), "{err}");
+    assert_contains(&err, "bsw trf import");
 }

@@ -2,14 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{bsw, copy_dir};
+use crate::common::{assert_contains, bsw, copy_dir, generate, root};
 
 fn corpus(path: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus")
-        .join(path)
-        .display()
-        .to_string()
+    root().join("corpus").join(path).display().to_string()
 }
 
 fn write_report(input: &str, out: &Path) -> String {
@@ -17,6 +13,12 @@ fn write_report(input: &str, out: &Path) -> String {
     assert_eq!(code, 0, "{err}");
     assert!(stdout.contains(out.to_str().unwrap()), "{stdout}");
     std::fs::read_to_string(out).unwrap()
+}
+
+/// The page `bsw report INPUT` writes (into a temporary directory).
+fn report_of(input: &str) -> String {
+    let tmp = tempfile::tempdir().unwrap();
+    write_report(input, &tmp.path().join("r.html"))
 }
 
 /// Nothing on the page is fetched from elsewhere and nothing runs.
@@ -32,18 +34,11 @@ fn assert_self_contained(page: &str) {
 
 #[test]
 fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("examples/spec-11-worked-example"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus("examples/spec-11-worked-example"));
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(page.trim_end().ends_with("</html>"));
     assert_self_contained(&page);
-    assert!(
-        page.contains("<strong>Conforming: all 3 rounds certified"),
-        "{page}"
-    );
+    assert_contains(&page, "<strong>Conforming: all 3 rounds certified");
     assert!(page.contains("profile berger-swiss"));
     for name in ["A", "B", "C", "D", "E", "F", "G", "H"] {
         assert!(page.contains(&format!(">{name}</a>")), "{name}");
@@ -83,16 +78,9 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
 
 #[test]
 fn violations_are_written_out_with_rule_players_and_evidence() {
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("cases/check-wrong-greedy-choice/tournament"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus("cases/check-wrong-greedy-choice/tournament"));
     assert_self_contained(&page);
-    assert!(
-        page.contains("<strong>Violations: 1 violation in round 2"),
-        "{page}"
-    );
+    assert_contains(&page, "<strong>Violations: 1 violation in round 2");
     assert!(page.contains("Violation 1: round 2, rule 8.4 — the choice of opponents"));
     let article = page
         .split("<article class=\"violation\" id=\"v1\">")
@@ -109,7 +97,7 @@ fn violations_are_written_out_with_rule_players_and_evidence() {
     }
     // The better candidate and the completion of the rest (corpus README: A should have
     // met C; the others B–H, D–F, G–E).
-    assert!(article.contains("better candidate"), "{article}");
+    assert_contains(article, "better candidate");
     assert!(article.contains(
         "<a href=\"#p3\">C</a> <span class=\"id\">(id 3)</span> – <a href=\"#p1\">A</a>"
     ));
@@ -126,11 +114,9 @@ fn violations_are_written_out_with_rule_players_and_evidence() {
 #[test]
 fn the_berger_draw_is_shown_as_the_seed_gives_it() {
     // Drawn by hand from seed 0 (corpus README): 1 = C, 2 = B, 3 = A, 4 = D.
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("cases/berger-draw-group-of-4-seed-0-round-1/tournament"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus(
+        "cases/berger-draw-group-of-4-seed-0-round-1/tournament",
+    ));
     let draw = page.split("<h3 id=\"draw\">").nth(1).unwrap();
     let order: Vec<&str> = ["#p3\">C", "#p2\">B", "#p1\">A", "#p4\">D"]
         .into_iter()
@@ -152,11 +138,7 @@ fn the_berger_draw_is_shown_as_the_seed_gives_it() {
 fn the_berger_draw_of_the_two_group_example() {
     // SPEC §4 redone in Python with the reference snippet of the corpus README
     // (seed 20260301): group 1 = Dahl, Aalto, Berg, Carlsen; group 2 = Ek, Falk, Holm, Gran.
-    let tmp = tempfile::tempdir().unwrap();
-    let page = write_report(
-        &corpus("examples/berger-groups"),
-        &tmp.path().join("r.html"),
-    );
+    let page = report_of(&corpus("examples/berger-groups"));
     let draw = page.split("<h3 id=\"draw\">").nth(1).unwrap();
     let seq = |names: [&str; 4]| {
         let pos: Vec<usize> = names
@@ -183,7 +165,7 @@ fn a_trf_file_is_certified_with_the_generic_profile() {
     ]);
     assert_eq!(code, 0, "{err}");
     let page = write_report(trf.to_str().unwrap(), &tmp.path().join("r.html"));
-    assert!(page.contains("profile generic"), "{page}");
+    assert_contains(&page, "profile generic");
 }
 
 fn broken_copy(tmp: &Path) -> PathBuf {
@@ -205,7 +187,7 @@ fn bad_input_writes_no_page_and_keeps_an_old_one() {
     let out = tmp.path().join("r.html");
     let (code, _, err) = bsw(&["report", dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("rounds.csv:8: result:"), "{err}");
+    assert_contains(&err, "rounds.csv:8: result:");
     assert!(!out.exists());
     std::fs::write(&out, "old page").unwrap();
     assert_eq!(
@@ -227,11 +209,11 @@ fn an_output_that_is_a_directory_or_in_a_missing_one_is_refused() {
     let ex = corpus("examples/spec-11-worked-example");
     let (code, _, err) = bsw(&["report", &ex, "-o", tmp.path().to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("is a directory"), "{err}");
+    assert_contains(&err, "is a directory");
     let inside = tmp.path().join("no/such/dir/r.html");
     let (code, _, err) = bsw(&["report", &ex, "-o", inside.to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("r.html"), "{err}");
+    assert_contains(&err, "r.html");
     assert!(!inside.exists());
 }
 
@@ -261,8 +243,7 @@ fn random_tournaments_of_every_shape_give_a_page_naming_every_player() {
     for seed in 1..=12 {
         let dir = tmp.path().join(format!("g{seed}"));
         let d = dir.to_str().unwrap().to_string();
-        let (code, _, err) = bsw(&["generate", "--seed", &seed.to_string(), &d]);
-        assert_eq!(code, 0, "{err}");
+        generate(&seed.to_string(), &[], &dir);
         let page = write_report(&d, &tmp.path().join(format!("g{seed}.html")));
         assert!(page.contains("<strong>Conforming: "), "seed {seed}");
         let players = std::fs::read_to_string(dir.join("players.csv")).unwrap();

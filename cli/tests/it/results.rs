@@ -1,25 +1,15 @@
 //! `bsw result`: entering one result or a whole round (`--from`), and every refusal (exit 2,
 //! `rounds.csv` unchanged).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
-use crate::common::{bsw, copy_dir};
-
-/// Copies `corpus/examples/NAME` to `to` (also used by the `show` and `report` tests).
-pub(crate) fn example(name: &str, to: &Path) -> PathBuf {
-    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name);
-    copy_dir(&from, to);
-    to.to_path_buf()
-}
+use crate::common::{assert_contains, bsw, bsw_stdin, example_copy};
+use tempfile::TempDir;
 
 /// The worked example of SPEC §11 with round 3 paired but without results (its published
 /// pairing: A–B, H–C, E–D, F–G on boards 1-4).
-fn open_round_3(tmp: &Path) -> PathBuf {
-    let dir = example("spec-11-worked-example", &tmp.join("t"));
+fn open_round_3() -> (TempDir, PathBuf) {
+    let (tmp, dir) = example_copy("spec-11-worked-example");
     let text = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     let text: String = text
         .lines()
@@ -34,66 +24,38 @@ fn open_round_3(tmp: &Path) -> PathBuf {
         })
         .collect();
     std::fs::write(dir.join("rounds.csv"), text).unwrap();
-    dir
+    (tmp, dir)
 }
 
 fn rounds(dir: &Path) -> String {
     std::fs::read_to_string(dir.join("rounds.csv")).unwrap()
 }
 
-/// Runs `bsw ARGS` with `input` on standard input.
-fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
 #[test]
 fn one_result_is_written_into_its_row_and_aliases_mean_a_draw() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (_tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["result", d, "3", "1", "1-0"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("round 3 board 1: A (1) – B (2) 1-0"), "{out}");
-    assert!(
-        out.contains("3 game(s) still without a result (board 2, 3, 4)"),
-        "{out}"
-    );
+    assert_contains(&out, "round 3 board 1: A (1) – B (2) 1-0");
+    assert_contains(&out, "3 game(s) still without a result (board 2, 3, 4)");
     assert!(rounds(&dir).contains("\n3,1,1,2,1-0\n"));
     for (board, alias) in [("2", "="), ("3", "1/2")] {
         let (code, _, err) = bsw(&["result", d, "3", board, alias]);
         assert_eq!(code, 0, "{err}");
     }
     let text = rounds(&dir);
-    assert!(text.contains("\n3,2,8,3,1/2-1/2\n"), "{text}");
-    assert!(text.contains("\n3,3,5,4,1/2-1/2\n"), "{text}");
+    assert_contains(&text, "\n3,2,8,3,1/2-1/2\n");
+    assert_contains(&text, "\n3,3,5,4,1/2-1/2\n");
     let (code, out, _) = bsw(&["result", d, "3", "4", "-/+"]);
     assert_eq!(code, 0);
-    assert!(out.contains("round 3 is complete"), "{out}");
+    assert_contains(&out, "round 3 is complete");
     assert!(rounds(&dir).contains("\n3,4,6,7,-/+\n"));
 }
 
 #[test]
 fn an_existing_result_is_replaced_only_with_force() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (_tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     assert_eq!(bsw(&["result", d, "3", "2", "0-1"]).0, 0);
     let before = rounds(&dir);
@@ -105,21 +67,20 @@ fn an_existing_result_is_replaced_only_with_force() {
         err.contains("rounds.csv:11: result:") && err.contains("already has the result 0-1"),
         "{err}"
     );
-    assert!(err.contains("--force"), "{err}");
+    assert_contains(&err, "--force");
     assert_eq!(rounds(&dir), before);
     // The same result again changes nothing and is not an error.
     assert_eq!(bsw(&["result", d, "3", "2", "0-1"]).0, 0);
     assert_eq!(rounds(&dir), before);
     let (code, out, err) = bsw(&["result", d, "3", "2", "1-0", "--force"]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("1-0 (was 0-1)"), "{out}");
+    assert_contains(&out, "1-0 (was 0-1)");
     assert!(rounds(&dir).contains("\n3,2,8,3,1-0\n"));
 }
 
 #[test]
 fn refusals_name_the_file_line_and_field_and_change_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (_tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let before = rounds(&dir);
     let cases: [(&[&str], &str); 7] = [
@@ -165,8 +126,7 @@ fn refusals_name_the_file_line_and_field_and_change_nothing() {
 
 #[test]
 fn a_bye_row_takes_no_result() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     assert_eq!(bsw(&["pair", d]).0, 0);
     let before = rounds(&dir);
@@ -174,9 +134,9 @@ fn a_bye_row_takes_no_result() {
     // line 8 of the file.
     let (code, _, err) = bsw(&["result", d, "1", "7", "1-0"]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)"),
-        "{err}"
+    assert_contains(
+        &err,
+        "rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)",
     );
     assert_eq!(rounds(&dir), before);
 }
@@ -187,22 +147,21 @@ fn a_tournament_file_or_missing_directory_is_refused() {
     let missing = tmp.path().join("nope");
     let (code, _, err) = bsw(&["result", missing.to_str().unwrap(), "1", "1", "1-0"]);
     assert_eq!(code, 2);
-    assert!(err.contains("needs a tournament directory"), "{err}");
+    assert_contains(&err, "needs a tournament directory");
 }
 
 #[test]
 fn a_whole_round_from_a_file_or_standard_input() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let file = tmp.path().join("r3.txt");
     std::fs::write(&file, "# round 3\n1 1-0\n\n2 1-0\n3 =\n").unwrap();
     let (code, out, err) = bsw(&["result", d, "3", "--from", file.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("board 4"), "{out}");
+    assert_contains(&out, "board 4");
     let (code, out, err) = bsw_stdin(&["result", d, "3", "--from", "-"], "4 0-1\n");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("round 3 is complete"), "{out}");
+    assert_contains(&out, "round 3 is complete");
     let text = rounds(&dir);
     for row in [
         "3,1,1,2,1-0",
@@ -218,8 +177,7 @@ fn a_whole_round_from_a_file_or_standard_input() {
 
 #[test]
 fn from_is_all_or_nothing_and_points_at_the_bad_line() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = open_round_3(tmp.path());
+    let (tmp, dir) = open_round_3();
     let d = dir.to_str().unwrap();
     let before = rounds(&dir);
     let cases = [
@@ -249,6 +207,6 @@ fn from_is_all_or_nothing_and_points_at_the_bad_line() {
     let before = rounds(&dir);
     let (code, _, err) = bsw_stdin(&["result", d, "3", "--from", "-"], "2 1-0\n1 0-1\n");
     assert_eq!(code, 2);
-    assert!(err.contains("<stdin>:2: result: round 3 board 1"), "{err}");
+    assert_contains(&err, "<stdin>:2: result: round 3 board 1");
     assert_eq!(rounds(&dir), before);
 }

@@ -1,14 +1,11 @@
 //! `bsw show` (the board list of a round for people, CSV, JSON), `bsw pair --table`, and
 //! `bsw standings --crosstable`.
 
-use std::path::Path;
-
-use crate::common::bsw;
-use crate::results::example;
+use crate::common::{assert_contains, bsw, example_copy, root};
 
 fn worked_example() -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples/spec-11-worked-example")
+    root()
+        .join("corpus/examples/spec-11-worked-example")
         .display()
         .to_string()
 }
@@ -78,12 +75,11 @@ fn show_csv_and_json_carry_the_same_list() {
 
 #[test]
 fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (code, _, err) = bsw(&["show", d]);
     assert_eq!(code, 2);
-    assert!(err.contains("no round has been paired yet"), "{err}");
+    assert_contains(&err, "no round has been paired yet");
     assert_eq!(bsw(&["pair", d]).0, 0);
     let (code, out, _) = bsw(&["show", d]);
     assert_eq!(code, 0);
@@ -91,13 +87,10 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
         out.contains("Moberg (13)") && out.contains("bye (1 point)"),
         "{out}"
     );
-    assert!(
-        out.contains("6 of 6 game(s) still without a result"),
-        "{out}"
-    );
+    assert_contains(&out, "6 of 6 game(s) still without a result");
     let (code, out, _) = bsw(&["show", d, "--csv"]);
     assert_eq!(code, 0);
-    assert!(out.contains("\n1,7,13,Moberg,1950,0,,,,,bye\n"), "{out}");
+    assert_contains(&out, "\n1,7,13,Moberg,1950,0,,,,,bye\n");
     for (r, expected) in [
         (
             "2",
@@ -111,19 +104,18 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
     }
     let (code, _, err) = bsw(&["show", tmp.path().join("nope").to_str().unwrap()]);
     assert_eq!(code, 2);
-    assert!(err.contains("no such file or directory"), "{err}");
+    assert_contains(&err, "no such file or directory");
 }
 
 #[test]
 fn pair_table_prints_names_and_still_appends_the_csv_rows() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (code, out, err) = bsw(&["pair", d, "--table"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("Round 1 of 3"), "{out}");
     assert!(!out.contains("round,board,white,black,result"), "{out}");
-    assert!(out.contains("Moberg (13)"), "{out}");
+    assert_contains(&out, "Moberg (13)");
     let file = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     assert_eq!(file.lines().count(), 8, "{file}");
     assert!(file.ends_with("1,7,13,,bye\n"), "{file}");
@@ -157,8 +149,7 @@ fn standings_crosstable_gives_opponent_rank_colour_and_result() {
 
 #[test]
 fn standings_crosstable_has_a_round_robin_table_per_group() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("berger-groups", &tmp.path().join("t"));
+    let (tmp, dir) = example_copy("berger-groups");
     let d = dir.to_str().unwrap();
     let (_, out, _) = bsw(&["pair", d]);
     // Every game of round 1 won by White; board 1 is a game of group 1.
@@ -193,15 +184,14 @@ fn standings_crosstable_has_a_round_robin_table_per_group() {
     assert_eq!(b[2 + rank(&w)], "0", "{out}");
     assert_eq!(w[2 + rank(&w)], "x", "{out}");
     assert_eq!(w[7], "1");
-    assert!(out.contains("Group 2"), "{out}");
+    assert_contains(&out, "Group 2");
     // --crosstable is text for people: not with --csv / --json.
     assert_eq!(bsw(&["standings", d, "--crosstable", "--json"]).0, 2);
 }
 
 #[test]
 fn show_and_crosstable_refuse_bad_files_with_file_line_and_field() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = example("spec-11-worked-example", &tmp.path().join("t"));
+    let (_tmp, dir) = example_copy("spec-11-worked-example");
     let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     std::fs::write(
         dir.join("rounds.csv"),
@@ -213,6 +203,6 @@ fn show_and_crosstable_refuse_bad_files_with_file_line_and_field() {
         let (code, out, err) = bsw(&args);
         assert_eq!(code, 2, "{args:?}");
         assert!(out.is_empty(), "{out}");
-        assert!(err.contains("rounds.csv:8: black:"), "{err}");
+        assert_contains(&err, "rounds.csv:8: black:");
     }
 }

@@ -2,25 +2,8 @@
 //! campaign, exit codes, and the failure path (test switch `--test-corrupt-board1`).
 
 use serde_json::Value;
-use std::path::Path;
-use std::process::Command;
 
-fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .current_dir(cwd)
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+use crate::common::{assert_contains, bsw_in, s};
 
 /// The JSON summary without what depends on the clock.
 fn timeless(json: &str) -> Value {
@@ -140,7 +123,7 @@ fn merge_refuses_summaries_of_different_campaigns() {
     std::fs::write(tmp.path().join("b.json"), b).unwrap();
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", "a.json", "b.json"]);
     assert_eq!(code, 2);
-    assert!(err.contains("different campaigns"), "{err}");
+    assert_contains(&err, "different campaigns");
 }
 
 #[test]
@@ -227,10 +210,7 @@ fn corrupted_engine_output_fails_and_is_written_and_shrunk() {
     let case = fdir.join(format!("tournament-{first}"));
     let readme = std::fs::read_to_string(case.join("README.md")).unwrap();
     let tseed = v["failures"][0]["tournament_seed"].as_u64().unwrap();
-    assert!(
-        readme.contains(&format!("bsw generate --seed {tseed} ")),
-        "{readme}"
-    );
+    assert_contains(&readme, &format!("bsw generate --seed {tseed} "));
     // the original fails `bsw check`
     let (code, _, _) = bsw_in(tmp.path(), &["check", s(&case)]);
     assert_eq!(code, 1);

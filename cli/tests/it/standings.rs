@@ -4,9 +4,9 @@
 use std::path::Path;
 
 use crate::common;
-use common::bsw;
+use common::{assert_contains, bsw};
 
-const WORKED_PLAYERS: &str = "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n4,D,1700\n5,E,1600\n6,F,1500\n7,G,1400\n8,H,1300\n";
+const WORKED_PLAYERS: &str = "id,name,rating\n1,A,2400\n2,B,2300\n3,C,2200\n4,D,2100\n5,E,2000\n6,F,1900\n7,G,1800\n8,H,1700\n";
 // SPEC §11 / Danish seed results, colours as SPEC §11 prints them.
 const WORKED_ROUNDS: &str = "round,board,white,black,result
 1,1,5,1,0-1
@@ -29,13 +29,18 @@ fn write_dir(dir: &Path, toml: &str, players: &str, rounds: &str) {
     std::fs::write(dir.join("rounds.csv"), rounds).unwrap();
 }
 
+/// A copy of the repository's one worked-example fixture (`corpus/examples/spec-11-worked-example`).
 fn worked() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
-    write_dir(
-        d.path(),
-        "name = \"Worked example\"\nrounds = 3\n",
-        WORKED_PLAYERS,
+    let src =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples/spec-11-worked-example");
+    for f in ["tournament.toml", "players.csv", "rounds.csv"] {
+        std::fs::copy(src.join(f), d.path().join(f)).unwrap();
+    }
+    assert_eq!(
+        std::fs::read_to_string(d.path().join("rounds.csv")).unwrap(),
         WORKED_ROUNDS,
+        "the fixture holds the rounds of SPEC §11"
     );
     d
 }
@@ -66,9 +71,9 @@ fn json_has_the_shape_of_issue_7_and_the_worked_example_values() {
     assert_eq!(rows[2]["tiebreaks"]["BH"].as_f64(), Some(5.5));
     // SB of B = 1¼ (seed).
     assert_eq!(rows[2]["tiebreaks"]["SB"].as_f64(), Some(1.25));
-    // ARO is an integer: B met F 1500, H 1300, A 2000 -> 4800 / 3 = 1600.
+    // ARO is an integer: B met F 1900, H 1700, A 2400 -> 6000 / 3 = 2000.
     assert!(rows[2]["tiebreaks"]["ARO"].is_i64());
-    assert_eq!(rows[2]["tiebreaks"]["ARO"].as_i64(), Some(1600));
+    assert_eq!(rows[2]["tiebreaks"]["ARO"].as_i64(), Some(2000));
     assert_eq!(v["groups"].as_array().unwrap().len(), 0);
 }
 
@@ -182,7 +187,7 @@ fn group_tables_follow_the_whole_field() {
     assert_eq!(v["standings"].as_array().unwrap().len(), 6);
     let (code, out, _) = bsw(&["standings", d.path().to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert!(out.contains("\nGroup 1 "), "{out}");
+    assert_contains(&out, "\nGroup 1 ");
 }
 
 #[test]
@@ -212,7 +217,7 @@ fn unrated_opponents_need_a_rating_for_rating_based_tiebreaks() {
     let p = d.path().to_str().unwrap();
     let (code, _, err) = bsw(&["standings", p, "--tiebreaks", "ARO"]);
     assert_eq!(code, 2);
-    assert!(err.contains("--unrated-rating"), "{err}");
+    assert_contains(&err, "--unrated-rating");
     let v = json_of(&[
         "standings",
         p,
@@ -381,7 +386,7 @@ fn tables_stay_aligned_with_wide_names_and_explain_wnt() {
             "`{cut}` in\n{out}"
         );
     }
-    assert!(out.contains("WNT = wins over the board"), "{out}");
+    assert_contains(&out, "WNT = wins over the board");
 }
 
 #[test]

@@ -3,12 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::{bsw, copy_dir};
+use common::{assert_contains, bsw, copy_dir, root};
 
 fn example(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name)
+    root().join("corpus/examples").join(name)
 }
 
 fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
@@ -54,11 +52,11 @@ fn validate_counts_played_rounds_and_pending_games() {
     std::fs::write(dir.path().join("rounds.csv"), rounds).unwrap();
     let (code, out, _) = bsw(&["validate", dir.path().to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert!(out.contains("rounds: 2 played of 3 (paired: 3)\n"), "{out}");
-    assert!(out.contains("pending games: 2\n"), "{out}");
-    assert!(
-        out.contains("groups: none (plain Swiss)\nswiss field: 8 players not in a Berger group\n"),
-        "{out}"
+    assert_contains(&out, "rounds: 2 played of 3 (paired: 3)\n");
+    assert_contains(&out, "pending games: 2\n");
+    assert_contains(
+        &out,
+        "groups: none (plain Swiss)\nswiss field: 8 players not in a Berger group\n",
     );
 }
 
@@ -67,9 +65,9 @@ fn validate_reads_trf_files() {
     let trf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../model/tests/data/handmade.trf");
     let (code, out, _) = bsw(&["validate", trf.to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("players: 6 (withdrawn: 1)\nrounds: 4 played of 4 (paired: 4)\n"),
-        "{out}"
+    assert_contains(
+        &out,
+        "players: 6 (withdrawn: 1)\nrounds: 4 played of 4 (paired: 4)\n",
     );
 }
 
@@ -102,7 +100,7 @@ fn validate_refusal_exits_2_with_file_line_field_and_changes_nothing() {
 fn validate_of_a_missing_path_exits_2() {
     let (code, _, err) = bsw(&["validate", "/nonexistent/bsw-dir"]);
     assert_eq!(code, 2);
-    assert!(err.contains("no such file or directory"), "{err}");
+    assert_contains(&err, "no such file or directory");
 }
 
 #[test]

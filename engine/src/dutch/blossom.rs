@@ -27,6 +27,9 @@ struct State<'a> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// Slack of `bestedge[b]`, valid while the vertex duals have not changed (slacks depend
+    /// on vertex duals only, which change only in the dual adjustment).
+    bestslack: Vec<Weight>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
@@ -65,6 +68,7 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
         blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
         blossomendps: vec![Vec::new(); 2 * n],
         bestedge: vec![NONE; 2 * n],
+        bestslack: vec![Weight::ZERO; 2 * n],
         blossombestedges: vec![None; 2 * n],
         unusedblossoms: (n..2 * n).collect(),
         dualvar: std::iter::repeat_n(maxweight, n)
@@ -189,6 +193,7 @@ impl State<'_> {
             self.inblossom[leaf] = b;
         }
         let mut bestedgeto = vec![NONE; 2 * self.n];
+        let mut bestto = vec![Weight::ZERO; 2 * self.n];
         for &bv in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(l) => vec![l],
@@ -206,21 +211,27 @@ impl State<'_> {
                     }
                     let _ = i;
                     let bj = self.inblossom[j];
-                    if bj != b
-                        && self.label[bj] == 1
-                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
-                    {
-                        bestedgeto[bj] = k;
+                    if bj != b && self.label[bj] == 1 {
+                        let ks = self.slack(k);
+                        if bestedgeto[bj] == NONE || ks < bestto[bj] {
+                            bestedgeto[bj] = k;
+                            bestto[bj] = ks;
+                        }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let list: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        let mut list = Vec::new();
         self.bestedge[b] = NONE;
-        for &k in &list {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+        for (bj, &k) in bestedgeto.iter().enumerate() {
+            if k == NONE {
+                continue;
+            }
+            list.push(k);
+            if self.bestedge[b] == NONE || bestto[bj] < self.bestslack[b] {
                 self.bestedge[b] = k;
+                self.bestslack[b] = bestto[bj];
             }
         }
         self.blossombestedges[b] = Some(list);
@@ -417,13 +428,15 @@ impl State<'_> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                            if self.bestedge[b] == NONE || kslack < self.bestslack[b] {
                                 self.bestedge[b] = k;
+                                self.bestslack[b] = kslack;
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.bestslack[w])
                         {
                             self.bestedge[w] = k;
+                            self.bestslack[w] = kslack;
                         }
                     }
                     if augmented {
@@ -440,7 +453,7 @@ impl State<'_> {
                 let mut deltablossom = NONE;
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.bestslack[v];
                         if d < delta {
                             delta = d;
                             deltatype = 2;
@@ -453,7 +466,7 @@ impl State<'_> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.bestslack[b].half();
                         if d < delta {
                             delta = d;
                             deltatype = 3;
@@ -486,6 +499,11 @@ impl State<'_> {
                             2 => self.dualvar[b] = self.dualvar[b].sub(&delta),
                             _ => {}
                         }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.bestedge[b] != NONE {
+                        self.bestslack[b] = self.slack(self.bestedge[b]);
                     }
                 }
                 match deltatype {

@@ -22,7 +22,7 @@
 use super::blossom::max_weight_matching;
 use super::order::Field;
 use super::pab::{bye_choice_weight, played_ranks};
-use super::quality::{Layout, Place};
+use super::quality::{self, Layout, ORDER_BITS, Place};
 use super::weight::Weight;
 use bsw_model::HalfPoints;
 
@@ -39,6 +39,8 @@ pub enum Failure {
 pub struct Outcome {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
+    /// What was decided, bracket by bracket (for `--explain`).
+    pub explain: Vec<String>,
 }
 
 struct Matrix {
@@ -101,6 +103,21 @@ impl Solver {
     }
 }
 
+/// `x * k` for a small `k`.
+fn mul_small(x: &Weight, k: u64) -> Weight {
+    let mut r = Weight::ZERO;
+    let mut bit = 0;
+    let mut k = k;
+    while k > 0 {
+        if k & 1 == 1 {
+            r = r.add(&x.shl(bit));
+        }
+        k >>= 1;
+        bit += 1;
+    }
+    r
+}
+
 /// Pairs the field (sorted in pairing order).
 pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
     let n = field.players.len();
@@ -115,6 +132,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         return Ok(Outcome {
             pairs: vec![],
             bye: None,
+            explain: vec![],
         });
     }
     // Distinct scores, ascending, for the bye choice.
@@ -122,7 +140,6 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     scores.sort_unstable();
     scores.dedup();
     let rank = |x: HalfPoints| scores.iter().position(|&y| y == x).unwrap_or(0) as u64;
-    let everyone: Vec<usize> = (0..n).collect();
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
@@ -167,7 +184,6 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             }
         }
     }
-    let _ = everyone;
     let mut base = Matrix::new(n);
     let mut matched = vec![false; n];
     // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
@@ -184,6 +200,20 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     let mut resident_start = 0usize;
     let mut c9 = layout.c9;
     let mut guard = 0usize;
+    let mut explain = Vec::new();
+    let ids = |vs: &[usize]| -> String {
+        let v: Vec<String> = vs
+            .iter()
+            .map(|&v| field.players[v].id.to_string())
+            .collect();
+        format!("[{}]", v.join(" "))
+    };
+    if n % 2 == 1 {
+        explain.push(format!(
+            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
+            crate::half_points(layout.bye_score)
+        ));
+    }
     while pbi.len() > 1 || next_iter < n {
         guard += 1;
         if guard > 4 * n + 8 {
@@ -198,6 +228,16 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             next_iter = e;
         }
         let next_score = (group_start < n).then(|| score(group_start));
+        if ngb > sgb {
+            explain.push(format!(
+                "bracket {}: residents {} MDPs {}",
+                crate::half_points(score(pbi[sgb])),
+                ids(&pbi[sgb..ngb]),
+                ids(&pbi[..sgb])
+            ));
+        } else {
+            explain.push(format!("last players {}", ids(&pbi[..ngb])));
+        }
         let mut lay = Layout::new(field, &pbi, n);
         lay.rounds_before = rounds_before;
         lay.last_round = last_round;
@@ -309,6 +349,28 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             .filter(|&v| s.stable[v] >= resident_start)
             .collect();
         let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
+        let mdp_pairs: Vec<String> = (0..sgb)
+            .filter(|&pi| s.done[pbi[pi]].is_some())
+            .map(|pi| {
+                let v = pbi[pi];
+                format!("{}-{}", field.players[v].id, field.players[s.stable[v]].id)
+            })
+            .collect();
+        if sgb > 0 {
+            explain.push(format!(
+                "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
+                if mdp_pairs.is_empty() {
+                    "none".to_string()
+                } else {
+                    mdp_pairs.join(" ")
+                }
+            ));
+        }
+        explain.push(format!(
+            "  remainder: S1 {} S2 {}",
+            ids(&remainder[..rem_pairs.min(remainder.len())]),
+            ids(&remainder[rem_pairs.min(remainder.len())..])
+        ));
         let c = lay.count;
         let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
             let x = base.get(a, b);
@@ -402,71 +464,127 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 s.w.set(p, o, base.get(p, o));
             }
         }
-        // 4. Transpositions: each S1 player takes the highest S2 player possible.
-        // A hint first: one matching that prefers pairs close to S1[i]-S2[i] (small bonuses
-        // in the spare bits, removed again), so that most S1 players already hold their
-        // preferred opponent below and need no matching of their own. The hint cannot change
-        // the result: it only picks one of the matchings that are optimal for the base
-        // weights, and every decision below is taken from that optimum.
+        {
+            let s1_now: Vec<usize> = remainder
+                .iter()
+                .copied()
+                .filter(|&v| upper(&s, v))
+                .collect();
+            let s1_before = &remainder[..rem_pairs.min(remainder.len())];
+            let out: Vec<usize> = s1_before
+                .iter()
+                .copied()
+                .filter(|v| !s1_now.contains(v))
+                .collect();
+            let into: Vec<usize> = s1_now
+                .iter()
+                .copied()
+                .filter(|v| !s1_before.contains(v))
+                .collect();
+            if !out.is_empty() {
+                explain.push(format!(
+                    "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
+                    ids(&out),
+                    ids(&into)
+                ));
+            }
+        }
+        // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
+        // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
+        // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
+        // (B = m + 1 > every digit), so the group's choices form one base-B number and the
+        // matching maximises them lexicographically — exactly the one-by-one choice.
         let s1: Vec<usize> = remainder
             .iter()
             .copied()
             .filter(|&v| upper(&s, v))
             .collect();
-        if s1.len() >= 3 {
-            let s2: Vec<usize> = remainder
-                .iter()
-                .copied()
-                .filter(|&v| !upper(&s, v))
-                .collect();
-            let k = (remainder.len() * remainder.len() + 1) as u64;
-            for (i, &v) in s1.iter().enumerate() {
-                for (j, &o) in s2.iter().enumerate() {
-                    if o <= v {
+        let m = remainder.len() as u64;
+        let digit_bits = quality::bits_for(m as usize + 1);
+        let group = ((ORDER_BITS - 1) / digit_bits).max(1) as usize;
+        for chunk in s1.chunks(group) {
+            // The matching is optimal for the base weights: if every player of the group
+            // already holds the opponent it would choose (in order), that is the group's
+            // lexicographic optimum and no matching is needed.
+            let mut taken: Vec<usize> = Vec::new();
+            let holds = chunk.iter().all(|&v| {
+                let top = remainder.iter().copied().find(|&o| {
+                    o > v && !matched[o] && !taken.contains(&o) && !base.get(v, o).is_zero()
+                });
+                taken.push(s.stable[v]);
+                top == Some(s.stable[v])
+            });
+            if holds {
+                for &v in chunk {
+                    let u = s.stable[v];
+                    matched[v] = true;
+                    matched[u] = true;
+                    s.finalize(v, u);
+                }
+                continue;
+            }
+            let g = chunk.len();
+            for (i, &v) in chunk.iter().enumerate() {
+                let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
+                let mut j = 0u64;
+                for &o in &remainder {
+                    if o <= v || matched[o] {
                         continue;
                     }
                     let b = base.get(v, o);
                     if !b.is_zero() {
-                        let d = i.abs_diff(j) as u64;
-                        s.w.set(v, o, b.add_u64(k - d * d));
+                        s.w.set(v, o, b.add(&mul_small(&scale, m - j)));
                     }
+                    j += 1;
                 }
             }
             s.solve();
-            for &v in &s1 {
-                for &o in &s2 {
-                    if o > v {
-                        s.w.set(v, o, base.get(v, o));
-                    }
-                }
+            for &v in chunk {
+                let u = s.stable[v];
+                matched[v] = true;
+                matched[u] = true;
+                s.finalize(v, u);
             }
         }
+        // Each S1 player's partner, and why more preferred S2 players were not taken.
         for &v in &remainder {
-            if !upper(&s, v) {
+            let Some(u) = s.done[v] else { continue };
+            if u < v {
                 continue;
             }
-            let mut addend = 0u64;
-            let mut top = None;
-            for &o in remainder.iter().rev() {
-                if o <= v || matched[o] {
+            let mut skipped = Vec::new();
+            for &o in &remainder {
+                if o <= v || o == u || skipped.len() >= 10 {
                     continue;
                 }
-                let b = base.get(v, o);
-                if !b.is_zero() {
-                    s.w.set(v, o, b.add_u64(addend));
-                    top = Some(o);
+                if o > u {
+                    break;
                 }
-                addend += 1;
+                if s.done[o].is_some_and(|x| x > o) {
+                    // Another S1 player: never an opponent in the remainder.
+                    continue;
+                }
+                let why = if field.met(v, o) {
+                    "C1"
+                } else if !super::absolute::compatible(field, v, o, last_round, rounds_before) {
+                    "C3"
+                } else if s.done[o].is_some_and(|x| x < v) {
+                    "taken by a higher S1 player"
+                } else {
+                    "a criterion C4-C21"
+                };
+                skipped.push(format!("{} ({why})", field.players[o].id));
             }
-            // As for the MDPs: the matching is optimal for the base weights, so when v already
-            // has its most preferred opponent it keeps it.
-            if top != Some(s.stable[v]) {
-                s.solve();
-            }
-            let u = s.stable[v];
-            matched[v] = true;
-            matched[u] = true;
-            s.finalize(v, u);
+            explain.push(format!(
+                "  {}-{}{}",
+                field.players[v].id,
+                field.players[u].id,
+                if skipped.is_empty() {
+                    String::new()
+                } else {
+                    format!("; not taken before: {}", skipped.join(", "))
+                }
+            ));
         }
         // Next bracket.
         let mut new_pbi = Vec::new();
@@ -500,5 +618,12 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     if pairs.len() * 2 + bye.iter().count() != n {
         return Err(Failure::NoPairing);
     }
-    Ok(Outcome { pairs, bye })
+    if let Some(b) = bye {
+        explain.push(format!("bye: {}", field.players[b].id));
+    }
+    Ok(Outcome {
+        pairs,
+        bye,
+        explain,
+    })
 }

@@ -36,7 +36,13 @@ pub enum DutchError {
     NoValidPairing { round: u32 },
     /// A bracket needs more criterion bits than the engine's fixed weight width.
     TooManyScoreGroups { round: u32, bits: u32 },
+    /// More players than this first (dense, O(n³)-per-decision) engine handles.
+    TooManyPlayers { round: u32, players: usize },
 }
+
+/// The largest field the engine accepts: its weight matrices take 2 × 64 bytes per pair of
+/// players, and each decision is an O(n³) matching.
+pub const MAX_PLAYERS: usize = 2000;
 
 impl std::fmt::Display for DutchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -57,6 +63,10 @@ impl std::fmt::Display for DutchError {
                 f,
                 "round {round}: a bracket needs {bits}-bit weights, more than the engine supports"
             ),
+            DutchError::TooManyPlayers { round, players } => write!(
+                f,
+                "round {round}: {players} players to pair; the Dutch engine handles at most {MAX_PLAYERS} for now"
+            ),
         }
     }
 }
@@ -69,6 +79,9 @@ impl std::error::Error for DutchError {}
 pub struct DutchRound {
     pub round: u32,
     pub rows: Vec<Row>,
+    /// Bracket by bracket: residents and MDPs, the MDPs paired, S1/S2, exchanges, each
+    /// S1 player's partner and the more preferred players it did not get, with the reason.
+    pub explain: Vec<String>,
 }
 
 /// The initial colour (5.2.5) for `t`: the configured one, else the one the played rounds
@@ -92,6 +105,12 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
     }
     let initial = initial_colour(t, cfg);
     let field = order::field(t, r);
+    if field.players.len() > MAX_PLAYERS {
+        return Err(DutchError::TooManyPlayers {
+            round: r,
+            players: field.players.len(),
+        });
+    }
     let rounds_before = r - 1;
     let last_round = rounds_before + 1 >= total;
     let out = candidates::pair(&field, rounds_before, last_round).map_err(|e| match e {
@@ -128,6 +147,7 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
     }
     Ok(DutchRound {
         round: r,
+        explain: out.explain,
         rows: rows
             .into_iter()
             .enumerate()

@@ -21,7 +21,7 @@ enum Cell {
     Played { opp: usize, colour: Colour },
     /// Paired but not played (forfeit): no meeting, no colour.
     Forfeit { points: HalfPoints },
-    /// A bye of any kind or an absence; `pab` when it was the pairing-allocated bye.
+    /// A bye of any kind or an absence, with the points it gave.
     Unpaired { points: HalfPoints },
     /// No row (not yet in the event, or withdrawn).
     Nothing,
@@ -143,17 +143,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             }
         }
     }
-    let points = |i: usize, upto: usize| -> HalfPoints {
-        cells[i][..upto]
-            .iter()
-            .map(|c| match *c {
-                Cell::Played { .. } => 0,
-                Cell::Forfeit { points } | Cell::Unpaired { points } => points,
-                Cell::Nothing => 0,
-            })
-            .sum()
-    };
-    // Played-game points need the results: recompute from rows.
+    // Scores before each round, from the rows' points.
     let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
     {
         let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
@@ -174,7 +164,6 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             }
         }
     }
-    let _ = points;
     let absent = |i: usize| {
         let p = &t.players[i];
         p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r)

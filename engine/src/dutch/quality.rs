@@ -23,6 +23,9 @@ use super::weight::{BITS, Fields, Weight};
 use bsw_model::HalfPoints;
 use std::collections::HashMap;
 
+/// Bits of the spare field reserved for the transposition order (see `candidates`).
+pub const ORDER_BITS: u32 = 72;
+
 /// Bits needed to write `v`.
 pub fn bits_for(v: usize) -> u32 {
     usize::BITS - v.leading_zeros()
@@ -83,7 +86,7 @@ impl Layout {
             count,
             shift,
             scores: at.max(1),
-            spare: 3 * count + 4,
+            spare: 3 * count + 4 + ORDER_BITS,
             rounds_before: 0,
             last_round: false,
             bye_score: 0,

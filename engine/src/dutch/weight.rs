@@ -5,7 +5,7 @@
 use std::cmp::Ordering;
 
 /// Number of 64-bit words of a [`Weight`].
-pub const WORDS: usize = 6;
+pub const WORDS: usize = 8;
 /// Bits available in a [`Weight`]; the layout must leave two spare bits on top for the
 /// matching (dual variables reach twice the largest weight).
 pub const BITS: u32 = 64 * WORDS as u32;

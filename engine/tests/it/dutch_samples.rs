@@ -12,8 +12,13 @@ use bsw_model::{Entry, trf};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
+/// `corpus/dutch`, or the directory named by DUTCH_DIR (to compare other events, e.g. fresh
+/// ones from bbpPairings' generator; the agreement list only concerns the corpus).
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch")
+    match std::env::var("DUTCH_DIR") {
+        Ok(d) => PathBuf::from(d),
+        Err(_) => Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch"),
+    }
 }
 
 /// (white, black) pairs and the bye receiver of one round.
@@ -51,9 +56,18 @@ fn rounds_in(lines: &[&str]) -> u32 {
 /// The file before round `r` (module docs).
 pub fn prefix(text: &str, r: u32) -> String {
     let lines: Vec<&str> = text.split(['\r', '\n']).filter(|l| !l.is_empty()).collect();
-    let total = rounds_in(&lines);
+    // The total rounds: a `142`/`XXR` record when the file has one (an event the generator
+    // could not finish), else the rounds in the file.
+    let declared = lines
+        .iter()
+        .find(|l| l.starts_with("142") || l.starts_with("XXR"))
+        .and_then(|l| l[3..].trim().parse::<u32>().ok());
+    let total = declared.unwrap_or_else(|| rounds_in(&lines));
     let mut out = String::new();
     for l in &lines {
+        if l.starts_with("142") || l.starts_with("XXR") {
+            continue;
+        }
         if !l.starts_with("001") {
             out += l;
             out.push('\n');
@@ -152,8 +166,9 @@ pub fn expected(text: &str, r: u32) -> Pairing {
     Pairing { pairs, bye }
 }
 
-/// What the engine pairs for round `r` of `text`.
-pub fn engine(text: &str, name: &str, r: u32) -> Result<Pairing, String> {
+/// What the engine pairs for round `r` of `text`, and its boards in the JaVaFo/bbpPairings
+/// output convention (count, `white black` lines, the bye as `id 0`).
+pub fn engine(text: &str, name: &str, r: u32) -> Result<(Pairing, String), String> {
     let t = trf::import(&prefix(text, r), name).map_err(|e| e.to_string())?;
     let cfg = t
         .config
@@ -164,16 +179,43 @@ pub fn engine(text: &str, name: &str, r: u32) -> Result<Pairing, String> {
     let round = pair_next_round(&t, &cfg).map_err(|e| e.to_string())?;
     let mut pairs = BTreeSet::new();
     let mut bye = None;
+    let mut lines = Vec::new();
     for row in round.rows {
         match row.entry {
             Entry::Game { white, black, .. } => {
                 pairs.insert((white, black));
+                lines.push(format!("{white} {black}"));
             }
-            Entry::Bye(p) => bye = Some(p),
+            Entry::Bye(p) => {
+                bye = Some(p);
+                lines.push(format!("{p} 0"));
+            }
             _ => {}
         }
     }
-    Ok(Pairing { pairs, bye })
+    let boards = format!("{}\n{}\n", lines.len(), lines.join("\n"));
+    Ok((Pairing { pairs, bye }, boards))
+}
+
+/// bbpPairings' answer for round `r` (only when DUTCH_BBP names its executable: a
+/// comparison tool, never needed by CI).
+fn bbp_boards(bbp: &str, text: &str, key: &str, r: u32) -> Option<String> {
+    let dir = std::env::temp_dir().join(format!("dutch-bbp-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).ok()?;
+    let input = dir.join(format!("{}.trf", key.replace(' ', "-")));
+    let output = input.with_extension("out");
+    std::fs::write(&input, prefix(text, r)).ok()?;
+    let status = std::process::Command::new(bbp)
+        .arg("--dutch")
+        .arg(&input)
+        .arg("-p")
+        .arg(&output)
+        .status()
+        .ok()?;
+    let out = std::fs::read_to_string(&output).ok();
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    status.success().then_some(out).flatten()
 }
 
 fn samples() -> Vec<(String, String)> {
@@ -210,39 +252,95 @@ fn dutch_samples_agree_with_bbppairings() {
     // `DUTCH_ALL=1 cargo test --release -p bsw-engine --test it dutch_samples`.
     const SMALL: usize = 64;
     let all = std::env::var("DUTCH_ALL").is_ok();
+    let mut jobs = Vec::new();
     for (name, text) in samples() {
         if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
             continue;
         }
-        let players = text.split(['\r', '\n']).filter(|l| l.starts_with("001")).count();
+        let players = text
+            .split(['\r', '\n'])
+            .filter(|l| l.starts_with("001"))
+            .count();
         if only.is_none() && !all && players > SMALL {
             continue;
         }
         let lines: Vec<&str> = text.split(['\r', '\n']).collect();
         for r in 1..=rounds_in(&lines) {
-            total += 1;
-            let key = format!("{name} {r}");
-            let want = expected(&text, r);
-            let got = engine(&text, &name, r);
-            let ok = got.as_ref().is_ok_and(|g| *g == want);
-            let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
-                p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
-            };
-            if got
+            jobs.push((name.clone(), text.clone(), r));
+        }
+    }
+    // The rounds are independent: spread them over the available cores.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
+    // With DUTCH_BBP=/path/to/bbpPairings.exe, also compare the board order with
+    // bbpPairings' own output (the files do not record boards).
+    let bbp = std::env::var("DUTCH_BBP").ok();
+    let mut boards_same = 0;
+    #[allow(clippy::type_complexity)]
+    let results: Vec<(String, Pairing, Result<Pairing, String>, Option<bool>)> =
+        std::thread::scope(|sc| {
+            let handles: Vec<_> = (0..threads)
+                .map(|k| {
+                    let jobs = &jobs;
+                    let bbp = bbp.as_deref();
+                    sc.spawn(move || {
+                        jobs.iter()
+                            .skip(k)
+                            .step_by(threads)
+                            .map(|(name, text, r)| {
+                                let key = format!("{name} {r}");
+                                let got = engine(text, name, *r);
+                                let boards = bbp.map(|b| {
+                                    let theirs = bbp_boards(b, text, &key, *r);
+                                    match &got {
+                                        Ok((_, ours)) => Some(ours) == theirs.as_ref(),
+                                        // Both find no valid pairing.
+                                        Err(_) => theirs.is_none(),
+                                    }
+                                });
+                                (key, expected(text, *r), got.map(|g| g.0), boards)
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+    for (key, want, got, boards) in results {
+        total += 1;
+        if boards == Some(true) {
+            boards_same += 1;
+        } else if boards == Some(false) && std::env::var("DUTCH_VERBOSE").is_ok() {
+            eprintln!("{key}: board order differs from bbpPairings");
+        }
+        // A round the generator could not pair has no cells: the engine must find no
+        // pairing either.
+        let ok = match &got {
+            Ok(g) => *g == want,
+            Err(e) => want.pairs.is_empty() && want.bye.is_none() && e.contains("no pairing"),
+        };
+        let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
+            p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
+        };
+        if ok
+            || got
                 .as_ref()
                 .is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye)
-            {
-                same_games += 1;
+        {
+            same_games += 1;
+        }
+        if ok {
+            agree.insert(key);
+        } else {
+            if std::env::var("DUTCH_VERBOSE").is_ok() {
+                eprintln!("{key}: want {want:?}\n  got {got:?}");
             }
-            if ok {
-                agree.insert(key);
-            } else {
-                if std::env::var("DUTCH_VERBOSE").is_ok() {
-                    eprintln!("{key}: want {want:?}\n  got {got:?}");
-                }
-                if listed.contains(&key) {
-                    regressions.push(key);
-                }
+            if listed.contains(&key) {
+                regressions.push(key);
             }
         }
     }
@@ -250,6 +348,11 @@ fn dutch_samples_agree_with_bbppairings() {
         "Dutch samples: {} of {total} rounds identical (pairs with colours + bye); {same_games} with the same games and bye",
         agree.len()
     );
+    if bbp.is_some() {
+        eprintln!(
+            "board order identical to bbpPairings' output in {boards_same} of {total} rounds"
+        );
+    }
     if let Ok(path) = std::env::var("DUTCH_WRITE_AGREE") {
         let body: String = agree.iter().map(|k| format!("{k}\n")).collect();
         std::fs::write(path, body).unwrap();

@@ -164,3 +164,92 @@ proptest! {
         prop_assert_eq!(found, perfect_rest);
     }
 }
+
+/// A maximum matching of `g` built by augmenting from every vertex in turn.
+fn greedy_maximum(g: &Dense) -> Matcher {
+    let mut m = Matcher::new(g.n);
+    for u in 0..g.n {
+        if m.is_free(u) {
+            m.augment_from(g, u, None);
+        }
+    }
+    m
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The greedy's repair (`augment_pair`: a search of a few dozen vertices, then a path
+    /// a – w = mate(w) – t looked up among the matched pairs by bucket pair, then the full
+    /// search) finds a path exactly when the full search does, on graphs large enough for
+    /// the short search to give up, and leaves a perfect matching of the rest.
+    #[test]
+    fn pair_repair_agrees_with_the_full_search(g in graph_with(60..=120, 0.08), pick in 0usize..1000) {
+        let n = g.n;
+        let mut full = greedy_maximum(&g);
+        prop_assume!((0..n).all(|u| !full.is_free(u)));
+        let a = pick % n;
+        let ma = full.mate[a] as usize;
+        let b = (0..n).map(|i| (a + 1 + i) % n).find(|&x| x != a && x != ma).unwrap();
+        let mb = full.mate[b] as usize;
+        let mut adj = g.adj.clone();
+        for x in 0..n { adj[a][x] = false; adj[x][a] = false; adj[b][x] = false; adj[x][b] = false; }
+        let reduced = Dense { n, adj, order: (0..n as u32).collect() };
+        let mut fast = greedy_maximum(&g);
+        fast.index_pairs(&(0..n).map(|v| reduced.bucket_of(v) as u32).collect::<Vec<_>>(), 2);
+        for m in [&mut full, &mut fast] {
+            m.unpair(a);
+            m.unpair(b);
+        }
+        let expected = full.augment_from(&reduced, ma, Some(mb));
+        prop_assert_eq!(fast.augment_pair(&reduced, ma, mb), expected);
+        if expected {
+            for u in (0..n).filter(|&u| u != a && u != b) {
+                let w = fast.mate[u];
+                prop_assert!(w != bsw_engine::matching::NONE, "vertex {} left unmatched", u);
+                prop_assert!(reduced.adj[u][w as usize]);
+                prop_assert_eq!(fast.mate[w as usize], u as u32);
+            }
+        }
+    }
+}
+
+/// The case the index of matched pairs is for: `a`'s many neighbours are matched to vertices
+/// of which only the last is adjacent to `t`, so the short search gives up and the path
+/// a – w = mate(w) – t is found among the matched pairs (the only augmenting path here).
+#[test]
+fn pair_repair_finds_the_path_behind_a_wide_neighbourhood() {
+    let k = 100;
+    // Vertices: a = 0, w_i = 1..=k (first bucket), m_i = k+1..=2k, t = 2k+1 (second bucket).
+    let n = 2 * k + 2;
+    let (a, t) = (0, 2 * k + 1);
+    let mut adj = vec![vec![false; n]; n];
+    let mut edge = |u: usize, v: usize| {
+        adj[u][v] = true;
+        adj[v][u] = true;
+    };
+    for i in 1..=k {
+        edge(a, i);
+        edge(i, k + i);
+    }
+    edge(2 * k, t);
+    let g = Dense {
+        n,
+        adj,
+        order: (0..n as u32).collect(),
+    };
+    let mut m = Matcher::new(n);
+    for i in 1..=k {
+        m.pair(i, k + i);
+    }
+    m.index_pairs(
+        &(0..n).map(|v| g.bucket_of(v) as u32).collect::<Vec<_>>(),
+        2,
+    );
+    assert!(m.augment_pair(&g, a, t));
+    assert_eq!(m.mate[a], k as u32, "a takes the last w");
+    assert_eq!(m.mate[t], 2 * k as u32, "t takes the last w's old partner");
+    for i in 1..k {
+        assert_eq!(m.mate[i], (k + i) as u32, "the other pairs are kept");
+    }
+}

@@ -170,7 +170,7 @@ pub struct Played {
     pub dropped_absences: usize,
 }
 
-pub(crate) fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         s.to_string()
     } else if let Some(s) = payload.downcast_ref::<String>() {
@@ -189,6 +189,79 @@ fn engine_variant(e: &EngineError) -> String {
         .to_string()
 }
 
+/// Records the withdrawals and requested absences of round `r` of `sc` in `t`, just before
+/// the round is paired. Withdrawals take effect from this round; at least 2 active players are
+/// kept so that the event never runs out of players (which an engine would rightly refuse).
+pub fn record_events(sc: &Scenario, t: &mut Tournament, r: u32) {
+    for &(id, w) in &sc.withdrawals {
+        if w != r {
+            continue;
+        }
+        let active = t.players.iter().filter(|p| !p.withdrawn_by(r)).count();
+        if let Some(p) = t.players.iter_mut().find(|p| p.id == id)
+            && p.withdrawn_from.is_none()
+            && active > 2
+        {
+            p.withdrawn_from = Some(r);
+        }
+    }
+    for a in &sc.absences {
+        if a.round != r {
+            continue;
+        }
+        if let Some(p) = t.players.iter_mut().find(|p| p.id == a.player) {
+            if p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
+                continue;
+            }
+            if a.half {
+                p.half_byes.push(r)
+            } else {
+                p.zero_byes.push(r)
+            }
+        }
+    }
+}
+
+/// The failure of round `r` whose report has violations: the rules broken (sorted, once
+/// each) and one line per violation.
+pub fn violation_failure(r: u32, rep: &RoundReport) -> Failure {
+    let mut rules: Vec<String> = rep.violations.iter().map(|v| v.rule.to_string()).collect();
+    rules.sort();
+    rules.dedup();
+    Failure {
+        round: r,
+        kind: FailureKind::Violation(rules),
+        details: rep
+            .violations
+            .iter()
+            .map(|v| format!("rule {}: players {:?}: {}", v.rule, v.players, v.message))
+            .collect(),
+    }
+}
+
+/// Fills in the results of the games of round `r` (rows `first..` of `t`): a pure function of
+/// the scenario seed, the round and the two players ([`draw_result`]).
+pub fn fill_results(sc: &Scenario, t: &mut Tournament, first: usize, r: u32) {
+    for i in first..t.rows.len() {
+        if let Entry::Game {
+            white,
+            black,
+            result: None,
+        } = t.rows[i].entry
+        {
+            let (Some(w), Some(b)) = (t.player(white), t.player(black)) else {
+                continue;
+            };
+            let o = draw_result(sc.seed, r, w, b, &sc.rates);
+            t.rows[i].entry = Entry::Game {
+                white,
+                black,
+                result: Some(o),
+            };
+        }
+    }
+}
+
 /// Plays `sc` round by round: withdrawals and absences of round r are recorded, round r is
 /// paired by the engine, certified by the checker, and its results are filled in. Stops at the
 /// first failure (engine error or panic, checker panic, violation).
@@ -203,35 +276,7 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         dropped_absences: 0,
     };
     for r in 1..=total {
-        // Withdrawals take effect from this round; keep at least 2 active players so that the
-        // event never runs out of players (which the engine would rightly refuse).
-        for &(id, w) in &sc.withdrawals {
-            if w != r {
-                continue;
-            }
-            let active = t.players.iter().filter(|p| !p.withdrawn_by(r)).count();
-            if let Some(p) = t.players.iter_mut().find(|p| p.id == id)
-                && p.withdrawn_from.is_none()
-                && active > 2
-            {
-                p.withdrawn_from = Some(r);
-            }
-        }
-        for a in &sc.absences {
-            if a.round != r {
-                continue;
-            }
-            if let Some(p) = t.players.iter_mut().find(|p| p.id == a.player) {
-                if p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
-                    continue;
-                }
-                if a.half {
-                    p.half_byes.push(r)
-                } else {
-                    p.zero_byes.push(r)
-                }
-            }
-        }
+        record_events(sc, &mut t, r);
 
         // Pair; drop absences that the engine refuses.
         let mut engine_ns = 0u64;
@@ -326,45 +371,15 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
                 break;
             }
             Ok(rep) if !rep.violations.is_empty() => {
-                let mut rules: Vec<String> =
-                    rep.violations.iter().map(|v| v.rule.to_string()).collect();
-                rules.sort();
-                rules.dedup();
                 out.violations = rep.violations.len();
-                out.failure = Some(Failure {
-                    round: r,
-                    kind: FailureKind::Violation(rules),
-                    details: rep
-                        .violations
-                        .iter()
-                        .map(|v| format!("rule {}: players {:?}: {}", v.rule, v.players, v.message))
-                        .collect(),
-                });
+                out.failure = Some(violation_failure(r, &rep));
                 break;
             }
             Ok(_) => {}
         }
 
-        // Results.
         let first = t.rows.len() - paired.rows.len();
-        for i in first..t.rows.len() {
-            if let Entry::Game {
-                white,
-                black,
-                result: None,
-            } = t.rows[i].entry
-            {
-                let (Some(w), Some(b)) = (t.player(white), t.player(black)) else {
-                    continue;
-                };
-                let o = draw_result(sc.seed, r, w, b, &sc.rates);
-                t.rows[i].entry = Entry::Game {
-                    white,
-                    black,
-                    result: Some(o),
-                };
-            }
-        }
+        fill_results(sc, &mut t, first, r);
     }
     for p in &mut t.players {
         p.half_byes.sort_unstable();

@@ -4,9 +4,8 @@
 use super::params::GenParams;
 use super::results::ResultRates;
 use crate::rng::SplitMix64;
-use bsw_model::{Config, Id, Player, Tournament};
+use bsw_model::{Config, Id, Player, Tournament, layout};
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// A requested absence (SPEC §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,15 +31,13 @@ pub struct Scenario {
     pub rates: ResultRates,
 }
 
-/// Schedule length of a Berger group of `k` players (SPEC §2), as the checker derives it.
-pub use bsw_checker::berger::schedule_len;
+/// Schedule length of a Berger group of `k` players (SPEC §2), from the model's layout.
+pub use bsw_model::layout::schedule_len;
 
 impl Scenario {
     /// Total rounds R (SPEC §2: defaults to P when groups exist).
     pub fn total_rounds(&self) -> u32 {
-        let c = &self.base.config;
-        c.rounds
-            .unwrap_or_else(|| c.groups.first().map_or(0, |&k| schedule_len(k)))
+        layout::total_rounds(&self.base.config).unwrap_or(0)
     }
 
     /// A rough size, for telling whether shrinking made progress: smaller is simpler.
@@ -77,53 +74,35 @@ impl std::fmt::Display for ScenarioSize {
     }
 }
 
-/// TPN order (SPEC §1) as the checker derives it: indices into `players` (whose ids are
+/// TPN order (SPEC §1), from the model's layout: indices into `players` (whose ids are
 /// unique), rating descending, entry order on ties.
-pub fn tpn_order(players: &[Player]) -> Vec<usize> {
-    let index: HashMap<Id, usize> = players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
-    bsw_checker::tpn::assign(players)
-        .order
-        .iter()
-        .map(|id| index[id])
-        .collect()
-}
+pub use bsw_model::layout::tpn_order;
 
-/// Membership of each player (index into `players`) after the swaps, as the checker derives
-/// it (SPEC §2): `Some(g)` for Berger group g (0-based), `None` for the lower Swiss group.
-/// `None` overall when the configuration breaks SPEC §2 (too few players, an invalid swap,
-/// …).
+/// Membership of each player (index into `players`) after the swaps (SPEC §2, the model's
+/// layout): `Some(g)` for Berger group g (0-based), `None` for the lower Swiss group. `None`
+/// overall when the groups or swaps do not lay out over the players.
 pub fn memberships(players: &[Player], config: &Config) -> Option<Vec<Option<usize>>> {
-    let t = Tournament {
-        config: config.clone(),
-        players: players.to_vec(),
-        rows: Vec::new(),
-    };
-    let tpn = bsw_checker::tpn::assign(players);
-    let groups = bsw_checker::groups::build(&t, &tpn).ok()?;
-    players
-        .iter()
-        .map(|p| groups.group_of.get(&p.id).copied())
-        .collect()
+    layout::memberships(players, config).ok()
 }
 
-/// Whether a configuration is one the generator would produce: one that SPEC §2 accepts (the
-/// checker's derivation: groups of at least 3 with one schedule length, no more group members
-/// than players, valid swaps, R >= 1 and R >= P), with a lower Swiss group of 0 or at least
-/// 3 players.
+/// Whether a configuration is one the generator would produce: one that reading accepts
+/// (SPEC §2: groups of at least 3 with one schedule length, no more group members than
+/// players, valid swaps, R >= 1 and R >= P), with a lower Swiss group of 0 or at least 3
+/// players.
 pub fn config_is_valid(players: &[Player], config: &Config) -> bool {
-    if players.is_empty() {
+    if players.is_empty() || config.groups.iter().any(|&k| k < 3) {
         return false;
     }
-    let t = Tournament {
-        config: config.clone(),
-        players: players.to_vec(),
-        rows: Vec::new(),
-    };
-    let tpn = bsw_checker::tpn::assign(players);
-    match bsw_checker::groups::build(&t, &tpn) {
-        Ok(g) => g.rounds >= 1 && (g.lower.is_empty() || g.lower.len() >= 3),
-        Err(_) => false,
+    let p = layout::initial_phase(&config.groups);
+    if config.groups.iter().any(|&k| layout::schedule_len(k) != p) {
+        return false;
     }
+    let Some(m) = memberships(players, config) else {
+        return false;
+    };
+    let lower = m.iter().filter(|g| g.is_none()).count();
+    let rounds = layout::total_rounds(config).unwrap_or(0);
+    rounds >= 1 && rounds >= p && (lower == 0 || lower >= 3)
 }
 
 fn draw_range(rng: &mut SplitMix64, (a, b): (u32, u32)) -> u32 {

@@ -192,38 +192,21 @@ fn run_expected_round(dir: &Path) -> Result<(), String> {
     }
 }
 
-/// Minimal reader for `expected-check.toml` (two keys), so the harness needs no TOML crate.
+/// `expected-check.toml`: `verdict` and `rules`, nothing else.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectedCheck {
+    verdict: String,
+    rules: Vec<String>,
+}
+
+/// Reads `expected-check.toml` (TOML via the `toml` crate and serde).
 fn parse_expected_check(text: &str) -> Result<(String, BTreeSet<String>), String> {
-    let mut verdict = None;
-    let mut rules = BTreeSet::new();
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (key, value) = line
-            .split_once('=')
-            .ok_or_else(|| format!("expected-check.toml: bad line {line:?}"))?;
-        let value = value.trim();
-        match key.trim() {
-            "verdict" => verdict = Some(value.trim_matches('"').to_string()),
-            "rules" => {
-                let inner = value.trim_start_matches('[').trim_end_matches(']');
-                for r in inner.split(',') {
-                    let r = r.trim().trim_matches('"');
-                    if !r.is_empty() {
-                        rules.insert(r.to_string());
-                    }
-                }
-            }
-            other => return Err(format!("expected-check.toml: unknown key {other:?}")),
-        }
+    let e: ExpectedCheck = toml::from_str(text).map_err(|e| format!("expected-check.toml: {e}"))?;
+    if e.verdict != "conforming" && e.verdict != "violations" {
+        return Err(format!("expected-check.toml: verdict {:?}", e.verdict));
     }
-    let verdict = verdict.ok_or("expected-check.toml: no verdict")?;
-    if verdict != "conforming" && verdict != "violations" {
-        return Err(format!("expected-check.toml: verdict {verdict:?}"));
-    }
-    Ok((verdict, rules))
+    Ok((e.verdict, e.rules.into_iter().collect()))
 }
 
 /// `expected-check.toml`: verdict and set of rules.

@@ -40,9 +40,13 @@ fn panicking_check(t: &Tournament, r: u32) -> RoundReport {
     }
 }
 
-fn opts(backend: Backend) -> PlayOptions {
+/// Plays with the stand-in engine `pair` and checker `check`, results not corrupted.
+fn opts(
+    pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
+    check: fn(&Tournament, u32) -> RoundReport,
+) -> PlayOptions {
     PlayOptions {
-        backend,
+        backend: Backend { pair, check },
         corrupt: None,
     }
 }
@@ -59,13 +63,7 @@ fn plain() -> GenParams {
 #[test]
 fn engine_error_stops_the_tournament_at_that_round() {
     let sc = generate(1, &plain());
-    let p = play(
-        &sc,
-        &opts(Backend {
-            pair: erring_pair,
-            check: common::toy_check,
-        }),
-    );
+    let p = play(&sc, &opts(erring_pair, common::toy_check));
     let f = p.failure.unwrap();
     assert_eq!(
         (f.round, f.kind),
@@ -85,13 +83,7 @@ fn engine_panic_is_caught_with_its_message() {
             ..plain()
         },
     );
-    let p = play(
-        &sc,
-        &opts(Backend {
-            pair: panicking_pair,
-            check: common::toy_check,
-        }),
-    );
+    let p = play(&sc, &opts(panicking_pair, common::toy_check));
     let f = p.failure.unwrap();
     assert_eq!((f.round, &f.kind), (1, &FailureKind::EnginePanic));
     assert!(f.details[0].contains("cannot count past 8"));
@@ -100,13 +92,7 @@ fn engine_panic_is_caught_with_its_message() {
 #[test]
 fn checker_panic_is_caught() {
     let sc = generate(3, &plain());
-    let p = play(
-        &sc,
-        &opts(Backend {
-            pair: common::toy_pair,
-            check: panicking_check,
-        }),
-    );
+    let p = play(&sc, &opts(common::toy_pair, panicking_check));
     let f = p.failure.unwrap();
     assert_eq!((f.round, f.kind), (2, FailureKind::CheckerPanic));
     // the failing round's rows are kept (the checker saw them), without results
@@ -117,10 +103,7 @@ fn checker_panic_is_caught() {
 fn engine_panic_shrinks_to_nine_players() {
     // The toy engine panics as soon as 9 players are active: the smallest failing case has 9
     // players and 1 round (no withdrawal can help: fewer players never fail).
-    let o = opts(Backend {
-        pair: panicking_pair,
-        check: common::toy_check,
-    });
+    let o = opts(panicking_pair, common::toy_check);
     let sc = generate(
         4,
         &GenParams {
@@ -145,10 +128,7 @@ fn campaign_counts_failures_and_is_the_same_with_any_thread_count() {
             players: (4, 16),
             ..GenParams::default()
         },
-        play: opts(Backend {
-            pair: panicking_pair,
-            check: common::toy_check,
-        }),
+        play: opts(panicking_pair, common::toy_check),
         jobs,
     };
     let mut a = simulate(&spec(1), &|| {}).unwrap();

@@ -95,12 +95,17 @@ fn every_former_crash_stays_fixed() {
     );
 }
 
+/// The rounds that the seeds of `fuzz/corpus/TARGET` reach, counted by `rounds`, in all.
+fn seed_rounds(target: &str, rounds: fn(&[u8]) -> u32) -> u32 {
+    files_in(&fuzz_dir().join("corpus").join(target))
+        .iter()
+        .map(|f| rounds(&fs::read(f).unwrap()))
+        .sum()
+}
+
 #[test]
 fn tournament_seeds_reach_the_engine_and_checker() {
-    let certified: u32 = files_in(&fuzz_dir().join("corpus/tournament"))
-        .iter()
-        .map(|f| bsw_harness::fuzzing::fuzz_tournament_rounds(&fs::read(f).unwrap()))
-        .sum();
+    let certified = seed_rounds("tournament", bsw_harness::fuzzing::fuzz_tournament_rounds);
     assert!(
         certified >= 5,
         "the tournament seeds certify only {certified} rounds in all"
@@ -166,14 +171,18 @@ fn dir_files_target_loads_a_corpus_case_and_pairs_it() {
 
 #[test]
 fn checker_seeds_reach_the_checker() {
-    let checked: u32 = files_in(&fuzz_dir().join("corpus/checker"))
-        .iter()
-        .map(|f| bsw_harness::fuzzing::fuzz_checker_rounds(&fs::read(f).unwrap()))
-        .sum();
+    let checked = seed_rounds("checker", bsw_harness::fuzzing::fuzz_checker_rounds);
     assert!(
         checked >= 3,
         "the checker seeds reach the checker with only {checked} rounds in all"
     );
+}
+
+/// The inputs in the directory that `FUZZ_REACH_DIR` names (for the reach diagnostics).
+fn reach_inputs() -> Vec<PathBuf> {
+    let dir = std::env::var("FUZZ_REACH_DIR")
+        .expect("set FUZZ_REACH_DIR to the directory of inputs to measure");
+    files_in(Path::new(&dir))
 }
 
 /// How often a directory of inputs reaches the engine / the checker (diagnostics for fuzz
@@ -182,9 +191,7 @@ fn checker_seeds_reach_the_checker() {
 #[test]
 #[ignore]
 fn fuzz_reach() {
-    let dir = std::env::var("FUZZ_REACH_DIR")
-        .expect("set FUZZ_REACH_DIR to the directory of inputs to measure");
-    let files = files_in(Path::new(&dir));
+    let files = reach_inputs();
     let (mut t_in, mut t_rounds, mut c_in, mut c_rounds) = (0, 0, 0, 0);
     for f in &files {
         let data = fs::read(f).unwrap();
@@ -206,9 +213,7 @@ fn fuzz_reach() {
 #[test]
 #[ignore]
 fn parser_reach() {
-    let dir = std::env::var("FUZZ_REACH_DIR")
-        .expect("set FUZZ_REACH_DIR to the directory of inputs to measure");
-    let files = files_in(Path::new(&dir));
+    let files = reach_inputs();
     let (mut dir_ok, mut trf_ok) = (0, 0);
     for f in &files {
         let data = fs::read(f).unwrap();

@@ -4,7 +4,7 @@
 use crate::common;
 
 use bsw_harness::generator::{
-    Corruption, GenParams, PlayOptions, config_is_valid, generate, memberships, play, schedule_len,
+    Corruption, GenParams, config_is_valid, generate, memberships, play, schedule_len,
 };
 use bsw_model::Entry;
 
@@ -151,10 +151,7 @@ fn swaps_exchange_different_memberships() {
 
 #[test]
 fn play_records_every_round_and_fills_results() {
-    let opts = PlayOptions {
-        backend: common::TOY,
-        corrupt: None,
-    };
+    let opts = common::toy_opts(None);
     for seed in 0..200u64 {
         let sc = generate(seed, &GenParams::default());
         let played = play(&sc, &opts);
@@ -196,10 +193,7 @@ fn refused_absences_are_dropped_and_the_round_repaired() {
         withdraw_rate: 0.0,
         ..GenParams::default()
     };
-    let opts = PlayOptions {
-        backend: common::TOY,
-        corrupt: None,
-    };
+    let opts = common::toy_opts(None);
     let mut dropped = 0;
     for seed in 0..100u64 {
         let sc = generate(seed, &params);
@@ -239,10 +233,7 @@ fn refused_absences_are_dropped_and_the_round_repaired() {
 
 #[test]
 fn corruption_is_caught_by_the_checker() {
-    let opts = PlayOptions {
-        backend: common::TOY,
-        corrupt: Some(Corruption::SwapBoardOneColours { min_players: 1 }),
-    };
+    let opts = common::toy_opts(Some(Corruption::SwapBoardOneColours { min_players: 1 }));
     let sc = generate(7, &GenParams::default());
     let played = play(&sc, &opts);
     let f = played.failure.expect("board 1 colours swapped");

@@ -9,7 +9,9 @@
 
 use bsw_harness::bench::{BenchSpec, ResultModel, run};
 
-fn max_nodes_per_player(results: ResultModel) -> (u32, u64) {
+/// Plays 9 rounds of a 2,000-player Swiss with `results` and asserts that no round labels
+/// more than 5 vertices per player.
+fn assert_at_most_5_vertices_per_player(results: ResultModel) {
     let spec = BenchSpec {
         size: 2000,
         rounds: 9,
@@ -19,27 +21,23 @@ fn max_nodes_per_player(results: ResultModel) -> (u32, u64) {
     };
     let measures = run(&spec, &mut |_| {}).expect("the engine pairs every round");
     assert_eq!(measures.len(), 9);
-    measures
+    let (round, per) = measures
         .iter()
         .map(|m| (m.round, m.stats.nodes_visited / spec.size as u64))
         .max_by_key(|&(_, per)| per)
-        .unwrap()
+        .unwrap();
+    assert!(
+        per <= 5,
+        "round {round}: {per} vertices labelled per player"
+    );
 }
 
 #[test]
 fn elo_rounds_of_2000_players_label_at_most_5_vertices_per_player() {
-    let (round, per) = max_nodes_per_player(ResultModel::Elo);
-    assert!(
-        per <= 5,
-        "round {round}: {per} vertices labelled per player"
-    );
+    assert_at_most_5_vertices_per_player(ResultModel::Elo);
 }
 
 #[test]
 fn coin_rounds_of_2000_players_label_at_most_5_vertices_per_player() {
-    let (round, per) = max_nodes_per_player(ResultModel::Coin);
-    assert!(
-        per <= 5,
-        "round {round}: {per} vertices labelled per player"
-    );
+    assert_at_most_5_vertices_per_player(ResultModel::Coin);
 }

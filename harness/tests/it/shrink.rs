@@ -5,15 +5,12 @@
 
 use crate::common;
 
-use bsw_harness::generator::{Corruption, GenParams, PlayOptions, generate, play};
+use bsw_harness::generator::{Corruption, GenParams, generate, play};
 use bsw_harness::shrink::shrink;
 
 #[test]
 fn shrinker_reduces_a_colour_swap_to_ten_players_one_round() {
-    let opts = PlayOptions {
-        backend: common::TOY,
-        corrupt: Some(Corruption::SwapBoardOneColours { min_players: 10 }),
-    };
+    let opts = common::toy_opts(Some(Corruption::SwapBoardOneColours { min_players: 10 }));
     let params = GenParams {
         players: (30, 60),
         ..GenParams::default()
@@ -52,10 +49,7 @@ fn shrinker_reduces_a_colour_swap_to_ten_players_one_round() {
 
 #[test]
 fn shrinker_keeps_a_passing_case_unchanged() {
-    let opts = PlayOptions {
-        backend: common::TOY,
-        corrupt: None,
-    };
+    let opts = common::toy_opts(None);
     let sc = generate(3, &GenParams::default());
     let kind = bsw_harness::generator::FailureKind::EnginePanic;
     let s = shrink(&sc, &opts, &kind, 100);

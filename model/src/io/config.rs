@@ -32,6 +32,7 @@ pub fn tournament_toml(t: &Tournament) -> String {
         let codes: Vec<String> = tb.iter().map(|x| toml_string(x)).collect();
         s += &format!("tiebreaks = [{}]\n", codes.join(", "));
     }
+    s += &crate::system::toml_lines(&c.system);
     if !c.trf_header.is_empty() {
         s += "trf_header = [\n";
         for line in &c.trf_header {

@@ -70,7 +70,7 @@ pub(crate) mod text;
 pub use atomic::write_atomic;
 pub use config::tournament_toml;
 pub use players::players_csv;
-pub use rounds::{ROUNDS_HEADER, rounds_csv};
+pub use rounds::{ROUNDS_HEADER, rounds_csv, rows_csv};
 pub use text::decode;
 
 use crate::trf::{Imported, ReadOptions};

@@ -9,9 +9,14 @@ pub const ROUNDS_HEADER: &str = "round,board,white,black,result";
 
 /// `rounds.csv` text: header, then the rows in model order. LF line endings.
 pub fn rounds_csv(t: &Tournament) -> String {
+    rows_csv(&t.rows)
+}
+
+/// `rows` as `rounds.csv` text (header first), in the given order: what `bsw pair` prints.
+pub fn rows_csv(rows: &[Row]) -> String {
     let mut s = String::from(ROUNDS_HEADER);
     s.push('\n');
-    for row in &t.rows {
+    for row in rows {
         let (white, black) = match row.entry {
             Entry::Game { white, black, .. } => (white, black.to_string()),
             Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, String::new()),

@@ -173,6 +173,11 @@ pub fn export(t: &Tournament) -> String {
         s += l;
         s.push('\n');
     }
+    // The system records of a Dutch tournament, unless the kept header already declares them.
+    let declares = |code: &str| t.config.trf_header.iter().any(|l| l.starts_with(code));
+    if !declares("092") && !declares("192") {
+        s += &crate::system::trf_lines(&t.config.system);
+    }
     let blank = "        ";
     let mut ext_players = String::new();
     for (i, p) in t.players.iter().enumerate() {

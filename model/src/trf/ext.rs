@@ -212,7 +212,14 @@ impl Ext {
         index: &HashMap<Id, usize>,
     ) -> Result<(), InputError> {
         for (id, key, value, n) in &self.fields {
-            let err = |msg: String| InputError::new(file, Some(*n), Some("BSP"), msg);
+            let err = |msg: String| {
+                InputError::new(
+                    file,
+                    Some(*n),
+                    Some("BSP"),
+                    format!("{msg} (columns 5 onwards)"),
+                )
+            };
             let &k = index
                 .get(id)
                 .ok_or_else(|| err(format!("player {id} has no 001 record")))?;

@@ -101,20 +101,13 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
              for export, but no check uses them: score groups are built from the real scores"
         ));
     }
-    // The system records (`092`/`192`, `XXC`, `152`) among the kept header lines.
-    let mut dutch: Option<crate::DutchConfig> = None;
-    let mut initial_colour: Option<crate::Colour> = None;
-    for line in &s.header {
-        let chars: Vec<char> = line.chars().collect();
-        let code: String = chars.iter().take(3).collect();
-        if matches!(code.as_str(), "092" | "192" | "XXC" | "152") {
-            crate::system::trf_system_record(&code, &chars, &mut dutch, &mut initial_colour);
-        }
-    }
+    let system = declared_pairing_system(&s.header);
     if !carries_config {
         // Dutch files announce every absence in the round's own cell (bbpPairings pairs
         // everyone without a cell in the next round): no withdrawal is inferred there.
-        infer_withdrawals_and_requests(&mut s.recs, last, dutch.is_none());
+        infer_withdrawals_and_requests(&mut s.recs, last, system.dutch().is_none());
+    } else {
+        add_pre_entered_absences(&mut s.recs, last);
     }
     let mut rows: Vec<Row> = Vec::new();
     let mut pending: Option<(u32, usize)> = None;
@@ -131,7 +124,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         name: s.name,
         rounds: Some(rounds),
         trf_header: s.header,
-        system: crate::system::trf_system(dutch, initial_colour),
+        system,
         ..Config::default()
     };
     if carries_config {
@@ -363,8 +356,24 @@ fn check_points(
     ))
 }
 
+/// The pairing system the kept header records declare (`092`/`192`: a Dutch type selects the
+/// Dutch system; `XXC`/`152`: its initial colour), see [`crate::system`].
+fn declared_pairing_system(header: &[String]) -> crate::System {
+    let mut dutch = None;
+    let mut initial_colour = None;
+    for line in header {
+        let chars: Vec<char> = line.chars().collect();
+        let code: String = chars.iter().take(3).collect();
+        if matches!(code.as_str(), "092" | "192" | "XXC" | "152") {
+            crate::system::trf_system_record(&code, &chars, &mut dutch, &mut initial_colour);
+        }
+    }
+    crate::system::trf_system(dutch, initial_colour)
+}
+
 /// Without our extension records: a player whose cells from some round t up to L are all
-/// blank or `Z` is withdrawn from t; `H`/`Z` cells after L are requested absences.
+/// blank or `Z` is withdrawn from t (only when `withdrawals`: not in a Dutch file); `H`/`Z`
+/// cells after L are requested absences.
 fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool) {
     for rec in recs {
         let mut t = last + 1;
@@ -383,6 +392,33 @@ fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool
                     _ => {}
                 }
             }
+        }
+    }
+}
+
+/// With our extension records: an `H`/`Z` cell after L that the `BSP` records do not list
+/// (an absence a tournament manager pre-entered for the next round, as engines of the
+/// JaVaFo/bbpPairings convention are told) is a requested absence too; withdrawn players'
+/// cells are left alone (their `Z` marks the withdrawal).
+fn add_pre_entered_absences(recs: &mut [Rec], last: u32) {
+    for rec in recs {
+        for (i, c) in rec.cells.iter().enumerate().skip(last as usize) {
+            let r = i as u32 + 1;
+            let p = &mut rec.player;
+            if c.opp.is_some()
+                || p.withdrawn_by(r)
+                || p.half_byes.contains(&r)
+                || p.zero_byes.contains(&r)
+            {
+                continue;
+            }
+            match c.code {
+                'h' => p.half_byes.push(r),
+                'z' => p.zero_byes.push(r),
+                _ => continue,
+            }
+            p.half_byes.sort_unstable();
+            p.zero_byes.sort_unstable();
         }
     }
 }
@@ -573,7 +609,14 @@ fn set_boards(
     rows: &mut [Row],
     boards: &[(Id, u32)],
 ) -> Result<(), InputError> {
-    let err = |msg: String| InputError::new(file, Some(n), Some("BSB"), msg);
+    let err = |msg: String| {
+        InputError::new(
+            file,
+            Some(n),
+            Some("BSB"),
+            format!("{msg} (columns 5 onwards)"),
+        )
+    };
     let map: HashMap<Id, u32> = boards.iter().copied().collect();
     let mut used = HashSet::new();
     for row in rows.iter_mut() {
@@ -638,7 +681,7 @@ fn ext_config(
             ext.rounds.map(|(_, n)| n).or(ext.version_line),
             Some("BSR"),
             format!(
-                "the player records hold round {last}, beyond the {total} rounds of the tournament"
+                "the player records hold round {last}, beyond the {total} rounds of the tournament (columns 5 onwards)"
             ),
         ));
     }

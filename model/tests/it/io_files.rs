@@ -5,8 +5,10 @@ use bsw_model::io::{
     append_round, load, parse_dir_texts, players_csv, read_dir, rounds_csv, tournament_toml,
     write_dir,
 };
-use bsw_model::{Config, Entry, Outcome, Player, Row, Tournament};
+use bsw_model::{Config, Entry, Outcome, Player, Tournament};
 use std::path::Path;
+
+use crate::common::{dir_with, game, row};
 
 fn corpus(name: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -43,43 +45,11 @@ fn small() -> Tournament {
         },
         players,
         rows: vec![
-            Row {
-                round: 1,
-                board: 1,
-                entry: Entry::Game {
-                    white: 1,
-                    black: 4,
-                    result: Some(Outcome::Draw),
-                },
-            },
-            Row {
-                round: 1,
-                board: 2,
-                entry: Entry::Game {
-                    white: 3,
-                    black: 2,
-                    result: Some(Outcome::BlackForfeitWin),
-                },
-            },
-            Row {
-                round: 2,
-                board: 1,
-                entry: Entry::Game {
-                    white: 4,
-                    black: 2,
-                    result: None,
-                },
-            },
-            Row {
-                round: 2,
-                board: 2,
-                entry: Entry::Bye(1),
-            },
-            Row {
-                round: 2,
-                board: 3,
-                entry: Entry::HalfBye(3),
-            },
+            game(1, 1, 1, 4, Some(Outcome::Draw)),
+            game(1, 2, 3, 2, Some(Outcome::BlackForfeitWin)),
+            game(2, 1, 4, 2, None),
+            row(2, 2, Entry::Bye(1)),
+            row(2, 3, Entry::HalfBye(3)),
         ],
     }
 }
@@ -140,11 +110,7 @@ fn groups_and_swaps_are_written_and_read() {
 fn write_dir_refuses_an_invalid_tournament_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut t = small();
-    t.rows.push(Row {
-        round: 2,
-        board: 4,
-        entry: Entry::Bye(99),
-    });
+    t.rows.push(row(2, 4, Entry::Bye(99)));
     let e = write_dir(dir.path(), &t).unwrap_err();
     assert!(e.to_string().contains("no player has id 99"), "{e}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
@@ -157,15 +123,7 @@ fn append_round_adds_rows_and_keeps_the_other_files() {
     t.rows.truncate(2); // round 1 only
     write_dir(dir.path(), &t).unwrap();
     let before_players = std::fs::read(dir.path().join("players.csv")).unwrap();
-    let new = [Row {
-        round: 2,
-        board: 1,
-        entry: Entry::Game {
-            white: 4,
-            black: 1,
-            result: None,
-        },
-    }];
+    let new = [game(2, 1, 4, 1, None)];
     append_round(dir.path(), &t, &new).unwrap();
     let back = read_dir(dir.path()).unwrap();
     assert_eq!(back.rows.len(), 3);
@@ -183,15 +141,7 @@ fn append_round_refusal_changes_no_file() {
     write_dir(dir.path(), &t).unwrap();
     let before = std::fs::read(dir.path().join("rounds.csv")).unwrap();
     // Round 3 with a result while round 2 still has a pending game.
-    let bad = [Row {
-        round: 3,
-        board: 1,
-        entry: Entry::Game {
-            white: 4,
-            black: 1,
-            result: Some(Outcome::WhiteWin),
-        },
-    }];
+    let bad = [game(3, 1, 4, 1, Some(Outcome::WhiteWin))];
     let e = append_round(dir.path(), &t, &bad).unwrap_err();
     assert!(e.to_string().contains("still lacks one"), "{e}");
     assert_eq!(
@@ -256,13 +206,13 @@ fn load_refuses_other_files_and_missing_paths() {
 /// A `players.csv` saved by a Windows spreadsheet: Latin-1 bytes, CRLF line ends.
 #[test]
 fn latin1_players_csv_with_crlf_is_read() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("tournament.toml"), "rounds = 3\n").unwrap();
-    std::fs::write(
-        dir.path().join("players.csv"),
-        b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n",
-    )
-    .unwrap();
+    let dir = dir_with(&[
+        ("tournament.toml", b"rounds = 3\n"),
+        (
+            "players.csv",
+            b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n",
+        ),
+    ]);
     let t = bsw_model::io::read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Müller");
     assert_eq!(t.players[1].name, "Ærø");
@@ -271,18 +221,17 @@ fn latin1_players_csv_with_crlf_is_read() {
 /// UTF-8 with a byte-order mark and bare CR line ends (old Mac), in both CSV files.
 #[test]
 fn utf8_bom_and_bare_cr_are_read_in_both_csv_files() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("tournament.toml"), "rounds = 3\n").unwrap();
-    std::fs::write(
-        dir.path().join("players.csv"),
-        "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("rounds.csv"),
-        "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n",
-    )
-    .unwrap();
+    let dir = dir_with(&[
+        ("tournament.toml", b"rounds = 3\n"),
+        (
+            "players.csv",
+            "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r".as_bytes(),
+        ),
+        (
+            "rounds.csv",
+            "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n".as_bytes(),
+        ),
+    ]);
     let t = bsw_model::io::read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Šťastný");
     assert_eq!(t.players[1].name, "李");

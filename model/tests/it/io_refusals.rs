@@ -4,6 +4,8 @@
 
 use bsw_model::io::{parse_dir_texts, read_dir};
 
+use crate::common::dir_with;
+
 const TOML: &str = "rounds = 3\n";
 const PLAYERS: &str = "id,name,rating\n1,Ann,2000\n2,Bob,1900\n3,Cid,1800\n4,Dan,1700\n";
 const ROUNDS: &str = "round,board,white,black,result\n1,1,1,3,1-0\n1,2,4,2,0-1\n";
@@ -33,8 +35,7 @@ fn baseline_is_accepted() {
 
 #[test]
 fn missing_tournament_toml_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("players.csv"), PLAYERS).unwrap();
+    let dir = dir_with(&[("players.csv", PLAYERS.as_bytes())]);
     let e = read_dir(dir.path()).unwrap_err();
     assert!(e.file.ends_with("tournament.toml"), "{e}");
     assert_eq!(e.message, "missing file");
@@ -42,8 +43,7 @@ fn missing_tournament_toml_is_refused() {
 
 #[test]
 fn missing_players_csv_is_refused() {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("tournament.toml"), TOML).unwrap();
+    let dir = dir_with(&[("tournament.toml", TOML.as_bytes())]);
     let e = read_dir(dir.path()).unwrap_err();
     assert!(e.file.ends_with("players.csv"), "{e}");
     assert_eq!(e.message, "missing file");

@@ -7,6 +7,8 @@ use bsw_model::trf::{decode, export, exportable, import};
 use bsw_model::{Entry, Outcome, Row, Tournament};
 use std::path::Path;
 
+use crate::common::{game, row};
+
 fn handmade() -> Tournament {
     let bytes =
         std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/handmade.trf"))
@@ -15,22 +17,7 @@ fn handmade() -> Tournament {
 }
 
 fn g(round: u32, board: u32, white: u32, black: u32, o: Outcome) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::Game {
-            white,
-            black,
-            result: Some(o),
-        },
-    }
-}
-fn row(round: u32, board: u32, entry: Entry) -> Row {
-    Row {
-        round,
-        board,
-        entry,
-    }
+    game(round, board, white, black, Some(o))
 }
 
 #[test]
@@ -163,7 +150,7 @@ fn export_refuses_ids_beyond_four_digits() {
 #[test]
 fn sample_file_with_bare_cr_imports_501_players_and_9_rounds() {
     let path = &Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/trf/bbpairings-dutch-501-players-9-rounds.trf");
+        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
     assert!(path.is_file(), "{}: sample missing", path.display());
     let t = bsw_model::io::load(path).unwrap();
     assert_eq!(t.players.len(), 501);
@@ -220,6 +207,12 @@ fn refuse(lines: &[String]) -> String {
     import(&lines.join("\n"), "t.trf").unwrap_err().to_string()
 }
 
+/// Asserts that importing `lines` is refused with a message that starts with `prefix`.
+fn assert_refused(lines: &[String], prefix: &str) {
+    let m = refuse(lines);
+    assert!(m.starts_with(prefix), "{m}");
+}
+
 #[test]
 fn points_column_mismatch_names_the_player() {
     let m = refuse(&[line(1, "1.0", &["   2 w 1"]), line(2, "0.5", &["   1 b 0"])]);
@@ -231,99 +224,84 @@ fn points_column_mismatch_names_the_player() {
 
 #[test]
 fn opponents_that_disagree_are_refused() {
-    let m = refuse(&[
-        line(1, "1.0", &["   2 w 1"]),
-        line(2, "0.0", &["   3 b 0"]),
-        line(3, "1.0", &["   2 w 1"]),
-    ]);
-    assert!(
-        m.starts_with(
-            "t.trf:1: 001 round 1: player 1 has opponent 2, but player 2's line (2) has opponent 3"
-        ),
-        "{m}"
+    assert_refused(
+        &[
+            line(1, "1.0", &["   2 w 1"]),
+            line(2, "0.0", &["   3 b 0"]),
+            line(3, "1.0", &["   2 w 1"]),
+        ],
+        "t.trf:1: 001 round 1: player 1 has opponent 2, but player 2's line (2) has opponent 3",
     );
 }
 
 #[test]
 fn colours_that_disagree_are_refused() {
-    let m = refuse(&[line(1, "1.0", &["   2 w 1"]), line(2, "0.0", &["   1 w 0"])]);
-    assert!(
-        m.starts_with(
-            "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the colours"
-        ),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   2 w 1"]), line(2, "0.0", &["   1 w 0"])],
+        "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the colours",
     );
 }
 
 #[test]
 fn results_that_disagree_are_refused() {
-    let m = refuse(&[line(1, "1.0", &["   2 w 1"]), line(2, "0.5", &["   1 b ="])]);
-    assert!(
-        m.starts_with(
-            "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the result"
-        ),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   2 w 1"]), line(2, "0.5", &["   1 b ="])],
+        "t.trf:1: 001 round 1: player 1 and player 2 (line 2) disagree on the result",
     );
 }
 
 #[test]
 fn unknown_trf_result_code_is_refused() {
-    let m = refuse(&[line(1, "1.0", &["   2 w X"]), line(2, "0.0", &["   1 b 0"])]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 1: unknown result code `X` (column 99)"),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   2 w X"]), line(2, "0.0", &["   1 b 0"])],
+        "t.trf:1: 001 round 1: unknown result code `X` (column 99)",
     );
 }
 
 #[test]
 fn opponent_without_record_is_refused() {
-    let m = refuse(&[line(1, "1.0", &["   7 w 1"])]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 1: opponent 7 has no 001 record"),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["   7 w 1"])],
+        "t.trf:1: 001 round 1: opponent 7 has no 001 record",
     );
 }
 
 #[test]
 fn duplicate_pairing_number_is_refused() {
-    let m = refuse(&[line(1, "0.0", &[]), line(1, "0.0", &[])]);
-    assert!(
-        m.starts_with("t.trf:2: 001 pairing number: player 1 appears twice"),
-        "{m}"
+    assert_refused(
+        &[line(1, "0.0", &[]), line(1, "0.0", &[])],
+        "t.trf:2: 001 pairing number: player 1 appears twice",
     );
 }
 
 #[test]
 fn xxr_below_the_rounds_in_the_records_is_refused() {
-    let m = refuse(&[
-        "XXR 1".into(),
-        line(1, "1.0", &["   2 w 1", "0000 - U"]),
-        line(2, "1.0", &["   1 b 0", "0000 - F"]),
-    ]);
-    assert!(
-        m.starts_with("t.trf:1: XXR: 1 rounds, but the player records hold round 2"),
-        "{m}"
+    assert_refused(
+        &[
+            "XXR 1".into(),
+            line(1, "1.0", &["   2 w 1", "0000 - U"]),
+            line(2, "1.0", &["   1 b 0", "0000 - F"]),
+        ],
+        "t.trf:1: XXR: 1 rounds, but the player records hold round 2",
     );
 }
 
 #[test]
 fn played_result_without_opponent_is_refused() {
-    let m = refuse(&[line(1, "1.0", &["0000 - 1"])]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 1: result `1` needs an opponent"),
-        "{m}"
+    assert_refused(
+        &[line(1, "1.0", &["0000 - 1"])],
+        "t.trf:1: 001 round 1: result `1` needs an opponent",
     );
 }
 
 #[test]
 fn result_after_a_pending_round_is_refused() {
-    let m = refuse(&[
-        line(1, "0.0", &["   2 w  ", "   2 b 0"]),
-        line(2, "1.0", &["   1 b  ", "   1 w 1"]),
-    ]);
-    assert!(
-        m.starts_with("t.trf:1: 001 round 2: round 2 has a result while round 1 still lacks one"),
-        "{m}"
+    assert_refused(
+        &[
+            line(1, "0.0", &["   2 w  ", "   2 b 0"]),
+            line(2, "1.0", &["   1 b  ", "   1 w 1"]),
+        ],
+        "t.trf:1: 001 round 2: round 2 has a result while round 1 still lacks one",
     );
 }
 
@@ -396,4 +374,129 @@ fn next_round_absences_are_exported_in_the_next_column() {
         ),
         (None, vec![4])
     );
+}
+
+// ---- our extension records, headers, real-world lines --------------------------------
+
+const TWO: &str = "001    1      P1                                1999                             1.0    1     2 w 1\n001    2      P2                                1998                             0.0    2     1 b 0\n";
+
+fn refuse_text(text: &str) -> String {
+    import(text, "t.trf").unwrap_err().to_string()
+}
+
+#[test]
+fn extension_records_are_refused_with_line_and_columns_when_wrong() {
+    assert_eq!(
+        refuse_text(&format!("{TWO}BSS 5\n")),
+        "t.trf:3: BSV: a berger-swiss extension record without the `BSV 1` record that announces them (columns 1-3)"
+    );
+    assert_eq!(
+        refuse_text(&format!("{TWO}BSV 2\n")),
+        "t.trf:3: BSV: version 2 of the berger-swiss records is not known (this program reads version 1) (columns 5-5)"
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSQ 1\n"))
+            .starts_with("t.trf:4: BSQ: unknown berger-swiss record `BSQ`")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSG 2\n"))
+            .starts_with("t.trf:4: BSG: a group of 2 players; a Berger group needs at least 3")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSP    9 name X\n"))
+            .starts_with("t.trf:4: BSP: player 9 has no 001 record")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSP    1 colour w\n"))
+            .starts_with("t.trf:4: BSP: unknown player field `colour`")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSB 1 2=1\n"))
+            .starts_with("t.trf:4: BSB: round 1: no board for the row of player 1")
+    );
+    assert!(
+        refuse_text(&format!("{TWO}BSV 1\nBSN bad\\q\n"))
+            .starts_with("t.trf:4: BSN: unknown escape `\\q`")
+    );
+    // A swap inside one group is refused like in tournament.toml, on the BSX line.
+    let three = "001    1      P1                                1999\n001    2      P2                                1998\n001    3      P3                                1997\n";
+    let m = refuse_text(&format!("{three}BSV 1\nBSG 3\nBSX 1 2\n"));
+    assert_eq!(
+        m,
+        "t.trf:6: swaps: swap 1 [1, 2]: both players are in group 1"
+    );
+}
+
+#[test]
+fn header_records_are_kept_verbatim_and_the_system_is_declared() {
+    let text = format!(
+        "012 Open\n022 Cork\n092 Individual: Swiss-System\n132                                                                                        25/03/01\n{TWO}XXR 3\nXXC white1\n192 FIDE_DUTCH_2025\n"
+    );
+    let r = bsw_model::trf::read(&text, "t.trf", &Default::default()).unwrap();
+    assert_eq!(r.declared_system.as_deref(), Some("FIDE_DUTCH_2025"));
+    let header = &r.tournament.config.trf_header;
+    assert_eq!(header[0], "022 Cork");
+    assert_eq!(
+        header[2].len(),
+        99,
+        "the round-dates line keeps its columns"
+    );
+    assert_eq!(header.len(), 5);
+    assert_eq!(
+        bsw_model::trf::declared_system(header).as_deref(),
+        Some("FIDE_DUTCH_2025")
+    );
+    let out = export(&r.tournament);
+    for h in header {
+        assert!(out.contains(&format!("\n{h}\n")), "{h} missing in\n{out}");
+    }
+    assert_eq!(import(&out, "x.trf").unwrap(), r.tournament);
+}
+
+#[test]
+fn points_counting_the_pre_entered_bye_or_not_are_both_accepted() {
+    // Player 1 asks a half-point bye for round 2: 1.0 (not counted) or 1.5 (counted).
+    for pts in ["1.0", "1.5"] {
+        let text = format!(
+            "001    1      P1                                1999                             {pts}    1     2 w 1  0000 - H\n001    2      P2                                1998                             0.0    2     1 b 0\nXXR 2\n"
+        );
+        let t = import(&text, "t.trf").unwrap();
+        assert_eq!(t.players[0].half_byes, vec![2], "{pts}");
+    }
+    let text = "001    1      P1                                1999                             2.0    1     2 w 1  0000 - H\n001    2      P2                                1998                             0.0    2     1 b 0\nXXR 2\n";
+    assert!(import(text, "t.trf").is_err(), "2.0 is neither");
+}
+
+#[test]
+fn lenient_reading_reports_each_mismatch_and_reads_by_the_results() {
+    let text = "001    1      P1                                1999                             3.0    1     2 w 1\n001    2      P2                                1998                             1.0    2     1 b 0\n";
+    let strict = import(text, "t.trf").unwrap_err().to_string();
+    assert!(
+        strict.starts_with("t.trf:1: 001 points: 2 points columns disagree"),
+        "{strict}"
+    );
+    assert_eq!(strict.lines().count(), 3, "one line per mismatch: {strict}");
+    let r = bsw_model::trf::read(
+        text,
+        "t.trf",
+        &bsw_model::trf::ReadOptions { lenient: true },
+    )
+    .unwrap();
+    assert_eq!(r.warnings.len(), 2);
+    assert!(r.warnings[0].starts_with("t.trf:1: 001 points: player 1 (P1) has 3.0"));
+    assert_eq!(r.tournament.rows.len(), 1);
+}
+
+#[test]
+fn files_that_are_not_trf_get_one_message() {
+    for (text, want) in [
+        ("", "empty file"),
+        ("\0\u{1}\u{2}PK\u{3}\u{4}\0\0\0\0\0\0\0\0", "binary data"),
+        ("<html><body>Not found</body></html>", "an HTML page"),
+        ("just some text\n", "no player records"),
+    ] {
+        let e = import(text, "t.trf").unwrap_err();
+        assert!(e.to_string().contains(want), "{text:?}: {e}");
+        assert_eq!(e.to_string().lines().count(), 1);
+    }
 }

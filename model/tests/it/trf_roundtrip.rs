@@ -10,6 +10,8 @@ use bsw_model::trf::{export, import};
 use bsw_model::{Config, Entry, Outcome, Player, Row, Tournament};
 use proptest::prelude::*;
 
+use crate::common::{game, row};
+
 /// Tiny deterministic generator (SplitMix64) driven by the proptest seed.
 struct Rng(u64);
 impl Rng {
@@ -73,31 +75,15 @@ fn generate(seed: u64, n: u32, k: u32) -> Tournament {
             } else {
                 Some(Outcome::ALL[rng.below(6) as usize])
             };
-            t.rows.push(Row {
-                round: r,
-                board,
-                entry: Entry::Game {
-                    white: pair[0],
-                    black: pair[1],
-                    result,
-                },
-            });
+            t.rows.push(game(r, board, pair[0], pair[1], result));
             board += 1;
         }
         if let Some(p) = bye {
-            t.rows.push(Row {
-                round: r,
-                board,
-                entry: Entry::Bye(p),
-            });
+            t.rows.push(row(r, board, Entry::Bye(p)));
             board += 1;
         }
         for e in absent {
-            t.rows.push(Row {
-                round: r,
-                board,
-                entry: e,
-            });
+            t.rows.push(row(r, board, e));
             board += 1;
         }
     }

@@ -16,17 +16,11 @@ fn grouped() -> bsw_model::Tournament {
     let mut t = tournament(
         &players(6),
         3,
-        vec![
-            (1, g(1, 4, "+/-")),
-            (1, g(2, 3, "1/2-1/2")),
-            (1, g(5, 6, "1-0")),
-            (2, g(1, 2, "1-0")),
-            (2, g(4, 3, "1-0")),
-            (2, g(6, 5, "1-0")),
-            (3, g(2, 4, "1-0")),
-            (3, g(3, 1, "1-0")),
-            (3, g(5, 6, "1/2-1/2")),
-        ],
+        rounds(&[
+            "1-4 +/-, 2-3 1/2-1/2, 5-6 1-0",
+            "1-2 1-0, 4-3 1-0, 6-5 1-0",
+            "2-4 1-0, 3-1 1-0, 5-6 1/2-1/2",
+        ]),
     );
     t.config.groups = vec![4];
     t
@@ -87,14 +81,7 @@ fn scheduled_bye_of_an_odd_group_contributes_nothing() {
     let mut t = tournament(
         &players(3),
         3,
-        vec![
-            (1, g(1, 2, "1-0")),
-            (1, bye(3)),
-            (2, g(3, 1, "1/2-1/2")),
-            (2, bye(2)),
-            (3, g(2, 3, "0-1")),
-            (3, bye(1)),
-        ],
+        rounds(&["1-2 1-0, bye 3", "3-1 1/2-1/2, bye 2", "2-3 0-1, bye 1"]),
     );
     t.config.groups = vec![3];
     let mut o = opts("WIN");
@@ -155,7 +142,7 @@ fn equal_ratings_keep_entry_order_for_tpn() {
 #[test]
 fn rating_based_tiebreaks_refuse_unrated_opponents_unless_configured() {
     // 2 is unrated; 1 played 2.
-    let t = tournament(&[(1, 2000), (2, 0)], 1, vec![(1, g(1, 2, "1-0"))]);
+    let t = tournament(&[(1, 2000), (2, 0)], 1, rounds(&["1-2 1-0"]));
     let err = standings(&t, &opts("ARO")).unwrap_err();
     assert!(
         matches!(err, StandingsError::UnratedOpponent { opponent: 2, .. }),
@@ -175,7 +162,7 @@ fn rating_based_tiebreaks_refuse_unrated_opponents_unless_configured() {
 #[test]
 fn default_round_is_the_last_complete_one() {
     // Round 2 has a game without result: standings after round 1.
-    let t = tournament(&players(2), 2, vec![(1, g(1, 2, "1-0")), (2, g(2, 1, ""))]);
+    let t = tournament(&players(2), 2, rounds(&["1-2 1-0", "2-1"]));
     let st = standings(&t, &opts("BH")).unwrap();
     assert_eq!(st.round, 1);
     assert_eq!(points(&st, 1), 1.0);
@@ -194,24 +181,14 @@ fn default_round_is_the_last_complete_one() {
 
 #[test]
 fn configured_tiebreaks_replace_the_defaults_and_bad_codes_are_refused() {
-    let mut t = tournament(&players(2), 1, vec![(1, g(1, 2, "1-0"))]);
-    let o = bsw_standings::Options::for_tournament(&t).unwrap();
-    assert_eq!(
-        o.tiebreaks
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>(),
-        ["BH-C1", "BH", "SB", "DE", "WIN"]
-    );
+    let mut t = tournament(&players(2), 1, rounds(&["1-2 1-0"]));
+    let codes = |t: &bsw_model::Tournament| -> Vec<String> {
+        let o = bsw_standings::Options::for_tournament(t).unwrap();
+        o.tiebreaks.iter().map(|c| c.to_string()).collect()
+    };
+    assert_eq!(codes(&t), ["BH-C1", "BH", "SB", "DE", "WIN"]);
     t.config.tiebreaks = Some(vec!["SB".into(), "ARO-C1".into()]);
-    let o = bsw_standings::Options::for_tournament(&t).unwrap();
-    assert_eq!(
-        o.tiebreaks
-            .iter()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>(),
-        ["SB", "ARO-C1"]
-    );
+    assert_eq!(codes(&t), ["SB", "ARO-C1"]);
     t.config.tiebreaks = Some(vec!["XYZ".into()]);
     assert!(matches!(
         bsw_standings::Options::for_tournament(&t),
@@ -222,7 +199,7 @@ fn configured_tiebreaks_replace_the_defaults_and_bad_codes_are_refused() {
 #[test]
 fn aro_is_undefined_without_games_over_the_board_and_ranks_last() {
     // 1 and 2 drew; 3 had a half-point bye: all on ½, ARO undefined for 3.
-    let t = tournament(&players(3), 1, vec![(1, g(1, 2, "1/2-1/2")), (1, half(3))]);
+    let t = tournament(&players(3), 1, rounds(&["1-2 1/2-1/2, half 3"]));
     let st = standings(&t, &opts("ARO, TPR, PTP, ARO-C1")).unwrap();
     assert!(undefined(&st, 3, "ARO"));
     assert!(undefined(&st, 3, "TPR"));
@@ -242,17 +219,11 @@ fn group_table_uses_members_after_swaps_and_keeps_withdrawn_members() {
     let mut t = tournament(
         &players(5),
         3,
-        vec![
-            (1, g(1, 2, "1-0")),
-            (1, g(3, 5, "1-0")),
-            (1, bye(4)),
-            (2, g(4, 1, "1/2-1/2")),
-            (2, g(5, 3, "1-0")),
-            (2, bye(2)),
-            (3, g(1, 3, "0-1")),
-            (3, bye(2)),
-            (3, zero(5)),
-        ],
+        rounds(&[
+            "1-2 1-0, 3-5 1-0, bye 4",
+            "4-1 1/2-1/2, 5-3 1-0, bye 2",
+            "1-3 0-1, bye 2, zero 5",
+        ]),
     );
     t.config.groups = vec![3];
     t.config.swaps = vec![(3, 4)];

@@ -18,14 +18,7 @@ fn pab() -> bsw_model::Tournament {
     tournament(
         &players(3),
         3,
-        vec![
-            (1, g(1, 2, "1-0")),
-            (1, bye(3)),
-            (2, g(3, 1, "0-1")),
-            (2, bye(2)),
-            (3, g(2, 3, "1/2-1/2")),
-            (3, bye(1)),
-        ],
+        rounds(&["1-2 1-0, bye 3", "3-1 0-1, bye 2", "2-3 1/2-1/2, bye 1"]),
     )
 }
 
@@ -63,17 +56,11 @@ fn forfeit() -> bsw_model::Tournament {
     tournament(
         &players(6),
         3,
-        vec![
-            (1, g(1, 2, "+/-")),
-            (1, g(3, 4, "1-0")),
-            (1, g(5, 6, "1-0")),
-            (2, g(2, 6, "1-0")),
-            (2, g(1, 3, "1-0")),
-            (2, g(4, 5, "1/2-1/2")),
-            (3, g(2, 4, "1-0")),
-            (3, g(1, 5, "1-0")),
-            (3, g(3, 6, "1-0")),
-        ],
+        rounds(&[
+            "1-2 +/-, 3-4 1-0, 5-6 1-0",
+            "2-6 1-0, 1-3 1-0, 4-5 1/2-1/2",
+            "2-4 1-0, 1-5 1-0, 3-6 1-0",
+        ]),
     )
 }
 
@@ -125,12 +112,7 @@ fn double_forfeit() -> bsw_model::Tournament {
     tournament(
         &players(4),
         2,
-        vec![
-            (1, g(1, 2, "-/-")),
-            (1, g(3, 4, "1-0")),
-            (2, g(1, 3, "0-1")),
-            (2, g(2, 4, "1-0")),
-        ],
+        rounds(&["1-2 -/-, 3-4 1-0", "1-3 0-1, 2-4 1-0"]),
     )
 }
 
@@ -167,16 +149,11 @@ fn requested() -> bsw_model::Tournament {
     tournament(
         &players(4),
         3,
-        vec![
-            (1, g(2, 3, "1-0")),
-            (1, bye(4)),
-            (1, half(1)),
-            (2, g(1, 2, "1-0")),
-            (2, g(3, 4, "1/2-1/2")),
-            (3, g(1, 3, "1-0")),
-            (3, bye(2)),
-            (3, zero(4)),
-        ],
+        rounds(&[
+            "2-3 1-0, bye 4, half 1",
+            "1-2 1-0, 3-4 1/2-1/2",
+            "1-3 1-0, bye 2, zero 4",
+        ]),
     )
 }
 
@@ -226,12 +203,7 @@ fn zero_bye_before_a_played_round_is_category_3_and_scores_zero_for_opponents() 
     let t = tournament(
         &players(3),
         2,
-        vec![
-            (1, g(1, 2, "1-0")),
-            (1, zero(3)),
-            (2, g(3, 1, "1-0")),
-            (2, bye(2)),
-        ],
+        rounds(&["1-2 1-0, zero 3", "3-1 1-0, bye 2"]),
     );
     assert_eq!(
         unplayed_categories(&t, 2, 3).unwrap(),
@@ -250,14 +222,7 @@ fn withdrawal() -> bsw_model::Tournament {
     let mut t = tournament(
         &players(4),
         3,
-        vec![
-            (1, g(4, 1, "1-0")),
-            (1, g(2, 3, "1/2-1/2")),
-            (2, g(1, 2, "1-0")),
-            (2, bye(3)),
-            (3, g(3, 1, "0-1")),
-            (3, bye(2)),
-        ],
+        rounds(&["4-1 1-0, 2-3 1/2-1/2", "1-2 1-0, bye 3", "3-1 0-1, bye 2"]),
     );
     t.players[3].withdrawn_from = Some(2);
     t

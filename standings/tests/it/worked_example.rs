@@ -16,9 +16,14 @@ const F: u32 = 6;
 const G: u32 = 7;
 const H: u32 = 8;
 
+/// The repository's one worked-example fixture (`corpus/examples/spec-11-worked-example`),
+/// checked against the results listed above.
 fn example() -> bsw_model::Tournament {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/examples/spec-11-worked-example");
+    let t = bsw_model::io::read_dir(&dir).expect("the worked-example fixture reads");
     let players: Vec<(u32, u32)> = (1..=8).map(|i| (i, 2500 - 100 * i)).collect();
-    tournament(
+    let by_hand = tournament(
         &players,
         3,
         vec![
@@ -35,7 +40,11 @@ fn example() -> bsw_model::Tournament {
             (3, g(E, D, "1/2-1/2")),
             (3, g(F, G, "0-1")),
         ],
-    )
+    );
+    assert_eq!(t.rows, by_hand.rows);
+    let ratings: Vec<(u32, u32)> = t.players.iter().map(|p| (p.id, p.rating)).collect();
+    assert_eq!(ratings, players);
+    t
 }
 
 #[test]

@@ -23,45 +23,56 @@ pub fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
     } else {
         Some(Outcome::from_code(result).expect("result code"))
     };
-    Row {
+    row(
         round,
         board,
-        entry: Entry::Game {
+        Entry::Game {
             white,
             black,
             result,
         },
+    )
+}
+
+pub fn row(round: u32, board: u32, entry: Entry) -> Row {
+    Row {
+        round,
+        board,
+        entry,
     }
 }
 
 pub fn bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::Bye(p),
-    }
+    row(round, board, Entry::Bye(p))
 }
 
 pub fn half_bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::HalfBye(p),
-    }
+    row(round, board, Entry::HalfBye(p))
 }
 
 pub fn zero_bye(round: u32, board: u32, p: Id) -> Row {
-    Row {
-        round,
-        board,
-        entry: Entry::ZeroBye(p),
-    }
+    row(round, board, Entry::ZeroBye(p))
 }
 
-/// SPEC §11, A..H = ids 1..8 (TPN = id). Pairings, colours and board order derived by hand
-/// from §8.2-8.5 (see the comments); results as in the Danish seed.
+/// SPEC §11, A..H = ids 1..8 (TPN = id): the one worked-example fixture of the repository,
+/// `corpus/examples/spec-11-worked-example`, checked here against the checker's own
+/// derivation of its rows (pairings, colours and board order by hand from §8.2-8.5, see the
+/// comments; results as in the rule book's example).
 pub fn worked_example() -> Tournament {
-    let rows = vec![
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/examples/spec-11-worked-example");
+    let t = bsw_model::io::read_dir(&dir).expect("the worked-example fixture reads");
+    assert_eq!(
+        t.rows,
+        worked_example_rows(),
+        "fixture and hand derivation agree"
+    );
+    assert!(t.config.groups.is_empty() && t.config.rounds == Some(3));
+    t
+}
+
+fn worked_example_rows() -> Vec<Row> {
+    vec![
         // Round 1, all on 0: A–E, B–F, C–G, D–H; every key of §8.2 ties, the higher TPN gets
         // White. Board order: equal scores, better Swiss position first.
         game(1, 1, 5, 1, "0-1"),
@@ -79,15 +90,7 @@ pub fn worked_example() -> Tournament {
         game(3, 2, 8, 3, "1-0"),
         game(3, 3, 5, 4, "1/2-1/2"),
         game(3, 4, 6, 7, "0-1"),
-    ];
-    Tournament {
-        config: Config {
-            rounds: Some(3),
-            ..Default::default()
-        },
-        players: players(8),
-        rows,
-    }
+    ]
 }
 
 /// Group of 4 (ids 1-4) plus a lower Swiss group of 3 (ids 5-7), seed 1, 3 rounds.
@@ -165,10 +168,18 @@ pub fn kept_schedule() -> Tournament {
 pub fn dissolved() -> Tournament {
     let mut t = kept_schedule();
     t.players[1].withdrawn_from = Some(3);
-    t.rows.retain(|r| r.round < 3);
-    t.rows
-        .extend([game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)]);
+    republish_from(
+        &mut t,
+        3,
+        [game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)],
+    );
     t
+}
+
+/// Replaces round `round` and the later rounds of `t` by `rows`.
+pub fn republish_from(t: &mut Tournament, round: u32, rows: impl IntoIterator<Item = Row>) {
+    t.rows.retain(|r| r.round < round);
+    t.rows.extend(rows);
 }
 
 pub fn rules(rep: &Report) -> Vec<(u32, String)> {
@@ -205,10 +216,10 @@ impl Rng {
 }
 
 /// The bbpPairings sample (501 players, 9 rounds, Dutch 2026 rules, bare CR line endings),
-/// kept in `tests/data/`. Panics when it is missing: a test must not pass without its data.
+/// kept in `corpus/samples/`. Panics when it is missing: a test must not pass without its data.
 pub fn dutch_sample() -> std::path::PathBuf {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/dutch-501-players-9-rounds.trf");
+        .join("../corpus/samples/dutch-501-players-9-rounds.trf");
     assert!(p.is_file(), "{}: test data missing", p.display());
     p
 }

@@ -1,20 +1,78 @@
-//! Shared by the CLI tests: run the built `bsw` binary.
+//! Shared by the CLI tests: run the built `bsw` binary, find the repository's examples.
 #![allow(dead_code)]
 
-use std::path::Path;
-use std::process::Command;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use tempfile::TempDir;
 
-/// Runs `bsw ARGS`; returns (exit code, stdout, stderr).
-pub fn bsw(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_bsw"))
-        .args(args)
-        .output()
-        .unwrap();
+/// The `bsw` binary under test.
+pub fn bsw_command() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_bsw"))
+}
+
+/// (exit code, stdout, stderr) of a finished `bsw`.
+fn outcome(out: Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
         String::from_utf8_lossy(&out.stderr).into(),
     )
+}
+
+/// Runs `bsw ARGS`; returns (exit code, stdout, stderr).
+pub fn bsw(args: &[&str]) -> (i32, String, String) {
+    outcome(bsw_command().args(args).output().unwrap())
+}
+
+/// Runs `bsw ARGS` in `cwd`; returns (exit code, stdout, stderr).
+pub fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    outcome(bsw_command().current_dir(cwd).args(args).output().unwrap())
+}
+
+/// Runs `bsw ARGS` with `input` on standard input.
+pub fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = bsw_command()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    outcome(child.wait_with_output().unwrap())
+}
+
+/// Runs `bsw ARGS` with standard output a pipe whose reading end is closed at once (as
+/// `bsw … | head -1` does once it has its line); returns (exit code, stderr).
+pub fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
+    let mut child = bsw_command()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// The root of the repository.
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// A path as a `bsw` argument.
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
 }
 
 /// Copies the files of `from` into `to` (created).
@@ -24,4 +82,28 @@ pub fn copy_dir(from: &Path, to: &Path) {
         let e = e.unwrap();
         std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
     }
+}
+
+/// A copy of `corpus/examples/NAME` in a new temporary directory (removed when the returned
+/// guard is dropped); returns the guard and the copy.
+pub fn example_copy(name: &str) -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    copy_dir(&root().join("corpus/examples").join(name), &dir);
+    (tmp, dir)
+}
+
+/// Runs `bsw generate --seed SEED FLAGS… DIR`, which must succeed.
+pub fn generate(seed: &str, flags: &[&str], dir: &Path) {
+    let mut args = vec!["generate", "--seed", seed];
+    args.extend_from_slice(flags);
+    args.push(s(dir));
+    let (code, out, err) = bsw(&args);
+    assert_eq!(code, 0, "seed {seed}: {out}{err}");
+}
+
+/// Asserts that `text` (an output of `bsw`) contains `part`; shows `text` when it does not.
+#[track_caller]
+pub fn assert_contains(text: &str, part: &str) {
+    assert!(text.contains(part), "{text}");
 }

@@ -7,7 +7,9 @@
 
 use bsw_checker::{Evidence, RoundReport, Rule, Violation};
 use bsw_engine::{EngineError, Level, PairedRound, SearchStats, SwissReport};
-use bsw_harness::generator::{Backend, memberships, schedule_len, tpn_order};
+use bsw_harness::generator::{
+    Backend, Corruption, PlayOptions, memberships, schedule_len, tpn_order,
+};
 use bsw_model::{Entry, Id, Row, Tournament};
 
 fn tpn_of(t: &Tournament) -> std::collections::HashMap<Id, usize> {
@@ -125,3 +127,11 @@ pub const TOY: Backend = Backend {
     pair: toy_pair,
     check: toy_check,
 };
+
+/// Play with the toy engine and checker, the engine's output corrupted as `corrupt` says.
+pub fn toy_opts(corrupt: Option<Corruption>) -> PlayOptions {
+    PlayOptions {
+        backend: TOY,
+        corrupt,
+    }
+}

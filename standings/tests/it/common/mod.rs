@@ -181,3 +181,33 @@ pub fn shared_rank_by_de(st: &Standings, id: u32) -> usize {
         .filter(|r| r.points > me.points || (r.points == me.points && de(r) < de(me)))
         .count()
 }
+
+/// Rows round by round, one string a round (rounds 1, 2, …), its entries in board order and
+/// separated by commas: `W-B CODE` a game with a result code of `rounds.csv` (`W-B` alone:
+/// not played yet), `bye P` a pairing-allocated bye, `half P` / `zero P` a half- or
+/// zero-point bye.
+pub fn rounds(rounds: &[&str]) -> Vec<(u32, Entry)> {
+    let mut rows = Vec::new();
+    for (k, text) in rounds.iter().enumerate() {
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            let (head, rest) = item.split_once(' ').unwrap_or((item, ""));
+            let id = || {
+                rest.parse()
+                    .unwrap_or_else(|_| panic!("bad player in {item}"))
+            };
+            let entry = match head {
+                "bye" => bye(id()),
+                "half" => half(id()),
+                "zero" => zero(id()),
+                _ => {
+                    let (w, b) = head
+                        .split_once('-')
+                        .unwrap_or_else(|| panic!("bad game {item}"));
+                    g(w.parse().unwrap(), b.parse().unwrap(), rest)
+                }
+            };
+            rows.push((k as u32 + 1, entry));
+        }
+    }
+    rows
+}

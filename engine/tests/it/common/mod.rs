@@ -53,16 +53,7 @@ pub fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
 
 /// Pairs the next round and returns it as (white, black) with 0 for a bye/absence's black.
 pub fn pair(t: &Tournament) -> Vec<(u32, u32, &'static str)> {
-    let r = bsw_engine::pair_next_round(t).expect("pairing");
-    r.rows
-        .iter()
-        .map(|row| match row.entry {
-            Entry::Game { white, black, .. } => (white, black, ""),
-            Entry::Bye(p) => (p, 0, "bye"),
-            Entry::HalfBye(p) => (p, 0, "half-bye"),
-            Entry::ZeroBye(p) => (p, 0, "zero-bye"),
-        })
-        .collect()
+    pair_rows(&bsw_engine::pair_next_round(t).expect("pairing").rows)
 }
 
 /// Pairs the next round and appends it with the given results in board order.
@@ -83,6 +74,7 @@ pub fn pair_and_play(t: &mut Tournament, results: &[&str]) -> Vec<(u32, u32, &'s
     pair_rows(&paired.rows)
 }
 
+/// Rows as (white, black, "") games and (player, 0, kind) byes and absences.
 fn pair_rows(rows: &[Row]) -> Vec<(u32, u32, &'static str)> {
     rows.iter()
         .map(|row| match row.entry {

@@ -1,0 +1,420 @@
+//! External pairing engines in campaigns: `bsw simulate --engine 'CMD … {trf} … {out}'`.
+//!
+//! For every random tournament and every round, the tournament so far is written as a TRF
+//! file ([`protocol::engine_input`]), the command is run on it ([`runner`]: time limit,
+//! process-group kill), its output is read ([`protocol::read_output`]), results are filled in
+//! as for the built-in engine ([`crate::generator::draw_result`]) and every round is certified
+//! by the independent checker under the chosen [`ExtProfile`]. What the summary says about
+//! each round's Swiss field (level used, where the bye went) comes from the checker's report
+//! of the round under the berger-swiss profile, so it exists for any engine.
+//!
+//! Failure kinds (the label of [`FailureKind::EngineError`], counted in the summary by kind):
+//! `time-out`, `crash (signal N)`, `exit code N`, `no pairing (exit 1)`, `bad output`,
+//! `nondeterministic output`, `cannot run`; rule violations are [`FailureKind::Violation`] as
+//! for the built-in engine. [`failures`] writes each failing tournament with the exact input,
+//! command line, output and standard error of the failing call, and shrinks it.
+//!
+//! Unlike the rest of the harness this module does file and process I/O: driving a program is
+//! what it is for. It holds no rule logic: the checker certifies, and in the berger-swiss
+//! profile the built-in engine tells which requested absences SPEC §9 refuses (they are
+//! dropped before the engine sees the round, exactly as the built-in campaign drops them).
+
+pub mod failures;
+pub mod protocol;
+pub mod runner;
+
+use crate::generator::play::{fill_results, panic_message, record_events, violation_failure};
+use crate::generator::{
+    ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
+};
+use crate::simulate::{CampaignSpec, simulate_with};
+use crate::summary::Summary;
+use bsw_engine::EngineError;
+use bsw_model::{Entry, Tournament};
+use runner::{Call, Status, Template, Workdir};
+use serde::{Deserialize, Serialize};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::Duration;
+
+/// Which rule book certifies the external engine's rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ExtProfile {
+    /// FIDE C.04.1 basic rules, for engines of any Swiss system (Dutch, Dubov, Burstein…).
+    /// The generator makes plain Swiss events (no Berger groups).
+    Generic,
+    /// SPEC.md, for engines that implement the Berger-Swiss system.
+    BergerSwiss,
+}
+
+impl ExtProfile {
+    pub fn parse(s: &str) -> Result<ExtProfile, String> {
+        match s {
+            "generic" => Ok(ExtProfile::Generic),
+            "berger-swiss" => Ok(ExtProfile::BergerSwiss),
+            _ => Err(format!(
+                "--profile: `{s}` is not a profile (generic or berger-swiss)"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ExtProfile::Generic => "generic",
+            ExtProfile::BergerSwiss => "berger-swiss",
+        }
+    }
+
+    fn checker(self) -> bsw_checker::Profile {
+        match self {
+            ExtProfile::Generic => bsw_checker::Profile::Generic,
+            ExtProfile::BergerSwiss => bsw_checker::Profile::BergerSwiss,
+        }
+    }
+
+    /// Generator parameters for this profile: the generic profile makes plain Swiss events.
+    pub fn params(self, mut p: crate::generator::GenParams) -> crate::generator::GenParams {
+        if self == ExtProfile::Generic {
+            p.group_rate = 0.0;
+        }
+        p
+    }
+}
+
+/// An external engine as a campaign runs it.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    pub template: Template,
+    /// Time limit of one call.
+    pub timeout: Duration,
+    pub profile: ExtProfile,
+    /// Every this many tournaments (by index, 0 = never), each round is paired twice and the
+    /// two pairings compared (as read, so white space does not count): a difference is the
+    /// `nondeterministic output` failure.
+    pub recheck_every: u64,
+}
+
+/// What identifies an external engine in a campaign's summary (shards of campaigns with
+/// different engines do not merge).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EngineInfo {
+    pub command: String,
+    pub profile: ExtProfile,
+    pub timeout_ms: u64,
+}
+
+impl EngineInfo {
+    pub fn describe(&self) -> String {
+        format!(
+            "engine: `{}` (external, profile {}, time limit {} ms per call)",
+            self.command,
+            self.profile.name(),
+            self.timeout_ms
+        )
+    }
+}
+
+impl Engine {
+    pub fn info(&self) -> EngineInfo {
+        EngineInfo {
+            command: self.template.text.clone(),
+            profile: self.profile,
+            timeout_ms: self.timeout.as_millis() as u64,
+        }
+    }
+}
+
+/// The engine call of the failing round, kept for the failures directory.
+#[derive(Clone, Debug)]
+pub struct CallRecord {
+    pub round: u32,
+    /// The TRF handed to the engine.
+    pub input: String,
+    pub call: Call,
+    /// The second call on the same input, when the outputs were compared and differ.
+    pub second: Option<Call>,
+    /// Why the output was refused (bad output), for people.
+    pub problem: Option<String>,
+}
+
+/// A tournament played by an external engine.
+pub struct ExternalPlayed {
+    pub played: Played,
+    /// The last engine call when the tournament failed (`None` for a pass, or a failure
+    /// before any call).
+    pub call: Option<CallRecord>,
+}
+
+fn engine_failure(round: u32, kind: &str, details: Vec<String>) -> Failure {
+    Failure {
+        round,
+        kind: FailureKind::EngineError(kind.to_string()),
+        details,
+    }
+}
+
+/// The failure kind of a call that did not exit 0.
+fn status_kind(s: Status) -> Option<String> {
+    match s {
+        Status::Exited(0) => None,
+        Status::Exited(1) => Some("no pairing (exit 1)".into()),
+        Status::Exited(c) => Some(format!("exit code {c}")),
+        Status::Signalled(sig) => Some(format!("crash (signal {sig})")),
+        Status::TimedOut => Some("time-out".into()),
+    }
+}
+
+fn first_lines(label: &str, text: &str, n: usize) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .take(n)
+        .map(|l| format!("{label}: {l}"))
+        .collect()
+}
+
+/// Berger-swiss profile: drops the absences of round `r` that SPEC §9 refuses (player on a
+/// Berger schedule), as the built-in engine reports them. Returns how many were dropped.
+fn drop_refused_absences(t: &mut Tournament, r: u32) -> usize {
+    let mut dropped = 0;
+    if t.config.groups.is_empty()
+        || !t
+            .players
+            .iter()
+            .any(|p| p.half_byes.contains(&r) || p.zero_byes.contains(&r))
+    {
+        return 0;
+    }
+    loop {
+        let res = catch_unwind(AssertUnwindSafe(|| bsw_engine::pair_next_round(t)));
+        let Ok(Err(EngineError::AbsenceInBergerGroup { round, player, .. })) = res else {
+            return dropped;
+        };
+        let Some(p) = t.players.iter_mut().find(|p| p.id == player) else {
+            return dropped;
+        };
+        let before = p.half_byes.len() + p.zero_byes.len();
+        p.half_byes.retain(|&x| x != round);
+        p.zero_byes.retain(|&x| x != round);
+        if p.half_byes.len() + p.zero_byes.len() == before {
+            return dropped;
+        }
+        dropped += 1;
+    }
+}
+
+/// Where the round's Swiss field went, as the checker established it (the built-in engine
+/// reports its own level; for an external engine the checker's reading of the published
+/// pairs is all there is). `None` without a well-formed Swiss part.
+fn swiss_record(sw: &bsw_checker::SwissRound) -> Option<SwissRecord> {
+    let l = sw.level?;
+    Some(SwissRecord {
+        field_size: sw.field.len(),
+        level: bsw_engine::Level {
+            rematches: l.rematches,
+            streak_limit: l.streak_limit,
+            balance: l.balance,
+            max_diff: l.max_diff,
+        },
+        bye: sw.bye.map(|player| ByeRecord {
+            player,
+            bottom: sw.bye_to_bottom(),
+            eligible_bottom: sw.bye_to_lowest_eligible(),
+        }),
+    })
+}
+
+/// Plays `sc` with the external engine; `recheck` pairs every round twice and compares.
+pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalPlayed {
+    let mut t = sc.base.clone();
+    let mut out = Played {
+        tournament: Tournament::default(),
+        rounds: Vec::new(),
+        failure: None,
+        violations: 0,
+        dropped_absences: 0,
+    };
+    let mut kept: Option<CallRecord> = None;
+    let work = match Workdir::new() {
+        Ok(w) => Some(w),
+        Err(e) => {
+            out.failure = Some(engine_failure(
+                1,
+                "cannot run",
+                vec![format!("cannot create a temporary directory: {e}")],
+            ));
+            None
+        }
+    };
+    let total = sc.total_rounds();
+    for r in 1..=total {
+        let Some(work) = &work else { break };
+        record_events(sc, &mut t, r);
+        if engine.profile == ExtProfile::BergerSwiss {
+            out.dropped_absences += drop_refused_absences(&mut t, r);
+        }
+        // Per-round engine time: the whole protocol (TRF written, engine run, output read).
+        let started = std::time::Instant::now();
+        let input = match protocol::engine_input(&t, r, engine.profile == ExtProfile::Generic) {
+            Ok(s) => s,
+            Err(e) => {
+                out.failure = Some(engine_failure(r, "cannot run", vec![e]));
+                break;
+            }
+        };
+        let call = match work.run(&engine.template, &input, engine.timeout) {
+            Ok(c) => c,
+            Err(e) => {
+                out.failure = Some(engine_failure(
+                    r,
+                    "cannot run",
+                    vec![format!("{}: {e}", engine.template.args[0])],
+                ));
+                break;
+            }
+        };
+        let mut record = CallRecord {
+            round: r,
+            input,
+            call,
+            second: None,
+            problem: None,
+        };
+        let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
+        if let Some(kind) = status_kind(record.call.status) {
+            let mut details = vec![format!("the engine ended with {kind}"), cmd];
+            details.extend(first_lines("stderr", &record.call.stderr, 5));
+            out.failure = Some(engine_failure(r, &kind, details));
+            kept = Some(record);
+            break;
+        }
+        let parsed = match &record.call.output {
+            None => Err("the engine exited 0 but wrote no output file".to_string()),
+            Some(text) => protocol::read_output(text, &t, r).map_err(|e| e.to_string()),
+        };
+        let rows = match parsed {
+            Ok(rows) => rows,
+            Err(problem) => {
+                let mut details = vec![problem.clone(), cmd];
+                details.extend(first_lines("stderr", &record.call.stderr, 3));
+                record.problem = Some(problem);
+                out.failure = Some(engine_failure(r, "bad output", details));
+                kept = Some(record);
+                break;
+            }
+        };
+        let engine_ns = started.elapsed().as_nanos() as u64;
+        if recheck {
+            match work.run(&engine.template, &record.input, engine.timeout) {
+                Ok(second)
+                    if second.status != record.call.status
+                        || second
+                            .output
+                            .as_deref()
+                            .map(|o| protocol::read_output(o, &t, r))
+                            != Some(Ok(rows.clone())) =>
+                {
+                    out.failure = Some(engine_failure(
+                        r,
+                        "nondeterministic output",
+                        vec![
+                            "the same input paired twice gave two different outputs".into(),
+                            cmd,
+                        ],
+                    ));
+                    record.second = Some(second);
+                    kept = Some(record);
+                    break;
+                }
+                _ => {}
+            }
+        }
+        let games = rows
+            .iter()
+            .filter(|row| matches!(row.entry, Entry::Game { .. }))
+            .count() as u32;
+        let first = t.rows.len();
+        t.rows.extend(rows);
+
+        let watch = Stopwatch::start();
+        let profile = engine.profile.checker();
+        let report = catch_unwind(AssertUnwindSafe(|| {
+            bsw_checker::check_round(&t, r, profile)
+        }));
+        out.rounds.push(RoundRecord {
+            round: r,
+            engine_ns,
+            checker_ns: watch.ns(),
+            games,
+            swiss: report
+                .as_ref()
+                .ok()
+                .and_then(|rep| rep.swiss.as_ref())
+                .and_then(swiss_record),
+        });
+        match report {
+            Err(payload) => {
+                out.failure = Some(Failure {
+                    round: r,
+                    kind: FailureKind::CheckerPanic,
+                    details: vec![panic_message(&*payload)],
+                });
+                kept = Some(record);
+                break;
+            }
+            Ok(rep) if !rep.violations.is_empty() => {
+                out.violations = rep.violations.len();
+                let mut failure = violation_failure(r, &rep);
+                failure.details.push(cmd);
+                out.failure = Some(failure);
+                kept = Some(record);
+                break;
+            }
+            Ok(_) => {}
+        }
+        fill_results(sc, &mut t, first, r);
+    }
+    for p in &mut t.players {
+        p.half_byes.sort_unstable();
+        p.zero_byes.sort_unstable();
+    }
+    out.tournament = t;
+    ExternalPlayed {
+        played: out,
+        call: kept,
+    }
+}
+
+impl Engine {
+    fn recheck(&self, index: u64) -> bool {
+        self.recheck_every > 0 && index.is_multiple_of(self.recheck_every)
+    }
+
+    /// Replays tournament `index` of `spec` (same inputs as in the campaign).
+    pub fn replay(&self, spec: &CampaignSpec, index: u64) -> (Scenario, ExternalPlayed) {
+        let sc = spec.scenario(index);
+        let played = play_external(&sc, self, self.recheck(index));
+        (sc, played)
+    }
+}
+
+/// The campaign's identity with this engine.
+pub fn campaign_info(spec: &CampaignSpec, engine: &Engine) -> crate::summary::CampaignInfo {
+    let mut info = spec.info();
+    info.engine = Some(engine.info());
+    info
+}
+
+/// Runs the campaign `spec` with the external engine (the generator parameters of `spec` are
+/// used as given: see [`ExtProfile::params`]). The summary's per-round engine times are wall
+/// times of the whole protocol: TRF written, engine run, output read (a recheck excluded).
+pub fn simulate_external(
+    spec: &CampaignSpec,
+    engine: &Engine,
+    progress: &(dyn Fn() + Sync),
+) -> Result<Summary, String> {
+    engine.template.check_program()?;
+    let mut s = simulate_with(spec, campaign_info(spec, engine), progress, &|index, sc| {
+        play_external(sc, engine, engine.recheck(index)).played
+    })?;
+    s.timing.clock = "wall (engine), thread-cpu (checker)".into();
+    Ok(s)
+}
