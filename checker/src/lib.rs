@@ -59,6 +59,11 @@
 //! Profile generic: `"structure"`, `"points"`, `"C.04.1-2"`, `"C.04.1-4"`, `"C.04.1-6"`,
 //! `"C.04.1-7"` (see [`generic`]).
 //!
+//! Profile dutch (FIDE C.04.3 2026, see [`dutch`] and `docs/dutch-checker.md`):
+//! `"structure"`, `"C.04.3-C1"` … `"C.04.3-C21"` (the criterion broken, or the first one on
+//! which a witness bracket pairing is better), `"C.04.3-4"` (an equally good bracket pairing
+//! comes earlier in the generation order), `"C.04.3-5.2"` (colours), `"C.04.3-boards"`.
+//!
 //! # Readings of the SPEC that the checker makes (where the text leaves room)
 //! - §6 "the lower Swiss group has no members": its membership after swaps, withdrawn members
 //!   included.
@@ -118,6 +123,7 @@ mod certify;
 pub mod colours;
 pub mod counting;
 pub mod draw;
+pub mod dutch;
 pub mod field;
 pub mod generic;
 pub mod greedy;
@@ -149,6 +155,8 @@ pub enum Profile {
     BergerSwiss,
     /// FIDE C.04.1 basic rules (default for a TRF file).
     Generic,
+    /// FIDE C.04.3, the Dutch system (default for a tournament that declares it).
+    Dutch,
 }
 
 /// Certifies every round of `t`.
@@ -156,6 +164,7 @@ pub fn check(t: &Tournament, profile: Profile) -> Report {
     let rounds = match profile {
         Profile::BergerSwiss => certify::check_all(t),
         Profile::Generic => generic::check_all(t),
+        Profile::Dutch => dutch::check_all(t),
     };
     Report { rounds }
 }
@@ -165,5 +174,6 @@ pub fn check_round(t: &Tournament, round: u32, profile: Profile) -> RoundReport 
     match profile {
         Profile::BergerSwiss => certify::check_round(&certify::Context::new(t), round),
         Profile::Generic => generic::check_round(t, round),
+        Profile::Dutch => dutch::check_round(t, round),
     }
 }

@@ -72,6 +72,78 @@ pub enum Rule {
     /// Generic: C.04.1 rule 7, the same colour three times in a row.
     #[serde(rename = "C.04.1-7")]
     GenericColourStreak,
+    /// Dutch criterion C1.
+    #[serde(rename = "C.04.3-C1")]
+    DutchC1,
+    /// Dutch criterion C2.
+    #[serde(rename = "C.04.3-C2")]
+    DutchC2,
+    /// Dutch criterion C3.
+    #[serde(rename = "C.04.3-C3")]
+    DutchC3,
+    /// Dutch criterion C4.
+    #[serde(rename = "C.04.3-C4")]
+    DutchC4,
+    /// Dutch criterion C5.
+    #[serde(rename = "C.04.3-C5")]
+    DutchC5,
+    /// Dutch criterion C6.
+    #[serde(rename = "C.04.3-C6")]
+    DutchC6,
+    /// Dutch criterion C7.
+    #[serde(rename = "C.04.3-C7")]
+    DutchC7,
+    /// Dutch criterion C8.
+    #[serde(rename = "C.04.3-C8")]
+    DutchC8,
+    /// Dutch criterion C9.
+    #[serde(rename = "C.04.3-C9")]
+    DutchC9,
+    /// Dutch criterion C10.
+    #[serde(rename = "C.04.3-C10")]
+    DutchC10,
+    /// Dutch criterion C11.
+    #[serde(rename = "C.04.3-C11")]
+    DutchC11,
+    /// Dutch criterion C12.
+    #[serde(rename = "C.04.3-C12")]
+    DutchC12,
+    /// Dutch criterion C13.
+    #[serde(rename = "C.04.3-C13")]
+    DutchC13,
+    /// Dutch criterion C14.
+    #[serde(rename = "C.04.3-C14")]
+    DutchC14,
+    /// Dutch criterion C15.
+    #[serde(rename = "C.04.3-C15")]
+    DutchC15,
+    /// Dutch criterion C16.
+    #[serde(rename = "C.04.3-C16")]
+    DutchC16,
+    /// Dutch criterion C17.
+    #[serde(rename = "C.04.3-C17")]
+    DutchC17,
+    /// Dutch criterion C18.
+    #[serde(rename = "C.04.3-C18")]
+    DutchC18,
+    /// Dutch criterion C19.
+    #[serde(rename = "C.04.3-C19")]
+    DutchC19,
+    /// Dutch criterion C20.
+    #[serde(rename = "C.04.3-C20")]
+    DutchC20,
+    /// Dutch criterion C21.
+    #[serde(rename = "C.04.3-C21")]
+    DutchC21,
+    /// Dutch 4.x: an equally good bracket pairing comes earlier in the rules' generation order.
+    #[serde(rename = "C.04.3-4")]
+    DutchOrder,
+    /// Dutch 5.2: the colours of a pair.
+    #[serde(rename = "C.04.3-5.2")]
+    DutchColours,
+    /// Dutch board order.
+    #[serde(rename = "C.04.3-boards")]
+    DutchBoards,
 }
 
 impl Rule {
@@ -95,6 +167,30 @@ impl Rule {
             Rule::GenericBye => "C.04.1-4",
             Rule::GenericColourDifference => "C.04.1-6",
             Rule::GenericColourStreak => "C.04.1-7",
+            Rule::DutchC1 => "C.04.3-C1",
+            Rule::DutchC2 => "C.04.3-C2",
+            Rule::DutchC3 => "C.04.3-C3",
+            Rule::DutchC4 => "C.04.3-C4",
+            Rule::DutchC5 => "C.04.3-C5",
+            Rule::DutchC6 => "C.04.3-C6",
+            Rule::DutchC7 => "C.04.3-C7",
+            Rule::DutchC8 => "C.04.3-C8",
+            Rule::DutchC9 => "C.04.3-C9",
+            Rule::DutchC10 => "C.04.3-C10",
+            Rule::DutchC11 => "C.04.3-C11",
+            Rule::DutchC12 => "C.04.3-C12",
+            Rule::DutchC13 => "C.04.3-C13",
+            Rule::DutchC14 => "C.04.3-C14",
+            Rule::DutchC15 => "C.04.3-C15",
+            Rule::DutchC16 => "C.04.3-C16",
+            Rule::DutchC17 => "C.04.3-C17",
+            Rule::DutchC18 => "C.04.3-C18",
+            Rule::DutchC19 => "C.04.3-C19",
+            Rule::DutchC20 => "C.04.3-C20",
+            Rule::DutchC21 => "C.04.3-C21",
+            Rule::DutchOrder => "C.04.3-4",
+            Rule::DutchColours => "C.04.3-5.2",
+            Rule::DutchBoards => "C.04.3-boards",
         }
     }
 
@@ -289,6 +385,8 @@ pub enum Evidence {
         byes_before: u32,
         unplayed_wins_before: u32,
     },
+    /// Profile dutch (FIDE C.04.3): see [`crate::dutch::DutchEvidence`].
+    Dutch(crate::dutch::DutchEvidence),
 }
 
 impl Evidence {

@@ -1,6 +1,7 @@
-//! `bsw check DIR|FILE.trf [--profile berger-swiss|generic] [--json]`: certify every round.
+//! `bsw check DIR|FILE.trf [--profile berger-swiss|generic|dutch] [--json]`: certify every round.
 //!
-//! The profile defaults to `berger-swiss` for a tournament directory and for a TRF file that
+//! The profile defaults to `dutch` for a tournament that declares the Dutch system (`system =
+//! "dutch"`, or a TRF `092`/`192` record naming it), else to `berger-swiss` for a tournament directory and for a TRF file that
 //! carries our configuration records (`BSV`, written by `bsw trf export`; a note on stderr
 //! says so), `generic` for any other TRF file. Human-readable output: one block per
 //! violation (round, rule, players with names,
@@ -23,6 +24,8 @@ pub enum ProfileArg {
     BergerSwiss,
     /// FIDE C.04.1 basic rules (default for a TRF file without berger-swiss records).
     Generic,
+    /// FIDE C.04.3, the Dutch system (default for a TRF or directory that declares it).
+    Dutch,
 }
 
 #[derive(clap::Args)]
@@ -54,6 +57,14 @@ pub fn run(args: Args) -> crate::CmdResult {
     let profile = match args.profile {
         Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
         Some(ProfileArg::Generic) => Profile::Generic,
+        Some(ProfileArg::Dutch) => Profile::Dutch,
+        None if t.config.system.dutch().is_some() => {
+            eprintln!(
+                "note: {} declares the FIDE (Dutch) system: profile dutch",
+                args.path.display()
+            );
+            Profile::Dutch
+        }
         None if args.path.is_dir() => Profile::BergerSwiss,
         None if loaded.carries_config => {
             eprintln!(
@@ -110,6 +121,7 @@ fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
     let profile_name = match profile {
         Profile::BergerSwiss => "berger-swiss",
         Profile::Generic => "generic",
+        Profile::Dutch => "dutch",
     };
     let mut count = 0;
     for r in &report.rounds {

@@ -33,6 +33,7 @@ fn certify(t: &Tournament, profile: Profile) -> Result<Verdict, String> {
     let name = match profile {
         Profile::BergerSwiss => "berger-swiss",
         Profile::Generic => "generic",
+        Profile::Dutch => "dutch",
     };
     let json = serde_json::to_value(bsw_checker::check(t, profile)).map_err(|e| e.to_string())?;
     bsw_report::verdict_from_check_json(name, &json)
@@ -68,6 +69,8 @@ pub fn run(args: Args) -> crate::CmdResult {
     let profile = match args.profile {
         Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
         Some(ProfileArg::Generic) => Profile::Generic,
+        Some(ProfileArg::Dutch) => Profile::Dutch,
+        None if t.config.system.dutch().is_some() => Profile::Dutch,
         None if args.path.is_dir() => Profile::BergerSwiss,
         None => Profile::Generic,
     };

@@ -87,6 +87,18 @@ fn trf_defaults_to_generic_profile() {
 }
 
 #[test]
+fn a_trf_that_declares_the_dutch_system_defaults_to_the_dutch_profile() {
+    let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/small-104.trf");
+    let (code, out, err) = bsw(&["check", sample.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.lines().last().unwrap().ends_with("profile dutch)"),
+        "{out}"
+    );
+    assert!(err.contains("profile dutch"), "{err}");
+}
+
+#[test]
 fn generic_profile_on_a_directory() {
     let (code, out, _) = bsw(&[
         "check",

@@ -40,6 +40,7 @@ pub fn tournament_toml(t: &Tournament) -> String {
         }
         s += "]\n";
     }
+    s += &crate::system::toml_lines(&c.system);
     s
 }
 

@@ -1,0 +1,87 @@
+//! The pairing-allocated bye: C2 eligibility (C.04.1 rule 4) and C5 (the PAB goes to the
+//! lowest score that still lets every other player be paired under C1-C3).
+//!
+//! C5 is proved with one general maximum matching (petgraph, [`crate::oracle`]): the players
+//! to pair plus one extra vertex joined to every eligible player scored below the published
+//! receiver. A perfect matching exists iff one of them can take the PAB with the rest paired;
+//! its partner of the extra vertex is the better receiver and the rest the completion.
+//!
+//! Not checked yet (TODO): C9 (fewest unplayed games among equally scored receivers), which
+//! the rules rank after C6-C8 of the brackets above.
+
+use super::{DutchEvidence, Published, RoundCtx, points};
+use crate::oracle;
+use crate::report::{Evidence, Rule, Violation};
+
+/// C2: a PAB to a player who already had one or scored a win without playing.
+pub fn check_eligibility(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
+    for &(board, p) in &publ.pabs {
+        if ctx.hist.get(&p).is_some_and(|h| !h.pab_eligible) {
+            v.push(Violation::new(
+                Rule::DutchC2,
+                vec![p],
+                format!(
+                    "board {board}: {p} gets the pairing-allocated bye but already had one, or already scored a win without playing"
+                ),
+                Evidence::Dutch(DutchEvidence::PabEligibility { board, player: p }),
+            ));
+        }
+    }
+}
+
+/// C5: no eligible player with a lower score could take the PAB with the rest paired.
+pub fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
+    let Some(&(_, b)) = publ.pabs.first() else {
+        return;
+    };
+    let sb = ctx.score(b);
+    let n = ctx.order.len();
+    let extra = n;
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ctx.compatible(ctx.order[i], ctx.order[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut any = false;
+    for (i, &id) in ctx.order.iter().enumerate() {
+        if ctx.score(id) < sb && ctx.hist[&id].pab_eligible {
+            edges.push((i, extra));
+            any = true;
+        }
+    }
+    if !any {
+        return;
+    }
+    let Some(pairs) = oracle::perfect_matching(n + 1, &edges) else {
+        return;
+    };
+    let mut better = None;
+    let mut completion = Vec::new();
+    for (x, y) in pairs {
+        if y == extra {
+            better = Some(ctx.order[x]);
+        } else {
+            completion.push([ctx.order[x], ctx.order[y]]);
+        }
+    }
+    let Some(better) = better else { return };
+    v.push(Violation::new(
+        Rule::DutchC5,
+        vec![b, better],
+        format!(
+            "{b} gets the pairing-allocated bye with {} points, but {better} ({} points) can take it with every other player paired",
+            points(sb),
+            points(ctx.score(better))
+        ),
+        Evidence::Dutch(DutchEvidence::BetterPab {
+            published: b,
+            published_score: points(sb),
+            better,
+            better_score: points(ctx.score(better)),
+            completion,
+        }),
+    ));
+}

@@ -1,0 +1,120 @@
+//! Speed of profile dutch on large engine-paired rounds (run by hand, release):
+//! `DUTCH_SPEED=1000 DUTCH_SPEED_ROUNDS=3 cargo test --release -p bsw-checker --test it
+//! dutch_speed -- --nocapture`. Each round is certified as soon as the engine has paired it
+//! (before its results). Without `DUTCH_SPEED`: a 30-player event of 4 rounds (smoke test).
+//! `DUTCH_SPEED_R1=10000`: round 1 of that many players, paired here as 1.2/4.2/5.2.5 define
+//! it (S1 against S2 in order, the initial colour to the odd numbers of S1), certified.
+
+use crate::dutch_common::engine_event_with;
+use bsw_checker::{Profile, check_round};
+use bsw_model::{Colour, Config, DutchConfig, Entry, Player, Row, System, Tournament};
+use std::time::Instant;
+
+#[test]
+fn large_rounds_are_certified() {
+    let sizes: Vec<u32> = match std::env::var("DUTCH_SPEED") {
+        Ok(s) => s.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
+        Err(_) => vec![30],
+    };
+    let rounds: u32 = std::env::var("DUTCH_SPEED_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
+    for n in sizes {
+        let mut last = Instant::now();
+        engine_event_with(n, rounds, 42, |t, r| {
+            let paired_in = last.elapsed();
+            let start = Instant::now();
+            let report = check_round(t, r, Profile::Dutch);
+            eprintln!(
+                "{n} players: round {r} paired by the engine in {paired_in:.2?}, certified in {:.3?} ({} violations)",
+                start.elapsed(),
+                report.violations.len()
+            );
+            assert!(
+                report.violations.is_empty(),
+                "{:?}",
+                report.violations.first()
+            );
+            last = Instant::now();
+        });
+    }
+}
+
+/// Round 1 of `n` players as the rules pair it: i against i + n/2, White to the odd numbers of
+/// S1 (initial colour White), the last player the PAB when `n` is odd.
+fn round_one(n: u32) -> Tournament {
+    let half = n / 2;
+    let mut rows = Vec::new();
+    for i in 1..=half {
+        let (white, black) = if i % 2 == 1 {
+            (i, i + half)
+        } else {
+            (i + half, i)
+        };
+        rows.push(Row {
+            round: 1,
+            board: i,
+            entry: Entry::Game {
+                white,
+                black,
+                result: None,
+            },
+        });
+    }
+    if n % 2 == 1 {
+        rows.push(Row {
+            round: 1,
+            board: half + 1,
+            entry: Entry::Bye(n),
+        });
+    }
+    Tournament {
+        config: Config {
+            rounds: Some(9),
+            system: System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::White),
+                pab_points: 2,
+            }),
+            ..Config::default()
+        },
+        players: (1..=n)
+            .map(|id| Player {
+                id,
+                name: format!("P{id}"),
+                ..Default::default()
+            })
+            .collect(),
+        rows,
+    }
+}
+
+#[test]
+fn a_large_first_round_is_certified() {
+    let n: u32 = std::env::var("DUTCH_SPEED_R1")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(41);
+    let t = round_one(n);
+    let start = Instant::now();
+    let report = check_round(&t, 1, Profile::Dutch);
+    eprintln!("{n} players: round 1 certified in {:.3?}", start.elapsed());
+    assert!(
+        report.violations.is_empty(),
+        "{:?}",
+        report.violations.first()
+    );
+    // The same round with two boards exchanging opponents is rejected.
+    let mut m = t.clone();
+    if let (Entry::Game { black: b1, .. }, Entry::Game { white: w2, .. }) =
+        (m.rows[0].entry, m.rows[1].entry)
+    {
+        if let Entry::Game { black, .. } = &mut m.rows[0].entry {
+            *black = w2;
+        }
+        if let Entry::Game { white, .. } = &mut m.rows[1].entry {
+            *white = b1;
+        }
+    }
+    assert!(!check_round(&m, 1, Profile::Dutch).violations.is_empty());
+}
