@@ -10,11 +10,7 @@ use std::time::Duration;
 fn certify_round6(c: &mut Criterion) {
     for (model, var, default) in [
         (ResultModel::Elo, "BSW_BENCH_ELO_SIZES", &[100u32, 1000][..]),
-        (
-            ResultModel::Coin,
-            "BSW_BENCH_COIN_SIZES",
-            &[100u32, 1000, 10000][..],
-        ),
+        (ResultModel::Coin, "BSW_BENCH_COIN_SIZES", &[100u32, 1000, 10000][..]),
     ] {
         let mut g = c.benchmark_group(format!("check_round6_{}", model.name()));
         for n in sizes(var, default) {

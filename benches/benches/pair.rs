@@ -10,16 +10,8 @@ use std::time::Duration;
 
 fn pair_round6(c: &mut Criterion) {
     for (model, var, default) in [
-        (
-            ResultModel::Elo,
-            "BSW_BENCH_ELO_SIZES",
-            &[100u32, 1000, 10000, 100000][..],
-        ),
-        (
-            ResultModel::Coin,
-            "BSW_BENCH_COIN_SIZES",
-            &[100u32, 1000, 10000][..],
-        ),
+        (ResultModel::Elo, "BSW_BENCH_ELO_SIZES", &[100u32, 1000, 10000, 100000][..]),
+        (ResultModel::Coin, "BSW_BENCH_COIN_SIZES", &[100u32, 1000, 10000][..]),
     ] {
         let mut g = c.benchmark_group(format!("pair_round6_{}", model.name()));
         for n in sizes(var, default) {
@@ -46,16 +38,8 @@ fn pair_round6(c: &mut Criterion) {
 /// §8.4 rejects most players' first candidates; the counting filter does it from bucket counts).
 fn pair_round3(c: &mut Criterion) {
     for (model, var, default) in [
-        (
-            ResultModel::Elo,
-            "BSW_BENCH_ROUND3_ELO_SIZES",
-            &[1000u32, 10000, 100000][..],
-        ),
-        (
-            ResultModel::Coin,
-            "BSW_BENCH_ROUND3_COIN_SIZES",
-            &[10000u32, 100000][..],
-        ),
+        (ResultModel::Elo, "BSW_BENCH_ROUND3_ELO_SIZES", &[1000u32, 10000, 100000][..]),
+        (ResultModel::Coin, "BSW_BENCH_ROUND3_COIN_SIZES", &[10000u32, 100000][..]),
     ] {
         let mut g = c.benchmark_group(format!("pair_round3_{}", model.name()));
         g.sample_size(10)

@@ -9,13 +9,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn simulate_loop(c: &mut Criterion) {
-    let params = GenParams {
-        players: (100, 100),
-        ..GenParams::default()
-    };
-    let seeds: Vec<u64> = (0..4)
-        .map(|i| tournament_seed(bsw_benches::SEED, i))
-        .collect();
+    let params = GenParams { players: (100, 100), ..GenParams::default() };
+    let seeds: Vec<u64> = (0..4).map(|i| tournament_seed(bsw_benches::SEED, i)).collect();
     let mut g = c.benchmark_group("simulate");
     g.sample_size(20).measurement_time(Duration::from_secs(10));
     g.bench_function("four_100_player_tournaments", |b| {

@@ -81,11 +81,8 @@ pub fn dir_texts(n: u32) -> (String, String, String) {
 /// `corpus/samples/dutch-501-players-9-rounds.trf` of the repository).
 pub fn trf_sample() -> (String, String) {
     let path = std::env::var("BSW_TRF_SAMPLE").unwrap_or_else(|_| {
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../corpus/samples/dutch-501-players-9-rounds.trf"
-        )
-        .to_string()
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../corpus/samples/dutch-501-players-9-rounds.trf")
+            .to_string()
     });
     let bytes =
         std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: cannot read the TRF sample: {e}"));

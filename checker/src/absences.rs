@@ -24,11 +24,7 @@ pub fn check_requested(
         let Some(kind) = absence(p, r) else {
             continue;
         };
-        let want = if kind == Absence::Half {
-            "half-bye"
-        } else {
-            "zero-bye"
-        };
+        let want = if kind == Absence::Half { "half-bye" } else { "zero-bye" };
         if in_berger(p.id) {
             v.push(Violation::new(
                 Rule::Absences,
@@ -52,10 +48,7 @@ pub fn check_requested(
                     "player {} asked to be absent in round {r} ({want}) but was paired on board {}",
                     p.id, row.board
                 ),
-                Evidence::RequestedRow {
-                    requested: want,
-                    row: PublishedRow::from(&row),
-                },
+                Evidence::RequestedRow { requested: want, row: PublishedRow::from(&row) },
             )),
             _ => v.push(Violation::new(
                 Rule::Results,
@@ -66,10 +59,7 @@ pub fn check_requested(
                     row.board,
                     row.entry.result_code()
                 ),
-                Evidence::RequestedRow {
-                    requested: want,
-                    row: PublishedRow::from(&row),
-                },
+                Evidence::RequestedRow { requested: want, row: PublishedRow::from(&row) },
             )),
         }
     }

@@ -18,11 +18,7 @@ use bsw_model::{Entry, Id, Row};
 
 /// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd.
 pub fn schedule_len(k: u32) -> u32 {
-    if k.is_multiple_of(2) {
-        k.saturating_sub(1)
-    } else {
-        k
-    }
+    if k.is_multiple_of(2) { k.saturating_sub(1) } else { k }
 }
 
 /// The boards of round `r` (1-based) of the table for `k` players, in board order, as
@@ -73,29 +69,16 @@ pub fn expected_entries(
 ) -> Vec<(u32, u32, Expected)> {
     let k = numbers.len() as u32;
     let pl = |n: u32| {
-        if n <= k {
-            Some(numbers[n as usize - 1])
-        } else {
-            None
-        }
+        if n <= k { Some(numbers[n as usize - 1]) } else { None }
     };
     round(k, r)
         .into_iter()
         .map(|(wn, bn)| {
             let e = match (pl(wn), pl(bn)) {
                 (Some(w), Some(bl)) => match (withdrawn(w), withdrawn(bl)) {
-                    (false, false) => Expected::Game {
-                        white: w,
-                        black: bl,
-                    },
-                    (false, true) => Expected::WithdrawnOpponentBye {
-                        player: w,
-                        opponent: bl,
-                    },
-                    (true, false) => Expected::WithdrawnOpponentBye {
-                        player: bl,
-                        opponent: w,
-                    },
+                    (false, false) => Expected::Game { white: w, black: bl },
+                    (false, true) => Expected::WithdrawnOpponentBye { player: w, opponent: bl },
+                    (true, false) => Expected::WithdrawnOpponentBye { player: bl, opponent: w },
                     (true, true) => Expected::Struck,
                 },
                 (Some(x), None) | (None, Some(x)) => {
@@ -149,18 +132,14 @@ pub struct ScheduledTables {
 /// players are full-point byes.
 pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
     let r = round.r;
-    let mut out = ScheduledTables {
-        violations: Vec::new(),
-        keys: HashMap::new(),
-    };
+    let mut out = ScheduledTables { violations: Vec::new(), keys: HashMap::new() };
     let withdrawn = |id: Id| round.withdrawn(id);
     for (g, numbers) in numbers.iter().enumerate() {
         if !round.group_on_schedule(g) {
             continue;
         }
-        for (b, (wn, bn, expected)) in expected_entries(numbers, r, &withdrawn)
-            .into_iter()
-            .enumerate()
+        for (b, (wn, bn, expected)) in
+            expected_entries(numbers, r, &withdrawn).into_iter().enumerate()
         {
             let board = b + 1;
             match expected {
@@ -225,10 +204,7 @@ pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
                     // A bye row that awards the wrong points is rule 3.
                     let rule = if matches!(
                         got,
-                        Some(Row {
-                            entry: Entry::HalfBye(_) | Entry::ZeroBye(_),
-                            ..
-                        })
+                        Some(Row { entry: Entry::HalfBye(_) | Entry::ZeroBye(_), .. })
                     ) {
                         Rule::Results
                     } else {

@@ -136,11 +136,7 @@ impl<'a> Implicit<'a> {
         pv.sort_unstable_by(|x, y| y.cmp(x));
         pv.dedup();
         let npv = pv.len();
-        let pidx: Vec<usize> = f
-            .points
-            .iter()
-            .map(|&x| pv.partition_point(|&y| y > x))
-            .collect();
+        let pidx: Vec<usize> = f.points.iter().map(|&x| pv.partition_point(|&y| y > x)).collect();
         let (plo, phi): (Vec<usize>, Vec<usize>) = match level.max_diff {
             None => (vec![0; n], vec![npv.saturating_sub(1); n]),
             Some(d) => f
@@ -318,11 +314,7 @@ impl<'a> Implicit<'a> {
 
     /// After a failed search: the outer players.
     pub fn outer_players(&self) -> Vec<usize> {
-        self.touched
-            .iter()
-            .copied()
-            .filter(|&v| self.label[v] == OUTER)
-            .collect()
+        self.touched.iter().copied().filter(|&v| self.label[v] == OUTER).collect()
     }
 
     /// Whether v is in the graph.
@@ -803,10 +795,7 @@ impl<'a> Implicit<'a> {
 /// `ladder::complete_pairing(..).is_some()`).
 pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     // No pair crosses a score gap larger than D: an odd segment settles it.
-    if crate::ladder::segments(f, vertices, level)
-        .iter()
-        .any(|s| s.len() % 2 == 1)
-    {
+    if crate::ladder::segments(f, vertices, level).iter().any(|s| s.len() % 2 == 1) {
         return false;
     }
     let mut alive = vec![false; f.len()];
@@ -826,10 +815,8 @@ pub fn feasible_some_bye(
     receivers: &[usize],
     level: &Level,
 ) -> bool {
-    let odd = crate::ladder::segments(f, vertices, level)
-        .iter()
-        .filter(|s| s.len() % 2 == 1)
-        .count();
+    let odd =
+        crate::ladder::segments(f, vertices, level).iter().filter(|s| s.len() % 2 == 1).count();
     if odd != 1 {
         return false;
     }

@@ -28,10 +28,7 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
                     row.board,
                     i + 1
                 ),
-                Evidence::BoardNumber {
-                    board: row.board,
-                    expected_board: i + 1,
-                },
+                Evidence::BoardNumber { board: row.board, expected_board: i + 1 },
             ));
             break;
         }
@@ -42,10 +39,7 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
             v.push(Violation::new(
                 Rule::BoardOrder,
                 a.entry.players().chain(b.entry.players()).collect(),
-                format!(
-                    "board {} should come after board {} (SPEC §8.5 order)",
-                    a.board, b.board
-                ),
+                format!("board {} should come after board {} (SPEC §8.5 order)", a.board, b.board),
                 Evidence::BoardOrder {
                     boards: [a.board, b.board],
                     rows: [PublishedRow::from(a), PublishedRow::from(b)],

@@ -13,10 +13,7 @@ pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
         return Vec::new();
     }
     let fewest = f.byes.iter().copied().min().unwrap_or(0);
-    (0..f.len())
-        .rev()
-        .filter(|&i| f.byes[i] == fewest)
-        .collect()
+    (0..f.len()).rev().filter(|&i| f.byes[i] == fewest).collect()
 }
 
 /// The Swiss bye of a round, checked.

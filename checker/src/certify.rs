@@ -32,19 +32,10 @@ impl<'a> Context<'a> {
         let tpn = tpn::assign(&t.players);
         let groups = groups::build(t, &tpn);
         let (numbers, sched) = match &groups {
-            Ok(g) => (
-                draw::berger_numbers(&g.members, t.config.seed),
-                withdrawals::replay(t, g),
-            ),
+            Ok(g) => (draw::berger_numbers(&g.members, t.config.seed), withdrawals::replay(t, g)),
             Err(_) => (Vec::new(), Schedules::default()),
         };
-        Context {
-            t,
-            tpn,
-            groups,
-            numbers,
-            sched,
-        }
+        Context { t, tpn, groups, numbers, sched }
     }
 }
 
@@ -118,10 +109,7 @@ impl<'a> Round<'a> {
 /// Certifies round `r`.
 pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     let t = ctx.t;
-    let mut out = RoundReport {
-        round: r,
-        ..RoundReport::default()
-    };
+    let mut out = RoundReport { round: r, ..RoundReport::default() };
     let groups = match &ctx.groups {
         Ok(g) => g,
         Err(e) => {
@@ -137,12 +125,9 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     v.extend(structure::check(t, r, &round.rows, true).0);
     let tables = berger::check_scheduled(&round, &ctx.numbers);
     v.extend(tables.violations);
-    v.extend(absences::check_requested(
-        t,
-        r,
-        &|id| round.row_of(id),
-        &|id| round.on_schedule_group(id).is_some(),
-    ));
+    v.extend(absences::check_requested(t, r, &|id| round.row_of(id), &|id| {
+        round.on_schedule_group(id).is_some()
+    }));
 
     // The Swiss field (§7, §8).
     let field_ids = field::swiss_field(t, groups, &ctx.sched, r);
@@ -165,12 +150,7 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     }
     let any = !v.is_empty();
     v.extend(withdrawals::check_left_schedule(&round, &ctx.numbers, any));
-    v.extend(board_order::check_round(
-        &round,
-        &tables.keys,
-        &sf,
-        &ctx.tpn,
-    ));
+    v.extend(board_order::check_round(&round, &tables.keys, &sf, &ctx.tpn));
     out.swiss = Some(SwissRound {
         bye_eligible: bye_check.eligible.iter().map(|&i| sf.ids[i]).collect(),
         bye: bye_check.bye.map(|b| sf.ids[b]),

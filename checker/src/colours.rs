@@ -38,11 +38,7 @@ impl ColourState {
 
     /// (streak, colour difference) after playing `c`.
     pub fn after(&self, c: Colour) -> (u32, i32) {
-        let streak = if self.last == Some(c) {
-            self.streak + 1
-        } else {
-            1
-        };
+        let streak = if self.last == Some(c) { self.streak + 1 } else { 1 };
         let d = self.diff() + if c == Colour::White { 1 } else { -1 };
         (streak, d)
     }
@@ -77,11 +73,7 @@ fn keys(w: &ColourState, b: &ColourState) -> ((u32, u32, u32, u32), u32, u32) {
     let k2 = (sw >= 3) as u32 + (sb >= 3) as u32;
     let k3 = dw.unsigned_abs() + db.unsigned_abs();
     let k4 = (w.last == Some(Colour::White)) as u32 + (b.last == Some(Colour::Black)) as u32;
-    (
-        (k1, k2, k3, k4),
-        m,
-        dw.unsigned_abs().max(db.unsigned_abs()),
-    )
+    ((k1, k2, k3, k4), m, dw.unsigned_abs().max(db.unsigned_abs()))
 }
 
 /// Allocates colours to the pair (a, b); `tpn_a`, `tpn_b` are their TPNs.
@@ -96,17 +88,9 @@ pub fn allocate(a: &ColourState, tpn_a: u32, b: &ColourState, tpn_b: u32) -> All
         tpn_a > tpn_b
     };
     if first_white {
-        Alloc {
-            first_white,
-            max_streak: sa,
-            max_abs_diff: da,
-        }
+        Alloc { first_white, max_streak: sa, max_abs_diff: da }
     } else {
-        Alloc {
-            first_white,
-            max_streak: sb,
-            max_abs_diff: db,
-        }
+        Alloc { first_white, max_streak: sb, max_abs_diff: db }
     }
 }
 
@@ -129,11 +113,7 @@ pub fn check_pairs(sf: &SwissField, pairs: &[(usize, usize)], round: &Round) -> 
     for &(i, j) in pairs {
         let (w, bl) = sf.colours_of(i, j);
         let (ew, eb) = (sf.ids[w], sf.ids[bl]);
-        if let Some(Row {
-            entry: Entry::Game { white, black, .. },
-            board,
-            ..
-        }) = round.row_of(ew)
+        if let Some(Row { entry: Entry::Game { white, black, .. }, board, .. }) = round.row_of(ew)
             && white != ew
         {
             out.push(Violation::new(

@@ -233,11 +233,7 @@ impl Counting {
         self.logging = true;
         self.log.clear();
         let ok = self.remove_two(a, b);
-        let found = if ok {
-            None
-        } else {
-            Some(self.last_search_set())
-        };
+        let found = if ok { None } else { Some(self.last_search_set()) };
         // Undo.
         while let Some((l, k, d)) = self.log.pop() {
             let e = &mut self.adj[l as usize][k as usize];
@@ -305,12 +301,8 @@ pub fn counts_admit_pairing(g: &Implicit) -> bool {
     adj.push(Vec::new());
     if g.is_alive(g.field_len()) {
         count[z] = 1;
-        let mut rb: Vec<usize> = g
-            .receivers()
-            .iter()
-            .filter(|&&r| g.is_alive(r))
-            .map(|&r| g.bucket_of(r))
-            .collect();
+        let mut rb: Vec<usize> =
+            g.receivers().iter().filter(|&&r| g.is_alive(r)).map(|&r| g.bucket_of(r)).collect();
         rb.sort_unstable();
         rb.dedup();
         for &b in &rb {

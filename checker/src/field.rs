@@ -74,10 +74,7 @@ pub struct Met {
 
 impl Default for Met {
     fn default() -> Self {
-        Met {
-            start: vec![0],
-            list: Vec::new(),
-        }
+        Met { start: vec![0], list: Vec::new() }
     }
 }
 
@@ -120,19 +117,12 @@ impl SwissField {
         let pos: HashMap<Id, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
         let mut met = Met::default();
         for &id in &ids {
-            met.list.extend(
-                state
-                    .opponents(id)
-                    .filter_map(|(o, n)| pos.get(&o).map(|&j| (j, n))),
-            );
+            met.list.extend(state.opponents(id).filter_map(|(o, n)| pos.get(&o).map(|&j| (j, n))));
             met.start.push(met.list.len());
         }
         let n = ids.len();
-        let (mut points, mut byes, mut colours) = (
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
-            Vec::with_capacity(n),
-        );
+        let (mut points, mut byes, mut colours) =
+            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
         for &id in &ids {
             let r = state.record(id);
             points.push(r.points);
@@ -160,10 +150,7 @@ impl SwissField {
 
     /// Over-the-board meetings of field players i and j.
     pub fn meetings(&self, i: usize, j: usize) -> u32 {
-        self.met[i]
-            .iter()
-            .find(|&&(k, _)| k == j)
-            .map_or(0, |&(_, n)| n)
+        self.met[i].iter().find(|&&(k, _)| k == j).map_or(0, |&(_, n)| n)
     }
 
     /// §8.2 colours of the pair (i, j).
@@ -173,11 +160,7 @@ impl SwissField {
 
     /// (White, Black) of the pair per §8.2, as indices.
     pub fn colours_of(&self, i: usize, j: usize) -> (usize, usize) {
-        if self.alloc(i, j).first_white {
-            (i, j)
-        } else {
-            (j, i)
-        }
+        if self.alloc(i, j).first_white { (i, j) } else { (j, i) }
     }
 
     /// The largest streak among the field's players (S of §8.3).
@@ -248,10 +231,7 @@ pub fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
             Some((row, Entry::HalfBye(_) | Entry::ZeroBye(_))) => {
                 out.sound = false;
                 let no_bye = !(0..n).any(|j| {
-                    matches!(
-                        round.row_of(sf.ids[j]).map(|x| x.entry),
-                        Some(Entry::Bye(_))
-                    )
+                    matches!(round.row_of(sf.ids[j]).map(|x| x.entry), Some(Entry::Bye(_)))
                 });
                 let (rule, message) = if n % 2 == 1 && no_bye {
                     (
@@ -274,9 +254,7 @@ pub fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
                     rule,
                     vec![id],
                     message,
-                    Evidence::Row {
-                        row: PublishedRow::from(&row),
-                    },
+                    Evidence::Row { row: PublishedRow::from(&row) },
                 ));
             }
             None => out.sound = false,

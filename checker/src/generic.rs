@@ -32,10 +32,7 @@ use bsw_model::{Entry, Id, Row, Tournament};
 pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
-    let mut out = RoundReport {
-        round: r,
-        ..RoundReport::default()
-    };
+    let mut out = RoundReport { round: r, ..RoundReport::default() };
     let (viol, _) = structure::check(t, r, &rows, false);
     for mut x in viol {
         x.rule = Rule::Structure;
@@ -48,11 +45,7 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     let mut max_diff: Option<(i32, Id, Id)> = None;
     for row in &rows {
         match row.entry {
-            Entry::Game {
-                white,
-                black,
-                result,
-            } => {
+            Entry::Game { white, black, result } => {
                 let (rw, rb) = (state.record(white), state.record(black));
                 let d = (rw.points - rb.points).abs();
                 if max_diff.is_none_or(|(m, _, _)| d > m) {
@@ -196,10 +189,8 @@ mod message_tests {
 
     #[test]
     fn ordinals_read_as_english() {
-        let got: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111]
-            .into_iter()
-            .map(ordinal)
-            .collect();
+        let got: Vec<String> =
+            [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].into_iter().map(ordinal).collect();
         assert_eq!(
             got,
             [

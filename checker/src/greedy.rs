@@ -32,11 +32,8 @@ use crate::report::{Evidence, Rule, Violation};
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
 pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec<usize> {
     let p = unpaired[0];
-    let g: Vec<usize> = unpaired
-        .iter()
-        .copied()
-        .take_while(|&i| f.points[i] == f.points[p])
-        .collect();
+    let g: Vec<usize> =
+        unpaired.iter().copied().take_while(|&i| f.points[i] == f.points[p]).collect();
     let m = g.len();
     let k = m / 2;
     let mut list: Vec<usize> = Vec::with_capacity(unpaired.len());
@@ -44,13 +41,7 @@ pub fn preference_list(f: &SwissField, unpaired: &[usize], level: &Level) -> Vec
         list.extend_from_slice(&g[k..]);
         list.extend(g[1..k].iter().rev());
     }
-    list.extend(
-        unpaired
-            .iter()
-            .copied()
-            .skip(m)
-            .filter(|&i| f.points[i] < f.points[p]),
-    );
+    list.extend(unpaired.iter().copied().skip(m).filter(|&i| f.points[i] < f.points[p]));
     if level.rematches {
         list.sort_by_key(|&q| f.meetings(p, q));
     }
@@ -150,9 +141,7 @@ struct NextUnpaired {
 impl NextUnpaired {
     fn new(unpaired: &[bool]) -> NextUnpaired {
         let n = unpaired.len();
-        let nxt = (0..=n)
-            .map(|i| if i < n && !unpaired[i] { i + 1 } else { i })
-            .collect();
+        let nxt = (0..=n).map(|i| if i < n && !unpaired[i] { i + 1 } else { i }).collect();
         NextUnpaired { nxt }
     }
 
@@ -467,12 +456,7 @@ fn oracle_step(
                     _ => {}
                 }
             }
-            return Some(BetterCandidate {
-                player: p,
-                partner: q_star,
-                candidate: q,
-                completion,
-            });
+            return Some(BetterCandidate { player: p, partner: q_star, candidate: q, completion });
         }
     }
     None

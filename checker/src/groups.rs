@@ -60,9 +60,7 @@ pub fn build(t: &Tournament, tpn: &Tpn) -> Result<Groups, String> {
             return Err(format!("swap [{a}, {b}] names the same player twice"));
         }
         if ga == gb {
-            return Err(format!(
-                "swap [{a}, {b}]: both players are in the same group"
-            ));
+            return Err(format!("swap [{a}, {b}]: both players are in the same group"));
         }
         group_of.insert(a, gb);
         group_of.insert(b, ga);
@@ -91,17 +89,9 @@ pub fn build(t: &Tournament, tpn: &Tpn) -> Result<Groups, String> {
         None => return Err("`rounds` is missing and there are no groups".into()),
     };
     if rounds < phase {
-        return Err(format!(
-            "rounds = {rounds} is shorter than the initial phase P = {phase}"
-        ));
+        return Err(format!("rounds = {rounds} is shorter than the initial phase P = {phase}"));
     }
-    Ok(Groups {
-        members,
-        lower,
-        group_of,
-        phase,
-        rounds,
-    })
+    Ok(Groups { members, lower, group_of, phase, rounds })
 }
 
 /// Rule 2: the configuration breaks SPEC §2 (reported once, in round 1).
@@ -120,13 +110,8 @@ pub fn round_beyond_r(groups: &Groups, r: u32) -> Option<Violation> {
         Violation::new(
             Rule::Config,
             vec![],
-            format!(
-                "round {r} lies beyond the {} rounds of the tournament",
-                groups.rounds
-            ),
-            Evidence::Rounds {
-                rounds: groups.rounds,
-            },
+            format!("round {r} lies beyond the {} rounds of the tournament", groups.rounds),
+            Evidence::Rounds { rounds: groups.rounds },
         )
     })
 }

@@ -20,10 +20,7 @@ pub enum IdMap<V> {
 impl<V> IdMap<V> {
     /// An empty map sized for about `expected` entries.
     pub fn with_expected(expected: usize) -> Self {
-        IdMap::Dense {
-            slots: Vec::new(),
-            limit: DENSE_FACTOR * expected + DENSE_SLACK,
-        }
+        IdMap::Dense { slots: Vec::new(), limit: DENSE_FACTOR * expected + DENSE_SLACK }
     }
 
     pub fn get(&self, id: Id) -> Option<&V> {
@@ -74,10 +71,7 @@ impl<V> IdMap<V> {
     pub fn iter(&self) -> Box<dyn Iterator<Item = (Id, &V)> + '_> {
         match self {
             IdMap::Dense { slots, .. } => Box::new(
-                slots
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, v)| v.as_ref().map(|v| (i as Id, v))),
+                slots.iter().enumerate().filter_map(|(i, v)| v.as_ref().map(|v| (i as Id, v))),
             ),
             IdMap::Sparse(m) => Box::new(m.iter().map(|(&k, v)| (k, v))),
         }

@@ -174,12 +174,7 @@ pub fn complete_pairing_some_bye(
         }
         let mut e = edges(f, seg, level);
         let z = seg.len();
-        e.extend(
-            seg.iter()
-                .enumerate()
-                .filter(|(_, i)| is_receiver[**i])
-                .map(|(a, _)| (a, z)),
-        );
+        e.extend(seg.iter().enumerate().filter(|(_, i)| is_receiver[**i]).map(|(a, _)| (a, z)));
         for (a, b) in oracle::perfect_matching(z + 1, &e)? {
             if b == z {
                 bye = Some(seg[a]);
@@ -193,12 +188,7 @@ pub fn complete_pairing_some_bye(
 
 /// The strictest level at which every pair of `pairs` is allowed.
 pub fn published_level(f: &SwissField, pairs: &[(usize, usize)]) -> Level {
-    let mut level = Level {
-        rematches: false,
-        streak_limit: 2,
-        balance: true,
-        max_diff: Some(0),
-    };
+    let mut level = Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(0) };
     let mut diff = 0;
     for &(i, j) in pairs {
         if f.meetings(i, j) > 0 {
@@ -211,10 +201,7 @@ pub fn published_level(f: &SwissField, pairs: &[(usize, usize)]) -> Level {
         }
         diff = diff.max((f.points[i] - f.points[j]).abs());
     }
-    level.max_diff = DIFFS
-        .into_iter()
-        .find(|d| d.is_none_or(|d| diff <= d))
-        .flatten();
+    level.max_diff = DIFFS.into_iter().find(|d| d.is_none_or(|d| diff <= d)).flatten();
     level
 }
 
@@ -259,12 +246,7 @@ pub fn earlier_feasible(
         }
     }
     for (rem, lo, hi, receivers) in blocks {
-        let loose = Level {
-            rematches: rem,
-            streak_limit: hi,
-            balance: false,
-            max_diff: None,
-        };
+        let loose = Level { rematches: rem, streak_limit: hi, balance: false, max_diff: None };
         // Decide with the fast search; only a feasible block is redone with the oracle
         // (which gives the witness).
         let feasible = if odd {
@@ -284,11 +266,8 @@ pub fn earlier_feasible(
             // Locate the first feasible level inside the block.
             let mut budget = REFINE_BUDGET;
             for l in lo..=hi {
-                let rs: Vec<Option<usize>> = if odd {
-                    receivers.iter().map(|&r| Some(r)).collect()
-                } else {
-                    vec![None]
-                };
+                let rs: Vec<Option<usize>> =
+                    if odd { receivers.iter().map(|&r| Some(r)).collect() } else { vec![None] };
                 for r in rs {
                     let verts: Vec<usize> = (0..f.len()).filter(|&i| Some(i) != r).collect();
                     for balance in [true, false] {
@@ -302,12 +281,8 @@ pub fn earlier_feasible(
                                 });
                             }
                             budget -= 1;
-                            let level = Level {
-                                rematches: rem,
-                                streak_limit: l,
-                                balance,
-                                max_diff: d,
-                            };
+                            let level =
+                                Level { rematches: rem, streak_limit: l, balance, max_diff: d };
                             if let Some(p) = complete_pairing(f, &verts, &level) {
                                 return Some(EarlierLevel {
                                     level,
@@ -320,12 +295,7 @@ pub fn earlier_feasible(
                     }
                 }
             }
-            return Some(EarlierLevel {
-                level: loose,
-                bye: v,
-                pairing,
-                exact: false,
-            });
+            return Some(EarlierLevel { level: loose, bye: v, pairing, exact: false });
         }
     }
     // Inside the block of `used` (same rematches, L and receiver): earlier (balance, D).
@@ -341,28 +311,15 @@ pub fn earlier_feasible(
         // when balance is dropped; skipping the others is safe because their graphs are
         // subgraphs, but for an exact witness each is tried in order only when a maximal
         // one is feasible.
-        let maximal = if used.balance {
-            k + 1 == rank
-        } else {
-            k == 3 || k + 1 == rank
-        };
+        let maximal = if used.balance { k + 1 == rank } else { k == 3 || k + 1 == rank };
         if !maximal {
             continue;
         }
         if blossom::feasible(f, &all, &level) {
             for k2 in 0..=k {
-                let l2 = Level {
-                    balance: k2 < 4,
-                    max_diff: DIFFS[k2 % 4],
-                    ..level
-                };
+                let l2 = Level { balance: k2 < 4, max_diff: DIFFS[k2 % 4], ..level };
                 if let Some(p) = complete_pairing(f, &all, &l2) {
-                    return Some(EarlierLevel {
-                        level: l2,
-                        bye,
-                        pairing: p,
-                        exact: true,
-                    });
+                    return Some(EarlierLevel { level: l2, bye, pairing: p, exact: true });
                 }
             }
         }
@@ -391,11 +348,7 @@ pub fn check(
             with_bye(bye),
             e.level,
             with_bye(e.bye),
-            if e.exact {
-                ""
-            } else {
-                " (or an even earlier one)"
-            }
+            if e.exact { "" } else { " (or an even earlier one)" }
         ),
         Evidence::EarlierLevel {
             level_used: *used,

@@ -17,18 +17,12 @@ pub fn maximum_matching(n: usize, edges: &[(usize, usize)]) -> Vec<Option<usize>
         }
     }
     let m = petgraph::algo::maximum_matching(&g);
-    (0..n)
-        .map(|v| m.mate(NodeIndex::new(v)).map(|u| u.index()))
-        .collect()
+    (0..n).map(|v| m.mate(NodeIndex::new(v)).map(|u| u.index())).collect()
 }
 
 /// Size (number of edges) of a maximum matching.
 pub fn matching_size(n: usize, edges: &[(usize, usize)]) -> usize {
-    maximum_matching(n, edges)
-        .iter()
-        .filter(|m| m.is_some())
-        .count()
-        / 2
+    maximum_matching(n, edges).iter().filter(|m| m.is_some()).count() / 2
 }
 
 /// A perfect matching as a list of pairs (a < b), if one exists.

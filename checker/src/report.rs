@@ -234,12 +234,7 @@ impl From<&Row> for PublishedRow {
             Entry::Game { white, black, .. } => (white, Some(black)),
             Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
         };
-        PublishedRow {
-            board: row.board,
-            white,
-            black,
-            result: row.entry.result_code(),
-        }
+        PublishedRow { board: row.board, white, black, result: row.entry.result_code() }
     }
 }
 
@@ -283,11 +278,7 @@ pub enum Evidence {
     /// Structure: the boards naming one player.
     Boards { boards: Vec<u32> },
     /// §6: a withdrawn player's row.
-    WithdrawnRow {
-        board: u32,
-        withdrawn_from: Option<u32>,
-        row: PublishedRow,
-    },
+    WithdrawnRow { board: u32, withdrawn_from: Option<u32>, row: PublishedRow },
     /// §4: a table game not published as scheduled (`published`: the row of its White
     /// player, reversed).
     TableGameReversed {
@@ -311,17 +302,11 @@ pub enum Evidence {
         published: Option<PublishedRow>,
     },
     /// §6: a group that left its schedule still follows its table.
-    GroupLeftSchedule {
-        group: usize,
-        joined_swiss_field: u32,
-    },
+    GroupLeftSchedule { group: usize, joined_swiss_field: u32 },
     /// §9: an absence that cannot be granted.
     Requested { requested: Requested },
     /// §9/§3: an absence not honoured, or honoured with the wrong points.
-    RequestedRow {
-        requested: Requested,
-        row: PublishedRow,
-    },
+    RequestedRow { requested: Requested, row: PublishedRow },
     /// §7: size of the Swiss field.
     Field { field: usize },
     /// §3/§9: a Swiss-field row of the wrong kind.
@@ -331,11 +316,7 @@ pub enum Evidence {
     /// §8.1: an odd field without exactly one bye.
     ByeCount { field_size: usize, byes: Vec<Id> },
     /// §8.1: a bye to an ineligible player.
-    ByeEligibility {
-        byes_received: u32,
-        fewest: u32,
-        eligible_bottom_first: Vec<Id>,
-    },
+    ByeEligibility { byes_received: u32, fewest: u32, eligible_bottom_first: Vec<Id> },
     /// §8.2: the colours of a Swiss pair (`colours_before` keyed by player id).
     PairColours {
         expected: Colours,
@@ -364,10 +345,7 @@ pub enum Evidence {
     /// §8.5: a gap in the board numbers.
     BoardNumber { board: u32, expected_board: usize },
     /// §8.5: two rows out of order.
-    BoardOrder {
-        boards: [u32; 2],
-        rows: [PublishedRow; 2],
-    },
+    BoardOrder { boards: [u32; 2], rows: [PublishedRow; 2] },
     /// C.04.1-2: a rematch.
     Rematch { board: u32, earlier_meetings: u32 },
     /// C.04.1-6/7: a colour rule.
@@ -380,11 +358,7 @@ pub enum Evidence {
         blacks_before: u32,
     },
     /// C.04.1-4: a second unplayed win.
-    ByesBefore {
-        board: u32,
-        byes_before: u32,
-        unplayed_wins_before: u32,
-    },
+    ByesBefore { board: u32, byes_before: u32, unplayed_wins_before: u32 },
     /// Profile dutch (FIDE C.04.3): see [`crate::dutch::DutchEvidence`].
     Dutch(crate::dutch::DutchEvidence),
 }
@@ -407,12 +381,7 @@ pub struct Violation {
 
 impl Violation {
     pub fn new(rule: Rule, players: Vec<Id>, message: String, evidence: Evidence) -> Self {
-        Violation {
-            rule,
-            players,
-            message,
-            evidence,
-        }
+        Violation { rule, players, message, evidence }
     }
 }
 
@@ -474,11 +443,7 @@ impl Serialize for Report {
             verdict: &'static str,
             rounds: &'a [RoundReport],
         }
-        Json {
-            verdict: self.verdict(),
-            rounds: &self.rounds,
-        }
-        .serialize(s)
+        Json { verdict: self.verdict(), rounds: &self.rounds }.serialize(s)
     }
 }
 
@@ -490,18 +455,12 @@ impl Report {
 
     /// `"conforming"` or `"violations"`.
     pub fn verdict(&self) -> &'static str {
-        if self.is_conforming() {
-            "conforming"
-        } else {
-            "violations"
-        }
+        if self.is_conforming() { "conforming" } else { "violations" }
     }
 
     /// All violations, with their round.
     pub fn violations(&self) -> impl Iterator<Item = (u32, &Violation)> {
-        self.rounds
-            .iter()
-            .flat_map(|r| r.violations.iter().map(move |v| (r.round, v)))
+        self.rounds.iter().flat_map(|r| r.violations.iter().map(move |v| (r.round, v)))
     }
 }
 

@@ -58,10 +58,7 @@ impl Meetings {
             fill[a as usize] += 1;
         }
         // Per slot: sort the opponents and count repeats.
-        let mut out = Meetings {
-            start: vec![0; slots + 1],
-            list: Vec::with_capacity(games.len()),
-        };
+        let mut out = Meetings { start: vec![0; slots + 1], list: Vec::with_capacity(games.len()) };
         for k in 0..slots {
             let seg = &mut opp[start[k]..start[k + 1]];
             seg.sort_unstable();
@@ -86,10 +83,7 @@ impl Meetings {
 impl State {
     /// A state with `ids` (the tournament's players) and nothing played.
     pub fn new(ids: impl ExactSizeIterator<Item = Id>) -> State {
-        let mut s = State {
-            slot: IdMap::with_expected(ids.len()),
-            ..State::default()
-        };
+        let mut s = State { slot: IdMap::with_expected(ids.len()), ..State::default() };
         s.ids.reserve(ids.len());
         s.records.reserve(ids.len());
         for id in ids {
@@ -110,14 +104,11 @@ impl State {
 
     /// The record of `id` (all zero for an id never seen).
     pub fn record(&self, id: Id) -> Record {
-        self.slot
-            .get(id)
-            .map_or_else(Record::default, |&k| self.records[k])
+        self.slot.get(id).map_or_else(Record::default, |&k| self.records[k])
     }
 
     fn met(&self) -> &Meetings {
-        self.met
-            .get_or_init(|| Meetings::build(self.ids.len(), &self.games))
+        self.met.get_or_init(|| Meetings::build(self.ids.len(), &self.games))
     }
 
     /// Over-the-board meetings of a and b.
@@ -125,11 +116,7 @@ impl State {
         let (Some(&ka), Some(&kb)) = (self.slot.get(a), self.slot.get(b)) else {
             return 0;
         };
-        self.met()
-            .of(ka)
-            .iter()
-            .find(|&&(k, _)| k as usize == kb)
-            .map_or(0, |&(_, n)| n)
+        self.met().of(ka).iter().find(|&&(k, _)| k as usize == kb).map_or(0, |&(_, n)| n)
     }
 
     /// The players `id` met over the board, with the number of meetings.
@@ -144,11 +131,7 @@ impl State {
     /// Applies one row (a row without a result adds nothing).
     pub fn apply(&mut self, entry: &Entry) {
         match *entry {
-            Entry::Game {
-                white,
-                black,
-                result: Some(o),
-            } => {
+            Entry::Game { white, black, result: Some(o) } => {
                 let (pw, pb) = o.points();
                 let played = o.played();
                 let (kw, kb) = (self.slot_of(white), self.slot_of(black));

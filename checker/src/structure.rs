@@ -25,10 +25,7 @@ pub fn check(
             v.push(Violation::new(
                 Rule::Structure,
                 vec![white],
-                format!(
-                    "board {}: player {white} is paired against themselves",
-                    row.board
-                ),
+                format!("board {}: player {white} is paired against themselves", row.board),
                 Evidence::Board { board: row.board },
             ));
         }
@@ -58,30 +55,19 @@ pub fn check(
                 Some(_) => {}
             }
         }
-        if let Entry::Game {
-            white,
-            black,
-            result: None,
-        } = row.entry
+        if let Entry::Game { white, black, result: None } = row.entry
             && r < last_round
         {
             v.push(Violation::new(
                 Rule::Results,
                 vec![white, black],
-                format!(
-                    "board {}: no result, yet round {} has been paired",
-                    row.board,
-                    r + 1
-                ),
+                format!("board {}: no result, yet round {} has been paired", row.board, r + 1),
                 Evidence::Board { board: row.board },
             ));
         }
     }
-    let mut dups: Vec<(Id, usize)> = seen
-        .iter()
-        .filter(|&(_, &n)| n > 1)
-        .map(|(id, &n)| (id, n))
-        .collect();
+    let mut dups: Vec<(Id, usize)> =
+        seen.iter().filter(|&(_, &n)| n > 1).map(|(id, &n)| (id, n)).collect();
     dups.sort();
     for (id, n) in dups {
         let boards: Vec<u32> = rows

@@ -27,10 +27,6 @@ pub fn assign(players: &[Player]) -> Tpn {
     // `sort_by_key` is stable: equal ratings keep entry order.
     idx.sort_by_key(|&i| std::cmp::Reverse(players[i].rating));
     let order: Vec<Id> = idx.iter().map(|&i| players[i].id).collect();
-    let of = order
-        .iter()
-        .enumerate()
-        .map(|(i, &id)| (id, i as u32 + 1))
-        .collect();
+    let of = order.iter().enumerate().map(|(i, &id)| (id, i as u32 + 1)).collect();
     Tpn { order, of }
 }

@@ -28,11 +28,7 @@ pub struct Schedules {
 
 impl Schedules {
     pub fn on_schedule(&self, r: u32, g: usize) -> bool {
-        self.on
-            .get(r as usize)
-            .and_then(|v| v.get(g))
-            .copied()
-            .unwrap_or(false)
+        self.on.get(r as usize).and_then(|v| v.get(g)).copied().unwrap_or(false)
     }
 }
 
@@ -40,10 +36,7 @@ impl Schedules {
 pub fn replay(t: &Tournament, groups: &Groups) -> Schedules {
     let k = groups.members.len();
     if k == 0 {
-        return Schedules {
-            on: vec![Vec::new(); groups.phase as usize + 1],
-            joined: Vec::new(),
-        };
+        return Schedules { on: vec![Vec::new(); groups.phase as usize + 1], joined: Vec::new() };
     }
     let by_id: crate::HashMap<Id, &bsw_model::Player> =
         t.players.iter().map(|p| (p.id, p)).collect();
@@ -93,13 +86,8 @@ pub fn check_left_schedule(
             continue;
         }
         let entries = expected_entries(numbers, r, &|id| round.withdrawn(id));
-        let games = entries
-            .iter()
-            .filter(|(_, _, e)| matches!(e, Expected::Game { .. }))
-            .count();
-        let follows = entries
-            .iter()
-            .all(|&(_, _, e)| published_as_expected(round, e));
+        let games = entries.iter().filter(|(_, _, e)| matches!(e, Expected::Game { .. })).count();
+        let follows = entries.iter().all(|&(_, _, e)| published_as_expected(round, e));
         if follows && games > 0 {
             out.push(Violation::new(
                 Rule::Withdrawals,

@@ -79,9 +79,7 @@ pub fn run(args: Args) -> crate::CmdResult {
 
     out!("{}", table(&measures, &summaries))?;
     outln!("wrote {} and {}", csv_path.display(), svg_path.display())?;
-    let violations = measures
-        .iter()
-        .any(|m| matches!(m.verdict, CheckVerdict::Violations(_)));
+    let violations = measures.iter().any(|m| matches!(m.verdict, CheckVerdict::Violations(_)));
     Ok(if violations { 1 } else { 0 })
 }
 
@@ -164,13 +162,8 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
 fn peak_rss_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line
-        .trim_start_matches("VmHWM:")
-        .trim()
-        .trim_end_matches("kB")
-        .trim()
-        .parse()
-        .ok()?;
+    let kb: u64 =
+        line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
     Some(kb * 1024)
 }
 
@@ -190,16 +183,11 @@ fn exponents(
     summaries: &[SizeSummary],
     time: impl Fn(&SizeSummary) -> Option<f64>,
 ) -> (Option<f64>, Option<(u32, u32, f64)>) {
-    let pts: Vec<(f64, f64)> = summaries
-        .iter()
-        .filter_map(|s| time(s).map(|t| (s.size as f64, t)))
-        .collect();
+    let pts: Vec<(f64, f64)> =
+        summaries.iter().filter_map(|s| time(s).map(|t| (s.size as f64, t))).collect();
     let all = fit_power(&pts).map(|(e, _)| e);
     let last = if summaries.len() >= 2 {
-        let (a, b) = (
-            &summaries[summaries.len() - 2],
-            &summaries[summaries.len() - 1],
-        );
+        let (a, b) = (&summaries[summaries.len() - 2], &summaries[summaries.len() - 1]);
         match (time(a), time(b)) {
             (Some(ta), Some(tb)) => fit_power(&[(a.size as f64, ta), (b.size as f64, tb)])
                 .map(|(e, _)| (a.size, b.size, e)),
@@ -233,15 +221,11 @@ fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
             m.round,
             level_label(m.level.as_ref()),
             m.pairing_ms(),
-            m.checking_ms()
-                .map(|c| format!("{c:.3}"))
-                .unwrap_or_else(|| "-".into()),
+            m.checking_ms().map(|c| format!("{c:.3}")).unwrap_or_else(|| "-".into()),
             m.stats.matching_calls,
             m.stats.augmenting_paths,
             m.stats.nodes_visited,
-            m.peak_rss_bytes
-                .map(|b| format!("{:.1}", mb(b)))
-                .unwrap_or_else(|| "-".into()),
+            m.peak_rss_bytes.map(|b| format!("{:.1}", mb(b))).unwrap_or_else(|| "-".into()),
             m.verdict.label(),
         ));
     }
@@ -256,12 +240,8 @@ fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
             x.rounds,
             x.median_pairing_ms,
             x.max_pairing_ms,
-            x.median_checking_ms
-                .map(|c| format!("{c:.3}"))
-                .unwrap_or_else(|| "-".into()),
-            x.peak_rss_bytes
-                .map(|b| format!("{:.1}", mb(b)))
-                .unwrap_or_else(|| "-".into()),
+            x.median_checking_ms.map(|c| format!("{c:.3}")).unwrap_or_else(|| "-".into()),
+            x.peak_rss_bytes.map(|b| format!("{:.1}", mb(b))).unwrap_or_else(|| "-".into()),
         ));
     }
     let (all, last) = exponents(summaries, |x| Some(x.median_pairing_ms));
@@ -273,23 +253,17 @@ fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
         None => s.push_str("pairing time exponent: needs at least two sizes\n"),
     }
     if let Some((a, b, e)) = last {
-        s.push_str(&format!(
-            "pairing exponent from {a} to {b} players: {e:.2}\n"
-        ));
+        s.push_str(&format!("pairing exponent from {a} to {b} players: {e:.2}\n"));
     }
     if let (_, Some((a, b, e))) = exponents(summaries, |x| Some(x.max_pairing_ms)) {
-        s.push_str(&format!(
-            "slowest-round pairing exponent from {a} to {b} players: {e:.2}\n"
-        ));
+        s.push_str(&format!("slowest-round pairing exponent from {a} to {b} players: {e:.2}\n"));
     }
     let (call, clast) = exponents(summaries, |x| x.median_checking_ms);
     if let Some(e) = call {
         s.push_str(&format!("checking time ~ players^{e:.2}\n"));
     }
     if let Some((a, b, e)) = clast {
-        s.push_str(&format!(
-            "checking exponent from {a} to {b} players: {e:.2}\n"
-        ));
+        s.push_str(&format!("checking exponent from {a} to {b} players: {e:.2}\n"));
     }
     s
 }
@@ -323,14 +297,8 @@ fn draw(
     let mut ys: Vec<f64> = measures.iter().map(|m| pos(m.pairing_ms())).collect();
     ys.extend(measures.iter().filter_map(|m| m.checking_ms()).map(pos));
     let fold = |v: &[f64], init: f64, f: fn(f64, f64) -> f64| v.iter().copied().fold(init, f);
-    let (x_lo, x_hi) = (
-        fold(&xs, f64::MAX, f64::min) / 2.0,
-        fold(&xs, 0.0, f64::max) * 2.0,
-    );
-    let (y_lo, y_hi) = (
-        fold(&ys, f64::MAX, f64::min) / 3.0,
-        fold(&ys, 0.0, f64::max) * 3.0,
-    );
+    let (x_lo, x_hi) = (fold(&xs, f64::MAX, f64::min) / 2.0, fold(&xs, 0.0, f64::max) * 2.0);
+    let (y_lo, y_hi) = (fold(&ys, f64::MAX, f64::min) / 3.0, fold(&ys, 0.0, f64::max) * 3.0);
 
     let root = SVGBackend::with_string(buf, (960, 640)).into_drawing_area();
     root.fill(&WHITE)?;
@@ -347,9 +315,7 @@ fn draw(
         .y_label_area_size(80)
         .build_cartesian_2d(
             (x_lo..x_hi).log_scale().with_key_points(xs.clone()),
-            (y_lo..y_hi)
-                .log_scale()
-                .with_key_points(decades(y_lo, y_hi)),
+            (y_lo..y_hi).log_scale().with_key_points(decades(y_lo, y_hi)),
         )?;
     chart
         .configure_mesh()
@@ -376,20 +342,16 @@ fn draw(
         )?
         .label("pairing, each round")
         .legend(move |(x, y)| Circle::new((x + 10, y), 3, grey.filled()));
-    let medians: Vec<(f64, f64)> = summaries
-        .iter()
-        .map(|s| (s.size as f64, pos(s.median_pairing_ms)))
-        .collect();
+    let medians: Vec<(f64, f64)> =
+        summaries.iter().map(|s| (s.size as f64, pos(s.median_pairing_ms))).collect();
     chart
         .draw_series(LineSeries::new(medians.clone(), BLUE.stroke_width(2)))?
         .label("pairing, median per size")
         .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], BLUE.stroke_width(2)));
     chart.draw_series(medians.iter().map(|&p| Circle::new(p, 5, BLUE.filled())))?;
     let orange = RGBColor(230, 120, 0);
-    let maxima: Vec<(f64, f64)> = summaries
-        .iter()
-        .map(|s| (s.size as f64, pos(s.max_pairing_ms)))
-        .collect();
+    let maxima: Vec<(f64, f64)> =
+        summaries.iter().map(|s| (s.size as f64, pos(s.max_pairing_ms))).collect();
     chart
         .draw_series(LineSeries::new(maxima, orange.stroke_width(1)))?
         .label("pairing, slowest round per size")
@@ -397,10 +359,8 @@ fn draw(
 
     let (exp, last) = exponents(summaries, |x| Some(x.median_pairing_ms));
     if let Some((e, c)) = fit_power(&medians) {
-        let fit: Vec<(f64, f64)> = [x_lo * 1.4, x_hi / 1.4]
-            .iter()
-            .map(|&x| (x, c * x.powf(e)))
-            .collect();
+        let fit: Vec<(f64, f64)> =
+            [x_lo * 1.4, x_hi / 1.4].iter().map(|&x| (x, c * x.powf(e))).collect();
         chart
             .draw_series(DashedLineSeries::new(fit, 6, 4, RED.stroke_width(1)))?
             .label(format!("least-squares fit: time ~ players^{e:.2}"))
@@ -431,9 +391,7 @@ fn draw(
     // The exponent, in large print at the top left of the plot area.
     let mut lines = Vec::new();
     match exp {
-        Some(e) => lines.push(format!(
-            "fitted exponent: {e:.2} (median pairing time, all sizes)"
-        )),
+        Some(e) => lines.push(format!("fitted exponent: {e:.2} (median pairing time, all sizes)")),
         None => lines.push("fitted exponent: needs two sizes or more".to_string()),
     }
     if let Some((a, b, e)) = last {

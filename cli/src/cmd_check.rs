@@ -77,10 +77,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     };
     let report = check(&t, profile);
     if args.json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?
-        )?;
+        outln!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?)?;
     } else {
         out!("{}", human(&t, &report, profile))?;
     }
@@ -106,9 +103,7 @@ fn name_of(t: &Tournament, id: u32) -> String {
 /// A one-line summary of the evidence as JSON (long arrays shortened).
 fn summarize(v: &bsw_checker::Evidence) -> String {
     // Through a `Value`: keys sorted, as the summary always printed them.
-    let s = serde_json::to_value(v)
-        .map(|x| x.to_string())
-        .unwrap_or_default();
+    let s = serde_json::to_value(v).map(|x| x.to_string()).unwrap_or_default();
     if s.chars().count() > 300 {
         format!("{}…", s.chars().take(300).collect::<String>())
     } else {

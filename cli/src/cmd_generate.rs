@@ -15,9 +15,7 @@ use std::path::PathBuf;
 pub fn parse_seed(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(v) if v <= MAX_SEED => Ok(v),
-        _ => Err(format!(
-            "a seed is an integer from 0 to 2^63-1 = {MAX_SEED}"
-        )),
+        _ => Err(format!("a seed is an integer from 0 to 2^63-1 = {MAX_SEED}")),
     }
 }
 
@@ -124,12 +122,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         sc.total_rounds(),
         c.groups,
         c.swaps.len(),
-        played
-            .tournament
-            .players
-            .iter()
-            .filter(|p| p.withdrawn_from.is_some())
-            .count(),
+        played.tournament.players.iter().filter(|p| p.withdrawn_from.is_some()).count(),
         played
             .tournament
             .players
@@ -137,11 +130,7 @@ pub fn run(args: Args) -> crate::CmdResult {
             .map(|p| p.half_byes.len() + p.zero_byes.len())
             .sum::<usize>(),
     )?;
-    if let Some(slow) = played
-        .rounds
-        .iter()
-        .max_by_key(|r| r.engine_ns + r.checker_ns)
-    {
+    if let Some(slow) = played.rounds.iter().max_by_key(|r| r.engine_ns + r.checker_ns) {
         let ms = |ns: u64| ns as f64 / 1e6;
         outln!(
             "time: engine {:.2} ms, checker {:.2} ms in all; slowest round {}: engine {:.2} ms, checker {:.2} ms",
@@ -177,11 +166,7 @@ mod tests {
 
     fn parse(args: &[&str]) -> GenParams {
         let all = std::iter::once("bsw").chain(args.iter().copied());
-        Flags::try_parse_from(all)
-            .unwrap()
-            .gen_args
-            .params()
-            .unwrap()
+        Flags::try_parse_from(all).unwrap().gen_args.params().unwrap()
     }
 
     #[test]
@@ -212,9 +197,6 @@ mod tests {
         let words: Vec<&str> = flags.iter().flat_map(|f| f.split(' ')).collect();
         assert_eq!(parse(&words), p);
         let corrupt = Some(Corruption::SwapBoardOneColours { min_players: 14 });
-        assert_eq!(
-            gen_flags(&p, corrupt).last().unwrap(),
-            "--test-corrupt-board1 14"
-        );
+        assert_eq!(gen_flags(&p, corrupt).last().unwrap(), "--test-corrupt-board1 14");
     }
 }

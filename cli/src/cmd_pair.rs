@@ -66,11 +66,7 @@ pub fn run(args: Args) -> crate::CmdResult {
                     errln!("  {line}");
                 }
             }
-            bsw_engine::PairedRound {
-                round: r.round,
-                rows: r.rows,
-                swiss: None,
-            }
+            bsw_engine::PairedRound { round: r.round, rows: r.rows, swiss: None }
         }
         None => {
             bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?

@@ -109,11 +109,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     outln!(
         "{}: {} ({} round(s) certified, profile {}, {} violation(s))",
         args.output.display(),
-        if v.is_conforming() {
-            "conforming"
-        } else {
-            "violations"
-        },
+        if v.is_conforming() { "conforming" } else { "violations" },
         v.rounds.len(),
         v.profile,
         v.violations.len()

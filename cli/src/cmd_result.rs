@@ -22,11 +22,9 @@ use bsw_model::{Entry, Outcome, Tournament, io};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
-#[command(
-    after_help = "Result codes (SPEC §3): 1-0, 0-1, 1/2-1/2 (also 1/2, ½ or =), \
+#[command(after_help = "Result codes (SPEC §3): 1-0, 0-1, 1/2-1/2 (also 1/2, ½ or =), \
 +/- and -/+ (win without play: White / Black wins), -/- (both lose without play).\n\
---from reads one `BOARD RESULT` per line (# starts a comment); - reads standard input."
-)]
+--from reads one `BOARD RESULT` per line (# starts a comment); - reads standard input.")]
 pub struct Args {
     /// Tournament directory.
     pub dir: PathBuf,
@@ -36,11 +34,7 @@ pub struct Args {
     #[arg(required_unless_present = "from", conflicts_with = "from")]
     pub board: Option<String>,
     /// Result code: 1-0, 0-1, 1/2-1/2 (also 1/2 or =), +/-, -/+, -/-.
-    #[arg(
-        required_unless_present = "from",
-        conflicts_with = "from",
-        allow_hyphen_values = true
-    )]
+    #[arg(required_unless_present = "from", conflicts_with = "from", allow_hyphen_values = true)]
     pub result: Option<String>,
     /// Read lines `BOARD RESULT` from FILE (`-` = standard input) and enter them all.
     #[arg(long, value_name = "FILE")]
@@ -73,11 +67,8 @@ fn file_line(path: &Path, round: u32, board: u32) -> Option<usize> {
     let text = std::fs::read_to_string(path).ok()?;
     let mut lines = text.lines().enumerate();
     let (_, header) = lines.find(|(_, l)| !l.trim().is_empty())?;
-    let cols: Vec<String> = header
-        .trim_start_matches('\u{feff}')
-        .split(',')
-        .map(|c| c.trim().to_string())
-        .collect();
+    let cols: Vec<String> =
+        header.trim_start_matches('\u{feff}').split(',').map(|c| c.trim().to_string()).collect();
     let rc = cols.iter().position(|c| c == "round")?;
     let bc = cols.iter().position(|c| c == "board")?;
     lines
@@ -118,10 +109,7 @@ fn read_from(source: &str) -> Result<Vec<Wanted>, String> {
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let fields: Vec<&str> = line
-            .split([' ', '\t', ','])
-            .filter(|f| !f.is_empty())
-            .collect();
+        let fields: Vec<&str> = line.split([' ', '\t', ',']).filter(|f| !f.is_empty()).collect();
         let [board, code] = fields[..] else {
             return Err(format!(
                 "{at}: line: expected `BOARD RESULT` (e.g. `3 1-0`), found `{line}`"
@@ -140,11 +128,7 @@ fn read_from(source: &str) -> Result<Vec<Wanted>, String> {
                 first.at.as_deref().unwrap_or("an earlier line")
             ));
         }
-        wanted.push(Wanted {
-            board,
-            outcome,
-            at: Some(at),
-        });
+        wanted.push(Wanted { board, outcome, at: Some(at) });
     }
     if wanted.is_empty() {
         return Err(format!("{name}: no `BOARD RESULT` line found"));
@@ -153,9 +137,7 @@ fn read_from(source: &str) -> Result<Vec<Wanted>, String> {
 }
 
 fn name_of(t: &Tournament, id: u32) -> String {
-    t.player(id)
-        .map(|p| format!("{} ({id})", p.name))
-        .unwrap_or_else(|| format!("player {id}"))
+    t.player(id).map(|p| format!("{} ({id})", p.name)).unwrap_or_else(|| format!("player {id}"))
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
@@ -178,11 +160,7 @@ pub fn run(args: Args) -> crate::CmdResult {
                     "argument RESULT: `{code}` is not a game result code ({CODES}); byes and absences are entered by bsw pair"
                 )
             })?;
-            vec![Wanted {
-                board,
-                outcome,
-                at: None,
-            }]
+            vec![Wanted { board, outcome, at: None }]
         }
     };
     let rounds_path = args.dir.join(io::ROUNDS_CSV);
@@ -218,10 +196,7 @@ pub fn run(args: Args) -> crate::CmdResult {
             Some(at) => format!("{at}: {field}: {what}"),
             None => format!("{}: {field}: {what}", loc(w.board)),
         };
-        let Some(row) = next
-            .rows
-            .iter_mut()
-            .find(|r| r.round == round && r.board == w.board)
+        let Some(row) = next.rows.iter_mut().find(|r| r.round == round && r.board == w.board)
         else {
             let boards: Vec<u32> = t.round_rows(round).map(|r| r.board).collect();
             let what = format!(
@@ -239,11 +214,7 @@ pub fn run(args: Args) -> crate::CmdResult {
             });
         };
         match &mut row.entry {
-            Entry::Game {
-                white,
-                black,
-                result,
-            } => {
+            Entry::Game { white, black, result } => {
                 let pair = format!("{} – {}", name_of(&t, *white), name_of(&t, *black));
                 match *result {
                     Some(old) if old == w.outcome => {
@@ -267,9 +238,7 @@ pub fn run(args: Args) -> crate::CmdResult {
                     }
                     _ => {}
                 }
-                let was = result
-                    .map(|o| format!(" (was {})", o.code()))
-                    .unwrap_or_default();
+                let was = result.map(|o| format!(" (was {})", o.code())).unwrap_or_default();
                 *result = Some(w.outcome);
                 changes.push(format!(
                     "round {round} board {}: {pair} {}{was}",
@@ -303,10 +272,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         .map(|m| m.1.to_string())
         .collect();
     if missing.is_empty() {
-        outln!(
-            "round {round} is complete; next: bsw pair {}",
-            args.dir.display()
-        )?;
+        outln!("round {round} is complete; next: bsw pair {}", args.dir.display())?;
     } else {
         outln!(
             "round {round}: {} game(s) still without a result (board {})",

@@ -65,11 +65,7 @@ pub fn run(args: Args) -> crate::CmdResult {
 
 /// Points as a decimal number for CSV and JSON (`1.5`).
 fn decimal(h: HalfPoints) -> String {
-    if h % 2 == 0 {
-        (h / 2).to_string()
-    } else {
-        format!("{}.5", h / 2)
-    }
+    if h % 2 == 0 { (h / 2).to_string() } else { format!("{}.5", h / 2) }
 }
 
 fn csv_field(s: &str) -> String {
@@ -141,23 +137,14 @@ fn json_text(t: &Tournament, round: u32) -> String {
         })
         .collect();
     let v = json!({"round": round, "boards": boards});
-    format!(
-        "{}\n",
-        serde_json::to_string_pretty(&v).unwrap_or_else(|_| "{}".into())
-    )
+    format!("{}\n", serde_json::to_string_pretty(&v).unwrap_or_else(|_| "{}".into()))
 }
 
 /// Lays out rows of cells; `right[k]` aligns column k to the right.
 pub fn layout(rows: &[Vec<String>], right: &[bool]) -> String {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..cols)
-        .map(|k| {
-            rows.iter()
-                .filter_map(|r| r.get(k))
-                .map(|s| s.chars().count())
-                .max()
-                .unwrap_or(0)
-        })
+        .map(|k| rows.iter().filter_map(|r| r.get(k)).map(|s| s.chars().count()).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
     for row in rows {
@@ -183,19 +170,13 @@ pub fn table_text(t: &Tournament, round: u32) -> String {
     let pts = |id: Id| bsw_report::html::half(before.get(&id).copied().unwrap_or(0));
     let rating = rating_text;
     let mut rows = vec![
-        ["Bd", "White", "Rtg", "Pts", "Result", "Black", "Rtg", "Pts"]
-            .map(String::from)
-            .to_vec(),
+        ["Bd", "White", "Rtg", "Pts", "Result", "Black", "Rtg", "Pts"].map(String::from).to_vec(),
     ];
     for row in t.round_rows(round) {
         let mut ids = row.entry.players();
         let w = side(t, ids.next().unwrap_or(0));
-        let mut line = vec![
-            row.board.to_string(),
-            format!("{} ({})", w.1, w.0),
-            rating(w.2),
-            pts(w.0),
-        ];
+        let mut line =
+            vec![row.board.to_string(), format!("{} ({})", w.1, w.0), rating(w.2), pts(w.0)];
         match row.entry {
             Entry::Game { black, .. } => {
                 let b = side(t, black);
@@ -213,22 +194,10 @@ pub fn table_text(t: &Tournament, round: u32) -> String {
         }
         rows.push(line);
     }
-    let name = t
-        .config
-        .name
-        .as_deref()
-        .map(|n| format!(" — {n}"))
-        .unwrap_or_default();
+    let name = t.config.name.as_deref().map(|n| format!(" — {n}")).unwrap_or_default();
     let total = bsw_standings::total_rounds(t);
-    let games = t
-        .round_rows(round)
-        .filter(|r| matches!(r.entry, Entry::Game { .. }))
-        .count();
-    let missing = t
-        .missing_results(round)
-        .iter()
-        .filter(|m| m.0 == round)
-        .count();
+    let games = t.round_rows(round).filter(|r| matches!(r.entry, Entry::Game { .. })).count();
+    let missing = t.missing_results(round).iter().filter(|m| m.0 == round).count();
     let mut out = format!("Round {round} of {total}{name}\n");
     out += &layout(&rows, &[true, false, true, true, false, false, true, true]);
     let not_paired: Vec<String> = bsw_report::not_paired(t, round)
@@ -272,11 +241,7 @@ pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String
     header.push("Pts".into());
     let mut rows = vec![header];
     for line in &x.lines {
-        let mut r = vec![
-            line.rank.to_string(),
-            line.name.clone(),
-            rating_text(line.rating),
-        ];
+        let mut r = vec![line.rank.to_string(), line.name.clone(), rating_text(line.rating)];
         r.extend(line.cells.iter().map(|c| dot_if_empty(c.text())));
         r.push(bsw_report::html::half(line.points));
         rows.push(r);
@@ -298,11 +263,7 @@ pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String
         for (i, (rank, _, name, rating, points)) in table.members.iter().enumerate() {
             let mut r = vec![rank.to_string(), name.clone(), rating_text(*rating)];
             r.extend((0..table.members.len()).map(|j| {
-                if i == j {
-                    "x".to_string()
-                } else {
-                    dot_if_empty(table.results[i][j].clone())
-                }
+                if i == j { "x".to_string() } else { dot_if_empty(table.results[i][j].clone()) }
             }));
             r.push(bsw_report::html::half(*points));
             rows.push(r);

@@ -182,13 +182,7 @@ impl Progress {
             b
         });
         let now = Instant::now();
-        Progress {
-            bar,
-            total,
-            done: AtomicU64::new(0),
-            start: now,
-            last: Mutex::new(now),
-        }
+        Progress { bar, total, done: AtomicU64::new(0), start: now, last: Mutex::new(now) }
     }
 
     fn tick(&self) {
@@ -199,11 +193,8 @@ impl Progress {
         }
         let now = Instant::now();
         // The last tick always prints; others skip when another thread is printing.
-        let guard = if done == self.total {
-            self.last.lock().ok()
-        } else {
-            self.last.try_lock().ok()
-        };
+        let guard =
+            if done == self.total { self.last.lock().ok() } else { self.last.try_lock().ok() };
         let Some(mut last) = guard else {
             return;
         };
@@ -213,15 +204,8 @@ impl Progress {
         *last = now;
         let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
         let rate = done as f64 / secs;
-        let eta = if rate > 0.0 {
-            (self.total - done) as f64 / rate
-        } else {
-            0.0
-        };
-        errln!(
-            "simulate: {done}/{} tournaments, {rate:.1}/s, ETA {eta:.0} s",
-            self.total
-        );
+        let eta = if rate > 0.0 { (self.total - done) as f64 / rate } else { 0.0 };
+        errln!("simulate: {done}/{} tournaments, {rate:.1}/s, ETA {eta:.0} s", self.total);
     }
 
     fn finish(&self) {
@@ -244,9 +228,7 @@ fn how_to_reproduce(played: &Played) -> &'static str {
 }
 
 fn describe(played: &Played) -> String {
-    played
-        .failure_text()
-        .unwrap_or_else(|| "no failure on replay (flaky?)".into())
+    played.failure_text().unwrap_or_else(|| "no failure on replay (flaky?)".into())
 }
 
 /// Writes every listed failure as `DIR/tournament-<index>/` (+ README.md) and, for the first
@@ -280,11 +262,7 @@ fn write_failures(
             flags,
             how_to_reproduce(&played)
         );
-        let mut line = format!(
-            "failure: tournament {} written to {}",
-            f.index,
-            case.display()
-        );
+        let mut line = format!("failure: tournament {} written to {}", f.index, case.display());
         if k < shrink_max
             && let Some(target) = played.failure.as_ref().map(|x| x.kind.clone())
         {

@@ -112,11 +112,7 @@ enum JsonValue {
 
 fn json_value(code: Code, v: Value) -> Option<JsonValue> {
     let x = v.as_f64()?;
-    Some(if code.is_integer() {
-        JsonValue::Int(x.round() as i64)
-    } else {
-        JsonValue::Dec(x)
-    })
+    Some(if code.is_integer() { JsonValue::Int(x.round() as i64) } else { JsonValue::Dec(x) })
 }
 
 /// The tiebreaks of one row: a JSON object whose keys keep the order of the tiebreak list.
@@ -231,12 +227,7 @@ fn csv_table(st: &Standings, group: Option<u32>) -> String {
             points(r.points).to_string(),
             r.wnt.to_string(),
         ]);
-        f.extend(
-            st.codes
-                .iter()
-                .zip(&r.tiebreaks)
-                .map(|(c, v)| plain(*c, *v)),
-        );
+        f.extend(st.codes.iter().zip(&r.tiebreaks).map(|(c, v)| plain(*c, *v)));
         let _ = writeln!(out, "{}", f.join(","));
     }
     out
@@ -288,11 +279,7 @@ fn human_table(st: &Standings) -> String {
             .map(|(k, s)| {
                 // Pad by display width (a CJK character takes two columns), not by chars.
                 let pad = " ".repeat(widths[k] - s.width());
-                if cols[k].1 {
-                    format!("{pad}{s}")
-                } else {
-                    format!("{s}{pad}")
-                }
+                if cols[k].1 { format!("{pad}{s}") } else { format!("{s}{pad}") }
             })
             .collect();
         let _ = writeln!(out, "{}", line.join("  ").trim_end());
@@ -306,11 +293,7 @@ fn human(report: &Report) -> String {
     let mut out = format!(
         "Standings after round {} (tiebreaks: {}; WNT = wins over the board, forfeit wins and byes not counted)\n",
         st.round,
-        if codes.is_empty() {
-            "none".into()
-        } else {
-            codes.join(", ")
-        }
+        if codes.is_empty() { "none".into() } else { codes.join(", ") }
     );
     out.push_str(&human_table(st));
     for g in &report.groups {
@@ -320,11 +303,7 @@ fn human(report: &Report) -> String {
             "\nGroup {} (games inside the group up to round {}; tiebreaks: {})\n",
             g.group,
             g.standings.round,
-            if codes.is_empty() {
-                "none".into()
-            } else {
-                codes.join(", ")
-            }
+            if codes.is_empty() { "none".into() } else { codes.join(", ") }
         );
         out.push_str(&human_table(&g.standings));
     }

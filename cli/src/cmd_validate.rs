@@ -44,14 +44,9 @@ fn trf_summary(l: &bsw_model::trf::Imported) -> String {
     }
     s += &format!(
         "declared system: {}\n",
-        l.declared_system
-            .as_deref()
-            .unwrap_or("(none: no 192 or 092 record)")
+        l.declared_system.as_deref().unwrap_or("(none: no 192 or 092 record)")
     );
-    s += &format!(
-        "header records kept: {}\n",
-        l.tournament.config.trf_header.len()
-    );
+    s += &format!("header records kept: {}\n", l.tournament.config.trf_header.len());
     if !l.ignored_lines.is_empty() {
         s += &format!(
             "lines ignored (not records): {} (--verbose lists them)\n",
@@ -67,15 +62,10 @@ fn summary(t: &Tournament) -> String {
     let total = bsw_model::layout::total_rounds(&t.config).unwrap_or(0);
     let complete = (1..=last)
         .filter(|&r| {
-            t.round_rows(r)
-                .all(|row| !matches!(row.entry, Entry::Game { result: None, .. }))
+            t.round_rows(r).all(|row| !matches!(row.entry, Entry::Game { result: None, .. }))
         })
         .count();
-    let withdrawn = t
-        .players
-        .iter()
-        .filter(|p| p.withdrawn_from.is_some())
-        .count();
+    let withdrawn = t.players.iter().filter(|p| p.withdrawn_from.is_some()).count();
     let in_groups: u64 = t.config.groups.iter().map(|&g| g as u64).sum();
     let mut s = String::new();
     s += &format!("name: {}\n", t.config.name.as_deref().unwrap_or("(none)"));

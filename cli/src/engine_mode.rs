@@ -29,12 +29,7 @@ pub struct EngineArgs {
     pub engine: Option<String>,
     /// Time limit of one engine call: seconds (`10`, `0.5`) or milliseconds (`500ms`). The
     /// engine's whole process group is killed when it passes.
-    #[arg(
-        long,
-        default_value = "10",
-        value_name = "TIME",
-        help_heading = "External engine"
-    )]
+    #[arg(long, default_value = "10", value_name = "TIME", help_heading = "External engine")]
     pub engine_timeout: String,
     /// Rule book for the external engine's rounds: `generic` (FIDE C.04.1 basic rules, plain
     /// Swiss events, for engines of any Swiss system) or `berger-swiss` (SPEC.md).
@@ -47,12 +42,7 @@ pub struct EngineArgs {
     pub profile: String,
     /// Pair every round of every N-th tournament twice and compare the outputs (engine
     /// nondeterminism); 0 = never.
-    #[arg(
-        long,
-        default_value_t = 10,
-        value_name = "N",
-        help_heading = "External engine"
-    )]
+    #[arg(long, default_value_t = 10, value_name = "N", help_heading = "External engine")]
     pub engine_recheck: u64,
 }
 
@@ -91,17 +81,8 @@ impl EngineArgs {
 
 /// The subcommands of `bsw` (a first argument that is none of these, with `-p` among the
 /// arguments, is the engine convention `bsw [--dutch] INPUT.trf -p [OUTPUT]`).
-const SUBCOMMANDS: &[&str] = &[
-    "validate",
-    "pair",
-    "check",
-    "standings",
-    "trf",
-    "generate",
-    "simulate",
-    "bench",
-    "help",
-];
+const SUBCOMMANDS: &[&str] =
+    &["validate", "pair", "check", "standings", "trf", "generate", "simulate", "bench", "help"];
 
 /// Rewrites `bsw [--dutch] INPUT.trf -p [OUTPUT]` into `bsw pair [--dutch] INPUT.trf -p
 /// [OUTPUT]`; any other command line is returned unchanged.
@@ -142,20 +123,14 @@ pub fn pair_trf(
     .map_err(|e| e.to_string())?;
     let mut t = imported.tournament;
     let rows = if imported.carries_config && !dutch && t.config.system.dutch().is_none() {
-        bsw_engine::pair_next_round(&t)
-            .map_err(|e| format!("{name}: {e}"))?
-            .rows
+        bsw_engine::pair_next_round(&t).map_err(|e| format!("{name}: {e}"))?.rows
     } else {
         let cfg = t.config.system.dutch().cloned().unwrap_or_default();
         t.config.system = bsw_model::System::Dutch(cfg.clone());
         match bsw_engine::dutch::pair_next_round(&t, &cfg) {
             Ok(round) => {
                 if explain {
-                    errln!(
-                        "round {} (FIDE Dutch): {} rows",
-                        round.round,
-                        round.rows.len()
-                    );
+                    errln!("round {} (FIDE Dutch): {} rows", round.round, round.rows.len());
                     for line in &round.explain {
                         errln!("  {line}");
                     }

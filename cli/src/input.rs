@@ -35,9 +35,7 @@ pub fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
 }
 
 fn options(args: &ReadArgs) -> ReadOptions {
-    ReadOptions {
-        lenient: args.lenient,
-    }
+    ReadOptions { lenient: args.lenient }
 }
 
 fn report(path: &Path, args: &ReadArgs, loaded: Imported) -> Imported {

@@ -27,11 +27,7 @@ mod engine_mode;
 mod input;
 
 #[derive(Parser)]
-#[command(
-    name = "bsw",
-    version,
-    about = "Berger-Swiss pairing engine, checker and simulator"
-)]
+#[command(name = "bsw", version, about = "Berger-Swiss pairing engine, checker and simulator")]
 struct Cli {
     #[command(subcommand)]
     command: Command,

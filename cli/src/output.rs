@@ -62,10 +62,7 @@ pub fn json_or_text<T: serde::Serialize>(
     render: impl FnOnce() -> String,
 ) -> Result<(), String> {
     if json {
-        outln!(
-            "{}",
-            serde_json::to_string_pretty(value).map_err(|e| e.to_string())?
-        )
+        outln!("{}", serde_json::to_string_pretty(value).map_err(|e| e.to_string())?)
     } else {
         out!("{}", render())
     }

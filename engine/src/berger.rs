@@ -10,10 +10,7 @@ pub fn round(k: usize, r: usize) -> Vec<(usize, usize)> {
     let n = k + (k % 2);
     let h = n / 2;
     let m = n - 1;
-    assert!(
-        n >= 2 && (1..=m).contains(&r),
-        "Berger round {r} of {k} players"
-    );
+    assert!(n >= 2 && (1..=m).contains(&r), "Berger round {r} of {k} players");
     let mut boards = Vec::with_capacity(h);
     // Board 1: player n, Black in odd rounds, White in even rounds.
     let f1 = if r % 2 == 1 { r.div_ceil(2) } else { h + r / 2 };

@@ -26,10 +26,7 @@ pub struct RoundParts {
 
 pub fn number(round: u32, mut parts: RoundParts) -> Vec<Row> {
     parts.swiss_games.sort_by(|a, b| {
-        b.high
-            .cmp(&a.high)
-            .then(b.sum.cmp(&a.sum))
-            .then(a.best_position.cmp(&b.best_position))
+        b.high.cmp(&a.high).then(b.sum.cmp(&a.sum)).then(a.best_position.cmp(&b.best_position))
     });
     parts.absences.sort_by_key(|(tpn, _)| *tpn);
     let swiss = parts.swiss_games.iter().map(|g| Entry::Game {
@@ -45,10 +42,6 @@ pub fn number(round: u32, mut parts: RoundParts) -> Vec<Row> {
         .chain(parts.swiss_bye)
         .chain(parts.absences.into_iter().map(|(_, e)| e))
         .enumerate()
-        .map(|(i, entry)| Row {
-            round,
-            board: i as u32 + 1,
-            entry,
-        })
+        .map(|(i, entry)| Row { round, board: i as u32 + 1, entry })
         .collect()
 }

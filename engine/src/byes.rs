@@ -9,8 +9,5 @@ pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
         return Vec::new();
     }
     let fewest = f.byes.iter().copied().min().unwrap_or(0);
-    (0..f.len())
-        .rev()
-        .filter(|&v| f.byes[v] == fewest)
-        .collect()
+    (0..f.len()).rev().filter(|&v| f.byes[v] == fewest).collect()
 }

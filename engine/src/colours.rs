@@ -14,22 +14,12 @@ pub struct Side {
 
 impl Side {
     pub fn of(st: &PlayerState, tpn: u32) -> Side {
-        Side {
-            last: st.last(),
-            streak: st.streak(),
-            diff: st.diff(),
-            whites: st.whites(),
-            tpn,
-        }
+        Side { last: st.last(), streak: st.streak(), diff: st.diff(), whites: st.whites(), tpn }
     }
 
     /// (streak, colour difference) after playing colour `c`.
     pub fn after(&self, c: Colour) -> (u32, i32) {
-        let streak = if self.last == Some(c) {
-            self.streak + 1
-        } else {
-            1
-        };
+        let streak = if self.last == Some(c) { self.streak + 1 } else { 1 };
         let diff = self.diff + if c == Colour::White { 1 } else { -1 };
         (streak, diff)
     }
@@ -47,11 +37,8 @@ pub struct Allocation {
 }
 
 fn keys(a: &Side, b: &Side, a_white: bool) -> ([u32; 4], Allocation) {
-    let (ca, cb) = if a_white {
-        (Colour::White, Colour::Black)
-    } else {
-        (Colour::Black, Colour::White)
-    };
+    let (ca, cb) =
+        if a_white { (Colour::White, Colour::Black) } else { (Colour::Black, Colour::White) };
     let (sa, da) = a.after(ca);
     let (sb, db) = b.after(cb);
     let max = sa.max(sb);
@@ -59,14 +46,7 @@ fn keys(a: &Side, b: &Side, a_white: bool) -> ([u32; 4], Allocation) {
     let k2 = (sa >= 3) as u32 + (sb >= 3) as u32;
     let k3 = da.unsigned_abs() + db.unsigned_abs();
     let k4 = (a.last == Some(ca)) as u32 + (b.last == Some(cb)) as u32;
-    (
-        [k1, k2, k3, k4],
-        Allocation {
-            a_white,
-            streaks: (sa, sb),
-            diffs: (da, db),
-        },
-    )
+    ([k1, k2, k3, k4], Allocation { a_white, streaks: (sa, sb), diffs: (da, db) })
 }
 
 /// Compares both assignments by the keys of §8.2, smaller first; key 5 breaks a tie.
@@ -90,10 +70,7 @@ mod tests {
     use Colour::*;
 
     fn side(colours: &[Colour], tpn: u32) -> Side {
-        let st = PlayerState {
-            colours: colours.to_vec(),
-            ..Default::default()
-        };
+        let st = PlayerState { colours: colours.to_vec(), ..Default::default() };
         Side::of(&st, tpn)
     }
 

@@ -39,11 +39,7 @@ pub fn select(
             && on_schedule[g]
         {
             if absence.is_some() {
-                return Err(EngineError::AbsenceInBergerGroup {
-                    round: r,
-                    player: p.id,
-                    group: g,
-                });
+                return Err(EngineError::AbsenceInBergerGroup { round: r, player: p.id, group: g });
             }
             continue;
         }
@@ -52,10 +48,7 @@ pub fn select(
             None => field.push(i),
         }
     }
-    Ok(Selection {
-        field,
-        absences: absent,
-    })
+    Ok(Selection { field, absences: absent })
 }
 
 /// A score group: a contiguous run of the field in Swiss order.
@@ -112,25 +105,14 @@ impl SwissField {
         let byes = members.iter().map(|&i| st[i].byes).collect();
         let met = members
             .iter()
-            .map(|&i| {
-                st[i]
-                    .met
-                    .iter()
-                    .map(|&o| vertex_of[o])
-                    .filter(|&v| v != u32::MAX)
-                    .collect()
-            })
+            .map(|&i| st[i].met.iter().map(|&o| vertex_of[o]).filter(|&v| v != u32::MAX).collect())
             .collect();
         let mut groups: Vec<ScoreGroup> = Vec::new();
         let mut group_of = vec![0u32; n];
         for v in 0..n {
             match groups.last_mut() {
                 Some(g) if g.points == points[v] => g.end = v + 1,
-                _ => groups.push(ScoreGroup {
-                    points: points[v],
-                    start: v,
-                    end: v + 1,
-                }),
+                _ => groups.push(ScoreGroup { points: points[v], start: v, end: v + 1 }),
             }
             group_of[v] = groups.len() as u32 - 1;
         }
@@ -139,12 +121,10 @@ impl SwissField {
         let class: Vec<u32> = side
             .iter()
             .map(|s| {
-                *class_ids
-                    .entry((s.last, s.streak, s.diff, s.whites))
-                    .or_insert_with(|| {
-                        classes.push(Side { tpn: 0, ..*s });
-                        classes.len() as u32 - 1
-                    })
+                *class_ids.entry((s.last, s.streak, s.diff, s.whites)).or_insert_with(|| {
+                    classes.push(Side { tpn: 0, ..*s });
+                    classes.len() as u32 - 1
+                })
             })
             .collect();
         let buckets: Vec<Vec<(u32, Vec<u32>)>> = groups

@@ -66,9 +66,7 @@ struct Skip {
 
 impl Skip {
     fn new(n: usize) -> Self {
-        Skip {
-            next: (0..=n as u32 + 1).collect(),
-        }
+        Skip { next: (0..=n as u32 + 1).collect() }
     }
     fn find(&mut self, x: usize) -> usize {
         let mut root = x;
@@ -95,10 +93,7 @@ struct Live {
 
 impl Live {
     fn new(n: usize) -> Self {
-        Live {
-            fwd: Skip::new(n),
-            back: Skip::new(n + 1),
-        }
+        Live { fwd: Skip::new(n), back: Skip::new(n + 1) }
     }
     fn remove(&mut self, v: usize) {
         self.fwd.next[v] = v as u32 + 1;
@@ -128,10 +123,7 @@ struct Unpaired {
 
 impl Unpaired {
     fn new(n: usize) -> Self {
-        Unpaired {
-            fen: Fenwick::new(n),
-            flat: Live::new(n),
-        }
+        Unpaired { fen: Fenwick::new(n), flat: Live::new(n) }
     }
     fn remove(&mut self, v: usize, f: &SwissField) {
         self.fen.add(v, -1);
@@ -225,11 +217,7 @@ fn walk(
     let rank = |q: usize| -> (usize, usize) {
         let pos = if q < sg.end {
             let idx = u.fen.prefix(q) - before_p;
-            if idx >= k {
-                idx - k
-            } else {
-                (m_size - k) + (k - 1 - idx)
-            }
+            if idx >= k { idx - k } else { (m_size - k) + (k - 1 - idx) }
         } else {
             m_size + q
         };
@@ -349,11 +337,7 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             m.label_outer(&*g, mp);
             let (gr, mr) = (&*g, &*m);
             let q = walk(p, gr, &mut u, &mut |q| {
-                if mr.is_outer_now(q) && gr.allowed(p, q) {
-                    Verdict::Take
-                } else {
-                    Verdict::Next
-                }
+                if mr.is_outer_now(q) && gr.allowed(p, q) { Verdict::Take } else { Verdict::Next }
             })
             .expect("§8.4: p's partner in the kept matching is always a workable candidate");
             g.active[p] = true;

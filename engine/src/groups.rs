@@ -76,10 +76,8 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
         None => 0,
         Some(&k) => {
             let p = berger::schedule_length(k as usize);
-            if let Some(&other) = cfg
-                .groups
-                .iter()
-                .find(|&&o| berger::schedule_length(o as usize) != p)
+            if let Some(&other) =
+                cfg.groups.iter().find(|&&o| berger::schedule_length(o as usize) != p)
             {
                 return Err(EngineError::Config(format!(
                     "groups of {k} and {other} players have Berger schedules of different lengths"
@@ -97,17 +95,9 @@ pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
         Some(r) => r,
         None if phase > 0 => phase,
         None => {
-            return Err(EngineError::Config(
-                "rounds is missing and there are no groups".into(),
-            ));
+            return Err(EngineError::Config("rounds is missing and there are no groups".into()));
         }
     };
     let has_lower = membership.contains(&Membership::Lower);
-    Ok(Groups {
-        membership,
-        members,
-        phase,
-        rounds,
-        has_lower,
-    })
+    Ok(Groups { membership, members, phase, rounds, has_lower })
 }

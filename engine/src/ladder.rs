@@ -40,14 +40,12 @@ pub fn colours_pass(a: &Side, b: &Side, level: &Level) -> bool {
 /// The level sequence of §8.3 for one (rematches, L): balance yes/no × D 0, ½, 1, unlimited.
 pub fn sublevels(rematches: bool, streak_limit: u32) -> impl Iterator<Item = Level> {
     [true, false].into_iter().flat_map(move |balance| {
-        [Some(0), Some(1), Some(2), None]
-            .into_iter()
-            .map(move |max_diff| Level {
-                rematches,
-                streak_limit,
-                balance,
-                max_diff,
-            })
+        [Some(0), Some(1), Some(2), None].into_iter().map(move |max_diff| Level {
+            rematches,
+            streak_limit,
+            balance,
+            max_diff,
+        })
     })
 }
 
@@ -66,11 +64,7 @@ pub fn describe(level: &Level) -> String {
         "(rematches {}, streak limit {}, colour balance {}, max score difference {})",
         if level.rematches { "yes" } else { "no" },
         level.streak_limit,
-        if level.balance {
-            "required"
-        } else {
-            "not required"
-        },
+        if level.balance { "required" } else { "not required" },
         match level.max_diff {
             None => "unlimited".to_string(),
             Some(d) => crate::half_points(d),
@@ -118,12 +112,7 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                     let g = LevelGraph::new(f, level, vec![true; n]);
                     match perfect_matching(&g, tally) {
                         Ok(m) => {
-                            return Chosen {
-                                level,
-                                bye: None,
-                                matching: m,
-                                explain,
-                            };
+                            return Chosen { level, bye: None, matching: m, explain };
                         }
                         Err(e) => explain.push(format!(
                             "level {}: impossible: {}",
@@ -165,12 +154,7 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                                 f.ids[w],
                                 if rematches { "allowed" } else { "not allowed" }
                             ));
-                            return Chosen {
-                                level,
-                                bye: Some(w),
-                                matching: m,
-                                explain,
-                            };
+                            return Chosen { level, bye: Some(w), matching: m, explain };
                         }
                     }
                 }
@@ -180,12 +164,7 @@ pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
                     let g = LevelGraph::new(f, level, active);
                     match perfect_matching(&g, tally) {
                         Ok(m) => {
-                            return Chosen {
-                                level,
-                                bye: Some(v),
-                                matching: m,
-                                explain,
-                            };
+                            return Chosen { level, bye: Some(v), matching: m, explain };
                         }
                         Err(e) => explain.push(format!(
                             "level {} with bye to player {}: impossible: {}",

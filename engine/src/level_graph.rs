@@ -161,12 +161,7 @@ impl<'a> LevelGraph<'a> {
         let nb = f.bucket_range.len();
         let size = self.bucket_sizes();
         let degree: Vec<u32> = (0..nb)
-            .map(|b| {
-                self.compatible_buckets(b)
-                    .iter()
-                    .map(|&x| size[x as usize])
-                    .sum()
-            })
+            .map(|b| self.compatible_buckets(b).iter().map(|&x| size[x as usize]).sum())
             .collect();
         let mut by_degree: Vec<usize> = (0..nb).collect();
         by_degree.sort_by_key(|&b| (degree[b], b));
@@ -219,11 +214,7 @@ impl<'a> LevelGraph<'a> {
         let mut next: Vec<Vec<Vec<u32>>> = f
             .buckets
             .iter()
-            .map(|b| {
-                b.iter()
-                    .map(|(_, l)| (0..=l.len() as u32).collect())
-                    .collect()
-            })
+            .map(|b| b.iter().map(|(_, l)| (0..=l.len() as u32).collect()).collect())
             .collect();
         fn find(next: &mut [u32], mut x: usize) -> usize {
             let mut root = x;
@@ -375,10 +366,7 @@ fn augment_free(g: &LevelGraph, m: &mut Matcher, allowed: usize) -> Option<usize
         }
         hints.clear();
         for list in free.iter_mut() {
-            while list
-                .last()
-                .is_some_and(|&w| !m.is_free(w as usize) || w as usize <= u)
-            {
+            while list.last().is_some_and(|&w| !m.is_free(w as usize) || w as usize <= u) {
                 list.pop();
             }
             if let Some(&w) = list.last() {
@@ -412,9 +400,7 @@ pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
         tally.absorb(&m);
         return ok;
     }
-    let free = (0..n)
-        .find(|&u| g.active[u] && m.is_free(u))
-        .unwrap_or(NONE as usize);
+    let free = (0..n).find(|&u| g.active[u] && m.is_free(u)).unwrap_or(NONE as usize);
     // One free vertex: a last (failing) search from it labels exactly D(G) as outer.
     if free != NONE as usize {
         m.label_outer(g, free);

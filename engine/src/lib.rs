@@ -59,11 +59,7 @@ pub enum EngineError {
     /// No active player is left to pair.
     NoActivePlayer { round: u32 },
     /// A player with a requested absence whose group is on its Berger schedule (SPEC §9).
-    AbsenceInBergerGroup {
-        round: u32,
-        player: Id,
-        group: usize,
-    },
+    AbsenceInBergerGroup { round: u32, player: Id, group: usize },
     /// The configuration breaks SPEC §2 (groups, swaps, rounds).
     Config(String),
     /// The rounds name a player who is not in the player list.
@@ -83,11 +79,7 @@ impl std::fmt::Display for EngineError {
                     .take(10)
                     .map(|(r, b, w, bl)| format!("round {r} board {b} ({w} vs {bl})"))
                     .collect();
-                write!(
-                    f,
-                    "cannot pair the next round: {games} a result: {}",
-                    listed.join("; ")
-                )?;
+                write!(f, "cannot pair the next round: {games} a result: {}", listed.join("; "))?;
                 if missing.len() > 10 {
                     write!(f, "; and {} more", missing.len() - 10)?;
                 }
@@ -99,11 +91,7 @@ impl std::fmt::Display for EngineError {
             EngineError::NoActivePlayer { round } => {
                 write!(f, "round {round}: no active player is left to pair")
             }
-            EngineError::AbsenceInBergerGroup {
-                round,
-                player,
-                group,
-            } => write!(
+            EngineError::AbsenceInBergerGroup { round, player, group } => write!(
                 f,
                 "round {round}: player {player} has a requested absence but group {} is on its Berger schedule (SPEC §9); enter a forfeit instead",
                 group + 1
@@ -196,27 +184,16 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
         parts.swiss_bye = paired.bye;
         swiss = Some(paired.report);
     }
-    Ok(PairedRound {
-        round: r,
-        rows: board_order::number(r, parts),
-        swiss,
-    })
+    Ok(PairedRound { round: r, rows: board_order::number(r, parts), swiss })
 }
 
 /// Entry index of every player id; every player named in the rounds must be listed.
 fn index_players(t: &Tournament) -> Result<HashMap<Id, usize>, EngineError> {
-    let index_of: HashMap<Id, usize> = t
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| (p.id, i))
-        .collect();
+    let index_of: HashMap<Id, usize> =
+        t.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     for row in &t.rows {
         if let Some(id) = row.entry.players().find(|id| !index_of.contains_key(id)) {
-            return Err(EngineError::UnknownPlayer {
-                round: row.round,
-                id,
-            });
+            return Err(EngineError::UnknownPlayer { round: row.round, id });
         }
     }
     Ok(index_of)
@@ -231,9 +208,7 @@ fn next_round(t: &Tournament, groups: &groups::Groups) -> Result<u32, EngineErro
         return Err(EngineError::IncompleteRound(missing));
     }
     if last + 1 > groups.rounds {
-        return Err(EngineError::Finished {
-            rounds: groups.rounds,
-        });
+        return Err(EngineError::Finished { rounds: groups.rounds });
     }
     Ok(last + 1)
 }

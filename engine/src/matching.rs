@@ -148,11 +148,8 @@ impl Matcher {
     /// Keeps, from now on, the index of matched pairs by bucket pair that
     /// [`Self::augment_pair`] uses; `bucket_of` and `nb` are the graph's buckets.
     pub fn index_pairs(&mut self, bucket_of: &[u32], nb: usize) {
-        let mut ix = PairIndex {
-            bucket_of: bucket_of.to_vec(),
-            nb,
-            lists: vec![Vec::new(); nb * nb],
-        };
+        let mut ix =
+            PairIndex { bucket_of: bucket_of.to_vec(), nb, lists: vec![Vec::new(); nb * nb] };
         for a in 0..self.mate.len() {
             if self.mate[a] != NONE {
                 ix.add(a, self.mate[a] as usize);
@@ -270,11 +267,7 @@ impl Matcher {
         }
     }
     fn parent_of(&self, v: usize) -> u32 {
-        if self.stamp[v] == self.cur {
-            self.parent[v]
-        } else {
-            NONE
-        }
+        if self.stamp[v] == self.cur { self.parent[v] } else { NONE }
     }
     /// Root of v's set in the union-find (v must be touched), with path halving.
     fn set_of(&mut self, mut v: usize) -> usize {
@@ -299,11 +292,7 @@ impl Matcher {
         if rb == ri {
             return;
         }
-        let (big, small) = if self.size[rb] > self.size[ri] {
-            (rb, ri)
-        } else {
-            (ri, rb)
-        };
+        let (big, small) = if self.size[rb] > self.size[ri] { (rb, ri) } else { (ri, rb) };
         self.link[small] = big as u32;
         self.size[big] += self.size[small];
         self.bbase[big] = into as u32;
@@ -515,9 +504,7 @@ impl Matcher {
         let mut buckets = std::mem::take(&mut self.buckets);
         'search: while let Some(v) = queue.pop_front() {
             buckets.clear();
-            g.candidate_buckets(v, &mut |b, s, e| {
-                buckets.push((b as u32, s as u32, e as u32))
-            });
+            g.candidate_buckets(v, &mut |b, s, e| buckets.push((b as u32, s as u32, e as u32)));
             // Pass 1: unlabelled neighbours become inner, their mates outer.
             for &(_, s, e) in &buckets {
                 let (s, e) = (s as usize, e as usize);
@@ -598,21 +585,13 @@ impl Matcher {
             }
         }
         self.buckets = buckets;
-        if found == NONE {
-            None
-        } else {
-            Some(found as usize)
-        }
+        if found == NONE { None } else { Some(found as usize) }
     }
 
     /// After a failed search from `root`: the vertices labelled outer, i.e. reachable from
     /// `root` by an even alternating path (the Gallai-Edmonds set D when `root` is the only
     /// free vertex of a maximum matching).
     pub fn outer_vertices(&self) -> Vec<usize> {
-        self.touched
-            .iter()
-            .map(|&v| v as usize)
-            .filter(|&v| self.outer[v] != 0)
-            .collect()
+        self.touched.iter().map(|&v| v as usize).filter(|&v| self.outer[v] != 0).collect()
     }
 }

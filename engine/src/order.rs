@@ -4,11 +4,7 @@ use crate::state::PlayerState;
 use std::cmp::Ordering;
 
 pub fn compare(a: usize, b: usize, st: &[PlayerState], tpn: &[u32]) -> Ordering {
-    st[b]
-        .points
-        .cmp(&st[a].points)
-        .then(st[b].wnt.cmp(&st[a].wnt))
-        .then(tpn[a].cmp(&tpn[b]))
+    st[b].points.cmp(&st[a].points).then(st[b].wnt.cmp(&st[a].wnt)).then(tpn[a].cmp(&tpn[b]))
 }
 
 /// Sorts entry indices into the Swiss order.

@@ -57,12 +57,7 @@ impl Quotient {
         let nb = f.bucket_range.len();
         let count = g.bucket_sizes();
         let mut adj: Vec<Vec<Edge>> = (0..nb)
-            .map(|b| {
-                g.compatible_buckets(b)
-                    .into_iter()
-                    .map(|to| Edge { to, flow: 0 })
-                    .collect()
-            })
+            .map(|b| g.compatible_buckets(b).into_iter().map(|to| Edge { to, flow: 0 }).collect())
             .collect();
         let mut radj = vec![Vec::new(); nb];
         for (b, edges) in adj.iter().enumerate() {
@@ -134,10 +129,7 @@ impl Quotient {
         let nb = self.count.len();
         let (kab, kba) = (self.edge_at[a * nb + b], self.edge_at[b * nb + a]);
         if kab != NONE && kba != NONE {
-            let (fab, fba) = (
-                self.adj[a][kab as usize].flow,
-                self.adj[b][kba as usize].flow,
-            );
+            let (fab, fba) = (self.adj[a][kab as usize].flow, self.adj[b][kba as usize].flow);
             if (a != b && fab >= 1 && fba >= 1) || (a == b && fab >= 2) {
                 self.count[a] -= 1;
                 self.count[b] -= 1;
@@ -152,10 +144,8 @@ impl Quotient {
         for (i, x) in [a, b].into_iter().enumerate() {
             self.count[x] -= 1;
             if self.out[x] > self.count[x] {
-                let k = self.adj[x]
-                    .iter()
-                    .position(|e| e.flow > 0)
-                    .expect("flow out of a left copy");
+                let k =
+                    self.adj[x].iter().position(|e| e.flow > 0).expect("flow out of a left copy");
                 self.push(x, k, -1);
             }
             if self.inn[x] > self.count[x] {

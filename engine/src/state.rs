@@ -36,10 +36,7 @@ impl PlayerState {
     }
     /// Played whites minus played blacks.
     pub fn diff(&self) -> i32 {
-        self.colours
-            .iter()
-            .map(|c| if *c == Colour::White { 1 } else { -1 })
-            .sum()
+        self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
     }
     pub fn whites(&self) -> u32 {
         self.colours.iter().filter(|c| **c == Colour::White).count() as u32
@@ -60,11 +57,7 @@ pub fn before_round(
     rows.sort_by_key(|r| (r.round, r.board));
     for row in rows {
         match row.entry {
-            Entry::Game {
-                white,
-                black,
-                result,
-            } => {
+            Entry::Game { white, black, result } => {
                 let (w, b) = (index_of[&white], index_of[&black]);
                 let Some(o) = result else { continue };
                 let (pw, pb) = o.points();

@@ -91,12 +91,6 @@ pub fn pair(
     Paired {
         games,
         bye: bye.map(Entry::Bye),
-        report: SwissReport {
-            field_size: f.len(),
-            level: chosen.level,
-            bye,
-            stats,
-            explain,
-        },
+        report: SwissReport { field_size: f.len(), level: chosen.level, bye, stats, explain },
     }
 }

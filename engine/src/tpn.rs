@@ -28,11 +28,7 @@ mod tests {
     use super::*;
 
     fn p(id: u32, rating: u32) -> Player {
-        Player {
-            id,
-            rating,
-            ..Default::default()
-        }
+        Player { id, rating, ..Default::default() }
     }
 
     #[test]

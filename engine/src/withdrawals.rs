@@ -28,12 +28,7 @@ pub fn schedules(groups: &Groups, players: &[Player], r: u32) -> Schedules {
     let mut joined_any = false;
     for s in 1..=r.min(groups.phase) {
         let affected: Vec<usize> = (0..k)
-            .filter(|&g| {
-                on[g]
-                    && groups.members[g]
-                        .iter()
-                        .any(|&i| players[i].withdrawn_by(s))
-            })
+            .filter(|&g| on[g] && groups.members[g].iter().any(|&i| players[i].withdrawn_by(s)))
             .collect();
         let Some(&g) = affected.first() else { continue };
         let no_swiss_field = !groups.has_lower && !joined_any;

@@ -13,8 +13,7 @@ fn main() {
     let repeat = args.get(3).copied().unwrap_or(1);
     if std::env::var_os("WARM").is_some() {
         let mut w = prepared(100, 9, 0, 99, ResultModel::Elo).expect("the engine pairs");
-        w.rows
-            .extend(bsw_engine::pair_next_round(&w).expect("pairs").rows);
+        w.rows.extend(bsw_engine::pair_next_round(&w).expect("pairs").rows);
         bsw_checker::check_round(&w, 1, bsw_checker::Profile::BergerSwiss);
     }
     let mut t = prepared(n, 9, r - 1, seed, ResultModel::Elo).expect("the engine pairs");

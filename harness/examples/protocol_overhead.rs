@@ -27,12 +27,8 @@ fn min(v: &[f64]) -> f64 {
 
 fn main() {
     let engine = std::env::args().nth(1);
-    let params = GenParams {
-        players: (100, 100),
-        rounds: (9, 9),
-        group_rate: 0.0,
-        ..GenParams::default()
-    };
+    let params =
+        GenParams { players: (100, 100), rounds: (9, 9), group_rate: 0.0, ..GenParams::default() };
     let sc = generate(11, &params);
     let played = play(&sc, &PlayOptions::default());
     let full = played.tournament;
@@ -79,11 +75,7 @@ fn main() {
         println!(
             "{r:>5}  {a:>8.3}  {b:>7.3} ({mb:>5.3})  {c:>13.3}  {:>17.3}  {}",
             a + b + c,
-            if d.is_empty() {
-                "-".to_string()
-            } else {
-                format!("{:.3} ({md:.3})", median(d))
-            }
+            if d.is_empty() { "-".to_string() } else { format!("{:.3} ({md:.3})", median(d)) }
         );
     }
     let (a, b, c) = (median(all_in), median(all_spawn), median(all_read));

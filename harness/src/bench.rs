@@ -23,11 +23,7 @@ use crate::generator::{ResultRates, Stopwatch, draw_result};
 use crate::rng::{SplitMix64, hash_words};
 
 /// Result rates of benchmark tournaments: 15% draws, 1% forfeits ("a few"), no double losses.
-pub const BENCH_RATES: ResultRates = ResultRates {
-    draw: 0.15,
-    forfeit: 0.01,
-    double_loss: 0.0,
-};
+pub const BENCH_RATES: ResultRates = ResultRates { draw: 0.15, forfeit: 0.01, double_loss: 0.0 };
 
 /// How the results of a benchmark tournament are drawn (`bsw bench --results`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -60,12 +56,7 @@ pub fn plain_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
     let players = (1..=size)
         .map(|id| {
             let rating = 1000 + (0..4).map(|_| rng.below(401) as u32).sum::<u32>();
-            Player {
-                id,
-                name: format!("Player {id}"),
-                rating,
-                ..Default::default()
-            }
+            Player { id, name: format!("Player {id}"), rating, ..Default::default() }
         })
         .collect();
     Tournament {
@@ -85,12 +76,7 @@ pub fn plain_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
 pub fn fill_results(t: &mut Tournament, round: u32, seed: u64, model: ResultModel) {
     let index = t.index_by_id();
     for row in t.rows.iter_mut().filter(|r| r.round == round) {
-        if let Entry::Game {
-            white,
-            black,
-            result: None,
-        } = row.entry
-        {
+        if let Entry::Game { white, black, result: None } = row.entry {
             let (Some(&w), Some(&b)) = (index.get(&white), index.get(&black)) else {
                 continue;
             };
@@ -100,11 +86,7 @@ pub fn fill_results(t: &mut Tournament, round: u32, seed: u64, model: ResultMode
                 }
                 ResultModel::Coin => coin_result(seed, round, white, black),
             };
-            row.entry = Entry::Game {
-                white,
-                black,
-                result: Some(o),
-            };
+            row.entry = Entry::Game { white, black, result: Some(o) };
         }
     }
 }
@@ -226,13 +208,7 @@ pub fn level_label(level: Option<&Level>) -> String {
         Some(h) if h % 2 == 0 => format!("{}", h / 2),
         Some(h) => format!("{}.5", h / 2),
     };
-    format!(
-        "{}/{}/{}/{}",
-        yn(l.rematches),
-        l.streak_limit,
-        yn(l.balance),
-        d
-    )
+    format!("{}/{}/{}/{}", yn(l.rematches), l.streak_limit, yn(l.balance), d)
 }
 
 /// Plays the whole tournament of `spec`: each round is paired (timed), certified when asked
@@ -295,11 +271,7 @@ pub fn median(xs: &[f64]) -> Option<f64> {
     let mut v = xs.to_vec();
     v.sort_by(|a, b| a.total_cmp(b));
     let m = v.len() / 2;
-    Some(if v.len() % 2 == 1 {
-        v[m]
-    } else {
-        (v[m - 1] + v[m]) / 2.0
-    })
+    Some(if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 })
 }
 
 /// Least-squares line through `(ln x, ln y)`: returns `(exponent, factor)` with
@@ -395,9 +367,7 @@ impl CsvRow {
             matching_calls: m.stats.matching_calls,
             augmenting_paths: m.stats.augmenting_paths,
             nodes_visited: m.stats.nodes_visited,
-            peak_rss_mb: m
-                .peak_rss_bytes
-                .map(|b| format!("{:.1}", b as f64 / (1024.0 * 1024.0))),
+            peak_rss_mb: m.peak_rss_bytes.map(|b| format!("{:.1}", b as f64 / (1024.0 * 1024.0))),
             levels_tried: m.stats.levels_tried,
             field_size: m.field_size,
             check: m.verdict.label(),
@@ -476,10 +446,8 @@ mod tests {
     #[test]
     fn fit_power_recovers_an_exact_power_law() {
         // y = 3 x^1.5 at x = 10, 100, 1000: the log-log line has slope 1.5, intercept ln 3.
-        let pts: Vec<(f64, f64)> = [10.0f64, 100.0, 1000.0]
-            .iter()
-            .map(|&x| (x, 3.0 * x.powf(1.5)))
-            .collect();
+        let pts: Vec<(f64, f64)> =
+            [10.0f64, 100.0, 1000.0].iter().map(|&x| (x, 3.0 * x.powf(1.5))).collect();
         let (e, c) = fit_power(&pts).unwrap();
         assert!((e - 1.5).abs() < 1e-9, "{e}");
         assert!((c - 3.0).abs() < 1e-9, "{c}");
@@ -489,26 +457,11 @@ mod tests {
 
     #[test]
     fn level_label_is_ascii_without_commas() {
-        let l = Level {
-            rematches: false,
-            streak_limit: 2,
-            balance: true,
-            max_diff: Some(1),
-        };
+        let l = Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(1) };
         assert_eq!(level_label(Some(&l)), "no/2/yes/0.5");
-        let l = Level {
-            rematches: true,
-            streak_limit: 3,
-            balance: false,
-            max_diff: None,
-        };
+        let l = Level { rematches: true, streak_limit: 3, balance: false, max_diff: None };
         assert_eq!(level_label(Some(&l)), "yes/3/no/inf");
-        let l = Level {
-            rematches: false,
-            streak_limit: 2,
-            balance: true,
-            max_diff: Some(2),
-        };
+        let l = Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(2) };
         assert_eq!(level_label(Some(&l)), "no/2/yes/1");
         assert_eq!(level_label(None), "-");
     }
@@ -528,13 +481,8 @@ mod tests {
 
     #[test]
     fn run_pairs_every_round_and_fills_every_result() {
-        let spec = BenchSpec {
-            size: 31,
-            rounds: 5,
-            seed: 3,
-            check: false,
-            results: ResultModel::Elo,
-        };
+        let spec =
+            BenchSpec { size: 31, rounds: 5, seed: 3, check: false, results: ResultModel::Elo };
         let mut seen = 0;
         let ms = run(&spec, &mut |m| {
             seen += 1;
@@ -542,15 +490,11 @@ mod tests {
         })
         .unwrap();
         assert_eq!(seen, 5);
-        assert_eq!(
-            ms.iter().map(|m| m.round).collect::<Vec<_>>(),
-            vec![1, 2, 3, 4, 5]
-        );
+        assert_eq!(ms.iter().map(|m| m.round).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
         // 31 players: the whole field is Swiss and odd, so 15 games and one bye a round.
         assert!(ms.iter().all(|m| m.field_size == 31 && m.level.is_some()));
         assert!(
-            ms.iter()
-                .all(|m| m.peak_rss_bytes == Some(42) && m.verdict == CheckVerdict::NotRun)
+            ms.iter().all(|m| m.peak_rss_bytes == Some(42) && m.verdict == CheckVerdict::NotRun)
         );
         // Same seed, same pairings.
         let t1 = prepared(31, 5, 5, 3, ResultModel::Elo).unwrap();
@@ -570,27 +514,18 @@ mod tests {
         t.players[1].rating = 1000;
         let (mut elo_upsets, mut coin_upsets) = (0, 0);
         for seed in 0..1000u64 {
-            for (model, upsets) in [
-                (ResultModel::Elo, &mut elo_upsets),
-                (ResultModel::Coin, &mut coin_upsets),
-            ] {
+            for (model, upsets) in
+                [(ResultModel::Elo, &mut elo_upsets), (ResultModel::Coin, &mut coin_upsets)]
+            {
                 let mut u = t.clone();
                 u.rows.push(bsw_model::Row {
                     round: 1,
                     board: 1,
-                    entry: Entry::Game {
-                        white: 1,
-                        black: 2,
-                        result: None,
-                    },
+                    entry: Entry::Game { white: 1, black: 2, result: None },
                 });
                 fill_results(&mut u, 1, seed, model);
                 if u.rows[0].entry
-                    == (Entry::Game {
-                        white: 1,
-                        black: 2,
-                        result: Some(Outcome::BlackWin),
-                    })
+                    == (Entry::Game { white: 1, black: 2, result: Some(Outcome::BlackWin) })
                 {
                     *upsets += 1;
                 }

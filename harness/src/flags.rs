@@ -10,11 +10,7 @@ pub(crate) fn defaults() -> crate::generator::GenParams {
 
 /// Parses an inclusive range of counts, `N` or `MIN..MAX` (`MIN..=MAX` too), as (MIN, MAX).
 pub fn parse_span(s: &str) -> Result<(u32, u32), String> {
-    let num = |x: &str| {
-        x.trim()
-            .parse::<u32>()
-            .map_err(|_| format!("`{s}` is not N or MIN..MAX"))
-    };
+    let num = |x: &str| x.trim().parse::<u32>().map_err(|_| format!("`{s}` is not N or MIN..MAX"));
     let (a, b) = match s.split_once("..") {
         Some((a, b)) => (num(a)?, num(b.trim_start_matches('='))?),
         None => {
@@ -30,9 +26,5 @@ pub fn parse_span(s: &str) -> Result<(u32, u32), String> {
 
 /// A range of counts as [`parse_span`] reads it: `N` when MIN = MAX, else `MIN..MAX`.
 pub fn span_text((a, b): (u32, u32)) -> String {
-    if a == b {
-        a.to_string()
-    } else {
-        format!("{a}..{b}")
-    }
+    if a == b { a.to_string() } else { format!("{a}..{b}") }
 }

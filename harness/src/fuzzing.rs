@@ -78,11 +78,8 @@ fn arbitrary_tournament_setup(u: &mut Unstructured) -> AResult<Option<Tournament
         // Few distinct ratings, so that TPN ties (entry order) are common; 0 = unrated.
         let rating = *u.choose(&[0u32, 1500, 1600, 1700, 1800, 2000])?;
         let id = i + 1;
-        let withdrawn_from = if u.ratio(1, 10)? {
-            Some(u.int_in_range(2..=rounds.max(2))?)
-        } else {
-            None
-        };
+        let withdrawn_from =
+            if u.ratio(1, 10)? { Some(u.int_in_range(2..=rounds.max(2))?) } else { None };
         let half_byes = arbitrary_rounds_subset(u, rounds)?;
         let mut zero_byes = arbitrary_rounds_subset(u, rounds)?;
         zero_byes.retain(|r| !half_byes.contains(r));
@@ -104,33 +101,21 @@ fn arbitrary_tournament_setup(u: &mut Unstructured) -> AResult<Option<Tournament
     }
     let config = Config {
         name: Some("fuzz".into()),
-        rounds: if groups.is_empty() || u.ratio(1, 2)? {
-            Some(rounds)
-        } else {
-            None
-        },
+        rounds: if groups.is_empty() || u.ratio(1, 2)? { Some(rounds) } else { None },
         seed,
         groups,
         swaps,
         tiebreaks: None,
         ..Config::default()
     };
-    let t = Tournament {
-        config,
-        players,
-        rows: Vec::new(),
-    };
+    let t = Tournament { config, players, rows: Vec::new() };
     // Through the loader: what it refuses is not a tournament.
     Ok(reload(&t).ok())
 }
 
 /// Writes the three texts of a tournament directory and reads them back.
 fn reload(t: &Tournament) -> Result<Tournament, bsw_model::InputError> {
-    io::parse_dir_texts(
-        &io::tournament_toml(t),
-        &io::players_csv(t),
-        Some(&io::rounds_csv(t)),
-    )
+    io::parse_dir_texts(&io::tournament_toml(t), &io::players_csv(t), Some(&io::rounds_csv(t)))
 }
 
 fn describe_violations(report: &bsw_checker::RoundReport) -> String {
@@ -156,11 +141,7 @@ pub fn fuzz_tournament_rounds(data: &[u8]) -> u32 {
         return 0;
     };
     let mut certified = 0;
-    let rounds = t
-        .config
-        .rounds
-        .or_else(|| initial_phase(&t.config.groups))
-        .unwrap_or(0);
+    let rounds = t.config.rounds.or_else(|| initial_phase(&t.config.groups)).unwrap_or(0);
     for r in 1..=rounds {
         let paired = match pair_next_round(&t) {
             Ok(p) => p,
@@ -169,21 +150,14 @@ pub fn fuzz_tournament_rounds(data: &[u8]) -> u32 {
             Err(EngineError::NoActivePlayer { .. })
             | Err(EngineError::AbsenceInBergerGroup { .. }) => return certified,
             Err(EngineError::Config(m)) => {
-                assert_eq!(
-                    r, 1,
-                    "engine refused the configuration only in round {r}: {m}"
-                );
+                assert_eq!(r, 1, "engine refused the configuration only in round {r}: {m}");
                 return certified;
             }
             Err(e) => {
                 panic!("engine refused round {r} of a valid, complete tournament: {e}\n{t:#?}")
             }
         };
-        assert_eq!(
-            paired.round, r,
-            "engine paired round {} instead of {r}",
-            paired.round
-        );
+        assert_eq!(paired.round, r, "engine paired round {} instead of {r}", paired.round);
         t.rows.extend(paired.rows.iter().copied());
         let report = check_round(&t, r, Profile::BergerSwiss);
         assert!(
@@ -203,11 +177,7 @@ pub fn fuzz_tournament_rounds(data: &[u8]) -> u32 {
     // The finished event reads back and certifies as a whole.
     let t = reload(&t).unwrap_or_else(|e| panic!("a paired tournament does not read back: {e}"));
     let report = check(&t, Profile::BergerSwiss);
-    assert!(
-        report.is_conforming(),
-        "checker rejects the finished event: {:?}",
-        report.rounds
-    );
+    assert!(report.is_conforming(), "checker rejects the finished event: {:?}", report.rounds);
     assert!(matches!(
         pair_next_round(&t),
         Err(EngineError::Finished { .. }) | Err(EngineError::NoActivePlayer { .. })
@@ -298,11 +268,7 @@ fn arbitrary_rows(u: &mut Unstructured, ids: &[Id], rounds: u32) -> AResult<Vec<
                     } else {
                         Some(*u.choose(&Outcome::ALL)?)
                     };
-                    let e = Entry::Game {
-                        white: pool[i],
-                        black: pool[i + 1],
-                        result,
-                    };
+                    let e = Entry::Game { white: pool[i], black: pool[i + 1], result };
                     i += 2;
                     e
                 }
@@ -325,16 +291,8 @@ fn arbitrary_rows(u: &mut Unstructured, ids: &[Id], rounds: u32) -> AResult<Vec<
                     Entry::Bye(pool[i - 1])
                 }
             };
-            let board = if u.ratio(1, 16)? {
-                u.int_in_range(1..=board + 1)?
-            } else {
-                board
-            };
-            rows.push(Row {
-                round: r,
-                board,
-                entry,
-            });
+            let board = if u.ratio(1, 16)? { u.int_in_range(1..=board + 1)? } else { board };
+            rows.push(Row { round: r, board, entry });
         }
     }
     Ok(rows)
@@ -354,11 +312,7 @@ pub fn fuzz_checker_rounds(data: &[u8]) -> u32 {
     let Ok(Some(mut t)) = arbitrary_tournament_setup(&mut u) else {
         return 0;
     };
-    let max = t
-        .config
-        .rounds
-        .or_else(|| initial_phase(&t.config.groups))
-        .unwrap_or(1);
+    let max = t.config.rounds.or_else(|| initial_phase(&t.config.groups)).unwrap_or(1);
     let played = u.int_in_range(1..=max).unwrap_or(1);
     let ids: Vec<Id> = t.players.iter().map(|p| p.id).collect();
     let Ok(rows) = arbitrary_rows(&mut u, &ids, played) else {
@@ -367,10 +321,7 @@ pub fn fuzz_checker_rounds(data: &[u8]) -> u32 {
     t.rows = rows;
     let Ok(t) = reload(&t) else { return 0 };
     let report = check(&t, Profile::BergerSwiss);
-    assert!(
-        report.rounds.len() <= t.last_round() as usize + 1,
-        "more round reports than rounds"
-    );
+    assert!(report.rounds.len() <= t.last_round() as usize + 1, "more round reports than rounds");
     for r in 1..=t.last_round() {
         let _ = check_round(&t, r, Profile::BergerSwiss);
     }

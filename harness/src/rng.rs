@@ -132,9 +132,6 @@ mod tests {
         // About half of the raw hashes have the top bit set; none of the seeds may.
         let seeds: Vec<u64> = (0..1000).map(|i| tournament_seed(3, i)).collect();
         assert!(seeds.iter().all(|&s| s <= i64::MAX as u64));
-        assert!(
-            seeds.iter().any(|&s| s > 1 << 62),
-            "the range is used up to 2^63-1"
-        );
+        assert!(seeds.iter().any(|&s| s > 1 << 62), "the range is used up to 2^63-1");
     }
 }

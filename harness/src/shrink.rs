@@ -59,10 +59,7 @@ fn drop_items<T>(
 fn without_players(sc: &Scenario, gone: &[Id]) -> Scenario {
     let mut c = sc.clone();
     c.base.players.retain(|p| !gone.contains(&p.id));
-    c.base
-        .config
-        .swaps
-        .retain(|(a, b)| !gone.contains(a) && !gone.contains(b));
+    c.base.config.swaps.retain(|(a, b)| !gone.contains(a) && !gone.contains(b));
     c.withdrawals.retain(|(p, _)| !gone.contains(p));
     c.absences.retain(|a| !gone.contains(&a.player));
     c
@@ -109,13 +106,7 @@ fn candidates(sc: &Scenario, fail_round: u32) -> Vec<Scenario> {
         && let Some(m) = memberships(&sc.base.players, cfg)
     {
         let ids_of = |want: Option<usize>| -> Vec<Id> {
-            sc.base
-                .players
-                .iter()
-                .zip(&m)
-                .filter(|(_, g)| **g == want)
-                .map(|(p, _)| p.id)
-                .collect()
+            sc.base.players.iter().zip(&m).filter(|(_, g)| **g == want).map(|(p, _)| p.id).collect()
         };
         let lower = ids_of(None);
         if !lower.is_empty() {
@@ -210,11 +201,7 @@ pub fn shrink_with(
             }
             attempts += 1;
             let played = play(&cand);
-            if played
-                .failure
-                .as_ref()
-                .is_some_and(|g| target.matches(&g.kind))
-            {
+            if played.failure.as_ref().is_some_and(|g| target.matches(&g.kind)) {
                 cur = cand;
                 cur_played = played;
                 accepted += 1;
@@ -223,10 +210,5 @@ pub fn shrink_with(
         }
         break;
     }
-    Shrunk {
-        scenario: cur,
-        played: cur_played,
-        attempts,
-        accepted,
-    }
+    Shrunk { scenario: cur, played: cur_played, attempts, accepted }
 }

@@ -55,10 +55,7 @@ impl CampaignSpec {
             tournaments: self.tournaments,
             params: self.params.clone(),
             corrupt: self.play.corrupt,
-            shards: self
-                .shard
-                .map(|(i, n)| vec![format!("{i}/{n}")])
-                .unwrap_or_default(),
+            shards: self.shard.map(|(i, n)| vec![format!("{i}/{n}")]).unwrap_or_default(),
             engine: None,
         }
     }
@@ -141,12 +138,7 @@ where
     W: Fn((usize, &FailureRecord)) -> Result<String, String> + Sync + Send,
 {
     on_pool(jobs, || {
-        summary
-            .failures
-            .par_iter()
-            .enumerate()
-            .map(work)
-            .collect::<Result<Vec<_>, _>>()
+        summary.failures.par_iter().enumerate().map(work).collect::<Result<Vec<_>, _>>()
     })?
 }
 

@@ -183,14 +183,10 @@ impl Features {
         self.swaps += !c.swaps.is_empty() as u64;
         self.withdrawals += t.players.iter().any(|p| p.withdrawn_from.is_some()) as u64;
         self.absences +=
-            t.players
-                .iter()
-                .any(|p| !p.half_byes.is_empty() || !p.zero_byes.is_empty()) as u64;
+            t.players.iter().any(|p| !p.half_byes.is_empty() || !p.zero_byes.is_empty()) as u64;
         for row in &t.rows {
             match row.entry {
-                Entry::Game {
-                    result: Some(o), ..
-                } => match o {
+                Entry::Game { result: Some(o), .. } => match o {
                     Outcome::WhiteWin | Outcome::BlackWin => self.decisive += 1,
                     Outcome::Draw => self.draws += 1,
                     Outcome::WhiteForfeitWin | Outcome::BlackForfeitWin => self.forfeits += 1,
@@ -403,18 +399,9 @@ impl Summary {
 
     fn offer_slowest(&mut self, s: Slowest) {
         let total = |x: &Slowest| {
-            (
-                x.engine_ns + x.checker_ns,
-                std::cmp::Reverse(x.index),
-                std::cmp::Reverse(x.round),
-            )
+            (x.engine_ns + x.checker_ns, std::cmp::Reverse(x.index), std::cmp::Reverse(x.round))
         };
-        if self
-            .timing
-            .slowest
-            .as_ref()
-            .is_none_or(|cur| total(&s) > total(cur))
-        {
+        if self.timing.slowest.as_ref().is_none_or(|cur| total(&s) > total(cur)) {
             self.timing.slowest = Some(s);
         }
     }
@@ -486,10 +473,7 @@ impl Summary {
         covered.sort_by_key(|r| r.start);
         let mut gaps = Vec::new();
         let mut next = 0;
-        for r in covered
-            .iter()
-            .chain(std::iter::once(&(c.tournaments..c.tournaments)))
-        {
+        for r in covered.iter().chain(std::iter::once(&(c.tournaments..c.tournaments))) {
             if r.start > next {
                 gaps.push(next..r.start);
             }
@@ -505,15 +489,9 @@ impl Summary {
             .collect::<Result<_, _>>()?;
         if ns.iter().all(|&n| n == ns[0]) {
             let n = ns[0];
-            let absent: Vec<String> = (1..=n)
-                .map(|i| format!("{i}/{n}"))
-                .filter(|x| !c.shards.contains(x))
-                .collect();
-            let (word, verb) = if absent.len() == 1 {
-                ("shard", "is")
-            } else {
-                ("shards", "are")
-            };
+            let absent: Vec<String> =
+                (1..=n).map(|i| format!("{i}/{n}")).filter(|x| !c.shards.contains(x)).collect();
+            let (word, verb) = if absent.len() == 1 { ("shard", "is") } else { ("shards", "are") };
             return Ok(Some(format!(
                 "{word} {} {verb} missing ({} of the campaign's {} tournaments covered)",
                 absent.join(", "),
@@ -521,10 +499,7 @@ impl Summary {
                 c.tournaments
             )));
         }
-        let ranges: Vec<String> = gaps
-            .iter()
-            .map(|g| format!("{}..{}", g.start, g.end))
-            .collect();
+        let ranges: Vec<String> = gaps.iter().map(|g| format!("{}..{}", g.start, g.end)).collect();
         Ok(Some(format!(
             "tournaments {} are not covered by any shard ({} of the campaign's {} covered)",
             ranges.join(", "),
@@ -574,11 +549,8 @@ impl Summary {
         }
         self.timing.wall_s = self.timing.wall_s.max(o.timing.wall_s);
         if self.timing.clock != o.timing.clock {
-            self.timing.clock = if self.timing.clock.is_empty() {
-                o.timing.clock.clone()
-            } else {
-                "mixed".into()
-            };
+            self.timing.clock =
+                if self.timing.clock.is_empty() { o.timing.clock.clone() } else { "mixed".into() };
         }
     }
 
@@ -603,11 +575,7 @@ impl Summary {
         } else {
             format!(", shards {}", c.shards.join(" "))
         };
-        let _ = writeln!(
-            s,
-            "campaign: seed {}, {} tournaments{}",
-            c.seed, c.tournaments, shards
-        );
+        let _ = writeln!(s, "campaign: seed {}, {} tournaments{}", c.seed, c.tournaments, shards);
         if let Some(e) = &c.engine {
             let _ = writeln!(s, "{}", e.describe());
         }
@@ -651,15 +619,9 @@ impl Summary {
             "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
             f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
         );
-        let _ = writeln!(
-            s,
-            "absences refused by the engine and dropped: {}",
-            self.dropped_absences
-        );
-        if c.engine
-            .as_ref()
-            .is_some_and(|e| e.profile == crate::external::ExtProfile::Generic)
-        {
+        let _ =
+            writeln!(s, "absences refused by the engine and dropped: {}", self.dropped_absences);
+        if c.engine.as_ref().is_some_and(|e| e.profile == crate::external::ExtProfile::Generic) {
             let _ = writeln!(
                 s,
                 "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
@@ -667,17 +629,10 @@ impl Summary {
         }
         let l = &self.ladder;
         let pct = |x: u64, of: u64| {
-            if of == 0 {
-                0.0
-            } else {
-                100.0 * x as f64 / of as f64
-            }
+            if of == 0 { 0.0 } else { 100.0 * x as f64 / of as f64 }
         };
-        let _ = writeln!(
-            s,
-            "ladder (SPEC 8.3), over {} rounds with a Swiss field:",
-            l.swiss_rounds
-        );
+        let _ =
+            writeln!(s, "ladder (SPEC 8.3), over {} rounds with a Swiss field:", l.swiss_rounds);
         let _ = writeln!(
             s,
             "  needed rematches {} ({:.2}%), streak limit above 2 {} ({:.2}%), no colour balance {} ({:.2}%)",
@@ -746,11 +701,8 @@ impl Summary {
             );
         }
         if !self.failure_kinds.is_empty() {
-            let kinds: Vec<String> = self
-                .failure_kinds
-                .iter()
-                .map(|(k, v)| format!("{k}: {v}"))
-                .collect();
+            let kinds: Vec<String> =
+                self.failure_kinds.iter().map(|(k, v)| format!("{k}: {v}")).collect();
             let _ = writeln!(s, "failures by kind: {}", kinds.join("; "));
         }
         for f in self.failures.iter().take(20) {
@@ -764,11 +716,7 @@ impl Summary {
             }
         }
         if self.failing_tournaments > 20 {
-            let _ = writeln!(
-                s,
-                "… and {} more failing tournaments",
-                self.failing_tournaments - 20
-            );
+            let _ = writeln!(s, "… and {} more failing tournaments", self.failing_tournaments - 20);
         }
         let _ = writeln!(s, "{}", if self.passed() { "PASS" } else { "FAIL" });
         s
@@ -813,16 +761,9 @@ mod tests {
     #[test]
     fn merging_refuses_overlaps_and_accepts_disjoint_shards() {
         let mut a = shards(&["1/3"], 4);
-        assert!(
-            a.merge(&shards(&["1/3"], 4))
-                .unwrap_err()
-                .contains("shard 1/3 appears twice")
-        );
+        assert!(a.merge(&shards(&["1/3"], 4)).unwrap_err().contains("shard 1/3 appears twice"));
         let err = a.merge(&shards(&["1/6"], 2)).unwrap_err();
-        assert_eq!(
-            err,
-            "shards 1/3 and 1/6 overlap (tournaments 0..2 are in both)"
-        );
+        assert_eq!(err, "shards 1/3 and 1/6 overlap (tournaments 0..2 are in both)");
         a.merge(&shards(&["3/6"], 2)).unwrap();
         assert_eq!(a.campaign.shards, ["1/3", "3/6"]);
         assert_eq!(a.tournaments, 6);
@@ -834,16 +775,9 @@ mod tests {
         // its own: checked over a spread of magnitudes.
         for v in (0..2000u64).chain([12_345, 999_999, 1 << 40, u64::MAX / 3]) {
             let b = Histogram::bucket(v);
-            assert!(
-                v <= Histogram::bucket_high(b),
-                "{v} above top of bucket {b}"
-            );
+            assert!(v <= Histogram::bucket_high(b), "{v} above top of bucket {b}");
             if b > 0 {
-                assert!(
-                    v > Histogram::bucket_high(b - 1),
-                    "{v} not above bucket {}",
-                    b - 1
-                );
+                assert!(v > Histogram::bucket_high(b - 1), "{v} not above bucket {}", b - 1);
             }
         }
     }
@@ -864,11 +798,8 @@ mod tests {
 
     #[test]
     fn merged_histogram_equals_histogram_of_all_values() {
-        let (mut a, mut b, mut all) = (
-            Histogram::default(),
-            Histogram::default(),
-            Histogram::default(),
-        );
+        let (mut a, mut b, mut all) =
+            (Histogram::default(), Histogram::default(), Histogram::default());
         for v in 0..500u64 {
             let x = v * v * 37 + 11;
             if v % 3 == 0 {

@@ -20,11 +20,7 @@ use std::fmt;
 /// Length of the Berger schedule of a group of `k` players (FIDE tables): `k - 1` rounds when
 /// `k` is even, `k` when odd. 0 for an empty group.
 pub fn schedule_len(k: u32) -> u32 {
-    if k.is_multiple_of(2) {
-        k.saturating_sub(1)
-    } else {
-        k
-    }
+    if k.is_multiple_of(2) { k.saturating_sub(1) } else { k }
 }
 
 /// The initial phase P: the schedule length of the first Berger group, 0 without groups.
@@ -35,9 +31,7 @@ pub fn initial_phase(groups: &[u32]) -> u32 {
 /// Total rounds R of a configuration: `rounds`, else P (SPEC §2: `rounds` may be left out
 /// when there are groups). `None` when neither is known.
 pub fn total_rounds(config: &Config) -> Option<u32> {
-    config
-        .rounds
-        .or_else(|| (!config.groups.is_empty()).then(|| initial_phase(&config.groups)))
+    config.rounds.or_else(|| (!config.groups.is_empty()).then(|| initial_phase(&config.groups)))
 }
 
 /// TPN order (SPEC §1): indices into `players`, rating descending, entry order on ties.
@@ -49,10 +43,7 @@ pub fn tpn_order(players: &[Player]) -> Vec<usize> {
 
 /// Player ids in TPN order.
 pub fn tpn_ids(players: &[Player]) -> Vec<Id> {
-    tpn_order(players)
-        .into_iter()
-        .map(|i| players[i].id)
-        .collect()
+    tpn_order(players).into_iter().map(|i| players[i].id).collect()
 }
 
 /// Why a configuration does not lay out over a player list.
@@ -61,12 +52,7 @@ pub enum LayoutError {
     /// The groups hold more players than there are.
     TooFewPlayers { needed: u64, have: usize },
     /// Swap number `index` (0-based) `[a, b]` is invalid.
-    Swap {
-        index: usize,
-        a: Id,
-        b: Id,
-        problem: SwapProblem,
-    },
+    Swap { index: usize, a: Id, b: Id, problem: SwapProblem },
 }
 
 /// What is wrong with a swap.
@@ -95,16 +81,12 @@ impl fmt::Display for SwapProblem {
 impl fmt::Display for LayoutError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LayoutError::TooFewPlayers { needed, have } => write!(
-                f,
-                "the groups hold {needed} players but there are only {have} players"
-            ),
-            LayoutError::Swap {
-                index,
-                a,
-                b,
-                problem,
-            } => write!(f, "swap {} [{a}, {b}]: {problem}", index + 1),
+            LayoutError::TooFewPlayers { needed, have } => {
+                write!(f, "the groups hold {needed} players but there are only {have} players")
+            }
+            LayoutError::Swap { index, a, b, problem } => {
+                write!(f, "swap {} [{a}, {b}]: {problem}", index + 1)
+            }
         }
     }
 }
@@ -116,10 +98,7 @@ impl std::error::Error for LayoutError {}
 pub fn memberships(players: &[Player], config: &Config) -> Result<Vec<Option<usize>>, LayoutError> {
     let needed: u64 = config.groups.iter().map(|&g| g as u64).sum();
     if needed > players.len() as u64 {
-        return Err(LayoutError::TooFewPlayers {
-            needed,
-            have: players.len(),
-        });
+        return Err(LayoutError::TooFewPlayers { needed, have: players.len() });
     }
     let order = tpn_order(players);
     let mut m = vec![None; players.len()];
@@ -133,18 +112,9 @@ pub fn memberships(players: &[Player], config: &Config) -> Result<Vec<Option<usi
     let index: std::collections::HashMap<Id, usize> =
         players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
     for (k, &(a, b)) in config.swaps.iter().enumerate() {
-        let fail = |problem| LayoutError::Swap {
-            index: k,
-            a,
-            b,
-            problem,
-        };
-        let ia = *index
-            .get(&a)
-            .ok_or_else(|| fail(SwapProblem::UnknownId(a)))?;
-        let ib = *index
-            .get(&b)
-            .ok_or_else(|| fail(SwapProblem::UnknownId(b)))?;
+        let fail = |problem| LayoutError::Swap { index: k, a, b, problem };
+        let ia = *index.get(&a).ok_or_else(|| fail(SwapProblem::UnknownId(a)))?;
+        let ib = *index.get(&b).ok_or_else(|| fail(SwapProblem::UnknownId(b)))?;
         if ia == ib {
             return Err(fail(SwapProblem::SamePlayer));
         }
@@ -208,26 +178,15 @@ mod tests {
     fn swaps_exchange_memberships_in_order() {
         // TPN 1..6 = ids 1..6; groups [3]: {1,2,3}; lower Swiss {4,5,6}.
         let ps = players(&[2600, 2500, 2400, 2300, 2200, 2100]);
-        let config = Config {
-            groups: vec![3],
-            swaps: vec![(3, 4), (4, 5)],
-            ..Config::default()
-        };
+        let config = Config { groups: vec![3], swaps: vec![(3, 4), (4, 5)], ..Config::default() };
         // After [3,4]: {1,2,4}; after [4,5]: 4 goes back to Swiss, 5 joins: {1,2,5}.
         assert_eq!(group_members(&ps, &config).unwrap(), vec![vec![1, 2, 5]]);
-        let bad = Config {
-            groups: vec![3],
-            swaps: vec![(1, 2)],
-            ..Config::default()
-        };
+        let bad = Config { groups: vec![3], swaps: vec![(1, 2)], ..Config::default() };
         assert_eq!(
             group_members(&ps, &bad).unwrap_err().to_string(),
             "swap 1 [1, 2]: both players are in group 1"
         );
-        let too_many = Config {
-            groups: vec![4, 3],
-            ..Config::default()
-        };
+        let too_many = Config { groups: vec![4, 3], ..Config::default() };
         assert!(matches!(
             memberships(&ps, &too_many),
             Err(LayoutError::TooFewPlayers { needed: 7, have: 6 })

@@ -151,11 +151,7 @@ impl Outcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Entry {
     /// A game; `result` is `None` while not played yet.
-    Game {
-        white: Id,
-        black: Id,
-        result: Option<Outcome>,
-    },
+    Game { white: Id, black: Id, result: Option<Outcome> },
     /// `bye`: a full point without play (Swiss pairing bye, scheduled Berger bye, or bye for a
     /// withdrawn opponent).
     Bye(Id),
@@ -179,11 +175,7 @@ impl Entry {
     /// player is not in it.
     pub fn points_of(&self, player: Id) -> Option<HalfPoints> {
         match *self {
-            Entry::Game {
-                white,
-                black,
-                result,
-            } => {
+            Entry::Game { white, black, result } => {
                 let (w, b) = result?.points();
                 if player == white {
                     Some(w)
@@ -203,9 +195,7 @@ impl Entry {
     /// The `result` field of `rounds.csv` for this row.
     pub fn result_code(&self) -> &'static str {
         match *self {
-            Entry::Game {
-                result: Some(o), ..
-            } => o.code(),
+            Entry::Game { result: Some(o), .. } => o.code(),
             Entry::Game { result: None, .. } => "",
             Entry::Bye(_) => "bye",
             Entry::HalfBye(_) => "half-bye",
@@ -228,11 +218,7 @@ impl Row {
         round: u32,
         entries: impl IntoIterator<Item = Entry>,
     ) -> impl Iterator<Item = Row> {
-        (1..).zip(entries).map(move |(board, entry)| Row {
-            round,
-            board,
-            entry,
-        })
+        (1..).zip(entries).map(move |(board, entry)| Row { round, board, entry })
     }
 }
 
@@ -263,11 +249,7 @@ impl Tournament {
 
     /// Each player's position in `players` (entry order), by id.
     pub fn index_by_id(&self) -> HashMap<Id, usize> {
-        self.players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| (p.id, i))
-            .collect()
+        self.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect()
     }
 
     /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).
@@ -276,11 +258,9 @@ impl Tournament {
             .iter()
             .filter(|row| row.round <= up_to)
             .filter_map(|row| match row.entry {
-                Entry::Game {
-                    white,
-                    black,
-                    result: None,
-                } => Some((row.round, row.board, white, black)),
+                Entry::Game { white, black, result: None } => {
+                    Some((row.round, row.board, white, black))
+                }
                 _ => None,
             })
             .collect()

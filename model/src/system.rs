@@ -51,10 +51,7 @@ pub struct DutchConfig {
 
 impl Default for DutchConfig {
     fn default() -> Self {
-        DutchConfig {
-            initial_colour: None,
-            pab_points: 2,
-        }
+        DutchConfig { initial_colour: None, pab_points: 2 }
     }
 }
 
@@ -93,11 +90,7 @@ pub fn drawn_initial_colour(seed: u64) -> Colour {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^= z >> 31;
-    if z.is_multiple_of(2) {
-        Colour::White
-    } else {
-        Colour::Black
-    }
+    if z.is_multiple_of(2) { Colour::White } else { Colour::Black }
 }
 
 /// Whether a TRF `092`/`192` tournament-type text names the Dutch system
@@ -188,11 +181,7 @@ pub fn from_toml(
     let mut cfg = DutchConfig::default();
     if let Some((line, c)) = initial_colour {
         if !dutch {
-            return Err((
-                line,
-                "initial_colour",
-                "only used with system = \"dutch\"".into(),
-            ));
+            return Err((line, "initial_colour", "only used with system = \"dutch\"".into()));
         }
         cfg.initial_colour = Some(match c.as_str() {
             "white" => Colour::White,
@@ -208,11 +197,7 @@ pub fn from_toml(
     }
     if let Some((line, v)) = pab_points {
         if !dutch {
-            return Err((
-                line,
-                "pab_points",
-                "only used with system = \"dutch\"".into(),
-            ));
+            return Err((line, "pab_points", "only used with system = \"dutch\"".into()));
         }
         let hp = match v.to_string().as_str() {
             "1" | "1.0" => 2,
@@ -228,11 +213,7 @@ pub fn from_toml(
         };
         cfg.pab_points = hp;
     }
-    Ok(if dutch {
-        System::Dutch(cfg)
-    } else {
-        System::BergerSwiss
-    })
+    Ok(if dutch { System::Dutch(cfg) } else { System::BergerSwiss })
 }
 
 /// The `tournament.toml` lines of the system keys (empty for the default system).
@@ -271,10 +252,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             s,
-            System::Dutch(DutchConfig {
-                initial_colour: Some(Colour::Black),
-                pab_points: 1
-            })
+            System::Dutch(DutchConfig { initial_colour: Some(Colour::Black), pab_points: 1 })
         );
         assert_eq!(
             toml_lines(&s),
@@ -286,12 +264,8 @@ mod tests {
         assert_eq!((e.0, e.1), (4, "system"));
         let e = from_toml(None, Some((5, "white".into())), None).unwrap_err();
         assert_eq!((e.0, e.1), (5, "initial_colour"));
-        let e = from_toml(
-            Some((1, "dutch".into())),
-            None,
-            Some((6, toml::Value::Integer(2))),
-        )
-        .unwrap_err();
+        let e = from_toml(Some((1, "dutch".into())), None, Some((6, toml::Value::Integer(2))))
+            .unwrap_err();
         assert_eq!((e.0, e.1), (6, "pab_points"));
     }
 
@@ -309,10 +283,7 @@ mod tests {
         trf_system_record("152", &line("152 W"), &mut d, &mut c);
         assert_eq!(
             trf_system(d, c),
-            System::Dutch(DutchConfig {
-                initial_colour: Some(Colour::White),
-                pab_points: 2
-            })
+            System::Dutch(DutchConfig { initial_colour: Some(Colour::White), pab_points: 2 })
         );
     }
 

@@ -5,9 +5,8 @@ use crate::html::{esc, half};
 use bsw_model::HalfPoints;
 
 /// Colours that stay apart for the common colour-vision deficiencies (Okabe–Ito).
-const COLOURS: [&str; 8] = [
-    "#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
-];
+const COLOURS: [&str; 8] =
+    ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"];
 
 /// One line: a label and the points after rounds 1..=n (index 0 = after round 1).
 pub struct Series {
@@ -18,12 +17,7 @@ pub struct Series {
 /// The chart as an `<svg>` element; `title` is its accessible name.
 pub fn progression_svg(title: &str, series: &[Series]) -> String {
     let rounds = series.iter().map(|s| s.after.len()).max().unwrap_or(0);
-    let top = series
-        .iter()
-        .flat_map(|s| s.after.iter().copied())
-        .max()
-        .unwrap_or(0)
-        .max(2);
+    let top = series.iter().flat_map(|s| s.after.iter().copied()).max().unwrap_or(0).max(2);
     // Plot area.
     let (left, right, upper, lower) = (44i64, 16i64, 12i64, 36i64);
     let (width, height) = (640i64, 300i64);
@@ -70,12 +64,8 @@ pub fn progression_svg(title: &str, series: &[Series]) -> String {
         let dy = 3 * k as i64 - 3 * (n - 1) / 2;
         let y = |h: HalfPoints| y(h) + dy;
         let mut points = vec![format!("{},{}", x(0), y(0))];
-        points.extend(
-            line.after
-                .iter()
-                .enumerate()
-                .map(|(i, &p)| format!("{},{}", x(i + 1), y(p))),
-        );
+        points
+            .extend(line.after.iter().enumerate().map(|(i, &p)| format!("{},{}", x(i + 1), y(p))));
         s += &format!(
             "<polyline fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" points=\"{}\"><title>{}</title></polyline>",
             points.join(" "),
@@ -116,14 +106,8 @@ mod tests {
         let svg = progression_svg(
             "t",
             &[
-                Series {
-                    label: "A".into(),
-                    after: vec![2, 4],
-                },
-                Series {
-                    label: "B".into(),
-                    after: vec![0, 1],
-                },
+                Series { label: "A".into(), after: vec![2, 4] },
+                Series { label: "B".into(), after: vec![0, 1] },
             ],
         );
         // Plot 580 wide over 2 rounds: x = 44, 334, 624; 252 high over 4 half-points:

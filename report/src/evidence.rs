@@ -20,15 +20,8 @@ const PLAYER_KEYS: [&str; 10] = [
 ];
 
 /// Keys whose value is a list of player ids (or of pairs of ids).
-const PLAYER_LIST_KEYS: [&str; 7] = [
-    "players",
-    "better_pair",
-    "completion",
-    "witness",
-    "eligible_bottom_first",
-    "field",
-    "pairs",
-];
+const PLAYER_LIST_KEYS: [&str; 7] =
+    ["players", "better_pair", "completion", "witness", "eligible_bottom_first", "field", "pairs"];
 
 /// Words for the keys the checker uses; other keys are shown with `_` as a space.
 fn label(key: &str) -> String {
@@ -50,11 +43,7 @@ fn label(key: &str) -> String {
         "requested" => "requested absence",
         _ => "",
     };
-    if known.is_empty() {
-        key.replace('_', " ")
-    } else {
-        known.to_string()
-    }
+    if known.is_empty() { key.replace('_', " ") } else { known.to_string() }
 }
 
 fn as_id(v: &Value) -> Option<u32> {
@@ -68,10 +57,7 @@ fn level_words(o: &serde_json::Map<String, Value>) -> Option<String> {
     let balance = yes_no("balance")?;
     let limit = o.get("streak_limit")?;
     let diff = o.get("max_diff")?;
-    let diff = diff
-        .as_str()
-        .map(str::to_string)
-        .unwrap_or(diff.to_string());
+    let diff = diff.as_str().map(str::to_string).unwrap_or(diff.to_string());
     Some(format!(
         "rematches {rematches}, streak limit {limit}, colour balance {balance}, score difference {}",
         esc(&diff)
@@ -88,12 +74,9 @@ fn value_html(key: &str, v: &Value, name: &dyn Fn(u32) -> String) -> String {
         Value::Number(_) if player_key => as_id(v).map(name).unwrap_or_else(|| esc(&v.to_string())),
         Value::String(s) if s.is_empty() => "(empty)".into(),
         Value::String(s) => esc(s),
-        Value::Array(items) if list_key && items.iter().all(|x| as_id(x).is_some()) => items
-            .iter()
-            .filter_map(as_id)
-            .map(name)
-            .collect::<Vec<_>>()
-            .join(" – "),
+        Value::Array(items) if list_key && items.iter().all(|x| as_id(x).is_some()) => {
+            items.iter().filter_map(as_id).map(name).collect::<Vec<_>>().join(" – ")
+        }
         Value::Array(items) if items.is_empty() => "none".into(),
         Value::Array(items)
             if list_key
@@ -116,10 +99,8 @@ fn value_html(key: &str, v: &Value, name: &dyn Fn(u32) -> String) -> String {
             format!("<ul class=\"pairs\">{}</ul>", pairs.concat())
         }
         Value::Array(items) => {
-            let li: Vec<String> = items
-                .iter()
-                .map(|x| format!("<li>{}</li>", value_html(key, x, name)))
-                .collect();
+            let li: Vec<String> =
+                items.iter().map(|x| format!("<li>{}</li>", value_html(key, x, name))).collect();
             format!("<ul>{}</ul>", li.concat())
         }
         Value::Object(o) => {
@@ -170,20 +151,10 @@ fn object_html(o: &serde_json::Map<String, Value>, name: &dyn Fn(u32) -> String)
     let mut s = String::from("<dl class=\"evidence\">");
     let mut entries: Vec<(&String, &Value)> = o.iter().collect();
     entries.sort_by_key(|(k, _)| {
-        (
-            KEY_ORDER
-                .iter()
-                .position(|x| x == k)
-                .unwrap_or(KEY_ORDER.len()),
-            k.as_str(),
-        )
+        (KEY_ORDER.iter().position(|x| x == k).unwrap_or(KEY_ORDER.len()), k.as_str())
     });
     for (k, v) in entries {
-        s += &format!(
-            "<dt>{}</dt><dd>{}</dd>",
-            esc(&label(k)),
-            value_html(k, v, name)
-        );
+        s += &format!("<dt>{}</dt><dd>{}</dd>", esc(&label(k)), value_html(k, v, name));
     }
     s += "</dl>";
     s
@@ -218,10 +189,7 @@ mod tests {
         let html = evidence_html(&ev, &name);
         assert!(html.contains("<dd>[1]</dd>"), "{html}");
         assert!(html.contains("[3] – [1]"), "{html}");
-        assert!(
-            html.contains("<li>[2] – [8]</li><li>[4] – [6]</li>"),
-            "{html}"
-        );
+        assert!(html.contains("<li>[2] – [8]</li><li>[4] – [6]</li>"), "{html}");
         assert!(
             html.contains("rematches no, streak limit 2, colour balance yes, score difference 0"),
             "{html}"

@@ -80,15 +80,10 @@ impl Verdict {
 /// `{"rounds": [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`.
 pub fn verdict_from_check_json(profile: &str, json: &Value) -> Result<Verdict, String> {
     let bad = |what: &str| format!("checker report: {what}");
-    let rounds = json
-        .get("rounds")
-        .and_then(Value::as_array)
-        .ok_or_else(|| bad("no `rounds` list"))?;
-    let mut verdict = Verdict {
-        profile: profile.to_string(),
-        rounds: Vec::new(),
-        violations: Vec::new(),
-    };
+    let rounds =
+        json.get("rounds").and_then(Value::as_array).ok_or_else(|| bad("no `rounds` list"))?;
+    let mut verdict =
+        Verdict { profile: profile.to_string(), rounds: Vec::new(), violations: Vec::new() };
     for r in rounds {
         let round = r
             .get("round")
@@ -96,11 +91,8 @@ pub fn verdict_from_check_json(profile: &str, json: &Value) -> Result<Verdict, S
             .and_then(|x| u32::try_from(x).ok())
             .ok_or_else(|| bad("a round without a `round` number"))?;
         verdict.rounds.push(round);
-        for v in r
-            .get("violations")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
-            .unwrap_or_default()
+        for v in
+            r.get("violations").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default()
         {
             let rule = v
                 .get("rule")
@@ -119,11 +111,7 @@ pub fn verdict_from_check_json(profile: &str, json: &Value) -> Result<Verdict, S
                 round,
                 rule,
                 players,
-                message: v
-                    .get("message")
-                    .and_then(Value::as_str)
-                    .unwrap_or_default()
-                    .to_string(),
+                message: v.get("message").and_then(Value::as_str).unwrap_or_default().to_string(),
                 evidence: v.get("evidence").cloned().unwrap_or(Value::Null),
             });
         }
@@ -156,15 +144,8 @@ pub fn points_before(t: &Tournament, round: u32) -> HashMap<Id, HalfPoints> {
 /// The players without a row in round `round`, in entry order, each with whether they have
 /// withdrawn by then.
 pub fn not_paired(t: &Tournament, round: u32) -> Vec<(&Player, bool)> {
-    let seen: BTreeSet<Id> = t
-        .round_rows(round)
-        .flat_map(|row| row.entry.players())
-        .collect();
-    t.players
-        .iter()
-        .filter(|p| !seen.contains(&p.id))
-        .map(|p| (p, p.withdrawn_by(round)))
-        .collect()
+    let seen: BTreeSet<Id> = t.round_rows(round).flat_map(|row| row.entry.players()).collect();
+    t.players.iter().filter(|p| !seen.contains(&p.id)).map(|p| (p, p.withdrawn_by(round))).collect()
 }
 
 /// What a rule id of the checker is about, in words.
@@ -232,11 +213,7 @@ const STYLE: &str = include_str!("style.css");
 
 /// A rating for people: `unrated` for 0.
 fn rating_text(r: u32) -> String {
-    if r == 0 {
-        "unrated".into()
-    } else {
-        r.to_string()
-    }
+    if r == 0 { "unrated".into() } else { r.to_string() }
 }
 
 struct Page<'a> {
@@ -247,19 +224,12 @@ struct Page<'a> {
 
 impl Page<'_> {
     fn name(&self, id: Id) -> String {
-        self.names
-            .get(&id)
-            .map(|n| n.to_string())
-            .unwrap_or_else(|| format!("unknown player {id}"))
+        self.names.get(&id).map(|n| n.to_string()).unwrap_or_else(|| format!("unknown player {id}"))
     }
 
     /// A link to the player's row in the player list.
     fn link(&self, id: Id) -> String {
-        format!(
-            "<a href=\"#{}\">{}</a>",
-            player_anchor(id),
-            esc(&self.name(id))
-        )
+        format!("<a href=\"#{}\">{}</a>", player_anchor(id), esc(&self.name(id)))
     }
 
     /// A link with the id after it, for texts that name players by id.
@@ -280,11 +250,7 @@ pub fn render(input: &Input) -> String {
             .map(|(i, id)| (id, i as u32 + 1))
             .collect(),
     };
-    let title = t
-        .config
-        .name
-        .clone()
-        .unwrap_or_else(|| input.event.source.clone());
+    let title = t.config.name.clone().unwrap_or_else(|| input.event.source.clone());
     let mut s = String::new();
     let _ = write!(
         s,
@@ -297,13 +263,9 @@ pub fn render(input: &Input) -> String {
     s += &certificate_section(input, &page);
     s += &players_section(input, &page);
     s += &rounds_section(input, &page);
-    s += &standings_part(input, "crosstable", "Crosstable", |r| {
-        crosstable_body(r, &page)
-    });
+    s += &standings_part(input, "crosstable", "Crosstable", |r| crosstable_body(r, &page));
     s += &standings_part(input, "standings", "Standings", standings_body);
-    s += &standings_part(input, "progress", "Score progression", |r| {
-        progress_body(r, &page)
-    });
+    s += &standings_part(input, "progress", "Score progression", |r| progress_body(r, &page));
     s += "</main>\n";
     let _ = write!(
         s,
@@ -371,11 +333,7 @@ fn header(input: &Input, title: &str) -> String {
 }
 
 fn fact(s: &mut String, label: &str, value_html: &str) {
-    let _ = write!(
-        s,
-        "<tr><th scope=\"row\">{}</th><td>{value_html}</td></tr>",
-        esc(label)
-    );
+    let _ = write!(s, "<tr><th scope=\"row\">{}</th><td>{value_html}</td></tr>", esc(label));
 }
 
 fn event_section(input: &Input, page: &Page) -> String {
@@ -384,11 +342,7 @@ fn event_section(input: &Input, page: &Page) -> String {
     let total = bsw_standings::total_rounds(t);
     let phase = bsw_standings::initial_phase(t);
     let mut s = String::from("<section id=\"event\">\n<h2>Event</h2>\n<table class=\"facts\">");
-    fact(
-        &mut s,
-        "Name",
-        &esc(c.name.as_deref().unwrap_or("(no name given)")),
-    );
+    fact(&mut s, "Name", &esc(c.name.as_deref().unwrap_or("(no name given)")));
     let system = if c.groups.is_empty() {
         "Berger-Swiss: a plain Swiss tournament (no Berger groups)".to_string()
     } else {
@@ -401,37 +355,23 @@ fn event_section(input: &Input, page: &Page) -> String {
     fact(&mut s, "System", &esc(&system));
     fact(&mut s, "Pairing rules", &esc(&input.event.rule_book));
     fact(&mut s, "Tiebreak rules", &esc(&input.event.tiebreak_rules));
-    fact(
-        &mut s,
-        "Rounds",
-        &format!("{} paired of {total}", t.last_round()),
-    );
+    fact(&mut s, "Rounds", &format!("{} paired of {total}", t.last_round()));
     fact(&mut s, "Players", &t.players.len().to_string());
     fact(
         &mut s,
         "Seed of the draw",
         &if c.groups.is_empty() {
-            format!(
-                "<code>{}</code> (no Berger groups: nothing is drawn)",
-                c.seed
-            )
+            format!("<code>{}</code> (no Berger groups: nothing is drawn)", c.seed)
         } else {
             format!("<code>{}</code>", c.seed)
         },
     );
     if !c.swaps.is_empty() {
-        let swaps: Vec<String> = c
-            .swaps
-            .iter()
-            .map(|&(a, b)| format!("{} ⇄ {}", page.link(a), page.link(b)))
-            .collect();
+        let swaps: Vec<String> =
+            c.swaps.iter().map(|&(a, b)| format!("{} ⇄ {}", page.link(a), page.link(b))).collect();
         fact(&mut s, "Swaps before the draw", &swaps.join("; "));
     }
-    fact(
-        &mut s,
-        "Source",
-        &format!("<code>{}</code>", esc(&input.event.source)),
-    );
+    fact(&mut s, "Source", &format!("<code>{}</code>", esc(&input.event.source)));
     s += "</table>\n";
     if !input.draw.is_empty() {
         let _ = write!(
@@ -465,11 +405,8 @@ fn event_section(input: &Input, page: &Page) -> String {
 fn players_section(input: &Input, page: &Page) -> String {
     let t = input.tournament;
     let groups = bsw_standings::group_members(t).unwrap_or_default();
-    let group_of: HashMap<Id, usize> = groups
-        .iter()
-        .enumerate()
-        .flat_map(|(g, m)| m.iter().map(move |&id| (id, g + 1)))
-        .collect();
+    let group_of: HashMap<Id, usize> =
+        groups.iter().enumerate().flat_map(|(g, m)| m.iter().map(move |&id| (id, g + 1))).collect();
     let berger_no: HashMap<Id, usize> = input
         .draw
         .iter()
@@ -524,35 +461,20 @@ fn players_section(input: &Input, page: &Page) -> String {
             let _ = write!(
                 s,
                 "<td>{}</td><td class=\"num\">{}</td>",
-                group_of
-                    .get(&p.id)
-                    .map(|g| g.to_string())
-                    .unwrap_or_else(|| "Swiss".into()),
-                berger_no
-                    .get(&p.id)
-                    .map(|n| n.to_string())
-                    .unwrap_or_default()
+                group_of.get(&p.id).map(|g| g.to_string()).unwrap_or_else(|| "Swiss".into()),
+                berger_no.get(&p.id).map(|n| n.to_string()).unwrap_or_default()
             );
         }
-        let _ = write!(
-            s,
-            "<td class=\"num\">{}</td><td>{}</td></tr>",
-            p.id,
-            esc(&notes.join("; "))
-        );
+        let _ =
+            write!(s, "<td class=\"num\">{}</td><td>{}</td></tr>", p.id, esc(&notes.join("; ")));
     }
     s += "</tbody></table></div>\n</section>\n";
     s
 }
 
 fn round_verdict_html(input: &Input, round: u32) -> String {
-    let v: Vec<(usize, &Violation)> = input
-        .verdict
-        .violations
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.round == round)
-        .collect();
+    let v: Vec<(usize, &Violation)> =
+        input.verdict.violations.iter().enumerate().filter(|(_, v)| v.round == round).collect();
     if !input.verdict.rounds.contains(&round) {
         return "<p class=\"round-verdict\">Not certified.</p>".into();
     }
@@ -627,19 +549,11 @@ fn rounds_section(input: &Input, page: &Page) -> String {
         let absent: Vec<String> = not_paired(page.t, r)
             .into_iter()
             .map(|(p, withdrawn)| {
-                if withdrawn {
-                    format!("{} (withdrawn)", page.link(p.id))
-                } else {
-                    page.link(p.id)
-                }
+                if withdrawn { format!("{} (withdrawn)", page.link(p.id)) } else { page.link(p.id) }
             })
             .collect();
         if !absent.is_empty() {
-            let _ = writeln!(
-                s,
-                "<p class=\"absent\">Not paired: {}.</p>",
-                absent.join(", ")
-            );
+            let _ = writeln!(s, "<p class=\"absent\">Not paired: {}.</p>", absent.join(", "));
         }
     }
     s += "</section>\n";
@@ -656,21 +570,13 @@ fn certificate_section(input: &Input, page: &Page) -> String {
         esc(&v.profile)
     );
     for &r in &v.rounds {
-        let rules: BTreeSet<&str> = v
-            .violations
-            .iter()
-            .filter(|x| x.round == r)
-            .map(|x| x.rule.as_str())
-            .collect();
+        let rules: BTreeSet<&str> =
+            v.violations.iter().filter(|x| x.round == r).map(|x| x.rule.as_str()).collect();
         let _ = write!(
             s,
             "<tr><th scope=\"row\"><a href=\"#round-{r}\">Round {r}</a></th><td class=\"{}\">{}</td><td>{}</td></tr>",
             if rules.is_empty() { "ok" } else { "bad" },
-            if rules.is_empty() {
-                "conforming"
-            } else {
-                "violations"
-            },
+            if rules.is_empty() { "conforming" } else { "violations" },
             esc(&rules.into_iter().collect::<Vec<_>>().join(", "))
         );
     }
@@ -685,11 +591,7 @@ fn certificate_section(input: &Input, page: &Page) -> String {
             k + 1,
             x.round,
             esc(&x.rule),
-            if title.is_empty() {
-                String::new()
-            } else {
-                format!(" — {}", esc(title))
-            },
+            if title.is_empty() { String::new() } else { format!(" — {}", esc(title)) },
             esc(&x.message)
         );
         if !players.is_empty() {
@@ -837,10 +739,7 @@ fn standings_body(report: &bsw_standings::Report) -> String {
         let _ = writeln!(s, "<h3>Group {}</h3>", g.group);
         s += &standings_table(
             &g.standings,
-            &format!(
-                "Group {}: games inside the group up to round {}",
-                g.group, g.standings.round
-            ),
+            &format!("Group {}: games inside the group up to round {}", g.group, g.standings.round),
         );
         for c in &g.standings.codes {
             let c = c.to_string();
@@ -851,12 +750,7 @@ fn standings_body(report: &bsw_standings::Report) -> String {
     }
     s += "<h3>Legend</h3>\n<dl class=\"legend-codes\"><dt>Pts</dt><dd>points (win 1, draw ½, bye 1)</dd><dt>WNT</dt><dd>wins over the board</dd>";
     for c in codes {
-        let _ = write!(
-            s,
-            "<dt>{}</dt><dd>{}</dd>",
-            esc(&c),
-            esc(&tiebreak_meaning(&c))
-        );
+        let _ = write!(s, "<dt>{}</dt><dd>{}</dd>", esc(&c), esc(&tiebreak_meaning(&c)));
     }
     s += "</dl>\n";
     s
@@ -874,10 +768,7 @@ fn progress_body(report: &bsw_standings::Report, page: &Page) -> String {
         .take(6)
         .map(|r| chart::Series {
             label: format!("{}. {}", r.rank, r.name),
-            after: after
-                .iter()
-                .map(|m| m.get(&r.id).copied().unwrap_or(0))
-                .collect(),
+            after: after.iter().map(|m| m.get(&r.id).copied().unwrap_or(0)).collect(),
         })
         .collect();
     let _ = writeln!(
@@ -885,10 +776,7 @@ fn progress_body(report: &bsw_standings::Report, page: &Page) -> String {
         "<p>Points after each round of the {} leader(s) after round {n}.</p>\n<figure>{}</figure>",
         series.len(),
         chart::progression_svg(
-            &format!(
-                "Points after each round, top {} after round {n}",
-                series.len()
-            ),
+            &format!("Points after each round, top {} after round {n}", series.len()),
             &series
         )
     );
@@ -911,12 +799,7 @@ mod tests {
         assert_eq!(v.violations.len(), 1);
         let x = &v.violations[0];
         assert_eq!(
-            (
-                x.round,
-                x.rule.as_str(),
-                x.players.clone(),
-                x.message.as_str()
-            ),
+            (x.round, x.rule.as_str(), x.players.clone(), x.message.as_str()),
             (2, "8.4", vec![1, 8, 3], "m")
         );
         assert_eq!(x.evidence, json!({"player": 1}));

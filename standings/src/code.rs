@@ -69,27 +69,17 @@ const NAMES: [(&str, Kind); 14] = [
 
 impl Kind {
     pub fn name(self) -> &'static str {
-        NAMES
-            .iter()
-            .find(|(_, k)| *k == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
+        NAMES.iter().find(|(_, k)| *k == self).map(|(n, _)| *n).unwrap_or("?")
     }
 }
 
 impl Code {
     pub const fn plain(kind: Kind) -> Code {
-        Code {
-            kind,
-            cut: Cut { low: 0, high: 0 },
-        }
+        Code { kind, cut: Cut { low: 0, high: 0 } }
     }
 
     pub const fn cut(kind: Kind, low: u32, high: u32) -> Code {
-        Code {
-            kind,
-            cut: Cut { low, high },
-        }
+        Code { kind, cut: Cut { low, high } }
     }
 
     /// Parses `BH`, `BH-C1`, `bh/c1`, `SB-M1`, … (case-insensitive; `-` or `/` before the
@@ -102,11 +92,7 @@ impl Code {
             Some(i) => (&up[..i], Some(&up[i + 1..])),
             None => (up.as_str(), None),
         };
-        let kind = NAMES
-            .iter()
-            .find(|(n, _)| *n == base)
-            .map(|(_, k)| *k)
-            .ok_or_else(bad)?;
+        let kind = NAMES.iter().find(|(n, _)| *n == base).map(|(_, k)| *k).ok_or_else(bad)?;
         let cut = match modifier {
             None => Cut::default(),
             Some(m) => {
@@ -133,19 +119,12 @@ impl Code {
 
     /// Parses a comma-separated list (`"BH-C1, BH,SB"`). An empty list is allowed.
     pub fn parse_list(s: &str) -> Result<Vec<Code>, StandingsError> {
-        s.split(',')
-            .map(str::trim)
-            .filter(|c| !c.is_empty())
-            .map(Code::parse)
-            .collect()
+        s.split(',').map(str::trim).filter(|c| !c.is_empty()).map(Code::parse).collect()
     }
 
     /// Whether the value is printed as an integer (ratings and pairing numbers).
     pub fn is_integer(self) -> bool {
-        matches!(
-            self.kind,
-            Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Tpn | Kind::Rtng
-        )
+        matches!(self.kind, Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Tpn | Kind::Rtng)
     }
 
     /// Whether a smaller value ranks higher (TPN; DE, whose value is a place).

@@ -76,15 +76,9 @@ impl Cell {
     /// The cell as chess-results writes it: `5w1`, `12b½`, `3w+`, `-1`, `-½`, `-0`, `7b`, ``.
     pub fn text(&self) -> String {
         match self {
-            Cell::Game {
-                opponent,
-                opponent_rank,
-                colour,
-                result,
-            } => {
-                let who = opponent_rank
-                    .map(|r| r.to_string())
-                    .unwrap_or_else(|| format!("#{opponent}"));
+            Cell::Game { opponent, opponent_rank, colour, result } => {
+                let who =
+                    opponent_rank.map(|r| r.to_string()).unwrap_or_else(|| format!("#{opponent}"));
                 format!("{who}{}{}", colour.letter(), result.unwrap_or(""))
             }
             Cell::NoOpponent { points } => format!("-{}", points_symbol(*points)),
@@ -116,16 +110,9 @@ pub struct Crosstable {
 /// The cell of `player` in one row of `rounds.csv`, or `None` when the row is not theirs.
 fn cell_of(entry: &Entry, player: Id, rank_of: &HashMap<Id, u32>) -> Option<Cell> {
     match *entry {
-        Entry::Game {
-            white,
-            black,
-            result,
-        } if white == player || black == player => {
-            let (colour, opponent) = if white == player {
-                (Colour::White, black)
-            } else {
-                (Colour::Black, white)
-            };
+        Entry::Game { white, black, result } if white == player || black == player => {
+            let (colour, opponent) =
+                if white == player { (Colour::White, black) } else { (Colour::Black, white) };
             Some(Cell::Game {
                 opponent,
                 opponent_rank: rank_of.get(&opponent).copied(),
@@ -134,9 +121,7 @@ fn cell_of(entry: &Entry, player: Id, rank_of: &HashMap<Id, u32>) -> Option<Cell
             })
         }
         Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) if p == player => {
-            Some(Cell::NoOpponent {
-                points: entry.points_of(p).unwrap_or(0),
-            })
+            Some(Cell::NoOpponent { points: entry.points_of(p).unwrap_or(0) })
         }
         _ => None,
     }
@@ -146,11 +131,8 @@ fn cell_of(entry: &Entry, player: Id, rank_of: &HashMap<Id, u32>) -> Option<Cell
 pub fn swiss(t: &Tournament, standings: &Standings) -> Crosstable {
     let rank_of: HashMap<Id, u32> = standings.rows.iter().map(|r| (r.id, r.rank)).collect();
     let n = standings.round;
-    let mut cells: HashMap<Id, Vec<Cell>> = standings
-        .rows
-        .iter()
-        .map(|r| (r.id, vec![Cell::Empty; n as usize]))
-        .collect();
+    let mut cells: HashMap<Id, Vec<Cell>> =
+        standings.rows.iter().map(|r| (r.id, vec![Cell::Empty; n as usize])).collect();
     for row in t.rows.iter().filter(|row| row.round >= 1 && row.round <= n) {
         for p in row.entry.players() {
             if let (Some(list), Some(cell)) = (cells.get_mut(&p), cell_of(&row.entry, p, &rank_of))
@@ -196,20 +178,12 @@ pub fn round_robin(t: &Tournament, group: &GroupStandings) -> GroupTable {
     let k = st.rows.len();
     let mut results = vec![vec![String::new(); k]; k];
     for row in t.rows.iter().filter(|row| row.round <= st.round) {
-        if let Entry::Game {
-            white,
-            black,
-            result,
-        } = row.entry
-        {
+        if let Entry::Game { white, black, result } = row.entry {
             let (Some(&i), Some(&j)) = (index.get(&white), index.get(&black)) else {
                 continue;
             };
             let (a, b) = match result {
-                Some(o) => (
-                    result_symbol(o, Colour::White),
-                    result_symbol(o, Colour::Black),
-                ),
+                Some(o) => (result_symbol(o, Colour::White), result_symbol(o, Colour::Black)),
                 None => ("*", "*"),
             };
             results[i][j].push_str(a);
@@ -242,29 +216,16 @@ mod tests {
         assert_eq!(game(Colour::White, Some(Outcome::WhiteWin)).text(), "12w1");
         assert_eq!(game(Colour::Black, Some(Outcome::Draw)).text(), "12b½");
         assert_eq!(game(Colour::Black, Some(Outcome::WhiteWin)).text(), "12b0");
-        assert_eq!(
-            game(Colour::Black, Some(Outcome::WhiteForfeitWin)).text(),
-            "12b-"
-        );
-        assert_eq!(
-            game(Colour::White, Some(Outcome::WhiteForfeitWin)).text(),
-            "12w+"
-        );
-        assert_eq!(
-            game(Colour::White, Some(Outcome::DoubleForfeit)).text(),
-            "12w-"
-        );
+        assert_eq!(game(Colour::Black, Some(Outcome::WhiteForfeitWin)).text(), "12b-");
+        assert_eq!(game(Colour::White, Some(Outcome::WhiteForfeitWin)).text(), "12w+");
+        assert_eq!(game(Colour::White, Some(Outcome::DoubleForfeit)).text(), "12w-");
         assert_eq!(game(Colour::White, None).text(), "12w");
         assert_eq!(Cell::NoOpponent { points: 2 }.text(), "-1");
         assert_eq!(Cell::NoOpponent { points: 1 }.text(), "-½");
         assert_eq!(Cell::NoOpponent { points: 0 }.text(), "-0");
         assert_eq!(Cell::Empty.text(), "");
-        let outside = Cell::Game {
-            opponent: 9,
-            opponent_rank: None,
-            colour: Colour::White,
-            result: None,
-        };
+        let outside =
+            Cell::Game { opponent: 9, opponent_rank: None, colour: Colour::White, result: None };
         assert_eq!(outside.text(), "#9w");
     }
 }

@@ -41,9 +41,7 @@ pub(crate) fn rank(t: &Table, group: &[usize]) -> Vec<Vec<usize>> {
             }
         }
         // 6.1.2: the average of the scores when two players met more than once.
-        val[a] = met
-            .values()
-            .fold(Ratio::int(0), |acc, &(sum, cnt)| acc + Ratio::new(sum, cnt));
+        val[a] = met.values().fold(Ratio::int(0), |acc, &(sum, cnt)| acc + Ratio::new(sum, cnt));
         unmet[a] = (n - 1 - met.len()) as i64;
     }
     let all_met = unmet.iter().all(|&u| u == 0);

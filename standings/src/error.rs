@@ -10,16 +10,9 @@ pub enum StandingsError {
     /// `--round N` beyond the rounds that exist.
     RoundOutOfRange { round: u32, last: u32 },
     /// Standings were asked for after a round that still has games without a result.
-    IncompleteRound {
-        round: u32,
-        missing: Vec<(u32, u32, Id, Id)>,
-    },
+    IncompleteRound { round: u32, missing: Vec<(u32, u32, Id, Id)> },
     /// A rating-based tiebreak met an unrated opponent and no rating for unrated players is set.
-    UnratedOpponent {
-        code: String,
-        player: Id,
-        opponent: Id,
-    },
+    UnratedOpponent { code: String, player: Id, opponent: Id },
     /// The rows or the configuration do not describe a usable tournament.
     Inconsistent(String),
 }
@@ -32,10 +25,7 @@ impl fmt::Display for StandingsError {
                 "unknown tiebreak code `{c}` (known: BH, BH-C1, BH-C2, BH-M1, BH-M2, SB, SB-C1, SB-C2, SB-M1, DE, WIN, WON, BPG, BWG, ARO, ARO-C1, TPR, PTP, KS, PS, PS-C1, TPN, RTNG)"
             ),
             StandingsError::RoundOutOfRange { round, last } => {
-                write!(
-                    f,
-                    "round {round} does not exist (the last round with rows is {last})"
-                )
+                write!(f, "round {round} does not exist (the last round with rows is {last})")
             }
             StandingsError::IncompleteRound { round, missing } => {
                 let listed: Vec<String> = missing
@@ -48,11 +38,7 @@ impl fmt::Display for StandingsError {
                     listed.join("; ")
                 )
             }
-            StandingsError::UnratedOpponent {
-                code,
-                player,
-                opponent,
-            } => write!(
+            StandingsError::UnratedOpponent { code, player, opponent } => write!(
                 f,
                 "tiebreak {code} is rating-based, but player {player} played unrated player {opponent}; \
                  set a rating for unrated players (--unrated-rating N) or drop {code}"

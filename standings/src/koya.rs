@@ -15,10 +15,9 @@ use crate::value::{Ratio, Value};
 pub(crate) fn koya(t: &Table) -> Vec<Value> {
     let g = match t.format {
         Format::Swiss => t.rounds as i64,
-        Format::RoundRobin => (0..t.len())
-            .map(|i| t.counted_games(i).count() as i64)
-            .max()
-            .unwrap_or(0),
+        Format::RoundRobin => {
+            (0..t.len()).map(|i| t.counted_games(i).count() as i64).max().unwrap_or(0)
+        }
     };
     // score >= 50 % of 2G half-points  <=>  score >= G.
     let qualifies: Vec<bool> = t.points.iter().map(|&p| p as i64 >= g).collect();

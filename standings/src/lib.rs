@@ -82,10 +82,7 @@ impl Options {
     /// SPEC §10 defaults, or `tiebreaks` of `tournament.toml` for the whole field.
     pub fn for_tournament(t: &Tournament) -> Result<Options, StandingsError> {
         let tiebreaks = match &t.config.tiebreaks {
-            Some(list) => list
-                .iter()
-                .map(|s| Code::parse(s))
-                .collect::<Result<_, _>>()?,
+            Some(list) => list.iter().map(|s| Code::parse(s)).collect::<Result<_, _>>()?,
             None => code::default_swiss(),
         };
         Ok(Options {
@@ -156,10 +153,7 @@ pub struct Report {
 /// `1..=r` all have every result (0 when round 1 is incomplete or absent).
 pub fn default_round(t: &Tournament) -> u32 {
     let last = t.last_round();
-    (1..=last)
-        .take_while(|&r| t.missing_results(r).iter().all(|m| m.0 != r))
-        .last()
-        .unwrap_or(0)
+    (1..=last).take_while(|&r| t.missing_results(r).iter().all(|m| m.0 != r)).last().unwrap_or(0)
 }
 
 fn chosen_round(t: &Tournament, opts: &Options) -> Result<u32, StandingsError> {
@@ -211,10 +205,7 @@ pub fn group_standings(
 
 /// Whole-field standings and group tables.
 pub fn report(t: &Tournament, opts: &Options) -> Result<Report, StandingsError> {
-    Ok(Report {
-        overall: standings(t, opts)?,
-        groups: group_standings(t, opts)?,
-    })
+    Ok(Report { overall: standings(t, opts)?, groups: group_standings(t, opts)? })
 }
 
 /// Art. 16.2 category of each of player `id`'s rounds `1..=round` in the whole-field (Swiss)

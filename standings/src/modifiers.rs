@@ -22,11 +22,7 @@ pub(crate) fn cut_element_sums(t: &Table, cut: Cut, value: impl Fn(Element) -> i
         .map(|i| {
             let items = elements(t, i, &adj)
                 .into_iter()
-                .map(|e| Item {
-                    key: (e.opp_score, value(e)),
-                    contribution: value(e),
-                    vur: e.vur,
-                })
+                .map(|e| Item { key: (e.opp_score, value(e)), contribution: value(e), vur: e.vur })
                 .collect();
             cut_sum(items, cut)
         })
@@ -70,11 +66,7 @@ mod tests {
     use super::*;
 
     fn item(key: (i64, i64), contribution: i64, vur: bool) -> Item {
-        Item {
-            key,
-            contribution,
-            vur,
-        }
+        Item { key, contribution, vur }
     }
 
     /// `cut_sum` of BH items (key = contribution = the value), each `(value, vur)`.
@@ -115,11 +107,7 @@ mod tests {
     fn sb_cut_with_vur_drops_the_higher_of_vur_and_lsv() {
         // LSV contribution 2 (opponent score 1); VUR contribution 0 (a zero-point bye):
         // the higher (2) is cut -> 0 + 5 = 5.
-        let items = vec![
-            item((1, 2), 2, false),
-            item((6, 0), 0, true),
-            item((5, 5), 5, false),
-        ];
+        let items = vec![item((1, 2), 2, false), item((6, 0), 0, true), item((5, 5), 5, false)];
         assert_eq!(cut_sum(items, Cut { low: 1, high: 0 }), 5);
     }
 }

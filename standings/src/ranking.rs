@@ -20,11 +20,7 @@ pub(crate) fn values(t: &Table, code: Code) -> Result<Vec<Value>, StandingsError
         Kind::Aro | Kind::Tpr | Kind::Ptp | Kind::Rtng => rating_based::compute(t, code)?,
         Kind::Ks => koya::koya(t),
         Kind::Ps => progressive::progressive(t, code.cut),
-        Kind::Tpn => t
-            .entrants
-            .iter()
-            .map(|e| Value::int(e.tpn as i64))
-            .collect(),
+        Kind::Tpn => t.entrants.iter().map(|e| Value::int(e.tpn as i64)).collect(),
         Kind::De => vec![Value::int(1); t.len()],
     })
 }
@@ -46,10 +42,8 @@ fn better(code: Code, a: Value, b: Value) -> Ordering {
 }
 
 pub(crate) fn standings(t: &Table, codes: &[Code]) -> Result<Standings, StandingsError> {
-    let mut cols: Vec<Vec<Value>> = codes
-        .iter()
-        .map(|&c| values(t, c))
-        .collect::<Result<_, _>>()?;
+    let mut cols: Vec<Vec<Value>> =
+        codes.iter().map(|&c| values(t, c)).collect::<Result<_, _>>()?;
     // Blocks of players still tied, best first.
     let mut order: Vec<usize> = (0..t.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(t.points[i]));
@@ -110,9 +104,5 @@ pub(crate) fn standings(t: &Table, codes: &[Code]) -> Result<Standings, Standing
             }
         })
         .collect();
-    Ok(Standings {
-        round: t.rounds,
-        codes: codes.to_vec(),
-        rows,
-    })
+    Ok(Standings { round: t.rounds, codes: codes.to_vec(), rows })
 }

@@ -32,11 +32,7 @@ pub const PD_BOUNDS: [i64; 50] = [
 /// lower), full scale, no 400 cap.
 pub fn pd(d: i64) -> i64 {
     let a = d.abs();
-    let high = PD_BOUNDS
-        .iter()
-        .position(|&b| a <= b)
-        .map(|i| 50 + i as i64)
-        .unwrap_or(100);
+    let high = PD_BOUNDS.iter().position(|&b| a <= b).map(|i| 50 + i as i64).unwrap_or(100);
     if d >= 0 { high } else { 100 - high }
 }
 
@@ -82,17 +78,15 @@ pub fn ptp(ratings: &[i64], score_half: i64) -> Option<i64> {
 /// Ratings of `i`'s opponents over the board, with the unrated substitution.
 fn opponent_ratings(t: &Table, i: usize, code: Code) -> Result<Vec<i64>, StandingsError> {
     t.otb_games(i)
-        .map(
-            |(opp, _, _)| match (t.entrants[opp].rating, t.unrated_rating) {
-                (0, Some(u)) => Ok(u as i64),
-                (0, None) => Err(StandingsError::UnratedOpponent {
-                    code: code.to_string(),
-                    player: t.entrants[i].id,
-                    opponent: t.entrants[opp].id,
-                }),
-                (r, _) => Ok(r as i64),
-            },
-        )
+        .map(|(opp, _, _)| match (t.entrants[opp].rating, t.unrated_rating) {
+            (0, Some(u)) => Ok(u as i64),
+            (0, None) => Err(StandingsError::UnratedOpponent {
+                code: code.to_string(),
+                player: t.entrants[i].id,
+                opponent: t.entrants[opp].id,
+            }),
+            (r, _) => Ok(r as i64),
+        })
         .collect()
 }
 
@@ -106,11 +100,9 @@ pub(crate) fn compute(t: &Table, code: Code) -> Result<Vec<Value>, StandingsErro
         .map(|i| {
             if code.kind == Kind::Rtng {
                 let r = t.entrants[i].rating;
-                return Ok(Value::int(if r == 0 {
-                    t.unrated_rating.unwrap_or(0)
-                } else {
-                    r
-                } as i64));
+                return Ok(Value::int(
+                    if r == 0 { t.unrated_rating.unwrap_or(0) } else { r } as i64
+                ));
             }
             let mut ratings = opponent_ratings(t, i, code)?;
             let score: i64 = t.otb_games(i).map(|g| g.1 as i64).sum();

@@ -14,12 +14,7 @@ use std::collections::HashMap;
 pub(crate) enum Slot {
     /// A game against table index `opp`: over the board (`otb`) or a forfeit (either side of
     /// `+/-`, or `-/-`, which is a forfeit loss for both). `white` is the scheduled colour.
-    Game {
-        opp: usize,
-        pts: HalfPoints,
-        white: bool,
-        otb: bool,
-    },
+    Game { opp: usize, pts: HalfPoints, white: bool, otb: bool },
     /// `bye` (PAB / FPB, a full point without play; Art. 16 category 1).
     Bye,
     /// `half-bye`: requested, ½ point.
@@ -85,28 +80,16 @@ pub fn initial_phase(t: &Tournament) -> u32 {
 
 /// Rounds R of the whole tournament: `rounds`, else P, else the last round with rows.
 pub fn total_rounds(t: &Tournament) -> u32 {
-    t.config
-        .rounds
-        .unwrap_or_else(|| initial_phase(t))
-        .max(t.last_round())
+    t.config.rounds.unwrap_or_else(|| initial_phase(t)).max(t.last_round())
 }
 
 fn tpn_numbers(t: &Tournament) -> HashMap<Id, u32> {
-    tpn_order(t)
-        .into_iter()
-        .enumerate()
-        .map(|(i, id)| (id, i as u32 + 1))
-        .collect()
+    tpn_order(t).into_iter().enumerate().map(|(i, id)| (id, i as u32 + 1)).collect()
 }
 
 fn entrant(t: &Tournament, tpn: &HashMap<Id, u32>, i: usize) -> Entrant {
     let p = &t.players[i];
-    Entrant {
-        id: p.id,
-        name: p.name.clone(),
-        rating: p.rating,
-        tpn: tpn[&p.id],
-    }
+    Entrant { id: p.id, name: p.name.clone(), rating: p.rating, tpn: tpn[&p.id] }
 }
 
 impl Table {
@@ -120,11 +103,8 @@ impl Table {
     ) -> Result<Table, StandingsError> {
         let tpn = tpn_numbers(t);
         let entrants: Vec<Entrant> = (0..t.players.len()).map(|i| entrant(t, &tpn, i)).collect();
-        let index: HashMap<Id, usize> = entrants
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.id, i))
-            .collect();
+        let index: HashMap<Id, usize> =
+            entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
         // No row at all, or a round after a withdrawal: a zero-point requested bye (16.1.1).
         let mut slots = vec![vec![Slot::ZeroBye; n as usize]; entrants.len()];
         let mut seen = vec![vec![false; n as usize]; entrants.len()];
@@ -149,11 +129,7 @@ impl Table {
                 Ok(())
             };
             match row.entry {
-                Entry::Game {
-                    white,
-                    black,
-                    result,
-                } => {
+                Entry::Game { white, black, result } => {
                     let (w, b) = (look(white)?, look(black)?);
                     let Some(o) = result else {
                         return Err(StandingsError::IncompleteRound {
@@ -166,24 +142,8 @@ impl Table {
                         });
                     };
                     let (pw, pb) = o.points();
-                    put(
-                        w,
-                        Slot::Game {
-                            opp: b,
-                            pts: pw,
-                            white: true,
-                            otb: o.played(),
-                        },
-                    )?;
-                    put(
-                        b,
-                        Slot::Game {
-                            opp: w,
-                            pts: pb,
-                            white: false,
-                            otb: o.played(),
-                        },
-                    )?;
+                    put(w, Slot::Game { opp: b, pts: pw, white: true, otb: o.played() })?;
+                    put(b, Slot::Game { opp: w, pts: pb, white: false, otb: o.played() })?;
                 }
                 Entry::Bye(p) => put(look(p)?, Slot::Bye)?,
                 Entry::HalfBye(p) => put(look(p)?, Slot::HalfBye)?,
@@ -220,46 +180,21 @@ impl Table {
                 })
             })
             .collect::<Result<_, _>>()?;
-        let index: HashMap<Id, usize> = entrants
-            .iter()
-            .enumerate()
-            .map(|(i, e)| (e.id, i))
-            .collect();
+        let index: HashMap<Id, usize> =
+            entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
         let last = n.min(initial_phase(t));
         let mut slots = vec![vec![Slot::Nothing; last as usize]; entrants.len()];
         for row in t.rows.iter().filter(|r| r.round >= 1 && r.round <= last) {
-            if let Entry::Game {
-                white,
-                black,
-                result: Some(o),
-            } = row.entry
+            if let Entry::Game { white, black, result: Some(o) } = row.entry
                 && let (Some(&w), Some(&b)) = (index.get(&white), index.get(&black))
             {
                 let r = row.round as usize - 1;
                 let (pw, pb) = o.points();
-                slots[w][r] = Slot::Game {
-                    opp: b,
-                    pts: pw,
-                    white: true,
-                    otb: o.played(),
-                };
-                slots[b][r] = Slot::Game {
-                    opp: w,
-                    pts: pb,
-                    white: false,
-                    otb: o.played(),
-                };
+                slots[w][r] = Slot::Game { opp: b, pts: pw, white: true, otb: o.played() };
+                slots[b][r] = Slot::Game { opp: w, pts: pb, white: false, otb: o.played() };
             }
         }
-        Ok(Table::finish(
-            Format::RoundRobin,
-            rules,
-            last,
-            last,
-            entrants,
-            slots,
-            unrated_rating,
-        ))
+        Ok(Table::finish(Format::RoundRobin, rules, last, last, entrants, slots, unrated_rating))
     }
 
     fn finish(
@@ -271,20 +206,8 @@ impl Table {
         slots: Vec<Vec<Slot>>,
         unrated_rating: Option<u32>,
     ) -> Table {
-        let points = slots
-            .iter()
-            .map(|s| s.iter().map(|x| x.points()).sum())
-            .collect();
-        Table {
-            format,
-            rules,
-            rounds,
-            total_rounds,
-            entrants,
-            slots,
-            points,
-            unrated_rating,
-        }
+        let points = slots.iter().map(|s| s.iter().map(|x| x.points()).sum()).collect();
+        Table { format, rules, rounds, total_rounds, entrants, slots, points, unrated_rating }
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -298,12 +221,7 @@ impl Table {
         keep: impl Fn(bool) -> bool + 'static,
     ) -> impl Iterator<Item = (usize, HalfPoints, bool)> + '_ {
         self.slots[i].iter().filter_map(move |s| match *s {
-            Slot::Game {
-                opp,
-                pts,
-                white,
-                otb,
-            } if keep(otb) => Some((opp, pts, white)),
+            Slot::Game { opp, pts, white, otb } if keep(otb) => Some((opp, pts, white)),
             _ => None,
         })
     }

@@ -35,9 +35,7 @@ impl Category {
 
 fn is_vur(s: Slot) -> bool {
     match s {
-        Slot::Game {
-            otb: false, pts, ..
-        } => pts == 0,
+        Slot::Game { otb: false, pts, .. } => pts == 0,
         Slot::HalfBye | Slot::ZeroBye => true,
         _ => false,
     }
@@ -51,21 +49,15 @@ pub(crate) fn categories(t: &Table, i: usize) -> Vec<Option<Category>> {
         return vec![None; slots.len()];
     }
     // Last round (1-based) that is not a VUR, 0 when none.
-    let lna = slots
-        .iter()
-        .rposition(|&s| !is_vur(s))
-        .map(|p| p + 1)
-        .unwrap_or(0);
+    let lna = slots.iter().rposition(|&s| !is_vur(s)).map(|p| p + 1).unwrap_or(0);
     slots
         .iter()
         .enumerate()
         .map(|(r, &s)| match s {
             Slot::Game { otb: true, .. } | Slot::Nothing => None,
-            Slot::Game { pts, .. } => Some(if pts == 2 {
-                Category::ForfeitWin
-            } else {
-                Category::ForfeitLoss
-            }),
+            Slot::Game { pts, .. } => {
+                Some(if pts == 2 { Category::ForfeitWin } else { Category::ForfeitLoss })
+            }
             Slot::Bye => Some(Category::PabOrFpb),
             Slot::HalfBye | Slot::ZeroBye => Some(if r + 1 < lna {
                 Category::RequestedByeEarly
@@ -84,13 +76,11 @@ pub(crate) fn adjusted_scores(t: &Table) -> Vec<i64> {
             categories(t, i)
                 .iter()
                 .zip(&t.slots[i])
-                .map(|(c, s)| {
-                    if *c == Some(Category::RequestedByeLate) {
-                        1
-                    } else {
-                        s.points() as i64
-                    }
-                })
+                .map(
+                    |(c, s)| {
+                        if *c == Some(Category::RequestedByeLate) { 1 } else { s.points() as i64 }
+                    },
+                )
                 .sum()
         })
         .collect()
@@ -127,28 +117,18 @@ pub(crate) fn elements(t: &Table, i: usize, adj: &[i64]) -> Vec<Element> {
         .filter_map(|&s| {
             let pts = s.points() as i64;
             Some(match s {
-                Slot::Game { opp, otb, .. } if otb || rr => Element {
-                    opp_score: adj[opp],
-                    pts,
-                    vur: false,
-                },
+                Slot::Game { opp, otb, .. } if otb || rr => {
+                    Element { opp_score: adj[opp], pts, vur: false }
+                }
                 // 16.4.1: forfeit, the dummy is capped by the scheduled opponent's adjusted score.
-                Slot::Game { opp, .. } => Element {
-                    opp_score: capped(adj[opp]),
-                    pts,
-                    vur: pts == 0,
-                },
+                Slot::Game { opp, .. } => {
+                    Element { opp_score: capped(adj[opp]), pts, vur: pts == 0 }
+                }
                 // 16.4.2: PAB/FPB and requested byes, capped by draw points x rounds.
-                Slot::Bye => Element {
-                    opp_score: capped(t.total_rounds as i64),
-                    pts,
-                    vur: false,
-                },
-                Slot::HalfBye | Slot::ZeroBye => Element {
-                    opp_score: capped(t.total_rounds as i64),
-                    pts,
-                    vur: true,
-                },
+                Slot::Bye => Element { opp_score: capped(t.total_rounds as i64), pts, vur: false },
+                Slot::HalfBye | Slot::ZeroBye => {
+                    Element { opp_score: capped(t.total_rounds as i64), pts, vur: true }
+                }
                 Slot::Nothing => return None,
             })
         })

@@ -24,10 +24,7 @@ impl Ratio {
         assert!(den != 0, "Ratio with zero denominator");
         let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
         let g = gcd(num, den).max(1);
-        Ratio {
-            num: num / g,
-            den: den / g,
-        }
+        Ratio { num: num / g, den: den / g }
     }
 
     pub fn int(n: i64) -> Ratio {
@@ -57,10 +54,7 @@ impl Ratio {
     }
 
     fn sum(self, other: Ratio) -> Ratio {
-        Ratio::new(
-            self.num * other.den + other.num * self.den,
-            self.den * other.den,
-        )
+        Ratio::new(self.num * other.den + other.num * self.den, self.den * other.den)
     }
 }
 

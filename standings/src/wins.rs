@@ -17,9 +17,9 @@ pub(crate) fn count(t: &Table, kind: Kind) -> Vec<Value> {
                 .filter(|&&s| {
                     // "A game" for Type B: over the board, or (round robin) a forfeit win.
                     let (game, won, black) = match s {
-                        Slot::Game {
-                            pts, white, otb, ..
-                        } => (otb || (rr && pts == 2), pts == 2, !white),
+                        Slot::Game { pts, white, otb, .. } => {
+                            (otb || (rr && pts == 2), pts == 2, !white)
+                        }
                         _ => (false, false, false),
                     };
                     match kind {

@@ -26,10 +26,7 @@ fn same_absolute(ctx: &RoundCtx, a: Id, b: Id) -> bool {
     if ctx.topscorer.contains(&a) || ctx.topscorer.contains(&b) {
         return false;
     }
-    match (
-        ctx.prefs.get(&a).copied().flatten(),
-        ctx.prefs.get(&b).copied().flatten(),
-    ) {
+    match (ctx.prefs.get(&a).copied().flatten(), ctx.prefs.get(&b).copied().flatten()) {
         (Some(x), Some(y)) => {
             x.strength == Strength::Absolute
                 && y.strength == Strength::Absolute
@@ -70,18 +67,9 @@ pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
             ));
         }
     }
-    let named: HashSet<Id> = publ
-        .partner
-        .keys()
-        .copied()
-        .chain(publ.pabs.iter().map(|x| x.1))
-        .collect();
-    let unpaired: Vec<Id> = ctx
-        .order
-        .iter()
-        .filter(|id| !named.contains(id))
-        .copied()
-        .collect();
+    let named: HashSet<Id> =
+        publ.partner.keys().copied().chain(publ.pabs.iter().map(|x| x.1)).collect();
+    let unpaired: Vec<Id> = ctx.order.iter().filter(|id| !named.contains(id)).copied().collect();
     let expected_pabs = ctx.order.len() % 2;
     if !unpaired.is_empty() || publ.pabs.len() != expected_pabs {
         let pabs: Vec<Id> = publ.pabs.iter().map(|x| x.1).collect();

@@ -101,24 +101,14 @@ pub fn allocate(a: &Side, b: &Side, initial: Colour) -> (Colour, Decider) {
         (None, Some(pb)) => return (pb.colour.other(), Decider::BothPreferences),
         (Some(pa), Some(pb)) => {
             if pa.strength != pb.strength {
-                let c = if pa.strength > pb.strength {
-                    pa.colour
-                } else {
-                    pb.colour.other()
-                };
+                let c = if pa.strength > pb.strength { pa.colour } else { pb.colour.other() };
                 return (c, Decider::StrongerPreference);
             }
             if pa.strength == Strength::Absolute {
-                let (da, db) = (
-                    a.history.colour_difference().abs(),
-                    b.history.colour_difference().abs(),
-                );
+                let (da, db) =
+                    (a.history.colour_difference().abs(), b.history.colour_difference().abs());
                 if da != db {
-                    let c = if da > db {
-                        pa.colour
-                    } else {
-                        pb.colour.other()
-                    };
+                    let c = if da > db { pa.colour } else { pb.colour.other() };
                     return (c, Decider::StrongerPreference);
                 }
             }
@@ -131,11 +121,7 @@ pub fn allocate(a: &Side, b: &Side, initial: Colour) -> (Colour, Decider) {
             return (x.other(), Decider::Alternation);
         }
     }
-    let (high, a_is_high) = if a.rank < b.rank {
-        (a, true)
-    } else {
-        (b, false)
-    };
+    let (high, a_is_high) = if a.rank < b.rank { (a, true) } else { (b, false) };
     let colour_of_high = if let Some(p) = high.preference {
         (p.colour, Decider::HigherRanked)
     } else if high.number % 2 == 1 {
@@ -143,11 +129,7 @@ pub fn allocate(a: &Side, b: &Side, initial: Colour) -> (Colour, Decider) {
     } else {
         (initial.other(), Decider::InitialColour)
     };
-    if a_is_high {
-        colour_of_high
-    } else {
-        (colour_of_high.0.other(), colour_of_high.1)
-    }
+    if a_is_high { colour_of_high } else { (colour_of_high.0.other(), colour_of_high.1) }
 }
 
 /// Short text of a preference: `"absolute white"`, `"none"`.

@@ -33,18 +33,9 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 #[serde(untagged)]
 pub enum DutchEvidence {
     /// C1/C3: a published game.
-    Game {
-        board: u32,
-        white: Id,
-        black: Id,
-        preferences: BTreeMap<String, String>,
-    },
+    Game { board: u32, white: Id, black: Id, preferences: BTreeMap<String, String> },
     /// C4: players left unpaired or PABs in excess.
-    Completion {
-        players_to_pair: usize,
-        pabs: Vec<Id>,
-        unpaired: Vec<Id>,
-    },
+    Completion { players_to_pair: usize, pabs: Vec<Id>, unpaired: Vec<Id> },
     /// C2: a PAB to an ineligible player.
     PabEligibility { board: u32, player: Id },
     /// C5: a lower-scored PAB receiver with a complete pairing of the rest.
@@ -75,10 +66,7 @@ pub enum DutchEvidence {
         witness: Vec<[Id; 2]>,
     },
     /// Board order: two boards in the wrong order.
-    Boards {
-        boards: [u32; 2],
-        pairs: [[Id; 2]; 2],
-    },
+    Boards { boards: [u32; 2], pairs: [[Id; 2]; 2] },
 }
 
 /// Everything a round's checks need: the players to pair in ranking order and their state.
@@ -114,18 +102,12 @@ impl RoundCtx {
     /// (White, Black) of a game between `a` and `b` by 5.2, and the deciding rule.
     pub fn colours(&self, a: Id, b: Id) -> (Id, Id, colours::Decider) {
         let (ca, d) = colours::allocate(&self.side(a), &self.side(b), self.initial);
-        if ca == Colour::White {
-            (a, b, d)
-        } else {
-            (b, a, d)
-        }
+        if ca == Colour::White { (a, b, d) } else { (b, a, d) }
     }
 
     /// The preferences of some players, as evidence.
     pub fn preferences(&self, ids: &[Id]) -> BTreeMap<String, String> {
-        ids.iter()
-            .map(|id| (id.to_string(), colours::describe(self.prefs[id])))
-            .collect()
+        ids.iter().map(|id| (id.to_string(), colours::describe(self.prefs[id]))).collect()
     }
 
     /// C1 and C3: may `a` and `b` be paired?
@@ -164,11 +146,7 @@ fn initial_colour(t: &Tournament) -> Colour {
     match first {
         Some((top, white)) => {
             let n = present.iter().position(|&x| x == top).unwrap_or(0) + 1;
-            let c = if white == top {
-                Colour::White
-            } else {
-                Colour::Black
-            };
+            let c = if white == top { Colour::White } else { Colour::Black };
             if n % 2 == 1 { c } else { c.other() }
         }
         None => Colour::White,
@@ -207,20 +185,10 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
     let rank = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     let mut by_number = order.clone();
     by_number.sort_unstable();
-    let number = by_number
-        .iter()
-        .enumerate()
-        .map(|(i, id)| (*id, i + 1))
-        .collect();
-    let prefs = order
-        .iter()
-        .map(|id| (*id, colours::preference(&hist[id])))
-        .collect();
-    let topscorer = order
-        .iter()
-        .filter(|id| order::is_topscorer(score(id), r, final_round))
-        .copied()
-        .collect();
+    let number = by_number.iter().enumerate().map(|(i, id)| (*id, i + 1)).collect();
+    let prefs = order.iter().map(|id| (*id, colours::preference(&hist[id]))).collect();
+    let topscorer =
+        order.iter().filter(|id| order::is_topscorer(score(id), r, final_round)).copied().collect();
     (
         RoundCtx {
             round: r,
@@ -233,11 +201,7 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
             topscorer,
             initial: initial_colour(t),
         },
-        Published {
-            games,
-            pabs,
-            partner,
-        },
+        Published { games, pabs, partner },
     )
 }
 
@@ -245,10 +209,7 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
 pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
-    let mut out = RoundReport {
-        round: r,
-        ..RoundReport::default()
-    };
+    let mut out = RoundReport { round: r, ..RoundReport::default() };
     let (viol, _) = structure::check(t, r, &rows, false);
     if !viol.is_empty() {
         for mut x in viol {
@@ -262,8 +223,7 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     absolute::check(&ctx, &publ, v);
     pab::check_eligibility(&ctx, &publ, v);
     if !v.is_empty() {
-        out.notes
-            .push("C1-C4 failed: the optimality checks (C5-C21, 4.x) were skipped".into());
+        out.notes.push("C1-C4 failed: the optimality checks (C5-C21, 4.x) were skipped".into());
         return out;
     }
     colour_check(&ctx, &publ, v);

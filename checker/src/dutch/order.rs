@@ -44,12 +44,8 @@ pub fn brackets(
         let mut members: Vec<Id> = carry.iter().chain(residents.iter()).copied().collect();
         members.sort_by_key(|id| rank[id]);
         let inside: HashSet<Id> = members.iter().copied().collect();
-        let mut b = Bracket {
-            score: s,
-            residents,
-            mdps: std::mem::take(&mut carry),
-            ..Bracket::default()
-        };
+        let mut b =
+            Bracket { score: s, residents, mdps: std::mem::take(&mut carry), ..Bracket::default() };
         b.mdps.sort_by_key(|id| rank[id]);
         for &x in &members {
             match partner.get(&x) {

@@ -53,11 +53,7 @@ pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
     let top = ctx.topscorer.contains(&a) || ctx.topscorer.contains(&b);
     let mut v = [0i64; N];
     for x in [a, b] {
-        let c = if x == white {
-            Colour::White
-        } else {
-            Colour::Black
-        };
+        let c = if x == white { Colour::White } else { Colour::Black };
         let h = &ctx.hist[&x];
         if top {
             let d = h.colour_difference() + if c == Colour::White { 1 } else { -1 };
@@ -124,20 +120,10 @@ fn sub(a: Values, b: Values) -> Values {
 /// The earliest exchange keeps every pair that already joins S1 and S2; of a pair inside S1
 /// it moves the larger BSN to S2, of a pair inside S2 it moves the smaller BSN to S1, and
 /// every S1 player left unpaired goes to S2 — each choice independently the earliest.
-type Position = (
-    usize,
-    i64,
-    Vec<std::cmp::Reverse<usize>>,
-    Vec<usize>,
-    Vec<usize>,
-);
+type Position = (usize, i64, Vec<std::cmp::Reverse<usize>>, Vec<usize>, Vec<usize>);
 
 fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Position> {
-    let bsn: HashMap<Id, usize> = remainder
-        .iter()
-        .enumerate()
-        .map(|(i, id)| (*id, i))
-        .collect();
+    let bsn: HashMap<Id, usize> = remainder.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     let mut s1: Vec<bool> = (0..remainder.len()).map(|i| i < n1).collect();
     let mut out = Vec::new();
     let mut inn = Vec::new();
@@ -179,13 +165,7 @@ fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Po
             seq.push(bsn[partner.get(x)?]);
         }
     }
-    Some((
-        out.len(),
-        diff,
-        out.into_iter().map(std::cmp::Reverse).collect(),
-        inn,
-        seq,
-    ))
+    Some((out.len(), diff, out.into_iter().map(std::cmp::Reverse).collect(), inn, seq))
 }
 
 /// Checks every bracket of the round.
@@ -254,11 +234,8 @@ impl<'a> Bracket<'a> {
             partner.insert(y, x);
         }
         let published_pos = position(&remainder, rr.len(), &partner);
-        let bsn: HashMap<Id, usize> = remainder
-            .iter()
-            .enumerate()
-            .map(|(i, id)| (*id, i))
-            .collect();
+        let bsn: HashMap<Id, usize> =
+            remainder.iter().enumerate().map(|(i, id)| (*id, i)).collect();
         let mut s1_after: Vec<bool> = (0..remainder.len()).map(|i| i < rr.len()).collect();
         if let Some((_, _, out, inn, _)) = &published_pos {
             for o in out {
@@ -268,11 +245,7 @@ impl<'a> Bracket<'a> {
                 s1_after[i] = true;
             }
         }
-        let mut total = b
-            .pairs
-            .iter()
-            .map(|&(x, y)| pair_values(ctx, x, y))
-            .fold([0; N], add);
+        let mut total = b.pairs.iter().map(|&(x, y)| pair_values(ctx, x, y)).fold([0; N], add);
         for &(x, y) in &b.pairs {
             match (residents.contains(&x), residents.contains(&y)) {
                 (false, true) => total = add(total, mdp_opponent_values(ctx, y)),
@@ -382,11 +355,7 @@ impl<'a> Bracket<'a> {
                     continue;
                 }
                 // The higher-ranked MDP's opponent decides the order.
-                let (old, new) = if ctx.rank[&m1] < ctx.rank[&m2] {
-                    (y1, y2)
-                } else {
-                    (y2, y1)
-                };
+                let (old, new) = if ctx.rank[&m1] < ctx.rank[&m2] { (y1, y2) } else { (y2, y1) };
                 let alt = Alternative {
                     replaced: vec![st1, st2],
                     pairs: vec![(m1, y2), (m2, y1)],
@@ -506,16 +475,9 @@ impl<'a> Bracket<'a> {
         if alt.pairs.iter().any(|&(x, y)| !ctx.compatible(x, y)) {
             return None;
         }
-        let mut before = alt
-            .replaced
-            .iter()
-            .map(|&(x, y)| pair_values(ctx, x, y))
-            .fold([0; N], add);
-        let mut after = alt
-            .pairs
-            .iter()
-            .map(|&(x, y)| pair_values(ctx, x, y))
-            .fold([0; N], add);
+        let mut before =
+            alt.replaced.iter().map(|&(x, y)| pair_values(ctx, x, y)).fold([0; N], add);
+        let mut after = alt.pairs.iter().map(|&(x, y)| pair_values(ctx, x, y)).fold([0; N], add);
         if let Some((_, y, x)) = alt.mdp {
             before = add(before, mdp_opponent_values(ctx, y));
             after = add(after, mdp_opponent_values(ctx, x));
@@ -619,14 +581,8 @@ impl<'a> Bracket<'a> {
             inn.iter().map(|&i| i as i64).sum::<i64>() - out.iter().map(|&i| i as i64).sum::<i64>();
         out.sort_unstable_by(|a, b| b.cmp(a));
         inn.sort_unstable();
-        let alt_key = (
-            out.len(),
-            diff,
-            out.iter()
-                .map(|&i| std::cmp::Reverse(i))
-                .collect::<Vec<_>>(),
-            inn,
-        );
+        let alt_key =
+            (out.len(), diff, out.iter().map(|&i| std::cmp::Reverse(i)).collect::<Vec<_>>(), inn);
         let pub_key = (pout.len(), *pdiff, pout.clone(), pinn.clone());
         if alt_key != pub_key {
             return alt_key < pub_key;
@@ -641,10 +597,7 @@ impl<'a> Bracket<'a> {
             }
         }
         changed.sort_unstable();
-        changed
-            .iter()
-            .find(|c| c.1 != c.2)
-            .is_some_and(|c| c.2 < c.1)
+        changed.iter().find(|c| c.1 != c.2).is_some_and(|c| c.2 < c.1)
     }
 
     fn violation(
@@ -656,19 +609,11 @@ impl<'a> Bracket<'a> {
     ) -> Violation {
         let replaced: Vec<(Id, Id)> = alt.replaced.clone();
         let published: Vec<[Id; 2]> = self.b.pairs.iter().map(|&(x, y)| [x, y]).collect();
-        let mut witness: Vec<[Id; 2]> = self
-            .b
-            .pairs
-            .iter()
-            .filter(|p| !replaced.contains(p))
-            .map(|&(x, y)| [x, y])
-            .collect();
+        let mut witness: Vec<[Id; 2]> =
+            self.b.pairs.iter().filter(|p| !replaced.contains(p)).map(|&(x, y)| [x, y]).collect();
         witness.extend(alt.pairs.iter().map(|&(x, y)| [x, y]));
         let show = |ps: &[(Id, Id)]| {
-            ps.iter()
-                .map(|(x, y)| format!("{x}-{y}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ")
         };
         let mut players: Vec<Id> = replaced.iter().flat_map(|&(x, y)| [x, y]).collect();
         let mut change = format!("{} instead of {}", show(&alt.pairs), show(&replaced));

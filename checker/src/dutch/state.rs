@@ -55,10 +55,7 @@ impl History {
 
     /// Played whites minus played blacks (1.6).
     pub fn colour_difference(&self) -> i32 {
-        self.colours
-            .iter()
-            .map(|c| if *c == Colour::White { 1 } else { -1 })
-            .sum()
+        self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
     }
 
     /// The float of round `k` (1-based), `Float::None` before round 1.
@@ -66,20 +63,14 @@ impl History {
         if k == 0 {
             return Float::None;
         }
-        self.floats
-            .get(k as usize - 1)
-            .copied()
-            .unwrap_or(Float::None)
+        self.floats.get(k as usize - 1).copied().unwrap_or(Float::None)
     }
 }
 
 /// Every player's history at the start of round `r`.
 pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
-    let mut h: HashMap<Id, History> = t
-        .players
-        .iter()
-        .map(|p| (p.id, History::new(p.id)))
-        .collect();
+    let mut h: HashMap<Id, History> =
+        t.players.iter().map(|p| (p.id, History::new(p.id))).collect();
     for k in 1..r {
         let before: HashMap<Id, HalfPoints> = h.iter().map(|(id, x)| (*id, x.score)).collect();
         let score = |id: Id| before.get(&id).copied().unwrap_or(0);
@@ -87,11 +78,7 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
         let mut played: HashSet<Id> = HashSet::new();
         for row in t.round_rows(k) {
             match row.entry {
-                Entry::Game {
-                    white,
-                    black,
-                    result,
-                } => {
+                Entry::Game { white, black, result } => {
                     let o = result.unwrap_or(Outcome::Draw);
                     let (pw, pb) = o.points();
                     if o.played() {
@@ -141,8 +128,7 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
             }
         }
         for (id, x) in h.iter_mut() {
-            x.floats
-                .push(floats.get(id).copied().unwrap_or(Float::None));
+            x.floats.push(floats.get(id).copied().unwrap_or(Float::None));
             if !played.contains(id) {
                 x.unplayed += 1;
             }

@@ -23,12 +23,7 @@ fn colour_state() -> impl Strategy<Value = ColourState> {
             1 => Some(Colour::White),
             _ => Some(Colour::Black),
         };
-        ColourState {
-            whites,
-            blacks,
-            last,
-            streak: if last.is_none() { 0 } else { streak },
-        }
+        ColourState { whites, blacks, last, streak: if last.is_none() { 0 } else { streak } }
     })
 }
 
@@ -57,18 +52,8 @@ fn swiss_field(
 /// Colours after one game: kind 0 played White, kind 1 played Black.
 fn one_game_colours(kinds: &[usize]) -> Vec<ColourState> {
     let states = [
-        ColourState {
-            whites: 1,
-            blacks: 0,
-            last: Some(Colour::White),
-            streak: 1,
-        },
-        ColourState {
-            whites: 0,
-            blacks: 1,
-            last: Some(Colour::Black),
-            streak: 1,
-        },
+        ColourState { whites: 1, blacks: 0, last: Some(Colour::White), streak: 1 },
+        ColourState { whites: 0, blacks: 1, last: Some(Colour::Black), streak: 1 },
     ];
     kinds.iter().map(|&k| states[k]).collect()
 }
@@ -139,12 +124,7 @@ fn typed_field(max_n: usize) -> impl Strategy<Value = SwissField> {
                         }
                     }
                 }
-                swiss_field(
-                    points,
-                    (1..=n as u32).collect(),
-                    one_game_colours(&kinds),
-                    met,
-                )
+                swiss_field(points, (1..=n as u32).collect(), one_game_colours(&kinds), met)
             })
     })
 }
@@ -177,17 +157,10 @@ fn greedy_pairing(
     let mut pairs = Vec::new();
     while !unpaired.is_empty() {
         let p = unpaired[0];
-        let q = greedy::preference_list(f, &unpaired, level)
-            .into_iter()
-            .find(|&q| {
-                let rest: Vec<usize> = unpaired
-                    .iter()
-                    .copied()
-                    .filter(|&i| i != p && i != q)
-                    .collect();
-                ladder::allowed(f, p, q, level)
-                    && ladder::complete_pairing(f, &rest, level).is_some()
-            })?;
+        let q = greedy::preference_list(f, &unpaired, level).into_iter().find(|&q| {
+            let rest: Vec<usize> = unpaired.iter().copied().filter(|&i| i != p && i != q).collect();
+            ladder::allowed(f, p, q, level) && ladder::complete_pairing(f, &rest, level).is_some()
+        })?;
         pairs.push((p, q));
         unpaired.retain(|&i| i != p && i != q);
     }
@@ -228,10 +201,7 @@ fn fast_and_oracle_replay_agree(
 ) -> Result<(), TestCaseError> {
     let n = f.len();
     let bye = (n % 2 == 1).then_some(b % n);
-    let rest: Vec<usize> = order
-        .into_iter()
-        .filter(|&i| i < n && Some(i) != bye)
-        .collect();
+    let rest: Vec<usize> = order.into_iter().filter(|&i| i < n && Some(i) != bye).collect();
     let pairs: Vec<(usize, usize)> = rest.chunks(2).map(|c| (c[0], c[1])).collect();
     let (fast, slow) = fast_and_oracle_replays(f, &pairs, bye);
     prop_assert_eq!(fast, slow);

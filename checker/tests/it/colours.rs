@@ -10,12 +10,7 @@ const W: Option<Colour> = Some(Colour::White);
 const B: Option<Colour> = Some(Colour::Black);
 
 fn st(whites: u32, blacks: u32, last: Option<Colour>, streak: u32) -> ColourState {
-    ColourState {
-        whites,
-        blacks,
-        last,
-        streak,
-    }
+    ColourState { whites, blacks, last, streak }
 }
 
 /// Asserts that White goes to `a` (`a_white`) or to `b`, in both argument orders, and
@@ -25,10 +20,7 @@ fn assert_white(a: ColourState, tpn_a: u32, b: ColourState, tpn_b: u32, a_white:
     let ba = allocate(&b, tpn_b, &a, tpn_a);
     assert_eq!(ab.first_white, a_white, "a={a:?} b={b:?}");
     assert_eq!(ba.first_white, !a_white, "reversed: a={a:?} b={b:?}");
-    assert_eq!(
-        (ab.max_streak, ab.max_abs_diff),
-        (ba.max_streak, ba.max_abs_diff)
-    );
+    assert_eq!((ab.max_streak, ab.max_abs_diff), (ba.max_streak, ba.max_abs_diff));
     ab
 }
 

@@ -29,11 +29,7 @@ pub fn expected_rows(path: &Path) -> Vec<Row> {
                     result: Outcome::from_code(r),
                 },
             };
-            Row {
-                round,
-                board,
-                entry,
-            }
+            Row { round, board, entry }
         })
         .collect()
 }
@@ -63,10 +59,7 @@ fn every_corpus_case_conforms() {
     for (name, t) in &cases {
         let rep = check(t, Profile::BergerSwiss);
         if !rep.is_conforming() {
-            failures.push(format!(
-                "{name}: {:#?}",
-                rep.violations().collect::<Vec<_>>()
-            ));
+            failures.push(format!("{name}: {:#?}", rep.violations().collect::<Vec<_>>()));
         }
     }
     println!("{} corpus cases checked", cases.len());
@@ -97,10 +90,8 @@ fn corpus_examples_conform() {
 #[test]
 fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
     let dir = std::fs::read_dir(corpus().join("cases")).expect("corpus/cases is readable");
-    let mut dirs: Vec<_> = dir
-        .map(|e| e.unwrap().path())
-        .filter(|d| d.join("expected-check.toml").exists())
-        .collect();
+    let mut dirs: Vec<_> =
+        dir.map(|e| e.unwrap().path()).filter(|d| d.join("expected-check.toml").exists()).collect();
     dirs.sort();
     let mut failures = Vec::new();
     for d in &dirs {
@@ -139,9 +130,6 @@ fn corpus_checker_cases_give_the_expected_verdict_and_rules() {
         }
     }
     println!("{} checker cases", dirs.len());
-    assert!(
-        !dirs.is_empty(),
-        "no corpus case with an expected-check.toml"
-    );
+    assert!(!dirs.is_empty(), "no corpus case with an expected-check.toml");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -24,10 +24,7 @@ fn every_round_of_the_samples_is_conforming() {
         assert!(t.config.system.dutch().is_some(), "{name} declares Dutch");
         rounds += assert_conforming(name, t);
     }
-    eprintln!(
-        "dutch profile: {} files, {rounds} rounds conforming",
-        files.len()
-    );
+    eprintln!("dutch profile: {} files, {rounds} rounds conforming", files.len());
     assert!(rounds >= 150);
 }
 
@@ -52,11 +49,7 @@ fn the_dutch_profile_never_panics_on_the_corpora() {
         };
         for e in entries.flatten() {
             let p = e.path();
-            let p = if p.join("tournament").is_dir() {
-                p.join("tournament")
-            } else {
-                p
-            };
+            let p = if p.join("tournament").is_dir() { p.join("tournament") } else { p };
             paths.push(p);
         }
     }
@@ -67,12 +60,7 @@ fn the_dutch_profile_never_panics_on_the_corpora() {
             continue;
         };
         let report = check(&t, Profile::Dutch);
-        assert_eq!(
-            report.rounds.len() as u32,
-            t.last_round(),
-            "{}",
-            p.display()
-        );
+        assert_eq!(report.rounds.len() as u32, t.last_round(), "{}", p.display());
         checked += 1;
     }
     assert!(checked >= 40, "only {checked} tournaments read");

@@ -18,11 +18,7 @@ fn case(name: &str) -> (Tournament, Vec<Entry>) {
             let ids: Vec<Id> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
             match ids[..] {
                 [p, 0] => Entry::Bye(p),
-                [w, b] => Entry::Game {
-                    white: w,
-                    black: b,
-                    result: None,
-                },
+                [w, b] => Entry::Game { white: w, black: b, result: None },
                 _ => panic!("bad line {l}"),
             }
         })
@@ -38,31 +34,19 @@ fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
     let mut board = 0;
     for e in entries {
         board += 1;
-        m.rows.push(Row {
-            round: r,
-            board,
-            entry: *e,
-        });
+        m.rows.push(Row { round: r, board, entry: *e });
     }
     for p in &t.players {
         if p.half_byes.contains(&r) {
             board += 1;
-            m.rows.push(Row {
-                round: r,
-                board,
-                entry: Entry::HalfBye(p.id),
-            });
+            m.rows.push(Row { round: r, board, entry: Entry::HalfBye(p.id) });
         }
     }
     (m, r)
 }
 
 fn rules(t: &Tournament, r: u32) -> Vec<Rule> {
-    check_round(t, r, Profile::Dutch)
-        .violations
-        .iter()
-        .map(|v| v.rule)
-        .collect()
+    check_round(t, r, Profile::Dutch).violations.iter().map(|v| v.rule).collect()
 }
 
 #[test]
@@ -78,43 +62,14 @@ fn the_expected_rounds_are_conforming() {
 fn a_second_pab_breaks_c2_and_a_higher_one_c5() {
     let (t, _) = case("pab-c1-c2");
     // 3 already had the PAB: C2.
-    let (m, r) = with_round(
-        &t,
-        &[
-            Entry::Game {
-                white: 2,
-                black: 1,
-                result: None,
-            },
-            Entry::Bye(3),
-        ],
-    );
+    let (m, r) = with_round(&t, &[Entry::Game { white: 2, black: 1, result: None }, Entry::Bye(3)]);
     assert!(rules(&m, r).contains(&Rule::DutchC2));
     // 1 (1 point) instead of 2 (0 points): C5, with 2 as the better receiver.
-    let (m, r) = with_round(
-        &t,
-        &[
-            Entry::Game {
-                white: 3,
-                black: 2,
-                result: None,
-            },
-            Entry::Bye(1),
-        ],
-    );
+    let (m, r) = with_round(&t, &[Entry::Game { white: 3, black: 2, result: None }, Entry::Bye(1)]);
     let report = check_round(&m, r, Profile::Dutch);
-    let v = report
-        .violations
-        .iter()
-        .find(|v| v.rule == Rule::DutchC5)
-        .expect("C5");
+    let v = report.violations.iter().find(|v| v.rule == Rule::DutchC5).expect("C5");
     match &v.evidence {
-        Evidence::Dutch(DutchEvidence::BetterPab {
-            published,
-            better,
-            completion,
-            ..
-        }) => {
+        Evidence::Dutch(DutchEvidence::BetterPab { published, better, completion, .. }) => {
             assert_eq!((*published, *better), (1, 2));
             assert_eq!(completion.len(), 1);
         }
@@ -132,11 +87,7 @@ fn round1_colours_follow_the_initial_colour() {
     }
     let (m, r) = with_round(&t, &wrong);
     let report = check_round(&m, r, Profile::Dutch);
-    let v = report
-        .violations
-        .iter()
-        .find(|v| v.rule == Rule::DutchColours)
-        .expect("5.2");
+    let v = report.violations.iter().find(|v| v.rule == Rule::DutchColours).expect("5.2");
     match &v.evidence {
         Evidence::Dutch(DutchEvidence::PairColours { decided_by, .. }) => {
             assert_eq!(*decided_by, "5.2.5")
@@ -154,16 +105,8 @@ fn same_absolute_preferences_break_c3() {
     let (m, r) = with_round(
         &t,
         &[
-            Entry::Game {
-                white: 1,
-                black: 2,
-                result: None,
-            },
-            Entry::Game {
-                white: 3,
-                black: 4,
-                result: None,
-            },
+            Entry::Game { white: 1, black: 2, result: None },
+            Entry::Game { white: 3, black: 4, result: None },
         ],
     );
     let got = rules(&m, r);

@@ -54,11 +54,7 @@ pub fn engine_event_with(
     mut after: impl FnMut(&Tournament, u32),
 ) -> Tournament {
     let cfg = DutchConfig {
-        initial_colour: Some(if seed.is_multiple_of(2) {
-            Colour::White
-        } else {
-            Colour::Black
-        }),
+        initial_colour: Some(if seed.is_multiple_of(2) { Colour::White } else { Colour::Black }),
         pab_points: 2,
     };
     let mut t = Tournament {
@@ -87,12 +83,7 @@ pub fn engine_event_with(
         paired.rows.extend(round.rows.iter().copied());
         after(&paired, round.round);
         for mut row in round.rows {
-            if let Entry::Game {
-                white,
-                black,
-                result,
-            } = &mut row.entry
-            {
+            if let Entry::Game { white, black, result } = &mut row.entry {
                 let x = rng.next() % 100;
                 let white_better = *white < *black;
                 *result = Some(match x {
@@ -146,10 +137,7 @@ fn game(row: &Row) -> Option<(Id, Id)> {
 }
 
 fn set_game(row: &mut Row, white: Id, black: Id) {
-    if let Entry::Game {
-        white: w, black: b, ..
-    } = &mut row.entry
-    {
+    if let Entry::Game { white: w, black: b, .. } = &mut row.entry {
         *w = white;
         *b = black;
     }
@@ -161,9 +149,7 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
     rows.sort_by_key(|row| row.board);
     let state = state_before(t, r);
     let score = |id: Id| state.record(id).points;
-    let games: Vec<usize> = (0..rows.len())
-        .filter(|&i| game(&rows[i]).is_some())
-        .collect();
+    let games: Vec<usize> = (0..rows.len()).filter(|&i| game(&rows[i]).is_some()).collect();
     let mut out = Vec::new();
     match kind {
         Kind::ColourSwap => {
@@ -219,15 +205,10 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
             }
         }
         Kind::PabMove => {
-            let Some(pi) = rows
-                .iter()
-                .position(|row| matches!(row.entry, Entry::Bye(_)))
-            else {
+            let Some(pi) = rows.iter().position(|row| matches!(row.entry, Entry::Bye(_))) else {
                 return out;
             };
-            let Entry::Bye(b) = rows[pi].entry else {
-                unreachable!()
-            };
+            let Entry::Bye(b) = rows[pi].entry else { unreachable!() };
             for &i in &games {
                 let (w, k) = game(&rows[i]).unwrap();
                 for x in [w, k] {

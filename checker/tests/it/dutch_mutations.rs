@@ -121,11 +121,8 @@ fn list_survivors() {
         for r in 1..=t.last_round() {
             for kind in KINDS {
                 for m in mutants(t, r, kind, 40) {
-                    let m = if std::env::var("DUTCH_RECOLOUR").is_ok() {
-                        recolour(&m, r)
-                    } else {
-                        m
-                    };
+                    let m =
+                        if std::env::var("DUTCH_RECOLOUR").is_ok() { recolour(&m, r) } else { m };
                     if m.rows != t.rows && check_round(&m, r, Profile::Dutch).violations.is_empty()
                     {
                         let a: Vec<String> =

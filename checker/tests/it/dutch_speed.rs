@@ -16,10 +16,8 @@ fn large_rounds_are_certified() {
         Ok(s) => s.split(',').filter_map(|x| x.trim().parse().ok()).collect(),
         Err(_) => vec![30],
     };
-    let rounds: u32 = std::env::var("DUTCH_SPEED_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(4);
+    let rounds: u32 =
+        std::env::var("DUTCH_SPEED_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(4);
     for n in sizes {
         let mut last = Instant::now();
         engine_event_with(n, rounds, 42, |t, r| {
@@ -31,11 +29,7 @@ fn large_rounds_are_certified() {
                 start.elapsed(),
                 report.violations.len()
             );
-            assert!(
-                report.violations.is_empty(),
-                "{:?}",
-                report.violations.first()
-            );
+            assert!(report.violations.is_empty(), "{:?}", report.violations.first());
             last = Instant::now();
         });
     }
@@ -47,27 +41,11 @@ fn round_one(n: u32) -> Tournament {
     let half = n / 2;
     let mut rows = Vec::new();
     for i in 1..=half {
-        let (white, black) = if i % 2 == 1 {
-            (i, i + half)
-        } else {
-            (i + half, i)
-        };
-        rows.push(Row {
-            round: 1,
-            board: i,
-            entry: Entry::Game {
-                white,
-                black,
-                result: None,
-            },
-        });
+        let (white, black) = if i % 2 == 1 { (i, i + half) } else { (i + half, i) };
+        rows.push(Row { round: 1, board: i, entry: Entry::Game { white, black, result: None } });
     }
     if n % 2 == 1 {
-        rows.push(Row {
-            round: 1,
-            board: half + 1,
-            entry: Entry::Bye(n),
-        });
+        rows.push(Row { round: 1, board: half + 1, entry: Entry::Bye(n) });
     }
     Tournament {
         config: Config {
@@ -79,11 +57,7 @@ fn round_one(n: u32) -> Tournament {
             ..Config::default()
         },
         players: (1..=n)
-            .map(|id| Player {
-                id,
-                name: format!("P{id}"),
-                ..Default::default()
-            })
+            .map(|id| Player { id, name: format!("P{id}"), ..Default::default() })
             .collect(),
         rows,
     }
@@ -91,19 +65,12 @@ fn round_one(n: u32) -> Tournament {
 
 #[test]
 fn a_large_first_round_is_certified() {
-    let n: u32 = std::env::var("DUTCH_SPEED_R1")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(41);
+    let n: u32 = std::env::var("DUTCH_SPEED_R1").ok().and_then(|s| s.parse().ok()).unwrap_or(41);
     let t = round_one(n);
     let start = Instant::now();
     let report = check_round(&t, 1, Profile::Dutch);
     eprintln!("{n} players: round 1 certified in {:.3?}", start.elapsed());
-    assert!(
-        report.violations.is_empty(),
-        "{:?}",
-        report.violations.first()
-    );
+    assert!(report.violations.is_empty(), "{:?}", report.violations.first());
     // The same round with two boards exchanging opponents is rejected.
     let mut m = t.clone();
     if let (Entry::Game { black: b1, .. }, Entry::Game { white: w2, .. }) =

@@ -19,11 +19,7 @@ fn pair(t: &Tournament, i: usize) -> (Id, Id) {
 
 fn set(t: &mut Tournament, i: usize, w: Id, b: Id) {
     if let Entry::Game { result, .. } = t.rows[i].entry {
-        t.rows[i].entry = Entry::Game {
-            white: w,
-            black: b,
-            result,
-        };
+        t.rows[i].entry = Entry::Game { white: w, black: b, result };
     }
 }
 
@@ -37,24 +33,14 @@ struct Hist {
 
 /// Whether the generic profile reports `rule` in round `r` of `m`.
 fn flags(m: &Tournament, r: u32, rule: &str) -> bool {
-    check(m, Profile::Generic)
-        .violations()
-        .any(|(rr, v)| rr == r && v.rule == rule)
+    check(m, Profile::Generic).violations().any(|(rr, v)| rr == r && v.rule == rule)
 }
 
 fn hist(t: &Tournament, r: u32) -> Hist {
-    let mut h = Hist {
-        met: HashSet::new(),
-        unplayed_win: HashSet::new(),
-        colours: HashMap::new(),
-    };
+    let mut h = Hist { met: HashSet::new(), unplayed_win: HashSet::new(), colours: HashMap::new() };
     for row in t.rows.iter().filter(|x| x.round < r) {
         match row.entry {
-            Entry::Game {
-                white,
-                black,
-                result: Some(o),
-            } => {
+            Entry::Game { white, black, result: Some(o) } => {
                 if o.played() {
                     h.met.insert((white.min(black), white.max(black)));
                     h.colours.entry(white).or_default().push('W');
@@ -104,10 +90,7 @@ fn generic_mutants_of_the_dutch_sample_are_killed() {
     let (mut applied, mut killed) = (0, 0);
     for r in 2..=9 {
         let h = hist(&t, r);
-        let Some(bi) = t
-            .rows
-            .iter()
-            .position(|x| x.round == r && matches!(x.entry, Entry::Bye(_)))
+        let Some(bi) = t.rows.iter().position(|x| x.round == r && matches!(x.entry, Entry::Bye(_)))
         else {
             continue;
         };
@@ -135,9 +118,7 @@ fn generic_mutants_of_the_dutch_sample_are_killed() {
         for i in games(&t, r) {
             let (w, b) = pair(&t, i);
             let last2 = |p: Id| {
-                h.colours
-                    .get(&p)
-                    .map(|c| c.iter().rev().take(2).copied().collect::<String>())
+                h.colours.get(&p).map(|c| c.iter().rev().take(2).copied().collect::<String>())
             };
             // After the swap b plays White, w plays Black.
             if last2(b).as_deref() == Some("WW") || last2(w).as_deref() == Some("BB") {

@@ -8,20 +8,10 @@ fn dutch_sample_from_bbppairings_has_no_generic_violation() {
     assert_eq!(t.players.len(), 501);
     assert_eq!(t.last_round(), 9);
     let rep = check(&t, Profile::Generic);
-    assert!(
-        rep.is_conforming(),
-        "{:#?}",
-        rep.violations().take(10).collect::<Vec<_>>()
-    );
+    assert!(rep.is_conforming(), "{:#?}", rep.violations().take(10).collect::<Vec<_>>());
     assert_eq!(rep.rounds.len(), 9);
     for r in &rep.rounds {
-        assert!(
-            r.notes
-                .iter()
-                .any(|n| n.starts_with("largest score difference")),
-            "{:?}",
-            r.notes
-        );
+        assert!(r.notes.iter().any(|n| n.starts_with("largest score difference")), "{:?}", r.notes);
     }
     for r in &rep.rounds {
         for n in &r.notes {

@@ -90,11 +90,7 @@ fn cases() -> Vec<(String, Tournament, Profile)> {
                 if m == *t {
                     continue;
                 }
-                out.push((
-                    format!("mutant-{base}-{kind:?}-{attempt}"),
-                    m,
-                    Profile::BergerSwiss,
-                ));
+                out.push((format!("mutant-{base}-{kind:?}-{attempt}"), m, Profile::BergerSwiss));
             }
         }
     }
@@ -109,21 +105,13 @@ fn cases() -> Vec<(String, Tournament, Profile)> {
     // mixed(), round 1: lower-group player 6 paired with group player 1 (on its schedule).
     let mut outside = common::mixed();
     outside.rows[2] = game(1, 3, 6, 1, "1-0");
-    out.push((
-        "hand-field-player-outside".into(),
-        outside,
-        Profile::BergerSwiss,
-    ));
+    out.push(("hand-field-player-outside".into(), outside, Profile::BergerSwiss));
     // mixed(): 7 asked for a half-point absence in round 3 but was paired; 1 asked for one in
     // round 2 while its group is on its schedule.
     let mut absent = common::mixed();
     absent.players[6].half_byes = vec![3];
     absent.players[0].zero_byes = vec![2];
-    out.push((
-        "hand-absences-not-honoured".into(),
-        absent,
-        Profile::BergerSwiss,
-    ));
+    out.push(("hand-absences-not-honoured".into(), absent, Profile::BergerSwiss));
 
     // The generic profile (C.04.1) on the same kind of material.
     for (name, t, _) in out

@@ -4,21 +4,11 @@ use std::process::Command;
 #[test]
 fn checker_has_no_normal_dependency_on_the_engine() {
     let out = Command::new(env!("CARGO"))
-        .args([
-            "metadata",
-            "--format-version",
-            "1",
-            "--no-deps",
-            "--offline",
-        ])
+        .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let pkg = meta["packages"]
         .as_array()
@@ -33,8 +23,5 @@ fn checker_has_no_normal_dependency_on_the_engine() {
         .collect();
     assert!(bad.is_empty(), "bsw-checker depends on bsw-engine: {bad:?}");
     // The dev-dependency is there (the mutation tests use it), so the test looks at the right thing.
-    assert!(
-        deps.iter()
-            .any(|d| d["name"] == "bsw-engine" && d["kind"] == "dev")
-    );
+    assert!(deps.iter().any(|d| d["name"] == "bsw-engine" && d["kind"] == "dev"));
 }

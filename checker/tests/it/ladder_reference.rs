@@ -57,11 +57,7 @@ fn reference(f: &SwissField) -> (Option<usize>, Vec<(usize, usize)>, Level) {
     let smax = f.colours.iter().map(|c| c.streak).max().unwrap_or(0);
     let fewest = f.byes.iter().copied().min().unwrap_or(0);
     let receivers: Vec<Option<usize>> = if n % 2 == 1 {
-        (0..n)
-            .rev()
-            .filter(|&i| f.byes[i] == fewest)
-            .map(Some)
-            .collect()
+        (0..n).rev().filter(|&i| f.byes[i] == fewest).map(Some).collect()
     } else {
         vec![None]
     };
@@ -70,12 +66,7 @@ fn reference(f: &SwissField) -> (Option<usize>, Vec<(usize, usize)>, Level) {
             for &v in &receivers {
                 for balance in [true, false] {
                     for d in DIFFS {
-                        let level = Level {
-                            rematches,
-                            streak_limit: l,
-                            balance,
-                            max_diff: d,
-                        };
+                        let level = Level { rematches, streak_limit: l, balance, max_diff: d };
                         let vs: Vec<usize> = (0..n).filter(|&i| Some(i) != v).collect();
                         let ok = |a: usize, b: usize| allowed(f, a, b, &level);
                         if exists(&vs, &ok) {
@@ -95,11 +86,8 @@ fn greedy(f: &SwissField, vs: &[usize], level: &Level) -> Vec<(usize, usize)> {
     let mut pairs = Vec::new();
     while !unpaired.is_empty() {
         let p = unpaired[0];
-        let g: Vec<usize> = unpaired
-            .iter()
-            .copied()
-            .filter(|&i| f.points[i] == f.points[p])
-            .collect();
+        let g: Vec<usize> =
+            unpaired.iter().copied().filter(|&i| f.points[i] == f.points[p]).collect();
         let m = g.len();
         let k = m / 2;
         let mut list: Vec<usize> = Vec::new();
@@ -107,12 +95,7 @@ fn greedy(f: &SwissField, vs: &[usize], level: &Level) -> Vec<(usize, usize)> {
             list.extend(&g[k..]);
             list.extend(g[1..k].iter().rev());
         }
-        list.extend(
-            unpaired
-                .iter()
-                .copied()
-                .filter(|&i| f.points[i] < f.points[p]),
-        );
+        list.extend(unpaired.iter().copied().filter(|&i| f.points[i] < f.points[p]));
         if level.rematches {
             list.sort_by_key(|&q| f.meetings(p, q));
         }
@@ -120,11 +103,8 @@ fn greedy(f: &SwissField, vs: &[usize], level: &Level) -> Vec<(usize, usize)> {
             .into_iter()
             .find(|&q| {
                 ok(p, q) && {
-                    let rest: Vec<usize> = unpaired
-                        .iter()
-                        .copied()
-                        .filter(|&x| x != p && x != q)
-                        .collect();
+                    let rest: Vec<usize> =
+                        unpaired.iter().copied().filter(|&x| x != p && x != q).collect();
                     exists(&rest, &ok)
                 }
             })
@@ -148,19 +128,11 @@ fn rows_for(f: &SwissField, r: u32, bye: Option<usize>, pairs: &[(usize, usize)]
         .map(|(k, &(w, b))| Row {
             round: r,
             board: k as u32 + 1,
-            entry: Entry::Game {
-                white: f.ids[w],
-                black: f.ids[b],
-                result: None,
-            },
+            entry: Entry::Game { white: f.ids[w], black: f.ids[b], result: None },
         })
         .collect();
     if let Some(v) = bye {
-        rows.push(Row {
-            round: r,
-            board: rows.len() as u32 + 1,
-            entry: Entry::Bye(f.ids[v]),
-        });
+        rows.push(Row { round: r, board: rows.len() as u32 + 1, entry: Entry::Bye(f.ids[v]) });
     }
     rows
 }
@@ -189,29 +161,14 @@ fn random_history(rng: &mut Rng, n: u32, rounds: u32) -> Tournament {
                     7 | 8 => Outcome::Draw,
                     _ => Outcome::WhiteForfeitWin,
                 };
-                Entry::Game {
-                    white: c[0],
-                    black: c[1],
-                    result: Some(o),
-                }
+                Entry::Game { white: c[0], black: c[1], result: Some(o) }
             } else {
                 Entry::Bye(c[0])
             };
-            rows.push(Row {
-                round: r,
-                board,
-                entry,
-            });
+            rows.push(Row { round: r, board, entry });
         }
     }
-    Tournament {
-        config: Config {
-            rounds: Some(rounds + 1),
-            ..Default::default()
-        },
-        players,
-        rows,
-    }
+    Tournament { config: Config { rounds: Some(rounds + 1), ..Default::default() }, players, rows }
 }
 
 #[test]
@@ -239,11 +196,8 @@ fn checker_agrees_with_brute_force_ladder_and_greedy() {
         );
         cases += 1;
         // Every other complete pairing must be rejected.
-        let receivers: Vec<Option<usize>> = if n % 2 == 1 {
-            (0..f.len()).map(Some).collect()
-        } else {
-            vec![None]
-        };
+        let receivers: Vec<Option<usize>> =
+            if n % 2 == 1 { (0..f.len()).map(Some).collect() } else { vec![None] };
         for v in receivers {
             let vs: Vec<usize> = (0..f.len()).filter(|&i| Some(i) != v).collect();
             let mut all = Vec::new();
@@ -251,10 +205,7 @@ fn checker_agrees_with_brute_force_ladder_and_greedy() {
             for m in all {
                 let mut norm: Vec<(usize, usize)> = m.clone();
                 norm.sort();
-                let mut refn = pairs
-                    .iter()
-                    .map(|&(a, b)| (a.min(b), a.max(b)))
-                    .collect::<Vec<_>>();
+                let mut refn = pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect::<Vec<_>>();
                 refn.sort();
                 if v == bye && norm == refn {
                     continue;
@@ -267,10 +218,7 @@ fn checker_agrees_with_brute_force_ladder_and_greedy() {
                     !rules.is_empty(),
                     "alternative pairing accepted: bye {v:?} pairs {m:?}; reference bye {bye:?} {pairs:?}\n{t:#?}"
                 );
-                assert!(
-                    rules.iter().all(|r| ["8.1", "8.3", "8.4"].contains(r)),
-                    "{rules:?}"
-                );
+                assert!(rules.iter().all(|r| ["8.1", "8.3", "8.4"].contains(r)), "{rules:?}");
                 for x in rules {
                     *by_rule.entry(x.to_string()).or_insert(0) += 1;
                 }

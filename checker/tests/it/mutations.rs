@@ -52,12 +52,7 @@ fn berger_players(t: &Tournament, r: u32) -> HashSet<Id> {
 
 fn group_of(t: &Tournament, id: Id) -> Option<usize> {
     let tp = tpn::assign(&t.players);
-    groups::build(t, &tp)
-        .ok()?
-        .group_of
-        .get(&id)
-        .copied()
-        .flatten()
+    groups::build(t, &tp).ok()?.group_of.get(&id).copied().flatten()
 }
 
 fn idx(t: &Tournament, r: u32, pred: impl Fn(&Row) -> bool) -> Vec<usize> {
@@ -78,11 +73,7 @@ fn game_ids(row: &Row) -> Option<(Id, Id)> {
 
 fn set_game(row: &mut Row, w: Id, b: Id) {
     if let Entry::Game { result, .. } = row.entry {
-        row.entry = Entry::Game {
-            white: w,
-            black: b,
-            result,
-        };
+        row.entry = Entry::Game { white: w, black: b, result };
     }
 }
 
@@ -117,14 +108,7 @@ pub(crate) fn mutate(
             let i = *all.get(rng.below(all.len().max(1)))?;
             let (w, b) = game_ids(&m.rows[i])?;
             set_game(&mut m.rows[i], b, w);
-            Some((
-                m,
-                vec![if berger_games.contains(&i) {
-                    "4"
-                } else {
-                    "8.2"
-                }],
-            ))
+            Some((m, vec![if berger_games.contains(&i) { "4" } else { "8.2" }]))
         }
         Kind::ExchangeOpponents => {
             let (a, b) = two_distinct(rng, &swiss_games)?;
@@ -135,9 +119,7 @@ pub(crate) fn mutate(
             Some((m, vec!["8.2", "8.3", "8.4"]))
         }
         Kind::MoveBye => {
-            let byes = idx(t, r, |row| {
-                matches!(row.entry, Entry::Bye(_)) && !is_berger(row)
-            });
+            let byes = idx(t, r, |row| matches!(row.entry, Entry::Bye(_)) && !is_berger(row));
             let &bi = byes.first()?;
             let Entry::Bye(v) = m.rows[bi].entry else {
                 return None;
@@ -170,12 +152,8 @@ pub(crate) fn mutate(
             Some((m, vec!["8.3", "8.4"]))
         }
         Kind::PairWithdrawn => {
-            let withdrawn: Vec<Id> = t
-                .players
-                .iter()
-                .filter(|p| p.withdrawn_by(r))
-                .map(|p| p.id)
-                .collect();
+            let withdrawn: Vec<Id> =
+                t.players.iter().filter(|p| p.withdrawn_by(r)).map(|p| p.id).collect();
             let games: Vec<usize> = swiss_games.iter().chain(&berger_games).copied().collect();
             if !withdrawn.is_empty() && !games.is_empty() {
                 let w = withdrawn[rng.below(withdrawn.len())];
@@ -270,10 +248,7 @@ fn run_mutations(
             if !rep.is_conforming() {
                 e.rejected += 1;
             }
-            if rep
-                .violations()
-                .any(|(rr, v)| rr == r && expected.contains(&v.rule.as_str()))
-            {
+            if rep.violations().any(|(rr, v)| rr == r && expected.contains(&v.rule.as_str())) {
                 e.killed += 1;
             } else if e.misses.len() < 3 {
                 e.misses.push(format!(
@@ -295,11 +270,7 @@ fn report(title: &str, tally: &BTreeMap<Kind, Tally>) -> bool {
     );
     let mut ok = true;
     for (k, t) in tally {
-        let rate = if t.applied == 0 {
-            100.0
-        } else {
-            100.0 * t.killed as f64 / t.applied as f64
-        };
+        let rate = if t.applied == 0 { 100.0 } else { 100.0 * t.killed as f64 / t.applied as f64 };
         println!(
             "{:<20} {:>8} {:>9} {:>7} {:>9.1}%",
             format!("{k:?}"),
@@ -331,10 +302,7 @@ fn hand_made_and_corpus_mutants_are_all_killed() {
         run_mutations(name, t, &mut rng, &mut tally, 6);
     }
     let ok = report("hand-made and corpus tournaments", &tally);
-    assert!(
-        ok,
-        "some mutants survived or were blamed on another rule (see the table)"
-    );
+    assert!(ok, "some mutants survived or were blamed on another rule (see the table)");
 }
 
 // ---------------- engine-paired tournaments ----------------
@@ -342,18 +310,8 @@ fn hand_made_and_corpus_mutants_are_all_killed() {
 /// A random tournament configuration (groups, swaps, withdrawals, absences) paired round by
 /// round by the engine, results drawn from `rng`. Returns None when the engine refuses.
 fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
-    const GROUPS: [&[u32]; 10] = [
-        &[],
-        &[],
-        &[4],
-        &[3],
-        &[4, 3],
-        &[4, 4],
-        &[5],
-        &[6],
-        &[6, 5],
-        &[3, 3],
-    ];
+    const GROUPS: [&[u32]; 10] =
+        [&[], &[], &[4], &[3], &[4, 3], &[4, 4], &[5], &[6], &[6, 5], &[3, 3]];
     let groups: Vec<u32> = GROUPS[rng.below(GROUPS.len())].to_vec();
     let in_groups: u32 = groups.iter().sum();
     let n = in_groups + rng.below(14) as u32 + if groups.is_empty() { 3 } else { 0 };
@@ -365,14 +323,9 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
             ..Default::default()
         })
         .collect();
-    let phase = groups
-        .first()
-        .map_or(0, |&k| if k % 2 == 0 { k - 1 } else { k });
-    let rounds = if groups.is_empty() {
-        3 + rng.below(9) as u32
-    } else {
-        phase + rng.below(5) as u32
-    };
+    let phase = groups.first().map_or(0, |&k| if k % 2 == 0 { k - 1 } else { k });
+    let rounds =
+        if groups.is_empty() { 3 + rng.below(9) as u32 } else { phase + rng.below(5) as u32 };
     let mut t = Tournament {
         config: Config {
             rounds: Some(rounds),
@@ -386,10 +339,7 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
     // TPN order computed here (rating desc, entry order) to find the lower Swiss group.
     let mut order: Vec<usize> = (0..t.players.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(t.players[i].rating));
-    let lower: Vec<Id> = order[in_groups as usize..]
-        .iter()
-        .map(|&i| t.players[i].id)
-        .collect();
+    let lower: Vec<Id> = order[in_groups as usize..].iter().map(|&i| t.players[i].id).collect();
     if !groups.is_empty() && !lower.is_empty() && rng.chance(30) {
         let g = t.players[order[rng.below(in_groups as usize)]].id;
         let l = lower[rng.below(lower.len())];
@@ -400,27 +350,18 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
     for &id in &all_ids {
         // Lower-group players (not swapped) may be absent in any round; everyone may be
         // absent in the later phase (one Swiss field).
-        let first = if lower.contains(&id) && !swapped.contains(&id) {
-            1
-        } else {
-            phase + 1
-        };
+        let first = if lower.contains(&id) && !swapped.contains(&id) { 1 } else { phase + 1 };
         for r in first..=rounds {
             if rng.chance(4) {
                 let p = t.players.iter_mut().find(|p| p.id == id).unwrap();
-                if rng.chance(50) {
-                    p.half_byes.push(r)
-                } else {
-                    p.zero_byes.push(r)
-                }
+                if rng.chance(50) { p.half_byes.push(r) } else { p.zero_byes.push(r) }
             }
         }
     }
     for r in 1..=rounds {
         if r > 1 && rng.chance(15) {
-            let active: Vec<usize> = (0..t.players.len())
-                .filter(|&i| t.players[i].withdrawn_from.is_none())
-                .collect();
+            let active: Vec<usize> =
+                (0..t.players.len()).filter(|&i| t.players[i].withdrawn_from.is_none()).collect();
             if active.len() > 3 {
                 t.players[active[rng.below(active.len())]].withdrawn_from = Some(r);
             }
@@ -441,12 +382,7 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
         t.rows.extend(pr.rows);
         let last = r == rounds;
         for row in t.rows.iter_mut().filter(|row| row.round == r) {
-            if let Entry::Game {
-                white,
-                black,
-                result: None,
-            } = row.entry
-            {
+            if let Entry::Game { white, black, result: None } = row.entry {
                 if last && rng.chance(50) {
                     continue;
                 }
@@ -463,11 +399,7 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
                         }
                     }
                 };
-                row.entry = Entry::Game {
-                    white,
-                    black,
-                    result: Some(o),
-                };
+                row.entry = Entry::Game { white, black, result: Some(o) };
             }
         }
     }
@@ -508,31 +440,17 @@ fn engine_paired_tournaments_conform() {
             ));
         }
     }
-    println!(
-        "{} engine tournaments checked, {} with violations",
-        cases.len(),
-        failures.len()
-    );
-    let with_groups = cases
-        .iter()
-        .filter(|(_, t)| !t.config.groups.is_empty())
-        .count();
-    let with_withdrawals = cases
-        .iter()
-        .filter(|(_, t)| t.players.iter().any(|p| p.withdrawn_from.is_some()))
-        .count();
+    println!("{} engine tournaments checked, {} with violations", cases.len(), failures.len());
+    let with_groups = cases.iter().filter(|(_, t)| !t.config.groups.is_empty()).count();
+    let with_withdrawals =
+        cases.iter().filter(|(_, t)| t.players.iter().any(|p| p.withdrawn_from.is_some())).count();
     let with_absences = cases
         .iter()
         .filter(|(_, t)| {
-            t.rows
-                .iter()
-                .any(|r| matches!(r.entry, Entry::HalfBye(_) | Entry::ZeroBye(_)))
+            t.rows.iter().any(|r| matches!(r.entry, Entry::HalfBye(_) | Entry::ZeroBye(_)))
         })
         .count();
-    let with_swaps = cases
-        .iter()
-        .filter(|(_, t)| !t.config.swaps.is_empty())
-        .count();
+    let with_swaps = cases.iter().filter(|(_, t)| !t.config.swaps.is_empty()).count();
     println!(
         "with groups {with_groups}, withdrawals {with_withdrawals}, absences {with_absences}, swaps {with_swaps}"
     );
@@ -559,8 +477,5 @@ fn engine_paired_mutants_are_all_killed() {
         run_mutations(name, t, &mut rng, &mut tally, 3);
     }
     let ok = report("engine-paired tournaments", &tally);
-    assert!(
-        ok,
-        "some mutants survived or were blamed on another rule (see the table)"
-    );
+    assert!(ok, "some mutants survived or were blamed on another rule (see the table)");
 }

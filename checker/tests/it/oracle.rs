@@ -6,17 +6,11 @@ use proptest::prelude::*;
 
 fn graph() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
     (1usize..=10).prop_flat_map(|n| {
-        let pairs: Vec<(usize, usize)> = (0..n)
-            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-            .collect();
+        let pairs: Vec<(usize, usize)> =
+            (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
         let m = pairs.len();
         (Just(n), proptest::collection::vec(any::<bool>(), m)).prop_map(move |(n, keep)| {
-            let e = pairs
-                .iter()
-                .zip(keep)
-                .filter(|(_, k)| *k)
-                .map(|(p, _)| *p)
-                .collect();
+            let e = pairs.iter().zip(keep).filter(|(_, k)| *k).map(|(p, _)| *p).collect();
             (n, e)
         })
     })

@@ -51,13 +51,7 @@ fn tournament() -> impl Strategy<Value = Tournament> {
         Just(vec![6])
     ];
     let rows = proptest::collection::vec((1u32..6, 0u32..8, entry()), 0..30).prop_map(|v| {
-        v.into_iter()
-            .map(|(round, board, entry)| Row {
-                round,
-                board,
-                entry,
-            })
-            .collect::<Vec<_>>()
+        v.into_iter().map(|(round, board, entry)| Row { round, board, entry }).collect::<Vec<_>>()
     });
     (
         players,
@@ -68,13 +62,7 @@ fn tournament() -> impl Strategy<Value = Tournament> {
         proptest::collection::vec((0u32..14, 0u32..14), 0..2),
     )
         .prop_map(|(players, groups, rows, rounds, seed, swaps)| Tournament {
-            config: Config {
-                rounds,
-                seed: seed >> 1,
-                groups,
-                swaps,
-                ..Default::default()
-            },
+            config: Config { rounds, seed: seed >> 1, groups, swaps, ..Default::default() },
             players,
             rows,
         })

@@ -17,12 +17,7 @@ fn swiss_round_of_the_mixed_example() {
     assert_eq!(s2.bye, Some(5));
     assert_eq!(s2.bye_to_bottom(), Some(true));
     assert_eq!(s2.bye_to_lowest_eligible(), Some(true));
-    let level = |d| Level {
-        rematches: false,
-        streak_limit: 2,
-        balance: true,
-        max_diff: Some(d),
-    };
+    let level = |d| Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(d) };
     assert_eq!(s2.level, Some(level(0)));
     // Round 3: 7–6 drawn, 5 had the bye: 6 (3, WNT 1), 7 (3, WNT 0), 5 (2); only 6 has no
     // bye: it gets it, above the bottom; 5–7 at D = ½.
@@ -34,10 +29,7 @@ fn swiss_round_of_the_mixed_example() {
     assert_eq!(s3.bye_to_lowest_eligible(), Some(true));
     assert_eq!(s3.level, Some(level(1)));
     // check_round gives the same view.
-    assert_eq!(
-        check_round(&t, 3, Profile::BergerSwiss).swiss.as_ref(),
-        Some(s3)
-    );
+    assert_eq!(check_round(&t, 3, Profile::BergerSwiss).swiss.as_ref(), Some(s3));
     // The generic profile has no Swiss field of SPEC §7.
     assert!(check(&t, Profile::Generic).rounds[2].swiss.is_none());
 }

@@ -6,10 +6,7 @@ use bsw_checker::draw::{SplitMix64, berger_numbers};
 /// FIDE-REFERENCE §2, copied verbatim ("W-B" per board, rounds in order).
 const TABLES: &[(u32, &str)] = &[
     (4, "1-4 2-3 | 4-3 1-2 | 2-4 3-1"),
-    (
-        6,
-        "1-6 2-5 3-4 | 6-4 5-3 1-2 | 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1",
-    ),
+    (6, "1-6 2-5 3-4 | 6-4 5-3 1-2 | 2-6 3-1 4-5 | 6-5 1-4 2-3 | 3-6 4-2 5-1"),
     (
         8,
         "1-8 2-7 3-6 4-5 | 8-5 6-4 7-3 1-2 | 2-8 3-1 4-7 5-6 | 8-6 7-5 1-4 2-3 | 3-8 4-2 5-1 6-7 | 8-7 1-6 2-5 3-4 | 4-8 5-3 6-2 7-1",
@@ -60,10 +57,7 @@ fn every_pair_meets_once_in_a_table() {
             let b = round(n, r);
             assert_eq!(b.len() as u32, n / 2);
             for (w, bl) in b {
-                assert!(
-                    met.insert((w.min(bl), w.max(bl))),
-                    "n = {n}: {w}-{bl} twice"
-                );
+                assert!(met.insert((w.min(bl), w.max(bl))), "n = {n}: {w}-{bl} twice");
             }
         }
         assert_eq!(met.len() as u32, n * (n - 1) / 2);
@@ -82,10 +76,7 @@ fn splitmix64_known_outputs() {
 #[test]
 fn draw_redone_from_the_seed() {
     // Computed with an independent Python transcription of SPEC §4.
-    assert_eq!(
-        berger_numbers(&[vec![1, 2, 3, 4]], 1),
-        vec![vec![3, 1, 4, 2]]
-    );
+    assert_eq!(berger_numbers(&[vec![1, 2, 3, 4]], 1), vec![vec![3, 1, 4, 2]]);
     assert_eq!(
         berger_numbers(&[vec![1, 2, 3, 4], vec![5, 6, 7]], 5),
         vec![vec![1, 4, 2, 3], vec![5, 6, 7]]

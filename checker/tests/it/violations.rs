@@ -23,11 +23,7 @@ fn evidence(rep: &bsw_checker::Report, rule: &str) -> serde_json::Value {
 }
 
 fn replace(t: &mut Tournament, round: u32, board: u32, row: bsw_model::Row) {
-    let i = t
-        .rows
-        .iter()
-        .position(|r| r.round == round && r.board == board)
-        .unwrap();
+    let i = t.rows.iter().position(|r| r.round == round && r.board == board).unwrap();
     t.rows[i] = row;
 }
 
@@ -66,11 +62,7 @@ fn reversed_berger_colours_are_rule_4() {
     // Table gives 3–2 (Berger numbers 1–4); publish 2–3.
     replace(&mut t, 1, 1, game(1, 1, 2, 3, "0-1"));
     let rep = has(&t, Profile::BergerSwiss, 1, "4");
-    assert!(
-        rep.violations().all(|(_, v)| v.rule == "4"),
-        "{:#?}",
-        rep.rounds[0].violations
-    );
+    assert!(rep.violations().all(|(_, v)| v.rule == "4"), "{:#?}", rep.rounds[0].violations);
 }
 
 #[test]
@@ -104,11 +96,7 @@ fn group_that_should_join_the_swiss_field_is_detected() {
     // dissolved(): round 3 must be one Swiss field. Publish group 1's table round instead
     // (4–3, 2 withdrawn → 1 gets a bye; 7–5 of group 2): 1 paired with nobody in the field.
     let mut t = dissolved();
-    republish_from(
-        &mut t,
-        3,
-        [game(3, 1, 4, 3, ""), game(3, 2, 7, 5, ""), bye(3, 3, 1)],
-    );
+    republish_from(&mut t, 3, [game(3, 1, 4, 3, ""), game(3, 2, 7, 5, ""), bye(3, 3, 1)]);
     has(&t, Profile::BergerSwiss, 3, "6");
 }
 
@@ -146,12 +134,7 @@ fn swapped_swiss_colours_are_rule_8_2() {
     // Round 1 board 1: all keys tie, the higher TPN (E) gets White; publish A–E.
     replace(&mut t, 1, 1, game(1, 1, 1, 5, "1-0"));
     let rep = has(&t, Profile::BergerSwiss, 1, "8.2");
-    assert_eq!(
-        rep.rounds[0].violations.len(),
-        1,
-        "{:#?}",
-        rep.rounds[0].violations
-    );
+    assert_eq!(rep.rounds[0].violations.len(), 1, "{:#?}", rep.rounds[0].violations);
     assert_eq!(rep.rounds[0].violations[0].players, vec![5, 1]);
 }
 
@@ -163,12 +146,7 @@ fn looser_level_than_needed_is_rule_8_3_with_a_witness() {
     republish_from(
         &mut t,
         2,
-        [
-            game(2, 1, 6, 1, ""),
-            game(2, 2, 7, 2, ""),
-            game(2, 3, 3, 4, ""),
-            game(2, 4, 8, 5, ""),
-        ],
+        [game(2, 1, 6, 1, ""), game(2, 2, 7, 2, ""), game(2, 3, 3, 4, ""), game(2, 4, 8, 5, "")],
     );
     let rep = has(&t, Profile::BergerSwiss, 2, "8.3");
     let e = evidence(&rep, "8.3");
@@ -183,12 +161,7 @@ fn rematch_when_avoidable_is_rule_8_3() {
     republish_from(
         &mut t,
         3,
-        [
-            game(3, 1, 1, 5, ""),
-            game(3, 2, 2, 8, ""),
-            game(3, 3, 3, 4, ""),
-            game(3, 4, 6, 7, ""),
-        ],
+        [game(3, 1, 1, 5, ""), game(3, 2, 2, 8, ""), game(3, 3, 3, 4, ""), game(3, 4, 6, 7, "")],
     );
     let rep = has(&t, Profile::BergerSwiss, 3, "8.3");
     let e = evidence(&rep, "8.3");
@@ -201,11 +174,7 @@ fn lower_bye_receiver_that_works_is_rule_8_3() {
     let mut t = dissolved();
     // Round 3: bye to 3 instead of 4 (both eligible; 4 is bottom and works).
     // Pairs 7–1 and 5–4 (4 has 1 point, 5 has 4: D unlimited).
-    republish_from(
-        &mut t,
-        3,
-        [game(3, 1, 7, 1, ""), game(3, 2, 5, 4, ""), bye(3, 3, 3)],
-    );
+    republish_from(&mut t, 3, [game(3, 1, 7, 1, ""), game(3, 2, 5, 4, ""), bye(3, 3, 3)]);
     let rep = has(&t, Profile::BergerSwiss, 3, "8.3");
     let e = evidence(&rep, "8.3");
     assert_eq!(e["earlier_bye"], 4);
@@ -219,12 +188,7 @@ fn skipped_greedy_candidate_is_rule_8_4() {
     republish_from(
         &mut t,
         2,
-        [
-            game(2, 1, 1, 8, ""),
-            game(2, 2, 2, 3, ""),
-            game(2, 3, 4, 7, ""),
-            game(2, 4, 5, 6, ""),
-        ],
+        [game(2, 1, 1, 8, ""), game(2, 2, 2, 3, ""), game(2, 3, 4, 7, ""), game(2, 4, 5, 6, "")],
     );
     let rep = has(&t, Profile::BergerSwiss, 2, "8.4");
     let e = evidence(&rep, "8.4");
@@ -290,20 +254,11 @@ fn absence_scored_with_wrong_points_is_rule_3() {
     republish_from(
         &mut t,
         3,
-        [
-            game(3, 1, 1, 2, ""),
-            game(3, 2, 4, 3, ""),
-            game(3, 3, 6, 7, ""),
-            zero_bye(3, 4, 5),
-        ],
+        [game(3, 1, 1, 2, ""), game(3, 2, 4, 3, ""), game(3, 3, 6, 7, ""), zero_bye(3, 4, 5)],
     );
     has(&t, Profile::BergerSwiss, 3, "3");
     // And with the right row it conforms.
-    let i = t
-        .rows
-        .iter()
-        .position(|r| r.round == 3 && r.board == 4)
-        .unwrap();
+    let i = t.rows.iter().position(|r| r.round == 3 && r.board == 4).unwrap();
     t.rows[i] = half_bye(3, 4, 5);
     assert_conforming(&t, Profile::BergerSwiss);
 }
@@ -319,10 +274,7 @@ fn bad_configuration_is_rule_2() {
 
 fn generic_t(rows: Vec<bsw_model::Row>, n: u32, rounds: u32) -> Tournament {
     Tournament {
-        config: Config {
-            rounds: Some(rounds),
-            ..Default::default()
-        },
+        config: Config { rounds: Some(rounds), ..Default::default() },
         players: players(n),
         rows,
     }
@@ -347,12 +299,7 @@ fn generic_rematch_is_c0401_2() {
 #[test]
 fn generic_second_bye_is_c0401_4() {
     let t = generic_t(
-        vec![
-            game(1, 1, 1, 2, "1-0"),
-            bye(1, 2, 3),
-            game(2, 1, 2, 1, "1-0"),
-            bye(2, 2, 3),
-        ],
+        vec![game(1, 1, 1, 2, "1-0"), bye(1, 2, 3), game(2, 1, 2, 1, "1-0"), bye(2, 2, 3)],
         3,
         3,
     );
@@ -371,12 +318,7 @@ fn messages(rep: &bsw_checker::Report) -> Vec<&str> {
 #[test]
 fn generic_bye_after_forfeit_win_is_c0401_4() {
     let t = generic_t(
-        vec![
-            game(1, 1, 3, 2, "+/-"),
-            bye(1, 2, 1),
-            game(2, 1, 2, 1, "1-0"),
-            bye(2, 2, 3),
-        ],
+        vec![game(1, 1, 3, 2, "+/-"), bye(1, 2, 1), game(2, 1, 2, 1, "1-0"), bye(2, 2, 3)],
         3,
         3,
     );
@@ -406,11 +348,7 @@ fn generic_colour_difference_three_is_c0401_6() {
 
 #[test]
 fn generic_third_colour_in_a_row_is_c0401_7() {
-    let rows = vec![
-        game(1, 1, 1, 2, "0-1"),
-        game(2, 1, 1, 3, "0-1"),
-        game(3, 1, 1, 4, "0-1"),
-    ];
+    let rows = vec![game(1, 1, 1, 2, "0-1"), game(2, 1, 1, 3, "0-1"), game(3, 1, 1, 4, "0-1")];
     let rep = has(&generic_t(rows, 4, 5), Profile::Generic, 3, "C.04.1-7");
     assert!(rep.violations().any(|(_, v)| v.rule == "C.04.1-6"));
     assert!(
@@ -424,18 +362,10 @@ fn generic_third_colour_in_a_row_is_c0401_7() {
 fn generic_topscorer_exception_in_final_round_is_a_note() {
     // 3 rounds; player 1 wins rounds 1-2 with White (4 half-points > 50 % of 2 rounds'
     // maximum 4? no: 50 % of 4 is 2, and 4 > 2) and gets White again in the final round.
-    let rows = vec![
-        game(1, 1, 1, 2, "1-0"),
-        game(2, 1, 1, 3, "1-0"),
-        game(3, 1, 1, 4, ""),
-    ];
+    let rows = vec![game(1, 1, 1, 2, "1-0"), game(2, 1, 1, 3, "1-0"), game(3, 1, 1, 4, "")];
     let t = generic_t(rows, 4, 3);
     let rep = check(&t, Profile::Generic);
-    assert!(
-        rep.is_conforming(),
-        "{:#?}",
-        rep.violations().collect::<Vec<_>>()
-    );
+    assert!(rep.is_conforming(), "{:#?}", rep.violations().collect::<Vec<_>>());
     assert!(
         rep.rounds[2].notes.iter().any(|n| n.contains("permitted")),
         "{:?}",

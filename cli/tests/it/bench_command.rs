@@ -11,9 +11,7 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
     let out = dir.path().join("out");
     // Sizes given out of order: they run ascending.
     let o = bsw()
-        .args([
-            "bench", "--sizes", "40,20", "--rounds", "3", "--seed", "5", "--check", "--out",
-        ])
+        .args(["bench", "--sizes", "40,20", "--rounds", "3", "--seed", "5", "--check", "--out"])
         .arg(&out)
         .output()
         .unwrap();
@@ -33,14 +31,7 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
     let keys: Vec<(&str, &str)> = rows.iter().map(|r| (r[0], r[1])).collect();
     assert_eq!(
         keys,
-        vec![
-            ("20", "1"),
-            ("20", "2"),
-            ("20", "3"),
-            ("40", "1"),
-            ("40", "2"),
-            ("40", "3")
-        ]
+        vec![("20", "1"), ("20", "2"), ("20", "3"), ("40", "1"), ("40", "2"), ("40", "3")]
     );
     for r in &rows {
         assert_eq!(r.len(), 14, "{r:?}");
@@ -49,10 +40,7 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
         assert!(r[3].parse::<f64>().unwrap() >= 0.0);
         assert!(r[6].parse::<u64>().is_ok() && r[7].parse::<u64>().is_ok());
         // The greedy's counting-filter rejections and fallback searches: counts.
-        assert!(
-            r[12].parse::<u64>().is_ok() && r[13].parse::<u64>().is_ok(),
-            "{r:?}"
-        );
+        assert!(r[12].parse::<u64>().is_ok() && r[13].parse::<u64>().is_ok(), "{r:?}");
         // Peak memory (VmHWM, Linux): a positive number of MB.
         if cfg!(target_os = "linux") {
             assert!(r[8].parse::<f64>().unwrap() > 0.0, "{r:?}");
@@ -71,10 +59,7 @@ fn bench_writes_one_csv_row_per_size_and_round_and_a_plot_with_the_exponent() {
 
     let svg = std::fs::read_to_string(out.join("scaling.svg")).unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..svg.len().min(80)]);
-    assert!(
-        svg.contains("fitted exponent: "),
-        "the exponent label is missing from the plot"
-    );
+    assert!(svg.contains("fitted exponent: "), "the exponent label is missing from the plot");
     assert!(svg.contains("players (log scale)"));
 
     // The terminal table has the same rows and the exponent.
@@ -88,9 +73,7 @@ fn bench_is_deterministic_apart_from_times_and_memory() {
     let run = |name: &str| {
         let out = dir.path().join(name);
         let o = bsw()
-            .args([
-                "bench", "--sizes", "30", "--rounds", "4", "--seed", "9", "--out",
-            ])
+            .args(["bench", "--sizes", "30", "--rounds", "4", "--seed", "9", "--out"])
             .arg(&out)
             .output()
             .unwrap();
@@ -100,10 +83,7 @@ fn bench_is_deterministic_apart_from_times_and_memory() {
         csv.lines()
             .map(|l| {
                 let f: Vec<&str> = l.split(',').collect();
-                [
-                    f[0], f[1], f[2], f[5], f[6], f[7], f[9], f[10], f[12], f[13],
-                ]
-                .join(",")
+                [f[0], f[1], f[2], f[5], f[6], f[7], f[9], f[10], f[12], f[13]].join(",")
             })
             .collect::<Vec<_>>()
     };
@@ -114,11 +94,7 @@ fn bench_is_deterministic_apart_from_times_and_memory() {
 fn bench_refuses_a_zero_size_with_exit_2_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    let o = bsw()
-        .args(["bench", "--sizes", "100,0", "--out"])
-        .arg(&out)
-        .output()
-        .unwrap();
+    let o = bsw().args(["bench", "--sizes", "100,0", "--out"]).arg(&out).output().unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("--sizes"));
     assert!(!out.exists());

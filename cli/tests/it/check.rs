@@ -14,9 +14,7 @@ fn worked_example() -> PathBuf {
 fn swapped_colours(dir: &Path) {
     copy_dir(&worked_example(), dir);
     let p = dir.join("rounds.csv");
-    let text = std::fs::read_to_string(&p)
-        .unwrap()
-        .replace("3,1,1,2,1-0", "3,1,2,1,0-1");
+    let text = std::fs::read_to_string(&p).unwrap().replace("3,1,1,2,1-0", "3,1,2,1,0-1");
     std::fs::write(p, text).unwrap();
 }
 
@@ -39,13 +37,7 @@ fn violation_exits_1_and_names_round_rule_players() {
     assert_contains(&out, "round 3 rule 8.2:");
     assert_contains(&out, "players: 1 A, 2 B");
     assert_contains(&out, "evidence: ");
-    assert!(
-        out.lines()
-            .last()
-            .unwrap()
-            .starts_with("verdict: violations (1 in 3 rounds"),
-        "{out}"
-    );
+    assert!(out.lines().last().unwrap().starts_with("verdict: violations (1 in 3 rounds"), "{out}");
 }
 
 #[test]
@@ -80,10 +72,7 @@ fn trf_defaults_to_generic_profile() {
     let (code, out, err) = bsw(&["check", sample.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "round 9 note: largest score difference");
-    assert!(
-        out.lines().last().unwrap().ends_with("profile generic)"),
-        "{out}"
-    );
+    assert!(out.lines().last().unwrap().ends_with("profile generic)"), "{out}");
 }
 
 #[test]
@@ -91,21 +80,14 @@ fn a_trf_that_declares_the_dutch_system_defaults_to_the_dutch_profile() {
     let sample = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/small-104.trf");
     let (code, out, err) = bsw(&["check", sample.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
-    assert!(
-        out.lines().last().unwrap().ends_with("profile dutch)"),
-        "{out}"
-    );
+    assert!(out.lines().last().unwrap().ends_with("profile dutch)"), "{out}");
     assert!(err.contains("profile dutch"), "{err}");
 }
 
 #[test]
 fn generic_profile_on_a_directory() {
-    let (code, out, _) = bsw(&[
-        "check",
-        "--profile",
-        "generic",
-        worked_example().to_str().unwrap(),
-    ]);
+    let (code, out, _) =
+        bsw(&["check", "--profile", "generic", worked_example().to_str().unwrap()]);
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("profile generic"));
 }
@@ -117,11 +99,8 @@ fn unusable_input_exits_2() {
     assert_eq!(code, 2);
     assert_contains(&err, "nope");
     copy_dir(&worked_example(), tmp.path());
-    std::fs::write(
-        tmp.path().join("rounds.csv"),
-        "round,board,white,black,result\n1,1,5,99,1-0\n",
-    )
-    .unwrap();
+    std::fs::write(tmp.path().join("rounds.csv"), "round,board,white,black,result\n1,1,5,99,1-0\n")
+        .unwrap();
     let (code, _, err) = bsw(&["check", tmp.path().to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert_contains(&err, "rounds.csv:2");
@@ -148,11 +127,7 @@ fn json_output_matches_the_checker_golden_files() {
             "corpus-check-berger-colours-reversed",
             "berger-swiss",
         ),
-        (
-            "corpus/examples/berger-groups",
-            "example-berger-groups",
-            "berger-swiss",
-        ),
+        ("corpus/examples/berger-groups", "example-berger-groups", "berger-swiss"),
         (
             "corpus/examples/spec-11-worked-example",
             "generic-example-spec-11-worked-example",
@@ -160,13 +135,7 @@ fn json_output_matches_the_checker_golden_files() {
         ),
     ] {
         let path = root.join(dir);
-        let (_, out, err) = bsw(&[
-            "check",
-            path.to_str().unwrap(),
-            "--json",
-            "--profile",
-            profile,
-        ]);
+        let (_, out, err) = bsw(&["check", path.to_str().unwrap(), "--json", "--profile", profile]);
         let got: serde_json::Value =
             serde_json::from_str(&out).unwrap_or_else(|e| panic!("{dir}: {e}: {out}{err}"));
         let text =

@@ -11,20 +11,15 @@ use std::path::{Path, PathBuf};
 const BSW: &str = env!("CARGO_BIN_EXE_bsw");
 
 fn fixture(name: &str) -> String {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../harness/tests/fixtures/engines")
-        .join(name);
+    let p =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../harness/tests/fixtures/engines").join(name);
     assert!(p.is_file(), "missing fixture {}", p.display());
     p.display().to_string()
 }
 
 /// Runs `bsw ARGS` with `BSW` set (the fixtures call it); returns (code, stdout, stderr).
 fn bsw_env(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(BSW)
-        .args(args)
-        .env("BSW", BSW)
-        .output()
-        .unwrap();
+    let out = std::process::Command::new(BSW).args(args).env("BSW", BSW).output().unwrap();
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
@@ -67,26 +62,15 @@ fn pair_trf_writes_the_convention_format_and_honours_pre_entered_absences() {
     // Five players to pair (6 is absent): two games and a bye.
     assert_eq!(lines[0], "3", "{text}");
     assert_eq!(lines.len(), 4);
-    let mut ids: Vec<u32> = lines[1..]
-        .iter()
-        .flat_map(|l| l.split(' ').map(|x| x.parse::<u32>().unwrap()))
-        .collect();
+    let mut ids: Vec<u32> =
+        lines[1..].iter().flat_map(|l| l.split(' ').map(|x| x.parse::<u32>().unwrap())).collect();
     ids.sort();
     assert_eq!(ids, [0, 1, 2, 3, 4, 5], "{text}");
     assert!(lines[3].ends_with(" 0"), "the bye comes last: {text}");
 
     // The same pairs as `bsw pair DIR` on the imported tournament.
     let dir = tmp.path().join("t");
-    assert_eq!(
-        bsw(&[
-            "trf",
-            "import",
-            input.to_str().unwrap(),
-            dir.to_str().unwrap()
-        ])
-        .0,
-        0
-    );
+    assert_eq!(bsw(&["trf", "import", input.to_str().unwrap(), dir.to_str().unwrap()]).0, 0);
     let (code, csv, err) = bsw(&["pair", dir.to_str().unwrap(), "--dry-run"]);
     assert_eq!(code, 0, "{err}");
     let from_dir: Vec<String> = csv
@@ -98,10 +82,7 @@ fn pair_trf_writes_the_convention_format_and_honours_pre_entered_absences() {
             format!("{} {}", f[2], if f[3].is_empty() { "0" } else { f[3] })
         })
         .collect();
-    assert_eq!(
-        lines[1..],
-        from_dir.iter().map(String::as_str).collect::<Vec<_>>()[..]
-    );
+    assert_eq!(lines[1..], from_dir.iter().map(String::as_str).collect::<Vec<_>>()[..]);
 
     // Standard output without OUTPUT; the top-level call of tournament managers.
     let (code, stdout, _) = bsw(&["pair", input.to_str().unwrap(), "-p"]);
@@ -145,10 +126,7 @@ fn pair_trf_errors_exit_2_with_a_clear_message() {
     let uncounted = write_tmp(
         tmp.path(),
         "uncounted.trf",
-        &AFTER_ROUND_1.replace(
-            "  0.5    6     3 b 0  0000 - H",
-            "  0.0    6     3 b 0  0000 - H",
-        ),
+        &AFTER_ROUND_1.replace("  0.5    6     3 b 0  0000 - H", "  0.0    6     3 b 0  0000 - H"),
     );
     let (code, _, err) = bsw(&["pair", uncounted.to_str().unwrap(), "-p"]);
     assert_eq!(code, 0, "{err}");
@@ -175,16 +153,8 @@ fn campaign(extra: &[&str]) -> (i32, Value, String) {
     (code, v, err)
 }
 
-const SMALL: &[&str] = &[
-    "--tournaments",
-    "12",
-    "--players",
-    "5..16",
-    "--rounds",
-    "3..6",
-    "--seed",
-    "3",
-];
+const SMALL: &[&str] =
+    &["--tournaments", "12", "--players", "5..16", "--rounds", "3..6", "--seed", "3"];
 
 #[test]
 fn bsw_through_the_convention_gives_the_built_in_summary_whatever_the_jobs() {
@@ -245,38 +215,20 @@ fn catches(fixture_name: &str, profile: &str, kind: &str, tournaments: &str) {
     }
     let first = v["failures"][0]["index"].as_u64().unwrap();
     let case = f.join(format!("tournament-{first}"));
-    for file in [
-        "README.md",
-        "input.trf",
-        "command.txt",
-        "stderr.txt",
-        "players.csv",
-    ] {
-        assert!(
-            case.join(file).is_file(),
-            "{fixture_name}: no {file} in {}",
-            case.display()
-        );
+    for file in ["README.md", "input.trf", "command.txt", "stderr.txt", "players.csv"] {
+        assert!(case.join(file).is_file(), "{fixture_name}: no {file} in {}", case.display());
     }
     let shrunk = case.join("shrunk");
     let readme = std::fs::read_to_string(shrunk.join("README.md")).unwrap();
     assert!(readme.contains("Re-run the failing call"), "{readme}");
     assert!(shrunk.join("input.trf").is_file());
     let top = std::fs::read_to_string(case.join("README.md")).unwrap();
-    assert!(
-        top.contains("bsw generate --seed") && top.contains("--engine"),
-        "{top}"
-    );
+    assert!(top.contains("bsw generate --seed") && top.contains("--engine"), "{top}");
 }
 
 #[test]
 fn a_colour_swap_is_caught_under_the_berger_swiss_profile() {
-    catches(
-        "swap-colours.sh",
-        "berger-swiss",
-        "violation of rule 8.2",
-        "4",
-    );
+    catches("swap-colours.sh", "berger-swiss", "violation of rule 8.2", "4");
 }
 
 #[test]
@@ -287,18 +239,8 @@ fn a_rematch_is_caught_under_both_profiles() {
 
 #[test]
 fn a_second_bye_is_caught_under_both_profiles() {
-    catches(
-        "second-bye.sh",
-        "generic",
-        "violation of rule C.04.1-4",
-        "6",
-    );
-    catches(
-        "second-bye.sh",
-        "berger-swiss",
-        "violation of rule 8.1",
-        "6",
-    );
+    catches("second-bye.sh", "generic", "violation of rule C.04.1-4", "6");
+    catches("second-bye.sh", "berger-swiss", "violation of rule 8.1", "6");
 }
 
 #[test]
@@ -318,12 +260,7 @@ fn an_exit_code_is_reported_with_stderr() {
 
 #[test]
 fn engine_nondeterminism_is_detected() {
-    catches(
-        "random-board-order.sh",
-        "generic",
-        "nondeterministic output",
-        "4",
-    );
+    catches("random-board-order.sh", "generic", "nondeterministic output", "4");
 }
 
 #[test]
@@ -331,14 +268,8 @@ fn generate_with_an_external_engine_keeps_the_failing_call() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
     let engine = format!("sh {} {{trf}} {{out}}", fixture("exit3.sh"));
-    let (code, out, err) = bsw_env(&[
-        "generate",
-        "--seed",
-        "4",
-        "--engine",
-        &engine,
-        dir.to_str().unwrap(),
-    ]);
+    let (code, out, err) =
+        bsw_env(&["generate", "--seed", "4", "--engine", &engine, dir.to_str().unwrap()]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("exit code 3"), "{out}");
     let stderr = std::fs::read_to_string(dir.join("stderr.txt")).unwrap();
@@ -357,13 +288,7 @@ fn engine_flags_are_checked_before_anything_runs() {
     let (code, _, err) = bsw(&["simulate", "--engine", "sh {trf}", "--profile", "dutch"]);
     assert_eq!(code, 2);
     assert!(err.contains("generic or berger-swiss"), "{err}");
-    let (code, _, err) = bsw(&[
-        "simulate",
-        "--engine",
-        "sh {trf}",
-        "--engine-timeout",
-        "soon",
-    ]);
+    let (code, _, err) = bsw(&["simulate", "--engine", "sh {trf}", "--engine-timeout", "soon"]);
     assert_eq!(code, 2);
     assert!(err.contains("--engine-timeout"), "{err}");
 }
@@ -408,12 +333,8 @@ fn shards_of_an_external_campaign_merge_and_refuse_another_engine() {
     let (_, builtin, _) = campaign(&args);
     let other = tmp.path().join("builtin.json");
     std::fs::write(&other, builtin.to_string()).unwrap();
-    let (code, _, err) = bsw(&[
-        "simulate",
-        "--merge",
-        files[0].to_str().unwrap(),
-        other.to_str().unwrap(),
-    ]);
+    let (code, _, err) =
+        bsw(&["simulate", "--merge", files[0].to_str().unwrap(), other.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("different campaigns"), "{err}");
 }
@@ -433,9 +354,6 @@ fn a_crash_by_signal_is_its_own_kind() {
         f.to_str().unwrap(),
     ]);
     assert_eq!(code, 1, "{err}");
-    assert_eq!(
-        v["failure_kinds"]["engine error crash (signal 11)"], 2,
-        "{v}"
-    );
+    assert_eq!(v["failure_kinds"]["engine error crash (signal 11)"], 2, "{v}");
     assert!(f.join("tournament-0/shrunk/input.trf").is_file());
 }

@@ -42,11 +42,7 @@ fn bsw_trf_export_exports_a_generated_directory() {
     let (code, out, err) = bsw(&["trf", "export", s(&dir)]);
     assert_eq!(code, 0, "{err}");
     // one 001 player line per player (TRF-16 layout, FIDE-REFERENCE)
-    assert_eq!(
-        out.lines().filter(|l| l.starts_with("001 ")).count(),
-        20,
-        "{out}"
-    );
+    assert_eq!(out.lines().filter(|l| l.starts_with("001 ")).count(), 20, "{out}");
 }
 
 #[test]
@@ -73,16 +69,7 @@ fn generator_flags_shape_the_tournament() {
     let dir = tmp.path().join("t");
     generate(
         "3",
-        &[
-            "--players",
-            "100",
-            "--rounds",
-            "9",
-            "--group-rate",
-            "1",
-            "--later-phase-rate",
-            "0",
-        ],
+        &["--players", "100", "--rounds", "9", "--group-rate", "1", "--later-phase-rate", "0"],
         &dir,
     );
     let t = bsw_model::io::read_dir(&dir).unwrap();
@@ -109,11 +96,7 @@ fn refuses_a_non_empty_directory_and_changes_nothing() {
 fn refuses_bad_parameters_with_exit_2() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
-    for bad in [
-        ["--draw-rate", "1.5"],
-        ["--players", "9..3"],
-        ["--rounds", "0"],
-    ] {
+    for bad in [["--draw-rate", "1.5"], ["--players", "9..3"], ["--rounds", "0"]] {
         let (code, _, err) = bsw(&["generate", bad[0], bad[1], s(&dir)]);
         assert_eq!(code, 2, "{bad:?}: {err}");
         assert!(!dir.exists());

@@ -29,10 +29,7 @@ fn a_closed_stdout_ends_every_command_quietly() {
         let (code, err) = with_closed_stdout(&args);
         assert!(!err.contains("panicked"), "bsw {args:?}: {err}");
         assert_eq!(code, Some(0), "bsw {args:?}: {err}");
-        assert!(
-            !err.contains("Broken pipe") && !err.contains("error"),
-            "bsw {args:?}: {err}"
-        );
+        assert!(!err.contains("Broken pipe") && !err.contains("error"), "bsw {args:?}: {err}");
     }
 }
 
@@ -43,11 +40,7 @@ fn a_full_stdout_is_an_error_with_exit_2_not_a_panic() {
         .write(true)
         .open("/dev/full")
         .expect("/dev/full exists on Linux");
-    let out = bsw_command()
-        .args(["validate", s(&worked_example())])
-        .stdout(full)
-        .output()
-        .unwrap();
+    let out = bsw_command().args(["validate", s(&worked_example())]).stdout(full).output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.starts_with("error: standard output: "), "{err}");
@@ -55,19 +48,8 @@ fn a_full_stdout_is_an_error_with_exit_2_not_a_panic() {
 }
 
 fn shard(tmp: &Path, i_n: &str) -> String {
-    let (code, out, err) = bsw_in(
-        tmp,
-        &[
-            "simulate",
-            "--tournaments",
-            "12",
-            "--seed",
-            "9",
-            "--json",
-            "--shard",
-            i_n,
-        ],
-    );
+    let (code, out, err) =
+        bsw_in(tmp, &["simulate", "--tournaments", "12", "--seed", "9", "--json", "--shard", i_n]);
     assert_eq!(code, 0, "{err}");
     let file = format!("shard-{}.json", i_n.replace('/', "-of-"));
     std::fs::write(tmp.join(&file), out).unwrap();
@@ -81,16 +63,10 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     let (code, out, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &c]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.is_empty(), "{out}");
-    assert_contains(
-        &err,
-        "shard 2/3 is missing (8 of the campaign's 12 tournaments covered)",
-    );
+    assert_contains(&err, "shard 2/3 is missing (8 of the campaign's 12 tournaments covered)");
     assert_contains(&err, "--allow-partial");
 
-    let (code, out, err) = bsw_in(
-        tmp.path(),
-        &["simulate", "--merge", &a, &c, "--allow-partial"],
-    );
+    let (code, out, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &c, "--allow-partial"]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.lines().nth(1)
@@ -99,10 +75,8 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
             ),
         "{out}"
     );
-    let (code, out, err) = bsw_in(
-        tmp.path(),
-        &["simulate", "--json", "--merge", &a, &c, "--allow-partial"],
-    );
+    let (code, out, err) =
+        bsw_in(tmp.path(), &["simulate", "--json", "--merge", &a, &c, "--allow-partial"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["tournaments"], 8);
@@ -115,10 +89,7 @@ fn merging_shards_that_miss_some_is_refused_unless_allow_partial() {
     let half = shard(tmp.path(), "1/2");
     let (code, _, err) = bsw_in(tmp.path(), &["simulate", "--merge", &a, &half]);
     assert_eq!(code, 2);
-    assert_contains(
-        &err,
-        "shards 1/3 and 1/2 overlap (tournaments 0..4 are in both)",
-    );
+    assert_contains(&err, "shards 1/3 and 1/2 overlap (tournaments 0..4 are in both)");
 }
 
 #[test]
@@ -140,16 +111,7 @@ fn seeds_beyond_2_pow_63_are_refused_with_the_range() {
     // The largest seed is accepted, and tournament.toml holds it.
     let (code, _, err) = bsw_in(
         tmp.path(),
-        &[
-            "generate",
-            "--seed",
-            "9223372036854775807",
-            "--players",
-            "8",
-            "--rounds",
-            "3",
-            "t",
-        ],
+        &["generate", "--seed", "9223372036854775807", "--players", "8", "--rounds", "3", "t"],
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(bsw(&["validate", s(&tmp.path().join("t"))]).0, 0);
@@ -170,9 +132,7 @@ fn check_json_on_bad_input_prints_a_json_error_and_exits_2() {
     let tmp = tempfile::tempdir().unwrap();
     copy_dir(&worked_example(), tmp.path());
     let players = tmp.path().join("players.csv");
-    let text = std::fs::read_to_string(&players)
-        .unwrap()
-        .replace("2,B,2300", "2,B,high");
+    let text = std::fs::read_to_string(&players).unwrap().replace("2,B,2300", "2,B,high");
     std::fs::write(&players, text).unwrap();
     let (code, out, err) = bsw(&["check", "--json", s(tmp.path())]);
     assert_eq!(code, 2, "{out}{err}");
@@ -233,19 +193,10 @@ fn one_round_is_singular_and_lists_end_without_a_separator() {
         ),
         "{err}"
     );
-    assert!(
-        err.ends_with(')') && err.matches("; ").count() == 5,
-        "{err}"
-    );
+    assert!(err.ends_with(')') && err.matches("; ").count() == 5, "{err}");
     let (code, _, err) = bsw(&["standings", s(&t), "--round", "1"]);
     assert_eq!(code, 2);
     let err = err.trim_end();
-    assert_contains(
-        err,
-        "round 1 is not complete; games without a result: round 1 board 1 (",
-    );
-    assert!(
-        err.ends_with(')') && err.matches("; ").count() == 6,
-        "{err}"
-    );
+    assert_contains(err, "round 1 is not complete; games without a result: round 1 board 1 (");
+    assert!(err.ends_with(')') && err.matches("; ").count() == 6, "{err}");
 }

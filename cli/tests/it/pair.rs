@@ -16,10 +16,7 @@ fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
     assert_eq!(printed.len(), 8);
     assert_eq!(printed[7], "1,7,13,,bye");
     let file = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
-    assert_eq!(
-        file.lines().skip(1).collect::<Vec<_>>(),
-        printed[1..].to_vec()
-    );
+    assert_eq!(file.lines().skip(1).collect::<Vec<_>>(), printed[1..].to_vec());
     assert_contains(&err, "chosen level");
     assert_contains(&err, "bye: player 13");
     // The checker certifies what was appended.
@@ -35,10 +32,7 @@ fn pair_refuses_an_incomplete_round_and_changes_nothing() {
     let before = std::fs::read(dir.join("rounds.csv")).unwrap();
     let (code, _, err) = bsw(&["pair", d]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("still lack a result") && err.contains("round 1 board 1"),
-        "{err}"
-    );
+    assert!(err.contains("still lack a result") && err.contains("round 1 board 1"), "{err}");
     assert_eq!(std::fs::read(dir.join("rounds.csv")).unwrap(), before);
 }
 

@@ -23,9 +23,7 @@ fn report_of(input: &str) -> String {
 
 /// Nothing on the page is fetched from elsewhere and nothing runs.
 fn assert_self_contained(page: &str) {
-    for bad in [
-        "<script", "<link", "@import", "url(", "<img", "<iframe", "src=",
-    ] {
+    for bad in ["<script", "<link", "@import", "url(", "<img", "<iframe", "src="] {
         assert!(!page.contains(bad), "{bad} in the page");
     }
     let without_svg_ns = page.replace("xmlns=\"http://www.w3.org/2000/svg\"", "");
@@ -43,15 +41,7 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
     for name in ["A", "B", "C", "D", "E", "F", "G", "H"] {
         assert!(page.contains(&format!(">{name}</a>")), "{name}");
     }
-    for id in [
-        "event",
-        "players",
-        "rounds",
-        "certificate",
-        "crosstable",
-        "standings",
-        "progress",
-    ] {
+    for id in ["event", "players", "rounds", "certificate", "crosstable", "standings", "progress"] {
         assert!(page.contains(&format!("<section id=\"{id}\">")), "{id}");
     }
     // Real headers, a phone viewport, a print stylesheet with a page per section.
@@ -63,15 +53,8 @@ fn the_worked_example_gives_a_conforming_certificate_with_everything_on_it() {
     // Standings and the legend of the default tiebreaks.
     assert!(page.contains("<dt>BH-C1</dt><dd>Buchholz"), "legend");
     // H is second (2½, alone): B drew with H in round 2 as White, C and D lost to H as Black.
-    assert!(
-        page.contains("<td class=\"cell\" title=\"H\">2w½</td>"),
-        "crosstable"
-    );
-    assert_eq!(
-        page.matches("<td class=\"cell\" title=\"H\">2b0</td>")
-            .count(),
-        2
-    );
+    assert!(page.contains("<td class=\"cell\" title=\"H\">2w½</td>"), "crosstable");
+    assert_eq!(page.matches("<td class=\"cell\" title=\"H\">2b0</td>").count(), 2);
     assert!(page.contains("<svg class=\"chart\""));
     assert!(page.contains("FIDE tiebreak regulations C.07 applied from 1 March 2026"));
 }
@@ -90,10 +73,7 @@ fn violations_are_written_out_with_rule_players_and_evidence() {
         .next()
         .unwrap();
     for (id, name) in [(1, "A"), (8, "H"), (3, "C")] {
-        assert!(
-            article.contains(&format!("<a href=\"#p{id}\">{name}</a>")),
-            "{id}"
-        );
+        assert!(article.contains(&format!("<a href=\"#p{id}\">{name}</a>")), "{id}");
     }
     // The better candidate and the completion of the rest (corpus README: A should have
     // met C; the others B–H, D–F, G–E).
@@ -114,9 +94,7 @@ fn violations_are_written_out_with_rule_players_and_evidence() {
 #[test]
 fn the_berger_draw_is_shown_as_the_seed_gives_it() {
     // Drawn by hand from seed 0 (corpus README): 1 = C, 2 = B, 3 = A, 4 = D.
-    let page = report_of(&corpus(
-        "cases/berger-draw-group-of-4-seed-0-round-1/tournament",
-    ));
+    let page = report_of(&corpus("cases/berger-draw-group-of-4-seed-0-round-1/tournament"));
     let draw = page.split("<h3 id=\"draw\">").nth(1).unwrap();
     let order: Vec<&str> = ["#p3\">C", "#p2\">B", "#p1\">A", "#p4\">D"]
         .into_iter()
@@ -141,10 +119,8 @@ fn the_berger_draw_of_the_two_group_example() {
     let page = report_of(&corpus("examples/berger-groups"));
     let draw = page.split("<h3 id=\"draw\">").nth(1).unwrap();
     let seq = |names: [&str; 4]| {
-        let pos: Vec<usize> = names
-            .iter()
-            .map(|n| draw.find(&format!(">{n}</a>")).unwrap())
-            .collect();
+        let pos: Vec<usize> =
+            names.iter().map(|n| draw.find(&format!(">{n}</a>")).unwrap()).collect();
         pos.windows(2).all(|w| w[0] < w[1])
     };
     assert!(seq(["Dahl", "Aalto", "Berg", "Carlsen"]));
@@ -172,11 +148,7 @@ fn broken_copy(tmp: &Path) -> PathBuf {
     let dir = tmp.join("t");
     copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
     let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
-    std::fs::write(
-        dir.join("rounds.csv"),
-        rounds.replace("2,3,4,6,1-0", "2,3,4,6,2-0"),
-    )
-    .unwrap();
+    std::fs::write(dir.join("rounds.csv"), rounds.replace("2,3,4,6,1-0", "2,3,4,6,2-0")).unwrap();
     dir
 }
 
@@ -190,10 +162,7 @@ fn bad_input_writes_no_page_and_keeps_an_old_one() {
     assert_contains(&err, "rounds.csv:8: result:");
     assert!(!out.exists());
     std::fs::write(&out, "old page").unwrap();
-    assert_eq!(
-        bsw(&["report", dir.to_str().unwrap(), "-o", out.to_str().unwrap()]).0,
-        2
-    );
+    assert_eq!(bsw(&["report", dir.to_str().unwrap(), "-o", out.to_str().unwrap()]).0, 2);
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old page");
     // Only the page was ever asked for: no temporary file is left behind.
     let names: Vec<String> = std::fs::read_dir(tmp.path())
@@ -225,10 +194,7 @@ fn names_are_escaped_so_a_page_never_runs_what_a_file_says() {
     let players = std::fs::read_to_string(dir.join("players.csv")).unwrap();
     std::fs::write(
         dir.join("players.csv"),
-        players.replace(
-            "1,A,2400",
-            "1,\"A<script>alert(1)</script> & \"\"Co\"\"\",2400",
-        ),
+        players.replace("1,A,2400", "1,\"A<script>alert(1)</script> & \"\"Co\"\"\",2400"),
     )
     .unwrap();
     let page = write_report(dir.to_str().unwrap(), &tmp.path().join("r.html"));
@@ -251,10 +217,7 @@ fn random_tournaments_of_every_shape_give_a_page_naming_every_player() {
         let k = header.iter().position(|c| *c == "name").unwrap();
         for line in players.lines().skip(1) {
             let name = line.split(',').nth(k).unwrap();
-            assert!(
-                page.contains(&format!(">{name}</a>")),
-                "seed {seed}: {name}"
-            );
+            assert!(page.contains(&format!(">{name}</a>")), "seed {seed}: {name}");
         }
     }
 }

@@ -84,30 +84,15 @@ fn refusals_name_the_file_line_and_field_and_change_nothing() {
     let d = dir.to_str().unwrap();
     let before = rounds(&dir);
     let cases: [(&[&str], &str); 7] = [
-        (
-            &["3", "9", "1-0"],
-            "rounds.csv: board: round 3 has no board 9 (its boards are 1 to 4)",
-        ),
-        (
-            &["3", "1", "2-0"],
-            "argument RESULT: `2-0` is not a game result code",
-        ),
-        (
-            &["3", "1", "bye"],
-            "argument RESULT: `bye` is not a game result code",
-        ),
+        (&["3", "9", "1-0"], "rounds.csv: board: round 3 has no board 9 (its boards are 1 to 4)"),
+        (&["3", "1", "2-0"], "argument RESULT: `2-0` is not a game result code"),
+        (&["3", "1", "bye"], "argument RESULT: `bye` is not a game result code"),
         (
             &["4", "1", "1-0"],
             "rounds.csv: round: round 4 has not been paired (the last paired round is 3)",
         ),
-        (
-            &["x", "1", "1-0"],
-            "argument ROUND: `x` is not a round number",
-        ),
-        (
-            &["3", "0", "1-0"],
-            "argument BOARD: `0` is not a board number",
-        ),
+        (&["x", "1", "1-0"], "argument ROUND: `x` is not a round number"),
+        (&["3", "0", "1-0"], "argument BOARD: `0` is not a board number"),
         // Round 2 was the basis of round 3's pairing: closed, even with --force.
         (
             &["2", "1", "1-0", "--force"],
@@ -134,10 +119,7 @@ fn a_bye_row_takes_no_result() {
     // line 8 of the file.
     let (code, _, err) = bsw(&["result", d, "1", "7", "1-0"]);
     assert_eq!(code, 2);
-    assert_contains(
-        &err,
-        "rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)",
-    );
+    assert_contains(&err, "rounds.csv:8: result: round 1 board 7 is a `bye` row for Moberg (13)");
     assert_eq!(rounds(&dir), before);
 }
 
@@ -163,12 +145,7 @@ fn a_whole_round_from_a_file_or_standard_input() {
     assert_eq!(code, 0, "{err}");
     assert_contains(&out, "round 3 is complete");
     let text = rounds(&dir);
-    for row in [
-        "3,1,1,2,1-0",
-        "3,2,8,3,1-0",
-        "3,3,5,4,1/2-1/2",
-        "3,4,6,7,0-1",
-    ] {
+    for row in ["3,1,1,2,1-0", "3,2,8,3,1-0", "3,3,5,4,1/2-1/2", "3,4,6,7,0-1"] {
         assert!(text.contains(&format!("\n{row}\n")), "{row} in {text}");
     }
     // The check agrees with SPEC §11's published round 3.
@@ -181,14 +158,8 @@ fn from_is_all_or_nothing_and_points_at_the_bad_line() {
     let d = dir.to_str().unwrap();
     let before = rounds(&dir);
     let cases = [
-        (
-            "1 1-0\n2 1-O\n",
-            "r.txt:2: result: `1-O` is not a game result code",
-        ),
-        (
-            "1 1-0\n\n1 0-1\n",
-            "r.txt:3: board: board 1 is already given on ",
-        ),
+        ("1 1-0\n2 1-O\n", "r.txt:2: result: `1-O` is not a game result code"),
+        ("1 1-0\n\n1 0-1\n", "r.txt:3: board: board 1 is already given on "),
         ("1 1-0\n7 0-1\n", "r.txt:2: board: round 3 has no board 7"),
         ("1 1-0 extra\n", "r.txt:1: line: expected `BOARD RESULT`"),
         ("one 1-0\n", "r.txt:1: board: `one` is not a board number"),

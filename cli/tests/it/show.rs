@@ -4,10 +4,7 @@
 use crate::common::{assert_contains, bsw, example_copy, root};
 
 fn worked_example() -> String {
-    root()
-        .join("corpus/examples/spec-11-worked-example")
-        .display()
-        .to_string()
+    root().join("corpus/examples/spec-11-worked-example").display().to_string()
 }
 
 // SPEC §11 by hand: round 1 E–A 0-1, F–B 0-1, G–C 0-1, H–D 1-0; round 2 C–A 0-1,
@@ -22,28 +19,10 @@ fn show_prints_the_last_round_with_names_ratings_and_points_before() {
     assert!(lines[0].starts_with("Round 3 of 3"), "{out}");
     let words = |l: &str| l.split_whitespace().map(String::from).collect::<Vec<_>>();
     assert_eq!(words(lines[1])[..3], ["Bd", "White", "Rtg"]);
-    assert_eq!(
-        words(lines[2]),
-        [
-            "1", "A", "(1)", "2400", "2", "1-0", "B", "(2)", "2300", "1½"
-        ]
-    );
-    assert_eq!(
-        words(lines[3]),
-        [
-            "2", "H", "(8)", "1700", "1½", "1-0", "C", "(3)", "2200", "1"
-        ]
-    );
-    assert_eq!(
-        words(lines[4]),
-        [
-            "3", "E", "(5)", "2000", "½", "1/2-1/2", "D", "(4)", "2100", "1"
-        ]
-    );
-    assert_eq!(
-        words(lines[5]),
-        ["4", "F", "(6)", "1900", "0", "0-1", "G", "(7)", "1800", "½"]
-    );
+    assert_eq!(words(lines[2]), ["1", "A", "(1)", "2400", "2", "1-0", "B", "(2)", "2300", "1½"]);
+    assert_eq!(words(lines[3]), ["2", "H", "(8)", "1700", "1½", "1-0", "C", "(3)", "2200", "1"]);
+    assert_eq!(words(lines[4]), ["3", "E", "(5)", "2000", "½", "1/2-1/2", "D", "(4)", "2100", "1"]);
+    assert_eq!(words(lines[5]), ["4", "F", "(6)", "1900", "0", "0-1", "G", "(7)", "1800", "½"]);
     assert_eq!(lines.len(), 6, "{out}");
 }
 
@@ -83,19 +62,13 @@ fn show_lists_byes_and_refuses_rounds_that_do_not_exist() {
     assert_eq!(bsw(&["pair", d]).0, 0);
     let (code, out, _) = bsw(&["show", d]);
     assert_eq!(code, 0);
-    assert!(
-        out.contains("Moberg (13)") && out.contains("bye (1 point)"),
-        "{out}"
-    );
+    assert!(out.contains("Moberg (13)") && out.contains("bye (1 point)"), "{out}");
     assert_contains(&out, "6 of 6 game(s) still without a result");
     let (code, out, _) = bsw(&["show", d, "--csv"]);
     assert_eq!(code, 0);
     assert_contains(&out, "\n1,7,13,Moberg,1950,0,,,,,bye\n");
     for (r, expected) in [
-        (
-            "2",
-            "--round: round 2 has not been paired (the last paired round is 1)",
-        ),
+        ("2", "--round: round 2 has not been paired (the last paired round is 1)"),
         ("0", "--round: rounds are numbered from 1"),
     ] {
         let (code, _, err) = bsw(&["show", d, "--round", r]);
@@ -127,13 +100,8 @@ fn pair_table_prints_names_and_still_appends_the_csv_rows() {
 fn standings_crosstable_gives_opponent_rank_colour_and_result() {
     // --tiebreaks TPN makes the ranks plain: A 3; H 2½; B, D, G 1½; C, E 1; F 0, ties by
     // TPN: A 1, H 2, B 3, D 4, G 5, C 6, E 7, F 8.
-    let (code, out, err) = bsw(&[
-        "standings",
-        &worked_example(),
-        "--tiebreaks",
-        "TPN",
-        "--crosstable",
-    ]);
+    let (code, out, err) =
+        bsw(&["standings", &worked_example(), "--tiebreaks", "TPN", "--crosstable"]);
     assert_eq!(code, 0, "{err}");
     let row = |name: &str| -> Vec<String> {
         out.lines()
@@ -159,10 +127,7 @@ fn standings_crosstable_has_a_round_robin_table_per_group() {
     let input: String = (1..=games).map(|b| format!("{b} 1-0\n")).collect();
     let file = tmp.path().join("r1.txt");
     std::fs::write(&file, input).unwrap();
-    assert_eq!(
-        bsw(&["result", d, "1", "--from", file.to_str().unwrap()]).0,
-        0
-    );
+    assert_eq!(bsw(&["result", d, "1", "--from", file.to_str().unwrap()]).0, 0);
     let (code, out, err) = bsw(&["standings", d, "--crosstable"]);
     assert_eq!(code, 0, "{err}");
     let names = ["Aalto", "Berg", "Carlsen", "Dahl"];
@@ -193,11 +158,7 @@ fn standings_crosstable_has_a_round_robin_table_per_group() {
 fn show_and_crosstable_refuse_bad_files_with_file_line_and_field() {
     let (_tmp, dir) = example_copy("spec-11-worked-example");
     let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
-    std::fs::write(
-        dir.join("rounds.csv"),
-        rounds.replace("2,3,4,6,1-0", "2,3,4,99,1-0"),
-    )
-    .unwrap();
+    std::fs::write(dir.join("rounds.csv"), rounds.replace("2,3,4,6,1-0", "2,3,4,99,1-0")).unwrap();
     let d = dir.to_str().unwrap();
     for args in [vec!["show", d], vec!["standings", d, "--crosstable"]] {
         let (code, out, err) = bsw(&args);

@@ -18,16 +18,7 @@ fn same_seed_same_summary_with_one_or_two_jobs() {
     let run = |jobs: &str| {
         let (code, out, err) = bsw_in(
             tmp.path(),
-            &[
-                "simulate",
-                "--tournaments",
-                "60",
-                "--seed",
-                "42",
-                "--jobs",
-                jobs,
-                "--json",
-            ],
+            &["simulate", "--tournaments", "60", "--seed", "42", "--jobs", jobs, "--json"],
         );
         assert_eq!(code, 0, "{err}");
         out
@@ -40,10 +31,8 @@ fn same_seed_same_summary_with_one_or_two_jobs() {
     assert_eq!(va["violations"], 0);
     assert_eq!(va["engine_errors"], 0);
     // another seed gives another campaign
-    let (_, c, _) = bsw_in(
-        tmp.path(),
-        &["simulate", "--tournaments", "60", "--seed", "43", "--json"],
-    );
+    let (_, c, _) =
+        bsw_in(tmp.path(), &["simulate", "--tournaments", "60", "--seed", "43", "--json"]);
     assert_ne!(va, timeless(&c));
 }
 
@@ -66,19 +55,13 @@ fn shards_merge_into_the_whole_campaign() {
     let (code, merged, err) = bsw_in(tmp.path(), &args);
     assert_eq!(code, 0, "{err}");
     let mut m = timeless(&merged);
-    assert_eq!(
-        m["campaign"]["shards"],
-        serde_json::json!(["1/3", "2/3", "3/3"])
-    );
+    assert_eq!(m["campaign"]["shards"], serde_json::json!(["1/3", "2/3", "3/3"]));
     m["campaign"]["shards"] = serde_json::json!([]);
     assert_eq!(m, timeless(&whole));
     // round counts of the timing histograms add up too
     let mv: Value = serde_json::from_str(&merged).unwrap();
     let wv: Value = serde_json::from_str(&whole).unwrap();
-    assert_eq!(
-        mv["timing"]["engine"]["count"],
-        wv["timing"]["engine"]["count"]
-    );
+    assert_eq!(mv["timing"]["engine"]["count"], wv["timing"]["engine"]["count"]);
     assert_eq!(
         mv["timing"]["engine"]["buckets"]
             .as_object()
@@ -95,29 +78,11 @@ fn merge_refuses_summaries_of_different_campaigns() {
     let tmp = tempfile::tempdir().unwrap();
     let (_, a, _) = bsw_in(
         tmp.path(),
-        &[
-            "simulate",
-            "--tournaments",
-            "10",
-            "--seed",
-            "1",
-            "--shard",
-            "1/2",
-            "--json",
-        ],
+        &["simulate", "--tournaments", "10", "--seed", "1", "--shard", "1/2", "--json"],
     );
     let (_, b, _) = bsw_in(
         tmp.path(),
-        &[
-            "simulate",
-            "--tournaments",
-            "10",
-            "--seed",
-            "2",
-            "--shard",
-            "2/2",
-            "--json",
-        ],
+        &["simulate", "--tournaments", "10", "--seed", "2", "--shard", "2/2", "--json"],
     );
     std::fs::write(tmp.path().join("a.json"), a).unwrap();
     std::fs::write(tmp.path().join("b.json"), b).unwrap();
@@ -129,17 +94,11 @@ fn merge_refuses_summaries_of_different_campaigns() {
 #[test]
 fn text_summary_names_every_section() {
     let tmp = tempfile::tempdir().unwrap();
-    let (code, out, err) = bsw_in(
-        tmp.path(),
-        &["simulate", "--tournaments", "30", "--group-rate", "1"],
-    );
+    let (code, out, err) =
+        bsw_in(tmp.path(), &["simulate", "--tournaments", "30", "--group-rate", "1"]);
     assert_eq!(code, 0, "{out}");
     // stderr is not a terminal here: plain progress lines, the last one at 30/30
-    assert!(
-        err.lines()
-            .any(|l| l.starts_with("simulate: 30/30 tournaments")),
-        "{err}"
-    );
+    assert!(err.lines().any(|l| l.starts_with("simulate: 30/30 tournaments")), "{err}");
     for needle in [
         "tournaments 30",
         "violations 0",
@@ -161,15 +120,9 @@ fn text_summary_names_every_section() {
 #[test]
 fn bad_options_exit_2() {
     let tmp = tempfile::tempdir().unwrap();
-    for bad in [
-        vec!["--shard", "4/3"],
-        vec!["--shard", "0/3"],
-        vec!["--withdraw-rate", "-0.1"],
-    ] {
-        let (code, _, err) = bsw_in(
-            tmp.path(),
-            &[&["simulate", "--tournaments", "5"][..], &bad[..]].concat(),
-        );
+    for bad in [vec!["--shard", "4/3"], vec!["--shard", "0/3"], vec!["--withdraw-rate", "-0.1"]] {
+        let (code, _, err) =
+            bsw_in(tmp.path(), &[&["simulate", "--tournaments", "5"][..], &bad[..]].concat());
         assert_eq!(code, 2, "{bad:?}: {err}");
     }
 }
@@ -201,10 +154,7 @@ fn corrupted_engine_output_fails_and_is_written_and_shrunk() {
     assert_eq!(code, 1, "{out}{err}");
     let v: Value = serde_json::from_str(&out).unwrap();
     assert!(v["violations"].as_u64().unwrap() >= 1);
-    assert_eq!(
-        v["failing_tournaments"], 8,
-        "every tournament has a round with >= 14 players"
-    );
+    assert_eq!(v["failing_tournaments"], 8, "every tournament has a round with >= 14 players");
     let fdir = tmp.path().join("failures/5");
     let first = v["failures"][0]["index"].as_u64().unwrap();
     let case = fdir.join(format!("tournament-{first}"));
@@ -226,16 +176,8 @@ fn corrupted_engine_output_fails_and_is_written_and_shrunk() {
     // it fails in round 1 and keeps no more rounds than that, or than the shortest Berger
     // schedule (3) when the broken board is a group game (SPEC §4 then flags it, not §8.2)
     assert_eq!(shrunk.last_round(), 1);
-    assert!(
-        shrunk.config.rounds.unwrap_or(3) <= 3,
-        "{:?}",
-        shrunk.config
-    );
-    assert!(
-        shrunk.config.groups.iter().all(|&k| k <= 4),
-        "{:?}",
-        shrunk.config
-    );
+    assert!(shrunk.config.rounds.unwrap_or(3) <= 3, "{:?}", shrunk.config);
+    assert!(shrunk.config.groups.iter().all(|&k| k <= 4), "{:?}", shrunk.config);
     let report = bsw_checker::check(&shrunk, bsw_checker::Profile::BergerSwiss);
     assert!(!report.is_conforming());
     let (code, _, _) = bsw_in(tmp.path(), &["check", s(&case.join("shrunk"))]);

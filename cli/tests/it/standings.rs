@@ -86,33 +86,21 @@ fn human_table_lists_rank_name_points_wnt_and_tiebreaks() {
     assert!(lines[0].contains("after round 3"), "{out}");
     assert!(lines[0].contains("BH-C1, BH, SB, DE, WIN"), "{out}");
     let header: Vec<&str> = lines[1].split_whitespace().collect();
-    assert_eq!(
-        header,
-        [
-            "Rank", "Name", "Pts", "WNT", "BH-C1", "BH", "SB", "DE", "WIN"
-        ]
-    );
+    assert_eq!(header, ["Rank", "Name", "Pts", "WNT", "BH-C1", "BH", "SB", "DE", "WIN"]);
     // A: 3 points, 3 wins over the board, BH-C1 2½ (3½ less E's or C's 1), BH 3½, SB 3½
     // (1 + 1 + 1½), DE 1, WIN 3.
     let a: Vec<&str> = lines[2].split_whitespace().collect();
     assert_eq!(a, ["1", "A", "3", "3", "2.5", "3.5", "3.5", "1", "3"]);
-    let names: Vec<&str> = lines[2..]
-        .iter()
-        .map(|l| l.split_whitespace().nth(1).unwrap())
-        .collect();
+    let names: Vec<&str> =
+        lines[2..].iter().map(|l| l.split_whitespace().nth(1).unwrap()).collect();
     assert_eq!(names, ["A", "H", "B", "D", "G", "C", "E", "F"]);
 }
 
 #[test]
 fn csv_has_one_header_and_one_line_per_player() {
     let d = worked();
-    let (code, out, _) = bsw(&[
-        "standings",
-        d.path().to_str().unwrap(),
-        "--csv",
-        "--tiebreaks",
-        "BH,WON",
-    ]);
+    let (code, out, _) =
+        bsw(&["standings", d.path().to_str().unwrap(), "--csv", "--tiebreaks", "BH,WON"]);
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines[0], "rank,id,name,points,wnt,BH,WON");
@@ -125,13 +113,7 @@ fn csv_has_one_header_and_one_line_per_player() {
 fn round_option_gives_earlier_standings() {
     // After round 1: A, B, C, H won (1 point each), D, E, F, G lost.
     let d = worked();
-    let v = json_of(&[
-        "standings",
-        d.path().to_str().unwrap(),
-        "--json",
-        "--round",
-        "1",
-    ]);
+    let v = json_of(&["standings", d.path().to_str().unwrap(), "--json", "--round", "1"]);
     let rows = v["standings"].as_array().unwrap();
     let top: Vec<f64> = rows.iter().map(|r| r["points"].as_f64().unwrap()).collect();
     assert_eq!(top, [1.0, 1.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
@@ -218,15 +200,8 @@ fn unrated_opponents_need_a_rating_for_rating_based_tiebreaks() {
     let (code, _, err) = bsw(&["standings", p, "--tiebreaks", "ARO"]);
     assert_eq!(code, 2);
     assert_contains(&err, "--unrated-rating");
-    let v = json_of(&[
-        "standings",
-        p,
-        "--tiebreaks",
-        "ARO,TPR",
-        "--json",
-        "--unrated-rating",
-        "1500",
-    ]);
+    let v =
+        json_of(&["standings", p, "--tiebreaks", "ARO,TPR", "--json", "--unrated-rating", "1500"]);
     // A beat B (1500): ARO 1500, TPR 1500 + 800.
     assert_eq!(v["standings"][0]["tiebreaks"]["ARO"].as_i64(), Some(1500));
     assert_eq!(v["standings"][0]["tiebreaks"]["TPR"].as_i64(), Some(2300));
@@ -250,13 +225,7 @@ fn foreign_trf_with_byes_and_absences() {
     let d = tempfile::tempdir().unwrap();
     let f = d.path().join("foreign.trf");
     std::fs::write(&f, FOREIGN_TRF).unwrap();
-    let v = json_of(&[
-        "standings",
-        f.to_str().unwrap(),
-        "--json",
-        "--tiebreaks",
-        "BH,BH-C1",
-    ]);
+    let v = json_of(&["standings", f.to_str().unwrap(), "--json", "--tiebreaks", "BH,BH-C1"]);
     let rows = v["standings"].as_array().unwrap();
     let got: Vec<(u64, f64, f64, f64)> = rows
         .iter()
@@ -275,12 +244,7 @@ fn foreign_trf_with_byes_and_absences() {
     // 3: 2 + 4's adjusted 2 (absence in the last round counts ½) + 2½ = 6½, Cut-1 -> 4½.
     assert_eq!(
         got,
-        [
-            (1, 2.5, 4.0, 2.5),
-            (2, 2.0, 4.5, 4.0),
-            (4, 1.5, 3.5, 2.0),
-            (3, 0.5, 6.5, 4.5)
-        ]
+        [(1, 2.5, 4.0, 2.5), (2, 2.0, 4.5, 4.0), (4, 1.5, 3.5, 2.0), (3, 0.5, 6.5, 4.5)]
     );
 }
 
@@ -319,11 +283,7 @@ fn json_output_matches_the_golden_files() {
             let mut it = obj.iter_mut();
             let a = it.next().unwrap();
             let b = it.next().unwrap();
-            if a.0 == "standings" {
-                (a.1, b.1)
-            } else {
-                (b.1, a.1)
-            }
+            if a.0 == "standings" { (a.1, b.1) } else { (b.1, a.1) }
         };
         rows.extend(overall.as_array_mut().unwrap().iter_mut());
         for g in groups.as_array_mut().unwrap() {
@@ -346,9 +306,7 @@ fn json_output_matches_the_golden_files() {
 #[test]
 fn tables_stay_aligned_with_wide_names_and_explain_wnt() {
     let d = tempfile::tempdir().unwrap();
-    let players = WORKED_PLAYERS
-        .replace("1,A,", "1,王小明,")
-        .replace("2,B,", "2,Bo,");
+    let players = WORKED_PLAYERS.replace("1,A,", "1,王小明,").replace("2,B,", "2,Bo,");
     write_dir(d.path(), "rounds = 3\n", &players, WORKED_ROUNDS);
     let (code, out, err) = bsw(&["standings", d.path().to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -358,15 +316,7 @@ fn tables_stay_aligned_with_wide_names_and_explain_wnt() {
     let bo = lines.iter().find(|l| l.contains(" Bo ")).unwrap();
     // Display columns: each CJK character is 2 columns wide.
     let width = |s: &str| -> usize {
-        s.chars()
-            .map(|c| {
-                if ('\u{4e00}'..='\u{9fff}').contains(&c) {
-                    2
-                } else {
-                    1
-                }
-            })
-            .sum()
+        s.chars().map(|c| if ('\u{4e00}'..='\u{9fff}').contains(&c) { 2 } else { 1 }).sum()
     };
     assert_eq!(width(wang), width(header), "{out}");
     assert_eq!(width(bo), width(header), "{out}");
@@ -381,10 +331,7 @@ fn tables_stay_aligned_with_wide_names_and_explain_wnt() {
                 })
                 .collect()
         };
-        assert!(
-            cut.ends_with(|c: char| c.is_ascii_digit()),
-            "`{cut}` in\n{out}"
-        );
+        assert!(cut.ends_with(|c: char| c.is_ascii_digit()), "`{cut}` in\n{out}");
     }
     assert_contains(&out, "WNT = wins over the board");
 }

@@ -5,17 +5,11 @@ use common::{assert_contains, bsw, generate, root, s, with_closed_stdout};
 
 #[test]
 fn export_to_stdout_writes_trf_with_the_spec_11_results() {
-    let (code, out, _) = bsw(&[
-        "trf",
-        "export",
-        s(&root().join("corpus/examples/spec-11-worked-example")),
-    ]);
+    let (code, out, _) =
+        bsw(&["trf", "export", s(&root().join("corpus/examples/spec-11-worked-example"))]);
     assert_eq!(code, 0);
     assert!(out.starts_with("012 SPEC 11 worked example"), "{out}");
-    assert!(
-        out.contains("\n142 3\n") && out.contains("\nXXR 3\nBSV 1\n"),
-        "{out}"
-    );
+    assert!(out.contains("\n142 3\n") && out.contains("\nXXR 3\nBSV 1\n"), "{out}");
     // Player A (id 1): 3.0 points, rank 1; R1 black against E (5) won, R2 black against C
     // (3) won, R3 white against B (2) won (SPEC §11 pairings, Danish seed results).
     let a = out.lines().find(|l| l.starts_with("001    1")).unwrap();
@@ -33,10 +27,7 @@ fn export_to_a_file_then_import_gives_the_same_directory() {
     let dest = tmp.path().join("imported");
     let (code, out, err) = bsw(&["trf", "import", s(&trf), s(&dest)]);
     assert_eq!(code, 0, "{err}");
-    assert!(
-        out.starts_with("imported 8 players, 3 rounds paired of 3"),
-        "{out}"
-    );
+    assert!(out.starts_with("imported 8 players, 3 rounds paired of 3"), "{out}");
     for f in ["players.csv", "rounds.csv", "tournament.toml"] {
         assert_eq!(
             std::fs::read_to_string(dest.join(f)).unwrap(),
@@ -44,11 +35,7 @@ fn export_to_a_file_then_import_gives_the_same_directory() {
             "{f}"
         );
     }
-    assert_eq!(
-        std::fs::read_dir(tmp.path()).unwrap().count(),
-        2,
-        "no temporary file left behind"
-    );
+    assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 2, "no temporary file left behind");
 }
 
 #[test]
@@ -73,10 +60,7 @@ fn import_of_a_bad_trf_exits_2_naming_the_line_and_writes_nothing() {
     let tmp = tempfile::tempdir().unwrap();
     let text = std::fs::read_to_string(root().join("model/tests/data/handmade.trf")).unwrap();
     // Player 3's points column says 2.5 instead of 3.0 (line 8 of the file).
-    let bad = text.replace(
-        "NOR                         3.0",
-        "NOR                         2.5",
-    );
+    let bad = text.replace("NOR                         3.0", "NOR                         2.5");
     assert_ne!(bad, text);
     let trf = tmp.path().join("bad.trf");
     std::fs::write(&trf, bad).unwrap();
@@ -95,13 +79,7 @@ fn export_refusal_leaves_the_output_file_untouched() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().join("out.trf");
     std::fs::write(&out, "old").unwrap();
-    let (code, _, err) = bsw(&[
-        "trf",
-        "export",
-        s(&tmp.path().join("missing")),
-        "-o",
-        s(&out),
-    ]);
+    let (code, _, err) = bsw(&["trf", "export", s(&tmp.path().join("missing")), "-o", s(&out)]);
     assert_eq!(code, 2);
     assert_contains(&err, "no such file or directory");
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "old");
@@ -155,10 +133,7 @@ fn an_exported_berger_swiss_event_is_certified_from_the_trf_file() {
     let (code, out, err) = bsw(&["standings", s(&trf)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("\nGroup 1 "), "{out}");
-    assert!(
-        err.contains("carries the berger-swiss configuration"),
-        "{err}"
-    );
+    assert!(err.contains("carries the berger-swiss configuration"), "{err}");
     let (_, from_dir, _) = bsw(&["standings", s(&dir)]);
     assert_eq!(out, from_dir);
 }
@@ -288,12 +263,8 @@ fn corpus_trf_files_read_as_expected() {
         .collect();
     on_disk.sort();
     // Entries with a `/` name files kept elsewhere in corpus/ (e.g. corpus/samples).
-    let mut listed: Vec<String> = expected
-        .file
-        .iter()
-        .map(|f| f.name.clone())
-        .filter(|n| !n.contains('/'))
-        .collect();
+    let mut listed: Vec<String> =
+        expected.file.iter().map(|f| f.name.clone()).filter(|n| !n.contains('/')).collect();
     listed.sort();
     assert_eq!(on_disk, listed, "every corpus/trf file has an expectation");
     assert!(expected.file.len() >= 12);
@@ -314,11 +285,7 @@ fn corpus_trf_files_read_as_expected() {
         if f.read == "refused" {
             continue;
         }
-        let lenient: &[&str] = if f.read == "lenient" {
-            &["--lenient"]
-        } else {
-            &[]
-        };
+        let lenient: &[&str] = if f.read == "lenient" { &["--lenient"] } else { &[] };
         let mut args = vec!["check", p];
         args.extend_from_slice(lenient);
         let (code, out, err) = bsw(&args);
@@ -330,23 +297,13 @@ fn corpus_trf_files_read_as_expected() {
             f.name
         );
         let expected_code = if verdict == "conforming" { 0 } else { 1 };
-        assert_eq!(
-            code, expected_code,
-            "{}: verdict {verdict} expected: {out}",
-            f.name
-        );
+        assert_eq!(code, expected_code, "{}: verdict {verdict} expected: {out}", f.name);
         if let Some(w) = &f.warning {
-            assert!(
-                err.contains(&format!("warning: {p}: {w}")),
-                "{}: {err}",
-                f.name
-            );
+            assert!(err.contains(&format!("warning: {p}: {w}")), "{}: {err}", f.name);
         }
         let loaded = bsw_model::io::load_with(
             &path,
-            &bsw_model::trf::ReadOptions {
-                lenient: f.read == "lenient",
-            },
+            &bsw_model::trf::ReadOptions { lenient: f.read == "lenient" },
         )
         .unwrap();
         let t = &loaded.tournament;
@@ -354,17 +311,8 @@ fn corpus_trf_files_read_as_expected() {
         assert_eq!(Some(t.last_round()), f.paired, "{}", f.name);
         assert_eq!(Some(t.config.trf_header.len()), f.header, "{}", f.name);
         assert_eq!(loaded.declared_system, f.system, "{}", f.name);
-        assert_eq!(
-            loaded.ignored_lines.len(),
-            f.ignored.unwrap_or(0),
-            "{}",
-            f.name
-        );
-        let withdrawn = t
-            .players
-            .iter()
-            .filter(|p| p.withdrawn_from.is_some())
-            .count();
+        assert_eq!(loaded.ignored_lines.len(), f.ignored.unwrap_or(0), "{}", f.name);
+        let withdrawn = t.players.iter().filter(|p| p.withdrawn_from.is_some()).count();
         assert_eq!(withdrawn, f.withdrawn.unwrap_or(0), "{}", f.name);
         let text = bsw_model::trf::export(t);
         let back = bsw_model::trf::import(&text, "back.trf").unwrap();
@@ -378,17 +326,10 @@ fn ids_beyond_four_digits_are_refused_naming_the_file_and_nothing_is_written() {
     let dir = tmp.path().join("big");
     std::fs::create_dir(&dir).unwrap();
     std::fs::write(dir.join("tournament.toml"), "rounds = 1\n").unwrap();
-    std::fs::write(
-        dir.join("players.csv"),
-        "id,name,rating\n10000,A,2000\n2,B,1900\n",
-    )
-    .unwrap();
+    std::fs::write(dir.join("players.csv"), "id,name,rating\n10000,A,2000\n2,B,1900\n").unwrap();
     let out = tmp.path().join("big.trf");
     let (code, _, err) = bsw(&["trf", "export", s(&dir), "-o", s(&out)]);
     assert_eq!(code, 2);
-    assert!(
-        err.contains("players.csv: id: player id 10000 does not fit"),
-        "{err}"
-    );
+    assert!(err.contains("players.csv: id: player id 10000 does not fit"), "{err}");
     assert!(!out.exists());
 }

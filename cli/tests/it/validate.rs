@@ -14,10 +14,7 @@ fn snapshot(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .unwrap()
         .map(|e| {
             let e = e.unwrap();
-            (
-                e.file_name().into_string().unwrap(),
-                std::fs::read(e.path()).unwrap(),
-            )
+            (e.file_name().into_string().unwrap(), std::fs::read(e.path()).unwrap())
         })
         .collect();
     v.sort();
@@ -46,9 +43,7 @@ fn validate_counts_played_rounds_and_pending_games() {
     copy_dir(&example("spec-11-worked-example"), dir.path());
     // Blank the two last results of round 3: round 3 is paired but not complete.
     let rounds = std::fs::read_to_string(dir.path().join("rounds.csv")).unwrap();
-    let rounds = rounds
-        .replace("3,3,5,4,1/2-1/2", "3,3,5,4,")
-        .replace("3,4,6,7,0-1", "3,4,6,7,");
+    let rounds = rounds.replace("3,3,5,4,1/2-1/2", "3,3,5,4,").replace("3,4,6,7,0-1", "3,4,6,7,");
     std::fs::write(dir.path().join("rounds.csv"), rounds).unwrap();
     let (code, out, _) = bsw(&["validate", dir.path().to_str().unwrap()]);
     assert_eq!(code, 0);
@@ -65,10 +60,7 @@ fn validate_reads_trf_files() {
     let trf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../model/tests/data/handmade.trf");
     let (code, out, _) = bsw(&["validate", trf.to_str().unwrap()]);
     assert_eq!(code, 0);
-    assert_contains(
-        &out,
-        "players: 6 (withdrawn: 1)\nrounds: 4 played of 4 (paired: 4)\n",
-    );
+    assert_contains(&out, "players: 6 (withdrawn: 1)\nrounds: 4 played of 4 (paired: 4)\n");
 }
 
 #[test]
@@ -76,11 +68,8 @@ fn validate_refusal_exits_2_with_file_line_field_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     copy_dir(&example("spec-11-worked-example"), dir.path());
     let players = std::fs::read_to_string(dir.path().join("players.csv")).unwrap();
-    std::fs::write(
-        dir.path().join("players.csv"),
-        players.replace("4,D,2100", "4,D,21OO"),
-    )
-    .unwrap();
+    std::fs::write(dir.path().join("players.csv"), players.replace("4,D,2100", "4,D,21OO"))
+        .unwrap();
     let before = snapshot(dir.path());
     let (code, out, err) = bsw(&["validate", dir.path().to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -88,10 +77,7 @@ fn validate_refusal_exits_2_with_file_line_field_and_changes_nothing() {
     let file = dir.path().join("players.csv");
     assert_eq!(
         err,
-        format!(
-            "error: {}:5: rating: `21OO` is not a non-negative integer\n",
-            file.display()
-        )
+        format!("error: {}:5: rating: `21OO` is not a non-negative integer\n", file.display())
     );
     assert_eq!(snapshot(dir.path()), before);
 }

@@ -16,11 +16,7 @@ const NONE: usize = usize::MAX;
 /// `i` otherwise. Returns (start, step, endptrick); indices are taken modulo `len`.
 fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
     let j = i as isize;
-    if j & 1 != 0 {
-        (j - len as isize, 1, 0)
-    } else {
-        (j, -1, 1)
-    }
+    if j & 1 != 0 { (j - len as isize, 1, 0) } else { (j, -1, 1) }
 }
 
 struct State<'a> {
@@ -90,10 +86,7 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
         queue: Vec::new(),
     };
     s.run();
-    s.mate
-        .iter()
-        .map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) })
-        .collect()
+    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
 }
 
 impl State<'_> {
@@ -581,9 +574,7 @@ mod tests {
     fn matches_brute_force_on_small_graphs() {
         let mut state = 12345u64;
         let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             state >> 33
         };
         for _ in 0..400 {
@@ -597,10 +588,8 @@ mod tests {
                 }
             }
             let shift = (next() % 3) as u32 * 150;
-            let we: Vec<_> = edges
-                .iter()
-                .map(|&(a, b, x)| (a, b, w(x).shl(shift).add(&w(x))))
-                .collect();
+            let we: Vec<_> =
+                edges.iter().map(|&(a, b, x)| (a, b, w(x).shl(shift).add(&w(x)))).collect();
             let m = max_weight_matching(n, &we);
             let mut total = 0;
             for &(a, b, x) in &edges {

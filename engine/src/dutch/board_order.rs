@@ -8,10 +8,6 @@ use std::cmp::Reverse;
 /// Sorts pairs `(higher, lower)` of field indices (higher ranked first) into board order.
 pub fn sort_pairs(players: &[Player], pairs: &mut [(usize, usize)]) {
     pairs.sort_by_key(|&(h, l)| {
-        (
-            Reverse(players[h].score),
-            Reverse(players[l].score),
-            players[h].rank,
-        )
+        (Reverse(players[h].score), Reverse(players[l].score), players[h].rank)
     });
 }

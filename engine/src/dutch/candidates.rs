@@ -50,10 +50,7 @@ struct Matrix {
 
 impl Matrix {
     fn new(n: usize) -> Matrix {
-        Matrix {
-            n,
-            w: vec![Weight::ZERO; n * n],
-        }
+        Matrix { n, w: vec![Weight::ZERO; n * n] }
     }
     fn get(&self, a: usize, b: usize) -> Weight {
         self.w[a * self.n + b]
@@ -122,18 +119,9 @@ fn mul_small(x: &Weight, k: u64) -> Weight {
 pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
-    let mut s = Solver {
-        n,
-        w: Matrix::new(n),
-        done: vec![None; n],
-        stable: (0..n).collect(),
-    };
+    let mut s = Solver { n, w: Matrix::new(n), done: vec![None; n], stable: (0..n).collect() };
     if n == 0 {
-        return Ok(Outcome {
-            pairs: vec![],
-            bye: None,
-            explain: vec![],
-        });
+        return Ok(Outcome { pairs: vec![], bye: None, explain: vec![] });
     }
     // Distinct scores, ascending, for the bye choice.
     let mut scores: Vec<HalfPoints> = field.players.iter().map(|p| p.score).collect();
@@ -168,9 +156,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         let bye = unmatched[0];
         layout.bye_score = score(bye);
         layout.c9 = layout.bye_score >= top
-            && (0..n)
-                .take_while(|&v| score(v) >= top)
-                .all(|v| score(s.stable[v]) >= top);
+            && (0..n).take_while(|&v| score(v) >= top).all(|v| score(s.stable[v]) >= top);
         let mut counts: Vec<usize> = field
             .players
             .iter()
@@ -202,10 +188,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     let mut guard = 0usize;
     let mut explain = Vec::new();
     let ids = |vs: &[usize]| -> String {
-        let v: Vec<String> = vs
-            .iter()
-            .map(|&v| field.players[v].id.to_string())
-            .collect();
+        let v: Vec<String> = vs.iter().map(|&v| field.players[v].id.to_string()).collect();
         format!("[{}]", v.join(" "))
     };
     if n % 2 == 1 {
@@ -344,10 +327,8 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             s.finalize(v, u);
         }
         // 3. Remainder, S1/S2 and exchanges.
-        let remainder: Vec<usize> = (sgb..ngb)
-            .map(|pi| pbi[pi])
-            .filter(|&v| s.stable[v] >= resident_start)
-            .collect();
+        let remainder: Vec<usize> =
+            (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.stable[v] >= resident_start).collect();
         let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
         let mdp_pairs: Vec<String> = (0..sgb)
             .filter(|&pi| s.done[pbi[pi]].is_some())
@@ -359,11 +340,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         if sgb > 0 {
             explain.push(format!(
                 "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
-                if mdp_pairs.is_empty() {
-                    "none".to_string()
-                } else {
-                    mdp_pairs.join(" ")
-                }
+                if mdp_pairs.is_empty() { "none".to_string() } else { mdp_pairs.join(" ") }
             ));
         }
         explain.push(format!(
@@ -377,11 +354,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             if x.is_zero() {
                 return x;
             }
-            let first = if ri < rem_pairs {
-                Weight::bit(2 * c + 1)
-            } else {
-                Weight::ZERO
-            };
+            let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
             let order = ((1u64 << (2 * c)) - 1 - ri as u64) * 2;
             x.add(&first).add_u64(order)
         };
@@ -393,9 +366,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         }
         s.solve();
         let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
-        let exchanges = (0..rem_pairs)
-            .filter(|&ri| !upper(&s, remainder[ri]))
-            .count();
+        let exchanges = (0..rem_pairs).filter(|&ri| !upper(&s, remainder[ri])).count();
         let mut left = exchanges;
         let mut ri = rem_pairs;
         while ri > 0 && left > 0 {
@@ -465,22 +436,12 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             }
         }
         {
-            let s1_now: Vec<usize> = remainder
-                .iter()
-                .copied()
-                .filter(|&v| upper(&s, v))
-                .collect();
+            let s1_now: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
             let s1_before = &remainder[..rem_pairs.min(remainder.len())];
-            let out: Vec<usize> = s1_before
-                .iter()
-                .copied()
-                .filter(|v| !s1_now.contains(v))
-                .collect();
-            let into: Vec<usize> = s1_now
-                .iter()
-                .copied()
-                .filter(|v| !s1_before.contains(v))
-                .collect();
+            let out: Vec<usize> =
+                s1_before.iter().copied().filter(|v| !s1_now.contains(v)).collect();
+            let into: Vec<usize> =
+                s1_now.iter().copied().filter(|v| !s1_before.contains(v)).collect();
             if !out.is_empty() {
                 explain.push(format!(
                     "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
@@ -494,11 +455,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
         // (B = m + 1 > every digit), so the group's choices form one base-B number and the
         // matching maximises them lexicographically — exactly the one-by-one choice.
-        let s1: Vec<usize> = remainder
-            .iter()
-            .copied()
-            .filter(|&v| upper(&s, v))
-            .collect();
+        let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
         let m = remainder.len() as u64;
         let digit_bits = quality::bits_for(m as usize + 1);
         let group = ((ORDER_BITS - 1) / digit_bits).max(1) as usize;
@@ -621,9 +578,5 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
     if let Some(b) = bye {
         explain.push(format!("bye: {}", field.players[b].id));
     }
-    Ok(Outcome {
-        pairs,
-        bye,
-        explain,
-    })
+    Ok(Outcome { pairs, bye, explain })
 }

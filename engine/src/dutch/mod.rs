@@ -106,10 +106,7 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
     let initial = initial_colour(t, cfg);
     let field = order::field(t, r);
     if field.players.len() > MAX_PLAYERS {
-        return Err(DutchError::TooManyPlayers {
-            round: r,
-            players: field.players.len(),
-        });
+        return Err(DutchError::TooManyPlayers { round: r, players: field.players.len() });
     }
     let rounds_before = r - 1;
     let last_round = rounds_before + 1 >= total;
@@ -126,11 +123,7 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
             Colour::White => (ph.id, pl.id),
             Colour::Black => (pl.id, ph.id),
         };
-        rows.push(Entry::Game {
-            white,
-            black,
-            result: None,
-        });
+        rows.push(Entry::Game { white, black, result: None });
     }
     if let Some(b) = out.bye {
         rows.push(Entry::Bye(field.players[b].id));
@@ -145,9 +138,5 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
             rows.push(Entry::ZeroBye(p.id));
         }
     }
-    Ok(DutchRound {
-        round: r,
-        explain: out.explain,
-        rows: Row::on_boards(r, rows).collect(),
-    })
+    Ok(DutchRound { round: r, explain: out.explain, rows: Row::on_boards(r, rows).collect() })
 }

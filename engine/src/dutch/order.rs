@@ -94,11 +94,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
         }
         let k = (row.round - 1) as usize;
         match row.entry {
-            Entry::Game {
-                white,
-                black,
-                result,
-            } => {
+            Entry::Game { white, black, result } => {
                 let (Some(&w), Some(&b)) = (pos.get(&white), pos.get(&black)) else {
                     continue;
                 };
@@ -107,14 +103,8 @@ pub fn field(t: &Tournament, r: u32) -> Field {
                 let played = result.is_some_and(|o| o.played());
                 let (pw, pb) = result.map(|o| o.points()).unwrap_or((0, 0));
                 if played {
-                    cells[w][k] = Cell::Played {
-                        opp: b,
-                        colour: Colour::White,
-                    };
-                    cells[b][k] = Cell::Played {
-                        opp: w,
-                        colour: Colour::Black,
-                    };
+                    cells[w][k] = Cell::Played { opp: b, colour: Colour::White };
+                    cells[b][k] = Cell::Played { opp: w, colour: Colour::Black };
                 } else {
                     cells[w][k] = Cell::Forfeit { points: pw };
                     cells[b][k] = Cell::Forfeit { points: pb };
@@ -217,11 +207,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
                 break;
             }
         }
-        let lower = if whites > blacks {
-            Colour::Black
-        } else {
-            Colour::White
-        };
+        let lower = if whites > blacks { Colour::Black } else { Colour::White };
         let imbalance = diff.unsigned_abs();
         let pref = if imbalance > 1 {
             Some(lower)
@@ -257,18 +243,11 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             float1: float(i, 1),
             float2: float(i, 2),
             bye_eligible,
-            played: cells[i]
-                .iter()
-                .filter(|c| matches!(c, Cell::Played { .. }))
-                .count(),
+            played: cells[i].iter().filter(|c| matches!(c, Cell::Played { .. })).count(),
         });
     }
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
-    let at: HashMap<usize, usize> = players
-        .iter()
-        .enumerate()
-        .map(|(k, p)| (p.index, k))
-        .collect();
+    let at: HashMap<usize, usize> = players.iter().enumerate().map(|(k, p)| (p.index, k)).collect();
     let mut met = HashSet::new();
     for (k, p) in players.iter().enumerate() {
         for c in &cells[p.index] {

@@ -32,10 +32,7 @@ pub fn bye_choice_weight(
     let top = field.players[0].score;
     let mut f = Fields::default();
     f.push_u64(0, 1 + !ph.bye_eligible as u64 + !pl.bye_eligible as u64);
-    f.push_u64(
-        bits_for(n * groups + 1) + 1,
-        score_rank(ph.score) + score_rank(pl.score),
-    );
+    f.push_u64(bits_for(n * groups + 1) + 1, score_rank(ph.score) + score_rank(pl.score));
     f.push_u64(bits_for(n + 1), (pl.score >= top) as u64);
     f.value
 }

@@ -131,22 +131,12 @@ impl Layout {
         let cur = place == Place::Bracket;
         let next = place == Place::Next;
         let mut f = Fields::default();
-        f.push_u64(
-            0,
-            1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64,
-        );
+        f.push_u64(0, 1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64);
         // C6, C7 (the pair is in this bracket), then C8 (in the next one): a pair and its
         // higher player's score.
         for here in [cur, next] {
             f.push_u64(self.count, here as u64);
-            f.push(
-                self.scores,
-                if here {
-                    self.score_bit(ph.score)
-                } else {
-                    Weight::ZERO
-                },
-            );
+            f.push(self.scores, if here { self.score_bit(ph.score) } else { Weight::ZERO });
         }
         // C9.
         let mut c9 = 0;
@@ -185,20 +175,12 @@ impl Layout {
         let up = |fl: Float| fl == Float::Up;
         // The two players' floats `back` rounds ago.
         let floats = |back: u32| {
-            if back == 1 {
-                (ph.float1, pl.float1)
-            } else {
-                (ph.float2, pl.float2)
-            }
+            if back == 1 { (ph.float1, pl.float1) } else { (ph.float2, pl.float2) }
         };
         for back in [1u32, 2] {
             if self.rounds_before >= back {
                 let (fh, fl) = floats(back);
-                let d = if cur {
-                    down(fl) as u64 + (!hs_gt && down(fh)) as u64
-                } else {
-                    0
-                };
+                let d = if cur { down(fl) as u64 + (!hs_gt && down(fh)) as u64 } else { 0 };
                 f.push_u64(self.count, d);
                 f.push_u64(self.count, (cur && !(hs_gt && up(fl))) as u64);
             } else {
@@ -221,11 +203,7 @@ impl Layout {
                 f.push(self.scores, d);
                 f.push(
                     self.scores,
-                    if cur && !(up(fl) && hs_gt) {
-                        self.score_bit(ph.score)
-                    } else {
-                        Weight::ZERO
-                    },
+                    if cur && !(up(fl) && hs_gt) { self.score_bit(ph.score) } else { Weight::ZERO },
                 );
             } else {
                 f.push(2 * self.scores, Weight::ZERO);

@@ -137,10 +137,7 @@ mod tests {
         let a = Weight::bit(63).add(&Weight::bit(63));
         assert_eq!(a, Weight::bit(64));
         assert_eq!(a.sub(&Weight::from_u64(1)).0[0], u64::MAX);
-        assert_eq!(
-            Weight::from_u64(3).shl(127),
-            Weight::bit(127).add(&Weight::bit(128))
-        );
+        assert_eq!(Weight::from_u64(3).shl(127), Weight::bit(127).add(&Weight::bit(128)));
         assert_eq!(Weight::bit(200).half(), Weight::bit(199));
         assert!(Weight::bit(130) > Weight::from_u64(u64::MAX));
     }

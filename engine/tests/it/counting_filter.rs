@@ -37,10 +37,7 @@ fn field(players: &[(i32, Vec<bool>)], met: &[(usize, usize)]) -> SwissField {
         .iter()
         .map(|(pts, cols)| PlayerState {
             points: *pts,
-            colours: cols
-                .iter()
-                .map(|&w| if w { Colour::White } else { Colour::Black })
-                .collect(),
+            colours: cols.iter().map(|&w| if w { Colour::White } else { Colour::Black }).collect(),
             ..Default::default()
         })
         .collect();
@@ -137,21 +134,13 @@ fn the_filter_rejects_a_pair_that_strands_players_needing_black() {
     let ww = (2, vec![true, true]);
     let wb = (2, vec![true, false]);
     let f = field(&[wb.clone(), wb, ww.clone(), ww], &[]);
-    let level = Level {
-        rematches: false,
-        streak_limit: 2,
-        balance: true,
-        max_diff: Some(0),
-    };
+    let level = Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(0) };
     let g = LevelGraph::new(&f, level, vec![true; 4]);
     let m = perfect_matching(&g, &mut Tally::default()).expect("WW-WB twice");
     let mut qf = Quotient::new(&g, &m);
     let (flex, need_black) = (f.bucket_of[0] as usize, f.bucket_of[2] as usize);
     assert_ne!(flex, need_black);
-    assert!(
-        !qf.try_remove(flex, flex),
-        "two flexible players together strand the WW players"
-    );
+    assert!(!qf.try_remove(flex, flex), "two flexible players together strand the WW players");
     qf.rollback();
     assert!(qf.try_remove(flex, need_black));
     qf.commit();

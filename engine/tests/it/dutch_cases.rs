@@ -47,20 +47,12 @@ fn hand_derived_dutch_cases() {
         let text = std::fs::read_to_string(&path).unwrap();
         let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
         let t = trf::import(&text, &name).unwrap();
-        let cfg = t
-            .config
-            .system
-            .dutch()
-            .cloned()
-            .expect("092 declares the Dutch system");
+        let cfg = t.config.system.dutch().cloned().expect("092 declares the Dutch system");
         match pair_next_round(&t, &cfg) {
             Ok(round) => assert_eq!(javafo(&round.rows), want, "{name}"),
             Err(e) => {
                 assert_eq!(want.trim(), "error", "{name}: {e}");
-                assert!(
-                    matches!(e, DutchError::NoValidPairing { .. }),
-                    "{name}: {e}"
-                );
+                assert!(matches!(e, DutchError::NoValidPairing { .. }), "{name}: {e}");
             }
         }
     }

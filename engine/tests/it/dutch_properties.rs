@@ -53,12 +53,8 @@ fn play(n: usize, rounds: u32, results: &[u8], white: bool) -> Result<(), TestCa
         };
         let again = pair_next_round(&t, &cfg).unwrap();
         prop_assert_eq!(&paired, &again, "round {}: not deterministic", r);
-        let present: HashSet<u32> = t
-            .players
-            .iter()
-            .filter(|p| !p.half_byes.contains(&r))
-            .map(|p| p.id)
-            .collect();
+        let present: HashSet<u32> =
+            t.players.iter().filter(|p| !p.half_byes.contains(&r)).map(|p| p.id).collect();
         let mut seen = HashSet::new();
         let mut byes = 0;
         let earlier: Vec<Row> = t.rows.clone();
@@ -67,11 +63,9 @@ fn play(n: usize, rounds: u32, results: &[u8], white: bool) -> Result<(), TestCa
                 Entry::Game { white, black, .. } => {
                     prop_assert!(seen.insert(white) && seen.insert(black));
                     let rematch = earlier.iter().any(|e| match e.entry {
-                        Entry::Game {
-                            white: a,
-                            black: b,
-                            result: Some(o),
-                        } => o.played() && ((a, b) == (white, black) || (a, b) == (black, white)),
+                        Entry::Game { white: a, black: b, result: Some(o) } => {
+                            o.played() && ((a, b) == (white, black) || (a, b) == (black, white))
+                        }
                         _ => false,
                     });
                     prop_assert!(!rematch, "round {}: rematch {}-{}", r, white, black);
@@ -81,11 +75,7 @@ fn play(n: usize, rounds: u32, results: &[u8], white: bool) -> Result<(), TestCa
                     prop_assert!(seen.insert(p));
                     let had = earlier.iter().any(|e| match e.entry {
                         Entry::Bye(q) => q == p,
-                        Entry::Game {
-                            white,
-                            black,
-                            result: Some(o),
-                        } => {
+                        Entry::Game { white, black, result: Some(o) } => {
                             (white == p && o == Outcome::WhiteForfeitWin)
                                 || (black == p && o == Outcome::BlackForfeitWin)
                         }
@@ -120,11 +110,7 @@ fn play(n: usize, rounds: u32, results: &[u8], white: bool) -> Result<(), TestCa
         if r < rounds {
             let mut colours: HashMap<u32, Vec<bool>> = HashMap::new();
             for row in &t.rows {
-                if let Entry::Game {
-                    white,
-                    black,
-                    result: Some(o),
-                } = row.entry
+                if let Entry::Game { white, black, result: Some(o) } = row.entry
                     && o.played()
                 {
                     colours.entry(white).or_default().push(true);

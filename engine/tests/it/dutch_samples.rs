@@ -31,9 +31,7 @@ pub struct Pairing {
 fn cell(line: &str, r: u32) -> String {
     let start = 91 + 10 * (r as usize - 1);
     let chars: Vec<char> = line.chars().collect();
-    (start..start + 8)
-        .map(|i| chars.get(i).copied().unwrap_or(' '))
-        .collect()
+    (start..start + 8).map(|i| chars.get(i).copied().unwrap_or(' ')).collect()
 }
 
 fn cell_points(c: &str) -> u32 {
@@ -87,10 +85,7 @@ pub fn prefix(text: &str, r: u32) -> String {
         }
         let mut head: Vec<char> = head.chars().collect();
         head.resize(91, ' ');
-        let p = format!(
-            "{:>4}",
-            format!("{}.{}", pts / 2, if pts % 2 == 1 { 5 } else { 0 })
-        );
+        let p = format!("{:>4}", format!("{}.{}", pts / 2, if pts % 2 == 1 { 5 } else { 0 }));
         for (i, ch) in p.chars().enumerate() {
             head[80 + i] = ch;
         }
@@ -113,16 +108,7 @@ fn initial_colour(lines: &[&str]) -> &'static str {
         .iter()
         .filter(|l| l.starts_with("001"))
         .map(|l| {
-            (
-                l.chars()
-                    .skip(4)
-                    .take(4)
-                    .collect::<String>()
-                    .trim()
-                    .parse()
-                    .unwrap(),
-                cell(l, 1),
-            )
+            (l.chars().skip(4).take(4).collect::<String>().trim().parse().unwrap(), cell(l, 1))
         })
         .collect();
     players.sort();
@@ -147,14 +133,7 @@ pub fn expected(text: &str, r: u32) -> Pairing {
     let mut pairs = BTreeSet::new();
     let mut bye = None;
     for l in text.split(['\r', '\n']).filter(|l| l.starts_with("001")) {
-        let id: u32 = l
-            .chars()
-            .skip(4)
-            .take(4)
-            .collect::<String>()
-            .trim()
-            .parse()
-            .unwrap();
+        let id: u32 = l.chars().skip(4).take(4).collect::<String>().trim().parse().unwrap();
         let c = cell(l, r);
         let opp: u32 = c[0..4].trim().parse().unwrap_or(0);
         if opp != 0 && &c[5..6] == "w" {
@@ -170,12 +149,7 @@ pub fn expected(text: &str, r: u32) -> Pairing {
 /// output convention (count, `white black` lines, the bye as `id 0`).
 pub fn engine(text: &str, name: &str, r: u32) -> Result<(Pairing, String), String> {
     let t = trf::import(&prefix(text, r), name).map_err(|e| e.to_string())?;
-    let cfg = t
-        .config
-        .system
-        .dutch()
-        .cloned()
-        .ok_or("not read as a Dutch file")?;
+    let cfg = t.config.system.dutch().cloned().ok_or("not read as a Dutch file")?;
     let round = pair_next_round(&t, &cfg).map_err(|e| e.to_string())?;
     let mut pairs = BTreeSet::new();
     let mut bye = None;
@@ -257,10 +231,7 @@ fn dutch_samples_agree_with_bbppairings() {
         if only.as_deref().is_some_and(|o| !name.starts_with(o)) {
             continue;
         }
-        let players = text
-            .split(['\r', '\n'])
-            .filter(|l| l.starts_with("001"))
-            .count();
+        let players = text.split(['\r', '\n']).filter(|l| l.starts_with("001")).count();
         if only.is_none() && !all && players > SMALL {
             continue;
         }
@@ -270,9 +241,7 @@ fn dutch_samples_agree_with_bbppairings() {
         }
     }
     // The rounds are independent: spread them over the available cores.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(4);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     // With DUTCH_BBP=/path/to/bbpPairings.exe, also compare the board order with
     // bbpPairings' own output (the files do not record boards).
     let bbp = std::env::var("DUTCH_BBP").ok();
@@ -305,10 +274,7 @@ fn dutch_samples_agree_with_bbppairings() {
                     })
                 })
                 .collect();
-            handles
-                .into_iter()
-                .flat_map(|h| h.join().unwrap())
-                .collect()
+            handles.into_iter().flat_map(|h| h.join().unwrap()).collect()
         });
     for (key, want, got, boards) in results {
         total += 1;
@@ -326,11 +292,7 @@ fn dutch_samples_agree_with_bbppairings() {
         let unordered = |p: &Pairing| -> BTreeSet<(u32, u32)> {
             p.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
         };
-        if ok
-            || got
-                .as_ref()
-                .is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye)
-        {
+        if ok || got.as_ref().is_ok_and(|g| unordered(g) == unordered(&want) && g.bye == want.bye) {
             same_games += 1;
         }
         if ok {
@@ -357,8 +319,5 @@ fn dutch_samples_agree_with_bbppairings() {
         let body: String = agree.iter().map(|k| format!("{k}\n")).collect();
         std::fs::write(path, body).unwrap();
     }
-    assert!(
-        regressions.is_empty(),
-        "rounds that agreed before and no longer do: {regressions:?}"
-    );
+    assert!(regressions.is_empty(), "rounds that agreed before and no longer do: {regressions:?}");
 }

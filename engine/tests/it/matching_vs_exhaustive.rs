@@ -76,11 +76,7 @@ fn graph_with(sizes: std::ops::RangeInclusive<usize>, p: f64) -> impl Strategy<V
                     adj[w][u] = bits[u * n + w];
                 }
             }
-            Dense {
-                n,
-                adj,
-                order: (0..n as u32).collect(),
-            }
+            Dense { n, adj, order: (0..n as u32).collect() }
         })
     })
 }
@@ -233,19 +229,12 @@ fn pair_repair_finds_the_path_behind_a_wide_neighbourhood() {
         edge(i, k + i);
     }
     edge(2 * k, t);
-    let g = Dense {
-        n,
-        adj,
-        order: (0..n as u32).collect(),
-    };
+    let g = Dense { n, adj, order: (0..n as u32).collect() };
     let mut m = Matcher::new(n);
     for i in 1..=k {
         m.pair(i, k + i);
     }
-    m.index_pairs(
-        &(0..n).map(|v| g.bucket_of(v) as u32).collect::<Vec<_>>(),
-        2,
-    );
+    m.index_pairs(&(0..n).map(|v| g.bucket_of(v) as u32).collect::<Vec<_>>(), 2);
     assert!(m.augment_pair(&g, a, t));
     assert_eq!(m.mate[a], k as u32, "a takes the last w");
     assert_eq!(m.mate[t], 2 * k as u32, "t takes the last w's old partner");

@@ -19,8 +19,5 @@ fn an_incomplete_round_lists_the_games_in_the_right_number() {
     assert!(text.starts_with(
         "cannot pair the next round: 12 games still lack a result: round 4 board 1 (2 vs 3); "
     ));
-    assert!(
-        text.ends_with("; round 4 board 10 (20 vs 21); and 2 more"),
-        "{text}"
-    );
+    assert!(text.ends_with("; round 4 board 10 (20 vs 21); and 2 more"), "{text}");
 }

@@ -14,25 +14,15 @@ fn berger_schedules_for_2_to_40_players_pair_everyone_once_with_parity_colours()
             let mut seen = HashSet::new();
             for (w, b) in berger::round(k, r) {
                 // One game per player per round.
-                assert!(
-                    seen.insert(w) && seen.insert(b),
-                    "{k} players, round {r}: player twice"
-                );
-                assert!(
-                    met.insert((w.min(b), w.max(b))),
-                    "{k} players: pair {w}-{b} twice"
-                );
+                assert!(seen.insert(w) && seen.insert(b), "{k} players, round {r}: player twice");
+                assert!(met.insert((w.min(b), w.max(b))), "{k} players: pair {w}-{b} twice");
                 // FIDE-REFERENCE §2 colour rule: for i < j < n, White = i if j - i is odd,
                 // else j; player n is Black in odd rounds.
                 if w == n || b == n {
                     assert_eq!(b == n, r % 2 == 1, "{k} players, round {r}: colour of n");
                 } else {
                     let (i, j) = (w.min(b), w.max(b));
-                    assert_eq!(
-                        w,
-                        if (j - i) % 2 == 1 { i } else { j },
-                        "{k} players, round {r}"
-                    );
+                    assert_eq!(w, if (j - i) % 2 == 1 { i } else { j }, "{k} players, round {r}");
                 }
             }
             assert_eq!(seen.len(), n);

@@ -6,21 +6,13 @@ use bsw_model::{Config, Entry};
 use common::*;
 
 fn groups_cfg(groups: &[u32], rounds: Option<u32>) -> Config {
-    Config {
-        groups: groups.to_vec(),
-        rounds,
-        ..Default::default()
-    }
+    Config { groups: groups.to_vec(), rounds, ..Default::default() }
 }
 
 /// Plays every game of the next round with `result`.
 fn play_round(t: &mut bsw_model::Tournament, result: &str) {
     let paired = pair_next_round(t).expect("pairs");
-    let n = paired
-        .rows
-        .iter()
-        .filter(|r| matches!(r.entry, Entry::Game { .. }))
-        .count();
+    let n = paired.rows.iter().filter(|r| matches!(r.entry, Entry::Game { .. })).count();
     let results = vec![result; n];
     pair_and_play(t, &results);
 }
@@ -57,11 +49,7 @@ fn s6_no_swiss_field_group_1_affected_all_groups_form_a_swiss_field() {
     let sw = r.swiss.expect("a Swiss field");
     assert_eq!(sw.field_size, 7);
     assert!(sw.bye.is_some());
-    assert!(
-        r.rows
-            .iter()
-            .all(|row| !row.entry.players().any(|p| p == 2))
-    );
+    assert!(r.rows.iter().all(|row| !row.entry.players().any(|p| p == 2)));
     assert_eq!(r.rows.len(), 4, "3 games + 1 bye");
 }
 
@@ -87,21 +75,13 @@ fn s6_middle_group_withdrawal_with_lower_swiss_dissolves_it_and_lower_groups_onl
         let Entry::Game { white, black, .. } = row.entry else {
             panic!("board {} is not a game", row.board)
         };
-        assert!(
-            white <= 4 && black <= 4,
-            "board {}: group 1 plays itself",
-            row.board
-        );
+        assert!(white <= 4 && black <= 4, "board {}: group 1 plays itself", row.board);
         assert!(!r1.contains(&(white.min(black), white.max(black))));
     }
     // Swiss field: 3 (group 2 less player 6) + 4 + 4 = 11 players.
     let sw = r.swiss.unwrap();
     assert_eq!(sw.field_size, 11);
-    assert!(
-        r.rows
-            .iter()
-            .all(|row| !row.entry.players().any(|p| p == 6))
-    );
+    assert!(r.rows.iter().all(|row| !row.entry.players().any(|p| p == 6)));
     // Rows: 2 Berger games, 5 Swiss games, 1 bye.
     assert_eq!(r.rows.len(), 8);
 }
@@ -121,11 +101,8 @@ fn s8_1_bye_eligibility_counts_scheduled_berger_byes() {
         for mut row in paired.rows {
             if let Entry::Game { white, black, .. } = row.entry {
                 let code = if white <= 3 { "-/-" } else { "1/2-1/2" };
-                row.entry = Entry::Game {
-                    white,
-                    black,
-                    result: bsw_model::Outcome::from_code(code),
-                };
+                row.entry =
+                    Entry::Game { white, black, result: bsw_model::Outcome::from_code(code) };
             }
             t.rows.push(row);
         }
@@ -164,10 +141,7 @@ fn s8_3_streak_three_level_when_both_players_had_white_twice() {
     let r = pair_next_round(&t).unwrap();
     assert_eq!(pair(&t), vec![(2, 1, "")]);
     let l = r.swiss.unwrap().level;
-    assert_eq!(
-        (l.rematches, l.streak_limit, l.balance, l.max_diff),
-        (false, 3, false, Some(0))
-    );
+    assert_eq!((l.rematches, l.streak_limit, l.balance, l.max_diff), (false, 3, false, Some(0)));
 }
 
 #[test]
@@ -191,15 +165,7 @@ fn s9_absences_are_rows_after_the_byes_in_tpn_order() {
     let mut t = swiss(6, 3);
     t.players[1].half_byes = vec![1];
     t.players[0].zero_byes = vec![1];
-    assert_eq!(
-        pair(&t),
-        vec![
-            (5, 3, ""),
-            (6, 4, ""),
-            (1, 0, "zero-bye"),
-            (2, 0, "half-bye")
-        ]
-    );
+    assert_eq!(pair(&t), vec![(5, 3, ""), (6, 4, ""), (1, 0, "zero-bye"), (2, 0, "half-bye")]);
 }
 
 #[test]
@@ -209,11 +175,7 @@ fn s9_absence_in_a_berger_group_on_schedule_is_refused() {
     t.players[2].half_byes = vec![1];
     assert_eq!(
         pair_next_round(&t),
-        Err(EngineError::AbsenceInBergerGroup {
-            round: 1,
-            player: 3,
-            group: 0
-        })
+        Err(EngineError::AbsenceInBergerGroup { round: 1, player: 3, group: 0 })
     );
 }
 
@@ -246,24 +208,12 @@ fn s12_refusals_incomplete_round_and_finished_event() {
     assert!(
         matches!(pair_next_round(&t), Err(EngineError::IncompleteRound(m)) if m == vec![(1, 1, 3, 1)])
     );
-    t.rows[0].entry = Entry::Game {
-        white: 3,
-        black: 1,
-        result: bsw_model::Outcome::from_code("0-1"),
-    };
-    assert_eq!(
-        pair_next_round(&t),
-        Err(EngineError::Finished { rounds: 1 })
-    );
+    t.rows[0].entry =
+        Entry::Game { white: 3, black: 1, result: bsw_model::Outcome::from_code("0-1") };
+    assert_eq!(pair_next_round(&t), Err(EngineError::Finished { rounds: 1 }));
     let mut all_gone = swiss(2, 2);
-    all_gone
-        .players
-        .iter_mut()
-        .for_each(|p| p.withdrawn_from = Some(1));
-    assert_eq!(
-        pair_next_round(&all_gone),
-        Err(EngineError::NoActivePlayer { round: 1 })
-    );
+    all_gone.players.iter_mut().for_each(|p| p.withdrawn_from = Some(1));
+    assert_eq!(pair_next_round(&all_gone), Err(EngineError::NoActivePlayer { round: 1 }));
 }
 
 #[test]
@@ -279,22 +229,11 @@ fn s8_3_bye_raised_above_the_bottom_when_the_bottom_would_need_a_rematch() {
     t.players[3].zero_byes = vec![2];
     t.players[4].half_byes = vec![2];
     let r = pair_next_round(&t).unwrap();
-    assert_eq!(
-        pair(&t),
-        vec![
-            (3, 1, ""),
-            (2, 0, "bye"),
-            (4, 0, "zero-bye"),
-            (5, 0, "half-bye")
-        ]
-    );
+    assert_eq!(pair(&t), vec![(3, 1, ""), (2, 0, "bye"), (4, 0, "zero-bye"), (5, 0, "half-bye")]);
     let sw = r.swiss.unwrap();
     assert_eq!(sw.bye, Some(2));
     let l = sw.level;
-    assert_eq!(
-        (l.rematches, l.streak_limit, l.balance, l.max_diff),
-        (false, 2, true, Some(1))
-    );
+    assert_eq!((l.rematches, l.streak_limit, l.balance, l.max_diff), (false, 2, true, Some(1)));
     assert!(
         sw.explain
             .iter()

@@ -25,11 +25,7 @@ fn spec_11_all_three_rounds_with_colours() {
     // Round 3: D = 0 is impossible (A alone on 2 points); at D = ½: A–B, H–C, E–D, F–G.
     let r3 = pair(&t);
     assert_eq!(r3, vec![(A, B, ""), (H, C, ""), (E, D, ""), (F, G, "")]);
-    let level = bsw_engine::pair_next_round(&t)
-        .unwrap()
-        .swiss
-        .unwrap()
-        .level;
+    let level = bsw_engine::pair_next_round(&t).unwrap().swiss.unwrap().level;
     assert_eq!(level.max_diff, Some(1));
     assert!(!level.rematches && level.balance && level.streak_limit == 2);
 }
@@ -52,10 +48,8 @@ fn the_corpus_fixture_is_what_the_engine_pairs() {
             .iter()
             .map(|row| (row.board, row.entry.players().collect::<Vec<_>>()))
             .collect();
-        let expect: Vec<_> = want
-            .iter()
-            .map(|row| (row.board, row.entry.players().collect::<Vec<_>>()))
-            .collect();
+        let expect: Vec<_> =
+            want.iter().map(|row| (row.board, row.entry.players().collect::<Vec<_>>())).collect();
         assert_eq!(got, expect, "round {r}");
         t.rows.extend(want);
     }

@@ -31,24 +31,16 @@ pub fn write_case(dir: &Path, engine: &Engine, ep: &ExternalPlayed) -> Result<St
     let mut how = String::new();
     if let Some(c) = &ep.call {
         write(&dir.join("input.trf"), &c.input)?;
-        write(
-            &dir.join("command.txt"),
-            &format!("{}\n", shell_line(&c.call.argv)),
-        )?;
+        write(&dir.join("command.txt"), &format!("{}\n", shell_line(&c.call.argv)))?;
         if let Some(o) = &c.call.output {
             write(&dir.join("output.txt"), o)?;
         }
         write(&dir.join("stdout.txt"), &c.call.stdout)?;
         write(&dir.join("stderr.txt"), &c.call.stderr)?;
         if let Some(s) = &c.second {
-            write(
-                &dir.join("second-output.txt"),
-                s.output.as_deref().unwrap_or(""),
-            )?;
+            write(&dir.join("second-output.txt"), s.output.as_deref().unwrap_or(""))?;
         }
-        let argv = engine
-            .template
-            .argv(Path::new("input.trf"), Path::new("output.txt"));
+        let argv = engine.template.argv(Path::new("input.trf"), Path::new("output.txt"));
         how.push_str(&format!(
             "Re-run the failing call (round {}) in this directory:\n\n    {}\n\n\
              `input.trf` is the exact file the engine was given; `command.txt` the command line \
@@ -102,11 +94,7 @@ pub fn write_failures(
         let (sc, ep): (Scenario, ExternalPlayed) = engine.replay(spec, f.index);
         let case = dir.join(format!("tournament-{}", f.index));
         let how = write_case(&case, engine, &ep)?;
-        let same = ep
-            .played
-            .failure
-            .as_ref()
-            .is_some_and(|x| x.kind.label() == f.kind);
+        let same = ep.played.failure.as_ref().is_some_and(|x| x.kind.label() == f.kind);
         let mut readme = format!(
             "# Failing tournament {} of campaign seed {}\n\nEngine: `{}`, profile {}\n\nFailure in {}\nSize: {}\n\n{}{}\n\
              Reproduce this tournament (writes it into DIR, a new directory, and reports the failure):\n\n    \
@@ -135,12 +123,8 @@ pub fn write_failures(
             engine_flags,
             flags,
         );
-        let mut line = format!(
-            "failure: tournament {} ({}) written to {}",
-            f.index,
-            f.kind,
-            case.display()
-        );
+        let mut line =
+            format!("failure: tournament {} ({}) written to {}", f.index, f.kind, case.display());
         if k < shrink_max
             && let Some(target) = ep.played.failure.as_ref().map(|x| x.kind.clone())
         {
@@ -151,12 +135,7 @@ pub fn write_failures(
             let last: RefCell<Option<(Scenario, Option<CallRecord>)>> = RefCell::new(None);
             let s = shrink_with(&sc, &target, budget, &|c| {
                 let ep = play_external(c, engine, recheck);
-                if ep
-                    .played
-                    .failure
-                    .as_ref()
-                    .is_some_and(|g| target.matches(&g.kind))
-                {
+                if ep.played.failure.as_ref().is_some_and(|g| target.matches(&g.kind)) {
                     *last.borrow_mut() = Some((c.clone(), ep.call));
                 }
                 ep.played
@@ -165,10 +144,7 @@ pub fn write_failures(
                 Some((c, call)) if c == s.scenario => call,
                 _ => ep.call.clone(),
             };
-            let sp = ExternalPlayed {
-                played: s.played.clone(),
-                call,
-            };
+            let sp = ExternalPlayed { played: s.played.clone(), call };
             let sdir = case.join("shrunk");
             let how = write_case(&sdir, engine, &sp)?;
             let text = format!(

@@ -51,9 +51,7 @@ impl ExtProfile {
         match s {
             "generic" => Ok(ExtProfile::Generic),
             "berger-swiss" => Ok(ExtProfile::BergerSwiss),
-            _ => Err(format!(
-                "--profile: `{s}` is not a profile (generic or berger-swiss)"
-            )),
+            _ => Err(format!("--profile: `{s}` is not a profile (generic or berger-swiss)")),
         }
     }
 
@@ -145,11 +143,7 @@ pub struct ExternalPlayed {
 }
 
 fn engine_failure(round: u32, kind: &str, details: Vec<String>) -> Failure {
-    Failure {
-        round,
-        kind: FailureKind::EngineError(kind.to_string()),
-        details,
-    }
+    Failure { round, kind: FailureKind::EngineError(kind.to_string()), details }
 }
 
 /// The failure kind of a call that did not exit 0.
@@ -164,11 +158,7 @@ fn status_kind(s: Status) -> Option<String> {
 }
 
 fn first_lines(label: &str, text: &str, n: usize) -> Vec<String> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .take(n)
-        .map(|l| format!("{label}: {l}"))
-        .collect()
+    text.lines().filter(|l| !l.trim().is_empty()).take(n).map(|l| format!("{label}: {l}")).collect()
 }
 
 /// Berger-swiss profile: drops the absences of round `r` that SPEC §9 refuses (player on a
@@ -176,10 +166,7 @@ fn first_lines(label: &str, text: &str, n: usize) -> Vec<String> {
 fn drop_refused_absences(t: &mut Tournament, r: u32) -> usize {
     let mut dropped = 0;
     if t.config.groups.is_empty()
-        || !t
-            .players
-            .iter()
-            .any(|p| p.half_byes.contains(&r) || p.zero_byes.contains(&r))
+        || !t.players.iter().any(|p| p.half_byes.contains(&r) || p.zero_byes.contains(&r))
     {
         return 0;
     }
@@ -265,13 +252,7 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
                 break;
             }
         };
-        let mut record = CallRecord {
-            round: r,
-            input,
-            call,
-            second: None,
-            problem: None,
-        };
+        let mut record = CallRecord { round: r, input, call, second: None, problem: None };
         let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
         if let Some(kind) = status_kind(record.call.status) {
             let mut details = vec![format!("the engine ended with {kind}"), cmd];
@@ -300,19 +281,13 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
             match work.run(&engine.template, &record.input, engine.timeout) {
                 Ok(second)
                     if second.status != record.call.status
-                        || second
-                            .output
-                            .as_deref()
-                            .map(|o| protocol::read_output(o, &t, r))
+                        || second.output.as_deref().map(|o| protocol::read_output(o, &t, r))
                             != Some(Ok(rows.clone())) =>
                 {
                     out.failure = Some(engine_failure(
                         r,
                         "nondeterministic output",
-                        vec![
-                            "the same input paired twice gave two different outputs".into(),
-                            cmd,
-                        ],
+                        vec!["the same input paired twice gave two different outputs".into(), cmd],
                     ));
                     record.second = Some(second);
                     kept = Some(record);
@@ -321,28 +296,20 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
                 _ => {}
             }
         }
-        let games = rows
-            .iter()
-            .filter(|row| matches!(row.entry, Entry::Game { .. }))
-            .count() as u32;
+        let games =
+            rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
         let first = t.rows.len();
         t.rows.extend(rows);
 
         let watch = Stopwatch::start();
         let profile = engine.profile.checker();
-        let report = catch_unwind(AssertUnwindSafe(|| {
-            bsw_checker::check_round(&t, r, profile)
-        }));
+        let report = catch_unwind(AssertUnwindSafe(|| bsw_checker::check_round(&t, r, profile)));
         out.rounds.push(RoundRecord {
             round: r,
             engine_ns,
             checker_ns: watch.ns(),
             games,
-            swiss: report
-                .as_ref()
-                .ok()
-                .and_then(|rep| rep.swiss.as_ref())
-                .and_then(swiss_record),
+            swiss: report.as_ref().ok().and_then(|rep| rep.swiss.as_ref()).and_then(swiss_record),
         });
         match report {
             Err(payload) => {
@@ -367,10 +334,7 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         p.zero_byes.sort_unstable();
     }
     out.tournament = t;
-    ExternalPlayed {
-        played: out,
-        call: kept,
-    }
+    ExternalPlayed { played: out, call: kept }
 }
 
 impl Engine {

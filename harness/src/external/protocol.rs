@@ -43,10 +43,7 @@ impl std::fmt::Display for ProtocolError {
 }
 
 fn perr(line: Option<usize>, message: impl Into<String>) -> ProtocolError {
-    ProtocolError {
-        line,
-        message: message.into(),
-    }
+    ProtocolError { line, message: message.into() }
 }
 
 /// The output file for the rows of one round (in board order): games as `white black`, `bye`
@@ -104,18 +101,12 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
         .filter(|(_, l)| !l.is_empty())
         .collect();
     let Some(&(count_line, count_text)) = lines.first() else {
-        return Err(perr(
-            None,
-            "empty (expected the number of pairs on the first line)",
-        ));
+        return Err(perr(None, "empty (expected the number of pairs on the first line)"));
     };
     let count: usize = count_text.parse().map_err(|_| {
         perr(
             Some(count_line),
-            format!(
-                "`{}` is not the number of lines that follow",
-                shorten(count_text)
-            ),
+            format!("`{}` is not the number of lines that follow", shorten(count_text)),
         )
     })?;
     if lines.len() - 1 != count {
@@ -141,16 +132,10 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
         };
         let (a, b) = (num(a)?, num(b)?);
         if a == 0 {
-            return Err(perr(
-                Some(n),
-                "the first number is 0 (a bye is written `id 0`)",
-            ));
+            return Err(perr(Some(n), "the first number is 0 (a bye is written `id 0`)"));
         }
         if a == b {
-            return Err(perr(
-                Some(n),
-                format!("player {a} is paired against themselves"),
-            ));
+            return Err(perr(Some(n), format!("player {a} is paired against themselves")));
         }
         for id in [a, b].into_iter().filter(|&id| id != 0) {
             let Some(p) = by_id.get(&id) else {
@@ -180,20 +165,9 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
                 ));
             }
         }
-        let entry = if b == 0 {
-            Entry::Bye(a)
-        } else {
-            Entry::Game {
-                white: a,
-                black: b,
-                result: None,
-            }
-        };
-        rows.push(Row {
-            round: r,
-            board: rows.len() as u32 + 1,
-            entry,
-        });
+        let entry =
+            if b == 0 { Entry::Bye(a) } else { Entry::Game { white: a, black: b, result: None } };
+        rows.push(Row { round: r, board: rows.len() as u32 + 1, entry });
     }
     let missing: Vec<Id> = t
         .players
@@ -204,10 +178,7 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
     if !missing.is_empty() {
         return Err(perr(
             None,
-            format!(
-                "player(s) {} neither paired nor given a bye in round {r}",
-                list(&missing)
-            ),
+            format!("player(s) {} neither paired nor given a bye in round {r}", list(&missing)),
         ));
     }
     for i in tpn_order(&t.players) {
@@ -217,11 +188,7 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
             Due::ZeroAbsent => Entry::ZeroBye(p.id),
             _ => continue,
         };
-        rows.push(Row {
-            round: r,
-            board: rows.len() as u32 + 1,
-            entry,
-        });
+        rows.push(Row { round: r, board: rows.len() as u32 + 1, entry });
     }
     Ok(rows)
 }
@@ -247,21 +214,14 @@ fn shorten(s: &str) -> String {
 pub fn engine_input(t: &Tournament, r: u32, initial_colour: bool) -> Result<String, String> {
     bsw_model::trf::exportable(t).map_err(|e| e.to_string())?;
     let text = bsw_model::trf::export(t);
-    let withdrawn: std::collections::HashSet<Id> = t
-        .players
-        .iter()
-        .filter(|p| p.withdrawn_by(r))
-        .map(|p| p.id)
-        .collect();
+    let withdrawn: std::collections::HashSet<Id> =
+        t.players.iter().filter(|p| p.withdrawn_by(r)).map(|p| p.id).collect();
     // Column of round r's cell (0-based): 92 + 10 (r - 1), 1-based.
     let at = 91 + 10 * (r as usize - 1);
     let mut out = String::with_capacity(text.len() + 64);
     for line in text.lines() {
         if line.starts_with("001") && !withdrawn.is_empty() {
-            let id = line
-                .get(4..8)
-                .and_then(|s| s.trim().parse::<Id>().ok())
-                .unwrap_or(0);
+            let id = line.get(4..8).and_then(|s| s.trim().parse::<Id>().ok()).unwrap_or(0);
             let len = line.chars().count();
             if withdrawn.contains(&id) && len <= at {
                 out.push_str(line);

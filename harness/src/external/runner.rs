@@ -38,10 +38,7 @@ impl Template {
                 "--engine: `{text}` has no {{trf}} (where the input file goes), e.g. --engine 'myengine --dutch {{trf}} -p {{out}}'"
             ));
         }
-        Ok(Template {
-            text: text.to_string(),
-            args,
-        })
+        Ok(Template { text: text.to_string(), args })
     }
 
     /// Whether the output goes to a file (`{out}`) rather than standard output.
@@ -52,10 +49,7 @@ impl Template {
     /// The arguments with `{trf}` and `{out}` replaced.
     pub fn argv(&self, trf: &Path, out: &Path) -> Vec<String> {
         let (t, o) = (trf.to_string_lossy(), out.to_string_lossy());
-        self.args
-            .iter()
-            .map(|a| a.replace("{trf}", &t).replace("{out}", &o))
-            .collect()
+        self.args.iter().map(|a| a.replace("{trf}", &t).replace("{out}", &o)).collect()
     }
 
     /// Checks that the program exists (a path, or a name found on PATH).
@@ -71,9 +65,7 @@ impl Template {
         if found {
             Ok(())
         } else {
-            Err(format!(
-                "--engine: program `{prog}` not found (give a path, or put it on PATH)"
-            ))
+            Err(format!("--engine: program `{prog}` not found (give a path, or put it on PATH)"))
         }
     }
 }
@@ -110,9 +102,7 @@ pub struct Workdir {
 
 impl Workdir {
     pub fn new() -> std::io::Result<Workdir> {
-        Ok(Workdir {
-            dir: tempfile::Builder::new().prefix("bsw-engine-").tempdir()?,
-        })
+        Ok(Workdir { dir: tempfile::Builder::new().prefix("bsw-engine-").tempdir()? })
     }
 
     pub fn trf(&self) -> PathBuf {
@@ -167,19 +157,8 @@ impl Workdir {
         };
         let read = |p: &Path| std::fs::read(p).ok().map(|b| bsw_model::trf::decode(&b));
         let stdout = read(&so).unwrap_or_default();
-        let output = if tpl.has_out() {
-            read(&out)
-        } else {
-            Some(stdout.clone())
-        };
-        Ok(Call {
-            argv,
-            status,
-            output,
-            stdout,
-            stderr: read(&se).unwrap_or_default(),
-            wall,
-        })
+        let output = if tpl.has_out() { read(&out) } else { Some(stdout.clone()) };
+        Ok(Call { argv, status, output, stdout, stderr: read(&se).unwrap_or_default(), wall })
     }
 }
 

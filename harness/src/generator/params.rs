@@ -94,9 +94,7 @@ impl GenParams {
     pub fn validate(&self) -> Result<(), String> {
         let range = |name: &str, (a, b): (u32, u32), min: u32| {
             if a < min || b < a {
-                Err(format!(
-                    "--{name}: {a}..{b} is not a range of numbers >= {min}"
-                ))
+                Err(format!("--{name}: {a}..{b} is not a range of numbers >= {min}"))
             } else {
                 Ok(())
             }
@@ -118,9 +116,7 @@ impl GenParams {
             ("absence-rate", self.absence_rate),
         ] {
             if !(0.0..=1.0).contains(&p) {
-                return Err(format!(
-                    "--{name}: {p} is not a probability between 0 and 1"
-                ));
+                return Err(format!("--{name}: {p} is not a probability between 0 and 1"));
             }
         }
         if self.forfeit_rate + self.double_loss_rate > 1.0 {

@@ -24,10 +24,7 @@ fn real_check(t: &Tournament, round: u32) -> RoundReport {
 
 impl Backend {
     /// `bsw_engine::pair_next_round` and `bsw_checker::check_round` (profile berger-swiss).
-    pub const REAL: Backend = Backend {
-        pair: bsw_engine::pair_next_round,
-        check: real_check,
-    };
+    pub const REAL: Backend = Backend { pair: bsw_engine::pair_next_round, check: real_check };
 }
 
 /// A deliberately broken rule, for testing that the checker and the shrinker catch bugs.
@@ -46,20 +43,10 @@ impl Corruption {
                 if paired < min_players {
                     return;
                 }
-                if let Some(row) = rows
-                    .iter_mut()
-                    .find(|r| matches!(r.entry, Entry::Game { .. }))
-                    && let Entry::Game {
-                        white,
-                        black,
-                        result,
-                    } = row.entry
+                if let Some(row) = rows.iter_mut().find(|r| matches!(r.entry, Entry::Game { .. }))
+                    && let Entry::Game { white, black, result } = row.entry
                 {
-                    row.entry = Entry::Game {
-                        white: black,
-                        black: white,
-                        result,
-                    };
+                    row.entry = Entry::Game { white: black, black: white, result };
                 }
             }
         }
@@ -75,10 +62,7 @@ pub struct PlayOptions {
 
 impl Default for PlayOptions {
     fn default() -> Self {
-        PlayOptions {
-            backend: Backend::REAL,
-            corrupt: None,
-        }
+        PlayOptions { backend: Backend::REAL, corrupt: None }
     }
 }
 
@@ -162,11 +146,7 @@ impl Failure {
         kind: FailureKind,
         payload: &(dyn std::any::Any + Send),
     ) -> Failure {
-        Failure {
-            round,
-            kind,
-            details: vec![panic_message(payload)],
-        }
+        Failure { round, kind, details: vec![panic_message(payload)] }
     }
 }
 
@@ -212,10 +192,7 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 fn engine_variant(e: &EngineError) -> String {
     // The variant name, from Debug (robust to variants added later).
     let d = format!("{e:?}");
-    d.split(|c: char| !c.is_alphanumeric() && c != '_')
-        .next()
-        .unwrap_or("")
-        .to_string()
+    d.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string()
 }
 
 /// Records the withdrawals and requested absences of round `r` of `sc` in `t`, just before
@@ -242,11 +219,7 @@ pub fn record_events(sc: &Scenario, t: &mut Tournament, r: u32) {
             if p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
                 continue;
             }
-            if a.half {
-                p.half_byes.push(r)
-            } else {
-                p.zero_byes.push(r)
-            }
+            if a.half { p.half_byes.push(r) } else { p.zero_byes.push(r) }
         }
     }
 }
@@ -272,21 +245,12 @@ pub fn violation_failure(r: u32, rep: &RoundReport) -> Failure {
 /// the scenario seed, the round and the two players ([`draw_result`]).
 pub fn fill_results(sc: &Scenario, t: &mut Tournament, first: usize, r: u32) {
     for i in first..t.rows.len() {
-        if let Entry::Game {
-            white,
-            black,
-            result: None,
-        } = t.rows[i].entry
-        {
+        if let Entry::Game { white, black, result: None } = t.rows[i].entry {
             let (Some(w), Some(b)) = (t.player(white), t.player(black)) else {
                 continue;
             };
             let o = draw_result(sc.seed, r, w, b, &sc.rates);
-            t.rows[i].entry = Entry::Game {
-                white,
-                black,
-                result: Some(o),
-            };
+            t.rows[i].entry = Entry::Game { white, black, result: Some(o) };
         }
     }
 }
@@ -355,11 +319,8 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         if let Some(c) = opts.corrupt {
             c.apply(&mut paired.rows);
         }
-        let games = paired
-            .rows
-            .iter()
-            .filter(|row| matches!(row.entry, Entry::Game { .. }))
-            .count() as u32;
+        let games =
+            paired.rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
         t.rows.extend(paired.rows.iter().copied());
 
         // Certify.
@@ -373,13 +334,7 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
             level: s.level,
             bye: s.bye.map(|b| bye_record(b, checked)),
         });
-        out.rounds.push(RoundRecord {
-            round: r,
-            engine_ns,
-            checker_ns,
-            games,
-            swiss,
-        });
+        out.rounds.push(RoundRecord { round: r, engine_ns, checker_ns, games, swiss });
         match report {
             Err(payload) => {
                 out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));

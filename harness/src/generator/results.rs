@@ -26,37 +26,21 @@ pub fn draw_result(
     black: &Player,
     rates: &ResultRates,
 ) -> Outcome {
-    let mut rng = SplitMix64::new(hash_words(&[
-        seed,
-        round as u64,
-        white.id as u64,
-        black.id as u64,
-    ]));
+    let mut rng =
+        SplitMix64::new(hash_words(&[seed, round as u64, white.id as u64, black.id as u64]));
     let u = rng.unit();
     if u < rates.double_loss {
         return Outcome::DoubleForfeit;
     }
     if u < rates.double_loss + rates.forfeit {
-        return if rng.chance(0.5) {
-            Outcome::WhiteForfeitWin
-        } else {
-            Outcome::BlackForfeitWin
-        };
+        return if rng.chance(0.5) { Outcome::WhiteForfeitWin } else { Outcome::BlackForfeitWin };
     }
     if rng.chance(rates.draw) {
         return Outcome::Draw;
     }
     let strength = |p: &Player| {
-        if p.rating == 0 {
-            UNRATED_STRENGTH
-        } else {
-            p.rating as f64
-        }
+        if p.rating == 0 { UNRATED_STRENGTH } else { p.rating as f64 }
     };
     let expect_white = 1.0 / (1.0 + 10f64.powf((strength(black) - strength(white)) / 400.0));
-    if rng.unit() < expect_white {
-        Outcome::WhiteWin
-    } else {
-        Outcome::BlackWin
-    }
+    if rng.unit() < expect_white { Outcome::WhiteWin } else { Outcome::BlackWin }
 }

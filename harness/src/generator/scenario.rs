@@ -145,9 +145,8 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
                 cap
             };
             let lower_fits = n >= p + 3;
-            let exact: Vec<u32> = (1..=params.max_groups)
-                .filter(|&g| g * p <= n && n <= g * (p + 1))
-                .collect();
+            let exact: Vec<u32> =
+                (1..=params.max_groups).filter(|&g| g * p <= n && n <= g * (p + 1)).collect();
             let use_lower = lower_fits && (want_lower || exact.is_empty());
             if use_lower {
                 let gmax = ((n - 3) / p).min(params.max_groups).max(1);
@@ -252,22 +251,14 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
                 None
             };
             if let Some(round) = round {
-                absences.push(Absence {
-                    player: pl.id,
-                    round,
-                    half: rng.chance(0.5),
-                });
+                absences.push(Absence { player: pl.id, round, half: rng.chance(0.5) });
             }
         }
     }
 
     Scenario {
         seed,
-        base: Tournament {
-            config,
-            players,
-            rows: Vec::new(),
-        },
+        base: Tournament { config, players, rows: Vec::new() },
         withdrawals,
         absences,
         rates: ResultRates {

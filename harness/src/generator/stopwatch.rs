@@ -12,26 +12,17 @@ pub struct Stopwatch {
 
 /// This thread's CPU time in nanoseconds, where the platform has a per-thread clock.
 fn thread_cpu_ns() -> Option<u64> {
-    cpu_time::ThreadTime::try_now()
-        .ok()
-        .map(|t| t.as_duration().as_nanos() as u64)
+    cpu_time::ThreadTime::try_now().ok().map(|t| t.as_duration().as_nanos() as u64)
 }
 
 /// Which clock [`Stopwatch`] uses here: `"thread-cpu"` or `"wall"`.
 pub fn clock_name() -> &'static str {
-    if thread_cpu_ns().is_some() {
-        "thread-cpu"
-    } else {
-        "wall"
-    }
+    if thread_cpu_ns().is_some() { "thread-cpu" } else { "wall" }
 }
 
 impl Stopwatch {
     pub fn start() -> Self {
-        Stopwatch {
-            cpu: thread_cpu_ns(),
-            wall: Instant::now(),
-        }
+        Stopwatch { cpu: thread_cpu_ns(), wall: Instant::now() }
     }
 
     /// Nanoseconds since [`Stopwatch::start`].

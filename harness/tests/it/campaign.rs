@@ -27,8 +27,5 @@ fn engine_and_checker_agree_on_feature_heavy_tournaments() {
     assert!(s.passed(), "{}", s.render());
     assert_eq!(s.tournaments, 150);
     assert!(s.ladder.swiss_rounds > 0 && s.byes.swiss_byes > 0);
-    assert!(
-        s.dropped_absences > 0,
-        "the refusal path of SPEC §9 was not exercised"
-    );
+    assert!(s.dropped_absences > 0, "the refusal path of SPEC §9 was not exercised");
 }

@@ -45,22 +45,12 @@ fn row_line(row: &Row) -> String {
         Entry::Game { white, black, .. } => (white, black.to_string()),
         Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, String::new()),
     };
-    format!(
-        "{},{},{},{},{}",
-        row.round,
-        row.board,
-        white,
-        black,
-        row.entry.result_code()
-    )
+    format!("{},{},{},{},{}", row.round, row.board, white, black, row.entry.result_code())
 }
 
 /// Non-empty, trimmed lines (so a trailing newline or CRLF does not matter).
 fn lines(text: &str) -> Vec<String> {
-    text.lines()
-        .map(|l| l.trim().to_string())
-        .filter(|l| !l.is_empty())
-        .collect()
+    text.lines().map(|l| l.trim().to_string()).filter(|l| !l.is_empty()).collect()
 }
 
 /// A line diff: `-` expected only, `+` actual only, position by position.
@@ -114,11 +104,7 @@ fn violations_text(report: &Report) -> String {
 }
 
 fn rules_of(report: &Report) -> BTreeSet<String> {
-    report
-        .rounds
-        .iter()
-        .flat_map(|r| r.violations.iter().map(|v| v.rule.to_string()))
-        .collect()
+    report.rounds.iter().flat_map(|r| r.violations.iter().map(|v| v.rule.to_string())).collect()
 }
 
 fn load_case(dir: &Path) -> Result<Tournament, String> {
@@ -169,27 +155,23 @@ fn run_expected_round(dir: &Path) -> Result<(), String> {
         Err(e) => {
             let _ = writeln!(problems, "  tournament + expected.csv does not load: {e}");
         }
-        Ok(with_expected) => match catch_unwind(AssertUnwindSafe(|| {
-            check(&with_expected, Profile::BergerSwiss)
-        })) {
-            Err(p) => {
-                let _ = writeln!(problems, "  checker panicked: {}", panic_text(p));
+        Ok(with_expected) => {
+            match catch_unwind(AssertUnwindSafe(|| check(&with_expected, Profile::BergerSwiss))) {
+                Err(p) => {
+                    let _ = writeln!(problems, "  checker panicked: {}", panic_text(p));
+                }
+                Ok(report) if !report.is_conforming() => {
+                    let _ = write!(
+                        problems,
+                        "  checker rejects the expected round:\n{}",
+                        violations_text(&report)
+                    );
+                }
+                Ok(_) => {}
             }
-            Ok(report) if !report.is_conforming() => {
-                let _ = write!(
-                    problems,
-                    "  checker rejects the expected round:\n{}",
-                    violations_text(&report)
-                );
-            }
-            Ok(_) => {}
-        },
+        }
     }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems)
-    }
+    if problems.is_empty() { Ok(()) } else { Err(problems) }
 }
 
 /// `expected-check.toml`: `verdict` and `rules`, nothing else.
@@ -215,11 +197,7 @@ fn run_expected_check(dir: &Path) -> Result<(), String> {
     let t = load_case(dir)?;
     let report = catch_unwind(AssertUnwindSafe(|| check(&t, Profile::BergerSwiss)))
         .map_err(|p| format!("  checker panicked: {}", panic_text(p)))?;
-    let got_verdict = if report.is_conforming() {
-        "conforming"
-    } else {
-        "violations"
-    };
+    let got_verdict = if report.is_conforming() { "conforming" } else { "violations" };
     let got_rules = rules_of(&report);
     if got_verdict == verdict && got_rules == rules {
         return Ok(());
@@ -276,11 +254,7 @@ fn run_case(dir: &Path) -> Result<(), String> {
 #[test]
 fn every_corpus_case_matches_engine_and_checker() {
     let dirs = case_dirs();
-    assert!(
-        dirs.len() >= 40,
-        "the corpus holds {} cases, at least 40 expected",
-        dirs.len()
-    );
+    assert!(dirs.len() >= 40, "the corpus holds {} cases, at least 40 expected", dirs.len());
     let only = std::env::var("CORPUS_CASE").ok();
     let mut failures = Vec::new();
     let mut ran = 0;

@@ -9,12 +9,7 @@ use bsw_model::{Entry, Player, Row, Tournament};
 use std::time::{Duration, Instant};
 
 fn player(id: u32, rating: u32) -> Player {
-    Player {
-        id,
-        name: format!("P{id}"),
-        rating,
-        ..Player::default()
-    }
+    Player { id, name: format!("P{id}"), rating, ..Player::default() }
 }
 
 /// Six players; ratings make TPN order 6, 5, 4, 3, 2, 1 (ids), except 2 and 3 who tie and
@@ -34,15 +29,7 @@ fn six() -> Tournament {
 }
 
 fn game(board: u32, white: u32, black: u32) -> Row {
-    Row {
-        round: 1,
-        board,
-        entry: Entry::Game {
-            white,
-            black,
-            result: None,
-        },
-    }
+    Row { round: 1, board, entry: Entry::Game { white, black, result: None } }
 }
 
 #[test]
@@ -50,16 +37,8 @@ fn output_counts_games_and_byes_and_leaves_absences_out() {
     let rows = vec![
         game(1, 1, 5),
         game(2, 3, 2),
-        Row {
-            round: 1,
-            board: 3,
-            entry: Entry::Bye(6),
-        },
-        Row {
-            round: 1,
-            board: 4,
-            entry: Entry::HalfBye(4),
-        },
+        Row { round: 1, board: 3, entry: Entry::Bye(6) },
+        Row { round: 1, board: 4, entry: Entry::HalfBye(4) },
     ];
     // The bbpPairings example of the convention: two games and a bye.
     assert_eq!(write_output(&rows), "3\n1 5\n3 2\n6 0\n");
@@ -78,22 +57,8 @@ fn reading_numbers_boards_as_written_and_appends_absences_by_tpn() {
     assert_eq!(
         got,
         vec![
-            (
-                1,
-                Entry::Game {
-                    white: 2,
-                    black: 5,
-                    result: None
-                }
-            ),
-            (
-                2,
-                Entry::Game {
-                    white: 6,
-                    black: 3,
-                    result: None
-                }
-            ),
+            (1, Entry::Game { white: 2, black: 5, result: None }),
+            (2, Entry::Game { white: 6, black: 3, result: None }),
             (3, Entry::HalfBye(4)),
             (4, Entry::ZeroBye(1)),
         ]
@@ -143,14 +108,13 @@ fn engine_input_marks_withdrawn_players_absent_in_the_round_paired() {
             *result = Some(bsw_model::Outcome::Draw);
         }
     }
-    t.rows
-        .extend([game(1, 6, 5), game(2, 4, 2), game(3, 3, 1)].map(|mut r| {
-            r.round = 2;
-            if let Entry::Game { result, .. } = &mut r.entry {
-                *result = Some(bsw_model::Outcome::WhiteWin);
-            }
-            r
-        }));
+    t.rows.extend([game(1, 6, 5), game(2, 4, 2), game(3, 3, 1)].map(|mut r| {
+        r.round = 2;
+        if let Entry::Game { result, .. } = &mut r.entry {
+            *result = Some(bsw_model::Outcome::WhiteWin);
+        }
+        r
+    }));
     // Round 3 is paired now: player 3 withdrew from it, player 5 asks for a half-point
     // absence in it.
     t.players[2].withdrawn_from = Some(3);
@@ -165,11 +129,7 @@ fn engine_input_marks_withdrawn_players_absent_in_the_round_paired() {
     // Round 3's cell starts at column 112 (92 + 2 × 10).
     assert_eq!(&line(3)[111..], "0000 - Z");
     assert_eq!(&line(5)[111..], "0000 - H");
-    assert_eq!(
-        line(6).chars().count(),
-        109,
-        "no cell for a player due to be paired"
-    );
+    assert_eq!(line(6).chars().count(), 109, "no cell for a player due to be paired");
     assert!(text.lines().any(|l| l == "XXC white1"));
     assert!(!engine_input(&t, 3, false).unwrap().contains("XXC"));
     // The file reads back as the same event, round 3 to be paired without player 3.
@@ -191,24 +151,12 @@ fn templates_split_like_a_shell_and_need_the_input() {
     let t = template("my-engine --dutch '{trf}' -p \"{out}\" --name 'two words'");
     assert_eq!(
         t.argv("/x/in.trf".as_ref(), "/x/out.txt".as_ref()),
-        [
-            "my-engine",
-            "--dutch",
-            "/x/in.trf",
-            "-p",
-            "/x/out.txt",
-            "--name",
-            "two words"
-        ]
+        ["my-engine", "--dutch", "/x/in.trf", "-p", "/x/out.txt", "--name", "two words"]
     );
     assert!(t.has_out());
     assert!(!template("e {trf}").has_out());
     assert!(Template::parse("e -p {out}").unwrap_err().contains("{trf}"));
-    assert!(
-        Template::parse("e '{trf}")
-            .unwrap_err()
-            .contains("unbalanced")
-    );
+    assert!(Template::parse("e '{trf}").unwrap_err().contains("unbalanced"));
     assert!(Template::parse("").is_err());
     assert!(
         template("no-such-engine-anywhere {trf}")
@@ -222,40 +170,19 @@ fn templates_split_like_a_shell_and_need_the_input() {
 fn runner_reports_exit_codes_signals_and_output() {
     let w = Workdir::new().unwrap();
     let limit = Duration::from_secs(10);
-    let c = w
-        .run(
-            &template("sh -c 'cat \"$0\" > \"$1\"' {trf} {out}"),
-            "2\n1 2\n",
-            limit,
-        )
-        .unwrap();
+    let c = w.run(&template("sh -c 'cat \"$0\" > \"$1\"' {trf} {out}"), "2\n1 2\n", limit).unwrap();
     assert_eq!(c.status, Status::Exited(0));
     assert_eq!(c.output.as_deref(), Some("2\n1 2\n"));
     // Without {out}: standard output is the output.
-    let c = w
-        .run(
-            &template("sh -c 'echo 1; echo 3 0; echo oops >&2' {trf}"),
-            "",
-            limit,
-        )
-        .unwrap();
+    let c = w.run(&template("sh -c 'echo 1; echo 3 0; echo oops >&2' {trf}"), "", limit).unwrap();
     assert_eq!(c.output.as_deref(), Some("1\n3 0\n"));
     assert_eq!(c.stderr, "oops\n");
     // No output file written: None (not a stale one from the previous call).
-    w.run(
-        &template("sh -c 'echo old > \"$1\"' {trf} {out}"),
-        "",
-        limit,
-    )
-    .unwrap();
-    let c = w
-        .run(&template("sh -c 'exit 3' {trf} {out}"), "", limit)
-        .unwrap();
+    w.run(&template("sh -c 'echo old > \"$1\"' {trf} {out}"), "", limit).unwrap();
+    let c = w.run(&template("sh -c 'exit 3' {trf} {out}"), "", limit).unwrap();
     assert_eq!(c.status, Status::Exited(3));
     assert_eq!(c.output, None);
-    let c = w
-        .run(&template("sh -c 'kill -SEGV $$' {trf}"), "", limit)
-        .unwrap();
+    let c = w.run(&template("sh -c 'kill -SEGV $$' {trf}"), "", limit).unwrap();
     assert_eq!(c.status, Status::Signalled(11));
 }
 
@@ -263,14 +190,9 @@ fn runner_reports_exit_codes_signals_and_output() {
 fn a_time_out_kills_the_whole_process_group() {
     let w = Workdir::new().unwrap();
     let pidfile = tempfile::NamedTempFile::new().unwrap();
-    let cmd = format!(
-        "sh -c 'sleep 60 & echo $! > {}; wait' {{trf}}",
-        pidfile.path().display()
-    );
+    let cmd = format!("sh -c 'sleep 60 & echo $! > {}; wait' {{trf}}", pidfile.path().display());
     let start = Instant::now();
-    let c = w
-        .run(&template(&cmd), "", Duration::from_millis(300))
-        .unwrap();
+    let c = w.run(&template(&cmd), "", Duration::from_millis(300)).unwrap();
     assert_eq!(c.status, Status::TimedOut);
     assert!(start.elapsed() < Duration::from_secs(5));
     // The grandchild (sleep) was killed with its parent.

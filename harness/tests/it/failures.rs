@@ -25,19 +25,11 @@ fn erring_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
 }
 
 fn panicking_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
-    if active(t) >= 9 {
-        panic!("toy engine cannot count past 8")
-    } else {
-        common::toy_pair(t)
-    }
+    if active(t) >= 9 { panic!("toy engine cannot count past 8") } else { common::toy_pair(t) }
 }
 
 fn panicking_check(t: &Tournament, r: u32) -> RoundReport {
-    if r == 2 {
-        panic!("toy checker gives up in round 2")
-    } else {
-        common::toy_check(t, r)
-    }
+    if r == 2 { panic!("toy checker gives up in round 2") } else { common::toy_check(t, r) }
 }
 
 /// Plays with the stand-in engine `pair` and checker `check`, results not corrupted.
@@ -45,19 +37,11 @@ fn opts(
     pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
     check: fn(&Tournament, u32) -> RoundReport,
 ) -> PlayOptions {
-    PlayOptions {
-        backend: Backend { pair, check },
-        corrupt: None,
-    }
+    PlayOptions { backend: Backend { pair, check }, corrupt: None }
 }
 
 fn plain() -> GenParams {
-    GenParams {
-        group_rate: 0.0,
-        rounds: (3, 5),
-        players: (6, 30),
-        ..GenParams::default()
-    }
+    GenParams { group_rate: 0.0, rounds: (3, 5), players: (6, 30), ..GenParams::default() }
 }
 
 #[test]
@@ -65,10 +49,7 @@ fn engine_error_stops_the_tournament_at_that_round() {
     let sc = generate(1, &plain());
     let p = play(&sc, &opts(erring_pair, common::toy_check));
     let f = p.failure.unwrap();
-    assert_eq!(
-        (f.round, f.kind),
-        (2, FailureKind::EngineError("Config".into()))
-    );
+    assert_eq!((f.round, f.kind), (2, FailureKind::EngineError("Config".into())));
     // round 1 is kept, with results; round 2 has no rows
     assert_eq!(p.tournament.last_round(), 1);
     assert!(p.tournament.missing_results(1).is_empty());
@@ -76,13 +57,7 @@ fn engine_error_stops_the_tournament_at_that_round() {
 
 #[test]
 fn engine_panic_is_caught_with_its_message() {
-    let sc = generate(
-        2,
-        &GenParams {
-            players: (20, 20),
-            ..plain()
-        },
-    );
+    let sc = generate(2, &GenParams { players: (20, 20), ..plain() });
     let p = play(&sc, &opts(panicking_pair, common::toy_check));
     let f = p.failure.unwrap();
     assert_eq!((f.round, &f.kind), (1, &FailureKind::EnginePanic));
@@ -104,13 +79,7 @@ fn engine_panic_shrinks_to_nine_players() {
     // The toy engine panics as soon as 9 players are active: the smallest failing case has 9
     // players and 1 round (no withdrawal can help: fewer players never fail).
     let o = opts(panicking_pair, common::toy_check);
-    let sc = generate(
-        4,
-        &GenParams {
-            players: (40, 40),
-            ..GenParams::default()
-        },
-    );
+    let sc = generate(4, &GenParams { players: (40, 40), ..GenParams::default() });
     let f = play(&sc, &o).failure.unwrap();
     let s = shrink(&sc, &o, &f.kind, 5000);
     assert_eq!(s.scenario.size().players, 9, "{}", s.scenario.size());
@@ -124,20 +93,13 @@ fn campaign_counts_failures_and_is_the_same_with_any_thread_count() {
         seed: 11,
         tournaments: 40,
         shard: None,
-        params: GenParams {
-            players: (4, 16),
-            ..GenParams::default()
-        },
+        params: GenParams { players: (4, 16), ..GenParams::default() },
         play: opts(panicking_pair, common::toy_check),
         jobs,
     };
     let mut a = simulate(&spec(1), &|| {}).unwrap();
     let mut b = simulate(&spec(3), &|| {}).unwrap();
-    assert!(
-        a.engine_panics > 0 && a.engine_panics < 40,
-        "{}",
-        a.engine_panics
-    );
+    assert!(a.engine_panics > 0 && a.engine_panics < 40, "{}", a.engine_panics);
     assert_eq!(a.engine_errors, a.engine_panics);
     assert_eq!(a.failing_tournaments, a.engine_panics);
     assert_eq!(a.failures.len() as u64, a.failing_tournaments);

@@ -31,10 +31,7 @@ fn files_in(dir: &Path) -> Vec<PathBuf> {
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| {
-            p.is_file()
-                && !p
-                    .file_name()
-                    .is_some_and(|n| n.to_string_lossy().starts_with('.'))
+            p.is_file() && !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.'))
         })
         .collect();
     files.sort();
@@ -66,22 +63,14 @@ fn replay(kind: &str) -> (usize, Vec<String>) {
 #[test]
 fn every_seed_corpus_input_runs_clean() {
     let (ran, failures) = replay("corpus");
-    assert!(
-        ran >= 4 * 2,
-        "expected seed corpora for all four targets, found {ran} files"
-    );
+    assert!(ran >= 4 * 2, "expected seed corpora for all four targets, found {ran} files");
     for (target, _) in TARGETS {
         assert!(
             !files_in(&fuzz_dir().join("corpus").join(target)).is_empty(),
             "fuzz/corpus/{target}/ has no seed"
         );
     }
-    assert!(
-        failures.is_empty(),
-        "{} seed inputs fail:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} seed inputs fail:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
@@ -106,10 +95,7 @@ fn seed_rounds(target: &str, rounds: fn(&[u8]) -> u32) -> u32 {
 #[test]
 fn tournament_seeds_reach_the_engine_and_checker() {
     let certified = seed_rounds("tournament", bsw_harness::fuzzing::fuzz_tournament_rounds);
-    assert!(
-        certified >= 5,
-        "the tournament seeds certify only {certified} rounds in all"
-    );
+    assert!(certified >= 5, "the tournament seeds certify only {certified} rounds in all");
 }
 
 /// Many pseudo-random inputs per target (a stable-Rust stand-in for a short fuzz run).
@@ -118,15 +104,10 @@ fn tournament_seeds_reach_the_engine_and_checker() {
 #[test]
 #[ignore]
 fn random_inputs_smoke() {
-    let n: u64 = std::env::var("FUZZ_SMOKE_N")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(300);
+    let n: u64 = std::env::var("FUZZ_SMOKE_N").ok().and_then(|v| v.parse().ok()).unwrap_or(300);
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = || {
-        state = state
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (state >> 33) as u8
     };
     let mut rounds = 0;
@@ -172,10 +153,7 @@ fn dir_files_target_loads_a_corpus_case_and_pairs_it() {
 #[test]
 fn checker_seeds_reach_the_checker() {
     let checked = seed_rounds("checker", bsw_harness::fuzzing::fuzz_checker_rounds);
-    assert!(
-        checked >= 3,
-        "the checker seeds reach the checker with only {checked} rounds in all"
-    );
+    assert!(checked >= 3, "the checker seeds reach the checker with only {checked} rounds in all");
 }
 
 /// The inputs in the directory that `FUZZ_REACH_DIR` names (for the reach diagnostics).
@@ -217,21 +195,14 @@ fn parser_reach() {
     let (mut dir_ok, mut trf_ok) = (0, 0);
     for f in &files {
         let data = fs::read(f).unwrap();
-        let mut parts = data
-            .splitn(3, |&b| b == 0)
-            .map(|p| String::from_utf8_lossy(p).into_owned());
-        let (toml, players, rounds) = (
-            parts.next().unwrap_or_default(),
-            parts.next().unwrap_or_default(),
-            parts.next(),
-        );
+        let mut parts =
+            data.splitn(3, |&b| b == 0).map(|p| String::from_utf8_lossy(p).into_owned());
+        let (toml, players, rounds) =
+            (parts.next().unwrap_or_default(), parts.next().unwrap_or_default(), parts.next());
         dir_ok +=
             u32::from(bsw_model::io::parse_dir_texts(&toml, &players, rounds.as_deref()).is_ok());
         trf_ok +=
             u32::from(bsw_model::trf::import(&bsw_model::trf::decode(&data), "x.trf").is_ok());
     }
-    eprintln!(
-        "{} inputs: {dir_ok} load as directory texts, {trf_ok} as TRF",
-        files.len()
-    );
+    eprintln!("{} inputs: {dir_ok} load as directory texts, {trf_ok} as TRF", files.len());
 }

@@ -27,27 +27,15 @@ fn generated_configurations_follow_spec_2() {
         // SPEC §2: all groups share one schedule length P, R >= P; lower Swiss 0 or >= 3.
         if let Some(&k0) = c.groups.first() {
             let p0 = schedule_len(k0);
-            assert!(
-                c.groups.iter().all(|&k| k >= 3 && schedule_len(k) == p0),
-                "seed {seed}"
-            );
+            assert!(c.groups.iter().all(|&k| k >= 3 && schedule_len(k) == p0), "seed {seed}");
             assert!(c.rounds.unwrap_or(p0) >= p0);
             let lower = n - c.groups.iter().sum::<u32>();
-            assert!(
-                lower == 0 || lower >= 3,
-                "seed {seed}: lower Swiss group of {lower}"
-            );
+            assert!(lower == 0 || lower >= 3, "seed {seed}: lower Swiss group of {lower}");
         } else {
             assert!(c.swaps.is_empty());
             let r = c.rounds.expect("plain Swiss states its rounds");
-            assert!(
-                (p.rounds.0..=p.rounds.1).contains(&r),
-                "seed {seed}: {r} rounds"
-            );
-            assert!(
-                (p.players.0..=p.players.1).contains(&n),
-                "seed {seed}: {n} players"
-            );
+            assert!((p.rounds.0..=p.rounds.1).contains(&r), "seed {seed}: {r} rounds");
+            assert!((p.players.0..=p.players.1).contains(&n), "seed {seed}: {n} players");
         }
         assert!(c.seed < (1 << 63));
         // ids unique, positive
@@ -98,13 +86,7 @@ fn defaults_exercise_every_feature() {
         swaps += !c.swaps.is_empty() as u32;
         wd += !sc.withdrawals.is_empty() as u32;
         abs += !sc.absences.is_empty() as u32;
-        let mut r: Vec<u32> = sc
-            .base
-            .players
-            .iter()
-            .map(|p| p.rating)
-            .filter(|&r| r > 0)
-            .collect();
+        let mut r: Vec<u32> = sc.base.players.iter().map(|p| p.rating).filter(|&r| r > 0).collect();
         let len = r.len();
         r.sort();
         r.dedup();
@@ -133,19 +115,11 @@ fn defaults_exercise_every_feature() {
 
 #[test]
 fn swaps_exchange_different_memberships() {
-    let p = GenParams {
-        group_rate: 1.0,
-        swap_rate: 1.0,
-        max_swaps: 3,
-        ..GenParams::default()
-    };
+    let p = GenParams { group_rate: 1.0, swap_rate: 1.0, max_swaps: 3, ..GenParams::default() };
     for seed in 0..500u64 {
         let sc = generate(seed, &p);
         // memberships() replays the swaps and refuses any between equal memberships.
-        assert!(
-            memberships(&sc.base.players, &sc.base.config).is_some(),
-            "seed {seed}"
-        );
+        assert!(memberships(&sc.base.players, &sc.base.config).is_some(), "seed {seed}");
     }
 }
 
@@ -155,18 +129,9 @@ fn play_records_every_round_and_fills_results() {
     for seed in 0..200u64 {
         let sc = generate(seed, &GenParams::default());
         let played = play(&sc, &opts);
-        assert!(
-            played.failure.is_none(),
-            "seed {seed}: {:?}",
-            played.failure
-        );
+        assert!(played.failure.is_none(), "seed {seed}: {:?}", played.failure);
         assert_eq!(played.rounds.len() as u32, sc.total_rounds());
-        assert!(
-            played
-                .tournament
-                .missing_results(sc.total_rounds())
-                .is_empty()
-        );
+        assert!(played.tournament.missing_results(sc.total_rounds()).is_empty());
         // withdrawals are recorded as withdrawn_from and no row after it names the player
         for p in &played.tournament.players {
             if let Some(w) = p.withdrawn_from {
@@ -198,11 +163,7 @@ fn refused_absences_are_dropped_and_the_round_repaired() {
     for seed in 0..100u64 {
         let sc = generate(seed, &params);
         let played = play(&sc, &opts);
-        assert!(
-            played.failure.is_none(),
-            "seed {seed}: {:?}",
-            played.failure
-        );
+        assert!(played.failure.is_none(), "seed {seed}: {:?}", played.failure);
         dropped += played.dropped_absences;
         let t = &played.tournament;
         let m = memberships(&t.players, &t.config).unwrap();
@@ -216,11 +177,8 @@ fn refused_absences_are_dropped_and_the_round_repaired() {
                 );
             }
         }
-        let absences_kept: usize = t
-            .players
-            .iter()
-            .map(|p| p.half_byes.len() + p.zero_byes.len())
-            .sum();
+        let absences_kept: usize =
+            t.players.iter().map(|p| p.half_byes.len() + p.zero_byes.len()).sum();
         let absence_rows = t
             .rows
             .iter()

@@ -11,10 +11,7 @@ use bsw_harness::shrink::shrink;
 #[test]
 fn shrinker_reduces_a_colour_swap_to_ten_players_one_round() {
     let opts = common::toy_opts(Some(Corruption::SwapBoardOneColours { min_players: 10 }));
-    let params = GenParams {
-        players: (30, 60),
-        ..GenParams::default()
-    };
+    let params = GenParams { players: (30, 60), ..GenParams::default() };
     let mut shrunk_some = 0;
     for seed in 0..20u64 {
         let sc = generate(seed, &params);
@@ -22,11 +19,7 @@ fn shrinker_reduces_a_colour_swap_to_ten_players_one_round() {
         let Some(f) = played.failure else { continue };
         let s = shrink(&sc, &opts, &f.kind, 5000);
         let size = s.scenario.size();
-        assert!(
-            size < sc.size(),
-            "seed {seed}: {size} not below {}",
-            sc.size()
-        );
+        assert!(size < sc.size(), "seed {seed}: {size} not below {}", sc.size());
         assert_eq!(size.players, 10, "seed {seed}: {size}");
         assert_eq!(size.rounds, 1, "seed {seed}: {size}");
         assert_eq!(
@@ -36,12 +29,7 @@ fn shrinker_reduces_a_colour_swap_to_ten_players_one_round() {
         );
         // still fails, the same way
         let again = play(&s.scenario, &opts);
-        assert!(
-            again
-                .failure
-                .as_ref()
-                .is_some_and(|g| f.kind.matches(&g.kind))
-        );
+        assert!(again.failure.as_ref().is_some_and(|g| f.kind.matches(&g.kind)));
         shrunk_some += 1;
     }
     assert!(shrunk_some >= 15);

@@ -70,10 +70,6 @@ fn an_event_of_9999_players_survives_export_and_import() {
     assert_eq!(t.players.len(), 9999);
     assert!(t.players.iter().any(|p| p.id == 9999));
     assert!(!t.config.groups.is_empty());
-    assert!(
-        t.rows
-            .iter()
-            .any(|r| matches!(r.entry, Entry::HalfBye(_) | Entry::ZeroBye(_)))
-    );
+    assert!(t.rows.iter().any(|r| matches!(r.entry, Entry::HalfBye(_) | Entry::ZeroBye(_))));
     assert_round_trip(&t).unwrap();
 }

@@ -7,14 +7,9 @@ use std::path::{Path, PathBuf};
 /// The temporary file an atomic write of `path` goes through: `.NAME.tmp-PID` in the same
 /// directory, so that the rename stays on one file system.
 pub fn temp_path(path: &Path) -> PathBuf {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let file = path
-        .file_name()
-        .map(|f| f.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "out".into());
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let file =
+        path.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_else(|| "out".into());
     dir.join(format!(".{file}.tmp-{}", std::process::id()))
 }
 
@@ -28,8 +23,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), InputError> {
     let result = (|| {
         use std::io::Write;
         let mut f = fs::File::create(&tmp).map_err(|e| err("cannot create temporary file", e))?;
-        f.write_all(text.as_bytes())
-            .map_err(|e| err("cannot write", e))?;
+        f.write_all(text.as_bytes()).map_err(|e| err("cannot write", e))?;
         f.sync_all().map_err(|e| err("cannot write", e))?;
         fs::rename(&tmp, path).map_err(|e| err("cannot rename temporary file into place", e))
     })();

@@ -136,10 +136,7 @@ pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines)
                 return Err(err(
                     span,
                     "groups",
-                    format!(
-                        "group {} has {v} players; a Berger group needs at least 3",
-                        i + 1
-                    ),
+                    format!("group {} has {v} players; a Berger group needs at least 3", i + 1),
                 ));
             }
             if v > u32::MAX as i64 {
@@ -161,11 +158,7 @@ pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines)
                 return Err(err(
                     span,
                     "swaps",
-                    format!(
-                        "swap {} has {} ids; a swap is a pair [id, id]",
-                        i + 1,
-                        ids.len()
-                    ),
+                    format!("swap {} has {} ids; a swap is a pair [id, id]", i + 1, ids.len()),
                 ));
             }
             let mut pair_ids = [0u32; 2];
@@ -216,12 +209,7 @@ pub(crate) fn check_config(
 ) -> Result<(), InputError> {
     let layout = memberships(players, c);
     if let Err(e @ LayoutError::TooFewPlayers { .. }) = &layout {
-        return Err(InputError::new(
-            file,
-            lines.groups,
-            Some("groups"),
-            e.to_string(),
-        ));
+        return Err(InputError::new(file, lines.groups, Some("groups"), e.to_string()));
     }
     if let Some(&first) = c.groups.first() {
         let p = schedule_len(first);
@@ -258,12 +246,9 @@ pub(crate) fn check_config(
         ));
     }
     match layout {
-        Err(e @ LayoutError::Swap { index, .. }) => Err(InputError::new(
-            file,
-            lines.swap.get(index).copied(),
-            Some("swaps"),
-            e.to_string(),
-        )),
+        Err(e @ LayoutError::Swap { index, .. }) => {
+            Err(InputError::new(file, lines.swap.get(index).copied(), Some("swaps"), e.to_string()))
+        }
         _ => Ok(()),
     }
 }

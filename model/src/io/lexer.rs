@@ -58,11 +58,7 @@ pub(super) fn csv_field(s: &str) -> String {
     let needs = s.contains([',', '"', '\r', '\n'])
         || s.starts_with([' ', '\t'])
         || s.ends_with([' ', '\t']);
-    if needs {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s.to_string()
-    }
+    if needs { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
 }
 
 /// A CSV file split into header and records, with real line numbers.
@@ -85,9 +81,7 @@ impl<'a> Csv<'a> {
         optional: &[&str],
     ) -> Result<Csv<'a>, InputError> {
         let text = strip_bom(text);
-        let mut lines = numbered_lines(text)
-            .into_iter()
-            .filter(|(_, l)| !l.trim().is_empty());
+        let mut lines = numbered_lines(text).into_iter().filter(|(_, l)| !l.trim().is_empty());
         let Some((header_line, header)) = lines.next() else {
             return Err(InputError::new(
                 file,
@@ -108,10 +102,7 @@ impl<'a> Csv<'a> {
                 return Err(err(
                     header_line,
                     Some("header"),
-                    format!(
-                        "unknown column `{name}` (known columns: {})",
-                        known.join(", ")
-                    ),
+                    format!("unknown column `{name}` (known columns: {})", known.join(", ")),
                 ));
             }
             if columns.insert(name.clone(), i).is_some() {
@@ -124,19 +115,10 @@ impl<'a> Csv<'a> {
         }
         for r in required {
             if !columns.contains_key(*r) {
-                return Err(err(
-                    header_line,
-                    Some("header"),
-                    format!("missing column `{r}`"),
-                ));
+                return Err(err(header_line, Some("header"), format!("missing column `{r}`")));
             }
         }
-        Ok(Csv {
-            file,
-            columns,
-            width: names.len(),
-            lines: lines.collect(),
-        })
+        Ok(Csv { file, columns, width: names.len(), lines: lines.collect() })
     }
 
     /// The fields of one data line, checked against the header width.
@@ -171,10 +153,7 @@ mod tests {
 
     #[test]
     fn split_csv_quotes_and_trims() {
-        assert_eq!(
-            split_csv(" a , \"b, c\" ,\"d\"\"e\",").unwrap(),
-            vec!["a", "b, c", "d\"e", ""]
-        );
+        assert_eq!(split_csv(" a , \"b, c\" ,\"d\"\"e\",").unwrap(), vec!["a", "b, c", "d\"e", ""]);
         assert!(split_csv("\"open").is_err());
         assert!(split_csv("a\"b").is_err());
     }

@@ -106,16 +106,9 @@ pub fn load_with(path: &Path, opts: &ReadOptions) -> Result<Imported, InputError
         });
     }
     if !path.exists() {
-        return Err(InputError::new(
-            shown,
-            None,
-            None,
-            "no such file or directory",
-        ));
+        return Err(InputError::new(shown, None, None, "no such file or directory"));
     }
-    let is_trf = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("trf"));
+    let is_trf = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("trf"));
     if !is_trf {
         return Err(InputError::new(
             shown,
@@ -183,12 +176,7 @@ pub fn append_round(dir: &Path, current: &Tournament, rows: &[Row]) -> Result<()
     next.rows.extend_from_slice(rows);
     let names = FileNames::in_dir(dir);
     let rounds = rounds_csv(&next);
-    parse_named(
-        &names,
-        &tournament_toml(current),
-        &players_csv(current),
-        Some(&rounds),
-    )?;
+    parse_named(&names, &tournament_toml(current), &players_csv(current), Some(&rounds))?;
     write_atomic(&dir.join(ROUNDS_CSV), &rounds)
 }
 
@@ -201,11 +189,7 @@ struct FileNames {
 impl FileNames {
     fn in_dir(dir: &Path) -> Self {
         let n = |f: &str| dir.join(f).display().to_string();
-        FileNames {
-            toml: n(TOURNAMENT_TOML),
-            players: n(PLAYERS_CSV),
-            rounds: n(ROUNDS_CSV),
-        }
+        FileNames { toml: n(TOURNAMENT_TOML), players: n(PLAYERS_CSV), rounds: n(ROUNDS_CSV) }
     }
 }
 
@@ -221,12 +205,7 @@ fn read_text(path: &str, required: bool) -> Result<Option<String>, InputError> {
             };
         }
         Err(e) => {
-            return Err(InputError::new(
-                path,
-                None,
-                None,
-                format!("cannot read: {e}"),
-            ));
+            return Err(InputError::new(path, None, None, format!("cannot read: {e}")));
         }
     };
     Ok(Some(decode(&bytes)))
@@ -246,9 +225,5 @@ fn parse_named(
         Some(text) => parse_rounds(&names.rounds, text, &ids, max_round)?,
         None => Vec::new(),
     };
-    Ok(Tournament {
-        config,
-        players,
-        rows,
-    })
+    Ok(Tournament { config, players, rows })
 }

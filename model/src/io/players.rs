@@ -76,10 +76,7 @@ pub(super) fn parse_players(
             .filter(|&i| i > 0)
             .ok_or_else(|| err("id", format!("`{id_s}` is not a positive integer")))?;
         if let Some(prev) = seen.insert(id, n) {
-            return Err(err(
-                "id",
-                format!("duplicate id {id} (already on line {prev})"),
-            ));
+            return Err(err("id", format!("duplicate id {id} (already on line {prev})")));
         }
         let name = get("name").to_string();
         if name.is_empty() {
@@ -90,10 +87,7 @@ pub(super) fn parse_players(
             0
         } else {
             parse_u32(rating_s).ok_or_else(|| {
-                err(
-                    "rating",
-                    format!("`{rating_s}` is not a non-negative integer"),
-                )
+                err("rating", format!("`{rating_s}` is not a non-negative integer"))
             })?
         };
         let w = get("withdrawn_from");
@@ -103,10 +97,7 @@ pub(super) fn parse_players(
             let v = parse_u32(w)
                 .ok_or_else(|| err("withdrawn_from", format!("`{w}` is not a round number")))?;
             if v < 1 {
-                return Err(err(
-                    "withdrawn_from",
-                    format!("{v}: rounds are numbered from 1"),
-                ));
+                return Err(err("withdrawn_from", format!("{v}: rounds are numbered from 1")));
             }
             Some(v)
         };

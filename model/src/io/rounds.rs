@@ -39,12 +39,7 @@ pub(super) fn parse_rounds(
     ids: &HashMap<Id, usize>,
     max_round: Option<u32>,
 ) -> Result<Vec<Row>, InputError> {
-    let csv = Csv::parse(
-        file,
-        text,
-        &["round", "board", "white", "black", "result"],
-        &[],
-    )?;
+    let csv = Csv::parse(file, text, &["round", "board", "white", "black", "result"], &[])?;
     let mut rows: Vec<(usize, Row)> = Vec::with_capacity(csv.lines.len());
     let mut boards: HashMap<(u32, u32), usize> = HashMap::new();
     let mut busy: HashMap<(u32, Id), usize> = HashMap::new();
@@ -127,11 +122,7 @@ pub(super) fn parse_rounds(
                         format!("player {white} cannot play against themselves"),
                     ));
                 }
-                Entry::Game {
-                    white,
-                    black,
-                    result,
-                }
+                Entry::Game { white, black, result }
             }
         };
         for (p, col) in entry.players().zip(["white", "black"]) {
@@ -142,24 +133,13 @@ pub(super) fn parse_rounds(
                 ));
             }
         }
-        rows.push((
-            n,
-            Row {
-                round,
-                board,
-                entry,
-            },
-        ));
+        rows.push((n, Row { round, board, entry }));
     }
     // Rounds numbered 1..k without a gap.
     let rounds: BTreeSet<u32> = rows.iter().map(|(_, r)| r.round).collect();
     for (expected, &r) in (1u32..).zip(rounds.iter()) {
         if r != expected {
-            let line = rows
-                .iter()
-                .filter(|(_, row)| row.round == r)
-                .map(|(n, _)| *n)
-                .min();
+            let line = rows.iter().filter(|(_, row)| row.round == r).map(|(n, _)| *n).min();
             return Err(InputError::new(
                 file,
                 line,
@@ -180,13 +160,7 @@ pub(super) fn parse_rounds(
             .iter()
             .filter(|(_, row)| {
                 row.round > pending.round
-                    && matches!(
-                        row.entry,
-                        Entry::Game {
-                            result: Some(_),
-                            ..
-                        }
-                    )
+                    && matches!(row.entry, Entry::Game { result: Some(_), .. })
             })
             .min_by_key(|(n, _)| *n);
         if let Some((n, row)) = later {

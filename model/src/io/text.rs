@@ -21,11 +21,7 @@ pub(crate) fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
             b'\r' => {
                 out.push((n, &text[start..i]));
                 n += 1;
-                i += if bytes.get(i + 1) == Some(&b'\n') {
-                    2
-                } else {
-                    1
-                };
+                i += if bytes.get(i + 1) == Some(&b'\n') { 2 } else { 1 };
                 start = i;
             }
             _ => i += 1,

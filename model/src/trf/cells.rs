@@ -12,11 +12,7 @@ pub(super) struct Cell {
     pub code: char,
 }
 
-pub(super) const BLANK: Cell = Cell {
-    opp: None,
-    colour: None,
-    code: ' ',
-};
+pub(super) const BLANK: Cell = Cell { opp: None, colour: None, code: ' ' };
 
 /// A parsed `001` record.
 pub(super) struct Rec {
@@ -58,11 +54,7 @@ pub(super) fn parse_points(s: &str) -> Option<HalfPoints> {
         Some((i, f)) => (i, f),
         None => (s, "0"),
     };
-    let int: HalfPoints = if int.is_empty() {
-        0
-    } else {
-        digits(int)?.try_into().ok()?
-    };
+    let int: HalfPoints = if int.is_empty() { 0 } else { digits(int)?.try_into().ok()? };
     let half = match frac.trim_end_matches('0') {
         "" => 0,
         "5" => 1,
@@ -89,20 +81,14 @@ pub(super) fn parse_001(file: &str, n: usize, chars: &[char]) -> Result<Rec, Inp
     let err = |field: &str, msg: String| InputError::new(file, Some(n), Some(field), msg);
     let id_s = col(chars, 5, 8);
     let id = digits(&id_s).filter(|&i| i > 0).ok_or_else(|| {
-        err(
-            "001 pairing number",
-            format!("`{id_s}` is not a positive number (columns 5-8)"),
-        )
+        err("001 pairing number", format!("`{id_s}` is not a positive number (columns 5-8)"))
     })?;
     let rating_s = col(chars, 49, 52);
     let rating = if rating_s.is_empty() {
         0
     } else {
         digits(&rating_s).ok_or_else(|| {
-            err(
-                "001 rating",
-                format!("`{rating_s}` is not a number (columns 49-52)"),
-            )
+            err("001 rating", format!("`{rating_s}` is not a number (columns 49-52)"))
         })?
     };
     let points_s = col(chars, 81, 84);
@@ -110,10 +96,7 @@ pub(super) fn parse_001(file: &str, n: usize, chars: &[char]) -> Result<Rec, Inp
         None
     } else {
         Some(parse_points(&points_s).ok_or_else(|| {
-            err(
-                "001 points",
-                format!("`{points_s}` is not a score like 4.5 (columns 81-84)"),
-            )
+            err("001 points", format!("`{points_s}` is not a score like 4.5 (columns 81-84)"))
         })?)
     };
     let mut name = col(chars, 15, 47);
@@ -134,10 +117,7 @@ pub(super) fn parse_001(file: &str, n: usize, chars: &[char]) -> Result<Rec, Inp
             let v = digits(&opp_s).ok_or_else(|| {
                 err(
                     &field,
-                    format!(
-                        "opponent `{opp_s}` is not a number (columns {first}-{})",
-                        first + 3
-                    ),
+                    format!("opponent `{opp_s}` is not a number (columns {first}-{})", first + 3),
                 )
             })?;
             (v != 0).then_some(v)
@@ -155,10 +135,7 @@ pub(super) fn parse_001(file: &str, n: usize, chars: &[char]) -> Result<Rec, Inp
         };
         let code = f(7).to_ascii_lowercase();
         if !"1=0+-wdlhfuz ".contains(code) {
-            return Err(err(
-                &field,
-                format!("unknown result code `{}` (column {last})", f(7)),
-            ));
+            return Err(err(&field, format!("unknown result code `{}` (column {last})", f(7))));
         }
         cells.push(Cell { opp, colour, code });
         r += 1;
@@ -177,12 +154,7 @@ pub(super) fn parse_001(file: &str, n: usize, chars: &[char]) -> Result<Rec, Inp
         birth_date: col(chars, 70, 79),
         ..Player::default()
     };
-    Ok(Rec {
-        line: n,
-        player,
-        points,
-        cells,
-    })
+    Ok(Rec { line: n, player, points, cells })
 }
 
 #[cfg(test)]

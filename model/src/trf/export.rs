@@ -59,11 +59,7 @@ fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id
     for row in &t.rows {
         let r = row.round;
         match row.entry {
-            Entry::Game {
-                white,
-                black,
-                result,
-            } => {
+            Entry::Game { white, black, result } => {
                 let (wc, bc) = match result {
                     Some(Outcome::WhiteWin) => ('1', '0'),
                     Some(Outcome::BlackWin) => ('0', '1'),
@@ -77,11 +73,7 @@ fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id
                 cells.insert((r, black), format!("{white:>4} b {bc}"));
             }
             Entry::Bye(p) => {
-                let code = if last_bye.get(&r) == Some(&row.board) {
-                    'U'
-                } else {
-                    'F'
-                };
+                let code = if last_bye.get(&r) == Some(&row.board) { 'U' } else { 'F' };
                 cells.insert((r, p), format!("0000 - {code}"));
             }
             Entry::HalfBye(p) => {
@@ -111,11 +103,7 @@ fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id
 
 /// The `001` record of player `p` (trailing blanks removed).
 fn record_001(p: &Player, points: HalfPoints, rank: usize, cells: &[&str]) -> String {
-    let rating = if p.rating == 0 {
-        String::new()
-    } else {
-        p.rating.to_string()
-    };
+    let rating = if p.rating == 0 { String::new() } else { p.rating.to_string() };
     let mut line = format!(
         "001 {:>4} {:1}{:>3} {:<33} {:>4} {:<3} {:>11} {:<10} {:>4} {:>4}",
         p.id,
@@ -143,10 +131,7 @@ fn record_001(p: &Player, points: HalfPoints, rank: usize, cells: &[&str]) -> St
 /// records).
 pub fn export(t: &Tournament) -> String {
     let last = t.last_round();
-    let rounds = crate::layout::total_rounds(&t.config)
-        .unwrap_or(0)
-        .max(last)
-        .max(1);
+    let rounds = crate::layout::total_rounds(&t.config).unwrap_or(0).max(last).max(1);
     let (cells, future) = cells(t, rounds);
     let mut points: HashMap<Id, HalfPoints> = future;
     for p in &t.players {
@@ -189,18 +174,14 @@ pub fn export(t: &Tournament) -> String {
         s.push('\n');
         // What the 001 record gives back; every difference goes into a BSP record.
         let chars: Vec<char> = line.chars().collect();
-        let back = parse_001("", 0, &chars)
-            .map(|r| r.player)
-            .unwrap_or_default();
+        let back = parse_001("", 0, &chars).map(|r| r.player).unwrap_or_default();
         player_lines(p, &back, &mut ext_players);
     }
     s += &format!("XXR {rounds}\n");
     // Our extension records (docs/trf-extensions.md).
     let c = &t.config;
     s += &format!("BSV {VERSION}\n");
-    if c.name
-        .as_deref()
-        .is_some_and(|n| n.is_empty() || n.trim() != n || n.contains(['\r', '\n']))
+    if c.name.as_deref().is_some_and(|n| n.is_empty() || n.trim() != n || n.contains(['\r', '\n']))
     {
         s += &format!("BSN {}\n", escape(name));
     }

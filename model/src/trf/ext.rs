@@ -87,12 +87,7 @@ impl Ext {
         let rest: String = line.chars().skip(4).collect();
         let width = line.chars().count().max(5);
         let err = |msg: String| {
-            InputError::new(
-                file,
-                Some(n),
-                Some(&code),
-                format!("{msg} (columns 5-{width})"),
-            )
+            InputError::new(file, Some(n), Some(&code), format!("{msg} (columns 5-{width})"))
         };
         self.first_line.get_or_insert(n);
         let num = |s: &str, what: &str| -> Result<u64, InputError> {
@@ -180,9 +175,8 @@ impl Ext {
                 }
                 let mut list = Vec::new();
                 for w in &words[1..] {
-                    let (id, board) = w
-                        .split_once('=')
-                        .ok_or_else(|| err(format!("`{w}` is not `id=board`")))?;
+                    let (id, board) =
+                        w.split_once('=').ok_or_else(|| err(format!("`{w}` is not `id=board`")))?;
                     let id = digits(id)
                         .filter(|&i| i > 0)
                         .ok_or_else(|| err(format!("`{id}` is not a player id")))?;
@@ -213,16 +207,9 @@ impl Ext {
     ) -> Result<(), InputError> {
         for (id, key, value, n) in &self.fields {
             let err = |msg: String| {
-                InputError::new(
-                    file,
-                    Some(*n),
-                    Some("BSP"),
-                    format!("{msg} (columns 5 onwards)"),
-                )
+                InputError::new(file, Some(*n), Some("BSP"), format!("{msg} (columns 5 onwards)"))
             };
-            let &k = index
-                .get(id)
-                .ok_or_else(|| err(format!("player {id} has no 001 record")))?;
+            let &k = index.get(id).ok_or_else(|| err(format!("player {id} has no 001 record")))?;
             let p = &mut players[k];
             let rounds = |v: &str| -> Result<Vec<u32>, InputError> {
                 v.split_whitespace()

@@ -131,11 +131,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         ext_config(file, &s.ext, &mut config, &players, last)?;
     }
     Ok(Imported {
-        tournament: Tournament {
-            config,
-            players,
-            rows,
-        },
+        tournament: Tournament { config, players, rows },
         carries_config,
         declared_system: s.system_192.or(s.system_092),
         warnings,
@@ -250,20 +246,11 @@ fn team(file: &str, n: usize, code: &str, what: &str) -> InputError {
 
 /// The message for a file without any `001` record: say what it looks like instead.
 fn not_a_trf(text: &str, file: &str) -> InputError {
-    let head: String = text
-        .chars()
-        .take(2000)
-        .collect::<String>()
-        .to_ascii_lowercase();
+    let head: String = text.chars().take(2000).collect::<String>().to_ascii_lowercase();
     let msg = if text.trim().is_empty() {
         "empty file; a TRF file holds one `001` record per player".to_string()
     } else if text.contains('\0')
-        || text
-            .chars()
-            .take(2000)
-            .filter(|c| c.is_control() && !c.is_whitespace())
-            .count()
-            > 8
+        || text.chars().take(2000).filter(|c| c.is_control() && !c.is_whitespace()).count() > 8
     {
         "binary data, not a TRF text file (a TRF file holds one `001` record per player)".into()
     } else if head.trim_start().starts_with('<') || head.contains("<html") {
@@ -289,11 +276,8 @@ fn last_round(recs: &[Rec], ext: &Ext) -> u32 {
         })
         .max()
         .unwrap_or(0);
-    let boards = if ext.version_line.is_some() {
-        ext.boards.keys().copied().max().unwrap_or(0)
-    } else {
-        0
-    };
+    let boards =
+        if ext.version_line.is_some() { ext.boards.keys().copied().max().unwrap_or(0) } else { 0 };
     cells.max(boards)
 }
 
@@ -348,12 +332,7 @@ fn check_points(
         }
         m
     };
-    Err(InputError::new(
-        file,
-        Some(mismatches[0].0),
-        Some("001 points"),
-        message,
-    ))
+    Err(InputError::new(file, Some(mismatches[0].0), Some("001 points"), message))
 }
 
 /// The pairing system the kept header records declare (`092`/`192`: a Dutch type selects the
@@ -437,18 +416,9 @@ fn rows_of_round(
     let (c0, c1) = cell_columns(r);
     let field = format!("001 round {r}");
     let err = |line: usize, msg: String| {
-        InputError::new(
-            file,
-            Some(line),
-            Some(&field),
-            format!("{msg} (columns {c0}-{c1})"),
-        )
+        InputError::new(file, Some(line), Some(&field), format!("{msg} (columns {c0}-{c1})"))
     };
-    let row = |entry| Row {
-        round: r,
-        board: 0,
-        entry,
-    };
+    let row = |entry| Row { round: r, board: 0, entry };
     let mut games: Vec<Row> = Vec::new();
     let mut byes: Vec<Row> = Vec::new();
     let mut absences: Vec<(usize, Row)> = Vec::new();
@@ -505,11 +475,8 @@ fn rows_of_round(
             }
         }
     }
-    let mut out: Vec<Row> = games
-        .into_iter()
-        .chain(byes)
-        .chain(absences.into_iter().map(|(_, r)| r))
-        .collect();
+    let mut out: Vec<Row> =
+        games.into_iter().chain(byes).chain(absences.into_iter().map(|(_, r)| r)).collect();
     for (b, row) in out.iter_mut().enumerate() {
         row.board = b as u32 + 1;
     }
@@ -530,17 +497,11 @@ fn game(
     if "hfuz".contains(c.code) {
         return Err(err(
             me.line,
-            format!(
-                "`{}` is a bye code, but opponent {q} is given",
-                c.code.to_ascii_uppercase()
-            ),
+            format!("`{}` is a bye code, but opponent {q} is given", c.code.to_ascii_uppercase()),
         ));
     }
     if q == id {
-        return Err(err(
-            me.line,
-            format!("player {id} is paired against themselves"),
-        ));
+        return Err(err(me.line, format!("player {id} is paired against themselves")));
     }
     let Some(&qk) = index.get(&q) else {
         return Err(err(me.line, format!("opponent {q} has no 001 record")));
@@ -548,9 +509,7 @@ fn game(
     let other = &recs[qk];
     let oc: Cell = other.cell(r);
     if oc.opp != Some(id) {
-        let says = oc
-            .opp
-            .map_or("no opponent".to_string(), |o| format!("opponent {o}"));
+        let says = oc.opp.map_or("no opponent".to_string(), |o| format!("opponent {o}"));
         return Err(err(
             me.line,
             format!(
@@ -578,11 +537,7 @@ fn game(
         (None, None) if matches!(c.code, '+' | '-' | ' ') => c.code != '-' || oc.code == '-',
         _ => return Err(mismatch("colours")),
     };
-    let (wc, bc) = if me_white {
-        (c.code, oc.code)
-    } else {
-        (oc.code, c.code)
-    };
+    let (wc, bc) = if me_white { (c.code, oc.code) } else { (oc.code, c.code) };
     let result = match (wc, bc) {
         ('1', '0') | ('w', 'l') => Some(Outcome::WhiteWin),
         ('0', '1') | ('l', 'w') => Some(Outcome::BlackWin),
@@ -594,11 +549,7 @@ fn game(
         _ => return Err(mismatch("result")),
     };
     let (white, black) = if me_white { (id, q) } else { (q, id) };
-    Ok(Entry::Game {
-        white,
-        black,
-        result,
-    })
+    Ok(Entry::Game { white, black, result })
 }
 
 /// Board numbers from a `BSB` record: each row takes the board given for its first player.
@@ -610,12 +561,7 @@ fn set_boards(
     boards: &[(Id, u32)],
 ) -> Result<(), InputError> {
     let err = |msg: String| {
-        InputError::new(
-            file,
-            Some(n),
-            Some("BSB"),
-            format!("{msg} (columns 5 onwards)"),
-        )
+        InputError::new(file, Some(n), Some("BSB"), format!("{msg} (columns 5 onwards)"))
     };
     let map: HashMap<Id, u32> = boards.iter().copied().collect();
     let mut used = HashSet::new();

@@ -76,10 +76,7 @@ mod tests {
 
     #[test]
     fn a_ruler_is_not_the_name_record() {
-        assert_eq!(
-            classify("0123456789012345678901234567890"),
-            Kind::NotARecord
-        );
+        assert_eq!(classify("0123456789012345678901234567890"), Kind::NotARecord);
         assert_eq!(classify("012 Open"), Kind::Name);
         assert_eq!(classify("012"), Kind::Name);
         assert_eq!(classify("XXC white1"), Kind::Kept);

@@ -11,24 +11,13 @@ use std::path::Path;
 use crate::common::{dir_with, game, row};
 
 fn corpus(name: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples")
-        .join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/examples").join(name)
 }
 
 fn small() -> Tournament {
-    let p = |id, name: &str, rating| Player {
-        id,
-        name: name.into(),
-        rating,
-        ..Player::default()
-    };
-    let mut players = vec![
-        p(1, "Lee, Ann", 2100),
-        p(2, "Bob", 2000),
-        p(3, " Cid", 0),
-        p(4, "Dan \"D\"", 1900),
-    ];
+    let p = |id, name: &str, rating| Player { id, name: name.into(), rating, ..Player::default() };
+    let mut players =
+        vec![p(1, "Lee, Ann", 2100), p(2, "Bob", 2000), p(3, " Cid", 0), p(4, "Dan \"D\"", 1900)];
     players[1].withdrawn_from = Some(3);
     players[2].half_byes = vec![2];
     players[3].title = "FM".into();
@@ -98,10 +87,7 @@ fn groups_and_swaps_are_written_and_read() {
     t2.config.swaps = vec![(4, 9), (8, 13)];
     t2.config.rounds = None;
     let text = tournament_toml(&t2);
-    assert!(
-        text.contains("groups = [4, 4]\nswaps = [[4, 9], [8, 13]]\n"),
-        "{text}"
-    );
+    assert!(text.contains("groups = [4, 4]\nswaps = [[4, 9], [8, 13]]\n"), "{text}");
     let back = parse_dir_texts(&text, &players_csv(&t2), None).unwrap();
     assert_eq!(back, t2);
 }
@@ -128,10 +114,7 @@ fn append_round_adds_rows_and_keeps_the_other_files() {
     let back = read_dir(dir.path()).unwrap();
     assert_eq!(back.rows.len(), 3);
     assert_eq!(back.rows[2], new[0]);
-    assert_eq!(
-        std::fs::read(dir.path().join("players.csv")).unwrap(),
-        before_players
-    );
+    assert_eq!(std::fs::read(dir.path().join("players.csv")).unwrap(), before_players);
 }
 
 #[test]
@@ -144,10 +127,7 @@ fn append_round_refusal_changes_no_file() {
     let bad = [game(3, 1, 4, 1, Some(Outcome::WhiteWin))];
     let e = append_round(dir.path(), &t, &bad).unwrap_err();
     assert!(e.to_string().contains("still lacks one"), "{e}");
-    assert_eq!(
-        std::fs::read(dir.path().join("rounds.csv")).unwrap(),
-        before
-    );
+    assert_eq!(std::fs::read(dir.path().join("rounds.csv")).unwrap(), before);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
 }
 
@@ -157,16 +137,7 @@ fn spec_11_example_has_the_final_scores_of_spec_11() {
     assert_eq!(t.players.len(), 8);
     assert_eq!(t.last_round(), 3);
     // SPEC §11 final: A 3, H 2½, B 1½, D 1½, G 1½, C 1, E 1, F 0 (in half-points, ids A=1..H=8).
-    let expected = [
-        (1, 6),
-        (8, 5),
-        (2, 3),
-        (4, 3),
-        (7, 3),
-        (3, 2),
-        (5, 2),
-        (6, 0),
-    ];
+    let expected = [(1, 6), (8, 5), (2, 3), (4, 3), (7, 3), (3, 2), (5, 2), (6, 0)];
     for (id, hp) in expected {
         let got: i32 = t.rows.iter().filter_map(|r| r.entry.points_of(id)).sum();
         assert_eq!(got, hp, "player {id}");
@@ -208,10 +179,7 @@ fn load_refuses_other_files_and_missing_paths() {
 fn latin1_players_csv_with_crlf_is_read() {
     let dir = dir_with(&[
         ("tournament.toml", b"rounds = 3\n"),
-        (
-            "players.csv",
-            b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n",
-        ),
+        ("players.csv", b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n"),
     ]);
     let t = bsw_model::io::read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Müller");
@@ -223,14 +191,8 @@ fn latin1_players_csv_with_crlf_is_read() {
 fn utf8_bom_and_bare_cr_are_read_in_both_csv_files() {
     let dir = dir_with(&[
         ("tournament.toml", b"rounds = 3\n"),
-        (
-            "players.csv",
-            "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r".as_bytes(),
-        ),
-        (
-            "rounds.csv",
-            "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n".as_bytes(),
-        ),
+        ("players.csv", "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r".as_bytes()),
+        ("rounds.csv", "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n".as_bytes()),
     ]);
     let t = bsw_model::io::read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Šťastný");

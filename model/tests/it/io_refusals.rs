@@ -18,10 +18,7 @@ fn refuse(toml: &str, players: &str, rounds: Option<&str>) -> String {
 }
 
 fn assert_starts(msg: String, prefix: &str) {
-    assert!(
-        msg.starts_with(prefix),
-        "message `{msg}` should start with `{prefix}`"
-    );
+    assert!(msg.starts_with(prefix), "message `{msg}` should start with `{prefix}`");
 }
 
 #[test]
@@ -53,10 +50,7 @@ fn missing_players_csv_is_refused() {
 
 #[test]
 fn toml_syntax_error_is_refused() {
-    assert_starts(
-        refuse("rounds = 3\nname = \"open\n", PLAYERS, None),
-        "tournament.toml:2:",
-    );
+    assert_starts(refuse("rounds = 3\nname = \"open\n", PLAYERS, None), "tournament.toml:2:");
 }
 
 #[test]
@@ -114,18 +108,12 @@ fn largest_seed_is_accepted() {
 
 #[test]
 fn zero_rounds_is_refused() {
-    assert_starts(
-        refuse("rounds = 0\n", PLAYERS, None),
-        "tournament.toml:1: rounds:",
-    );
+    assert_starts(refuse("rounds = 0\n", PLAYERS, None), "tournament.toml:1: rounds:");
 }
 
 #[test]
 fn missing_rounds_without_groups_is_refused() {
-    assert_starts(
-        refuse("seed = 1\n", PLAYERS, None),
-        "tournament.toml: rounds: missing",
-    );
+    assert_starts(refuse("seed = 1\n", PLAYERS, None), "tournament.toml: rounds: missing");
 }
 
 #[test]
@@ -134,11 +122,7 @@ fn missing_rounds_with_groups_defaults_to_the_initial_phase() {
     let t = parse_dir_texts("groups = [4]\n", PLAYERS, None).unwrap();
     assert_eq!(t.config.rounds, None);
     // A row in round 4 is beyond P = 3.
-    let m = refuse(
-        "groups = [4]\n",
-        PLAYERS,
-        Some("round,board,white,black,result\n4,1,1,2,\n"),
-    );
+    let m = refuse("groups = [4]\n", PLAYERS, Some("round,board,white,black,result\n4,1,1,2,\n"));
     assert_starts(m, "rounds.csv:2: round: round 4 is beyond the 3 rounds");
 }
 
@@ -183,11 +167,7 @@ fn rounds_smaller_than_the_initial_phase_are_refused() {
 #[test]
 fn swap_naming_an_unknown_player_is_refused() {
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [[1, 9]]\n",
-            PLAYERS,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [[1, 9]]\n", PLAYERS, None),
         "tournament.toml:3: swaps: swap 1 [1, 9]: no player has id 9",
     );
 }
@@ -195,11 +175,7 @@ fn swap_naming_an_unknown_player_is_refused() {
 #[test]
 fn swap_naming_the_same_player_twice_is_refused() {
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [[4, 4]]\n",
-            PLAYERS,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [[4, 4]]\n", PLAYERS, None),
         "tournament.toml:3: swaps: swap 1 [4, 4]: names the same player twice",
     );
 }
@@ -208,11 +184,7 @@ fn swap_naming_the_same_player_twice_is_refused() {
 fn swap_of_two_players_of_the_same_group_is_refused() {
     // Group 1 = TPN 1..3 = ids 1, 2, 3 (ratings 2000, 1900, 1800).
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [[1, 3]]\n",
-            PLAYERS,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [[1, 3]]\n", PLAYERS, None),
         "tournament.toml:3: swaps: swap 1 [1, 3]: both players are in group 1",
     );
 }
@@ -221,11 +193,7 @@ fn swap_of_two_players_of_the_same_group_is_refused() {
 fn swap_of_two_lower_swiss_players_is_refused() {
     let players = "id,name,rating\n1,a,9\n2,b,8\n3,c,7\n4,d,6\n5,e,5\n";
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [[4, 5]]\n",
-            players,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [[4, 5]]\n", players, None),
         "tournament.toml:3: swaps: swap 1 [4, 5]: both players are in the lower Swiss group",
     );
 }
@@ -236,27 +204,15 @@ fn swaps_apply_in_order_and_use_memberships_at_that_point() {
     // then [4,1] is two players of group 1 (refused), while [3,5] would be two lower players.
     let players = "id,name,rating\n1,a,9\n2,b,8\n3,c,7\n4,d,6\n5,e,5\n";
     assert!(
-        parse_dir_texts(
-            "rounds = 3\ngroups = [3]\nswaps = [[3, 4], [5, 2]]\n",
-            players,
-            None
-        )
-        .is_ok()
+        parse_dir_texts("rounds = 3\ngroups = [3]\nswaps = [[3, 4], [5, 2]]\n", players, None)
+            .is_ok()
     );
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [\n [3, 4],\n [4, 1],\n]\n",
-            players,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [\n [3, 4],\n [4, 1],\n]\n", players, None),
         "tournament.toml:5: swaps: swap 2 [4, 1]: both players are in group 1",
     );
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [[3, 4], [3, 5]]\n",
-            players,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [[3, 4], [3, 5]]\n", players, None),
         "tournament.toml:3: swaps: swap 2 [3, 5]: both players are in the lower Swiss group",
     );
 }
@@ -267,21 +223,10 @@ fn groups_use_tpn_order_with_equal_ratings_in_entry_order() {
     // Group 1 (3 players) = {5, 1, 2}; swap [5, 2] is inside group 1, [2, 3] crosses.
     let players = "id,name,rating\n1,a,10\n2,b,10\n3,c,9\n4,d,8\n5,e,50\n";
     assert_starts(
-        refuse(
-            "rounds = 3\ngroups = [3]\nswaps = [[5, 2]]\n",
-            players,
-            None,
-        ),
+        refuse("rounds = 3\ngroups = [3]\nswaps = [[5, 2]]\n", players, None),
         "tournament.toml:3: swaps: swap 1 [5, 2]: both players are in group 1",
     );
-    assert!(
-        parse_dir_texts(
-            "rounds = 3\ngroups = [3]\nswaps = [[2, 3]]\n",
-            players,
-            None
-        )
-        .is_ok()
-    );
+    assert!(parse_dir_texts("rounds = 3\ngroups = [3]\nswaps = [[2, 3]]\n", players, None).is_ok());
 }
 
 // ---- players.csv -------------------------------------------------------------------------
@@ -358,10 +303,7 @@ fn empty_rating_means_unrated() {
 
 #[test]
 fn empty_name_is_refused() {
-    assert_starts(
-        refuse(TOML, "id,name,rating\n1,,5\n", None),
-        "players.csv:2: name: empty",
-    );
+    assert_starts(refuse(TOML, "id,name,rating\n1,,5\n", None), "players.csv:2: name: empty");
 }
 
 #[test]
@@ -399,11 +341,7 @@ fn bad_absence_round_is_refused() {
 #[test]
 fn same_round_in_half_and_zero_byes_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            "id,name,rating,half_byes,zero_byes\n1,Ann,5,1 3,3\n",
-            None,
-        ),
+        refuse(TOML, "id,name,rating,half_byes,zero_byes\n1,Ann,5,1 3,3\n", None),
         "players.csv:2: zero_byes: round 3 is also in half_byes",
     );
 }
@@ -418,13 +356,7 @@ fn optional_columns_in_any_order_are_read() {
     .unwrap();
     let p = &t.players[0];
     assert_eq!(
-        (
-            p.id,
-            p.name.as_str(),
-            p.rating,
-            p.title.as_str(),
-            p.fide_id.as_str()
-        ),
+        (p.id, p.name.as_str(), p.rating, p.title.as_str(), p.fide_id.as_str()),
         (7, "Lee, Ann", 2500, "GM", "123")
     );
     assert_eq!(
@@ -454,11 +386,7 @@ fn misspelled_rounds_header_column_is_refused() {
 #[test]
 fn unknown_result_code_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,1,2,1:0\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,1,2,1:0\n")),
         "rounds.csv:2: result: unknown result code `1:0`",
     );
 }
@@ -466,19 +394,11 @@ fn unknown_result_code_is_refused() {
 #[test]
 fn non_numeric_round_or_board_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\none,1,1,2,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\none,1,1,2,\n")),
         "rounds.csv:2: round:",
     );
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,0,1,2,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,0,1,2,\n")),
         "rounds.csv:2: board:",
     );
 }
@@ -498,11 +418,7 @@ fn round_beyond_the_configured_rounds_is_refused() {
 #[test]
 fn same_board_twice_in_a_round_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,1,2,\n1,1,3,4,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,1,2,\n1,1,3,4,\n")),
         "rounds.csv:3: board: board 1 of round 1 is already used on line 2",
     );
 }
@@ -510,19 +426,11 @@ fn same_board_twice_in_a_round_is_refused() {
 #[test]
 fn game_naming_an_unknown_player_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,1,9,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,1,9,\n")),
         "rounds.csv:2: black: no player has id 9",
     );
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,9,1,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,9,1,\n")),
         "rounds.csv:2: white: no player has id 9",
     );
 }
@@ -530,11 +438,7 @@ fn game_naming_an_unknown_player_is_refused() {
 #[test]
 fn non_numeric_player_id_in_a_row_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,Ann,2,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,Ann,2,\n")),
         "rounds.csv:2: white: `Ann` is not a player id",
     );
 }
@@ -542,19 +446,11 @@ fn non_numeric_player_id_in_a_row_is_refused() {
 #[test]
 fn player_twice_in_one_round_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,1,2,\n1,2,3,1,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,1,2,\n1,2,3,1,\n")),
         "rounds.csv:3: black: player 1 already has a row in round 1 (line 2)",
     );
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,1,2,\n1,2,2,,bye\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,1,2,\n1,2,2,,bye\n")),
         "rounds.csv:3: white: player 2 already has a row in round 1",
     );
 }
@@ -562,11 +458,7 @@ fn player_twice_in_one_round_is_refused() {
 #[test]
 fn game_with_the_same_player_on_both_sides_is_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,3,3,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,3,3,\n")),
         "rounds.csv:2: black: player 3 cannot play against themselves",
     );
 }
@@ -575,10 +467,7 @@ fn game_with_the_same_player_on_both_sides_is_refused() {
 fn bye_rows_with_a_black_player_are_refused() {
     for code in ["bye", "half-bye", "zero-bye"] {
         let rounds = format!("round,board,white,black,result\n1,1,3,4,{code}\n");
-        assert_starts(
-            refuse(TOML, PLAYERS, Some(&rounds)),
-            "rounds.csv:2: black: a `",
-        );
+        assert_starts(refuse(TOML, PLAYERS, Some(&rounds)), "rounds.csv:2: black: a `");
     }
 }
 
@@ -596,19 +485,11 @@ fn game_row_without_a_black_player_is_refused() {
 #[test]
 fn rounds_not_numbered_from_1_without_gap_are_refused() {
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n1,1,1,2,1-0\n3,1,1,3,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n1,1,1,2,1-0\n3,1,1,3,\n")),
         "rounds.csv:3: round: round 3 but round 2 has no rows",
     );
     assert_starts(
-        refuse(
-            TOML,
-            PLAYERS,
-            Some("round,board,white,black,result\n2,1,1,3,\n"),
-        ),
+        refuse(TOML, PLAYERS, Some("round,board,white,black,result\n2,1,1,3,\n")),
         "rounds.csv:2: round: round 2 but round 1 has no rows",
     );
 }
@@ -650,8 +531,5 @@ fn crlf_bare_cr_bom_blank_lines_and_no_trailing_newline_are_tolerated() {
 fn rows_are_returned_sorted_by_round_then_board() {
     let rounds = "round,board,white,black,result\n1,2,3,4,1-0\n1,1,1,2,0-1\n";
     let t = parse_dir_texts(TOML, PLAYERS, Some(rounds)).unwrap();
-    assert_eq!(
-        t.rows.iter().map(|r| r.board).collect::<Vec<_>>(),
-        vec![1, 2]
-    );
+    assert_eq!(t.rows.iter().map(|r| r.board).collect::<Vec<_>>(), vec![1, 2]);
 }

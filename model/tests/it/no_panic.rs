@@ -91,9 +91,6 @@ fn baseline_texts_are_valid() {
     assert!(import(TRF, "x.trf").is_ok(), "{:?}", import(TRF, "x.trf"));
     let t = import(TRF_EXT, "x.trf").unwrap();
     assert_eq!(t.config.swaps, vec![(3, 4)]);
-    assert_eq!(
-        t.players[0].name,
-        "A very long name that does not fit the field"
-    );
+    assert_eq!(t.players[0].name, "A very long name that does not fit the field");
     assert_eq!(t.config.trf_header, vec!["022 Dublin", "XXC white1"]);
 }

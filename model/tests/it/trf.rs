@@ -60,26 +60,13 @@ fn handmade_trf_imports_every_game_bye_forfeit_and_withdrawal() {
             p1.fide_id.as_str(),
             p1.birth_date.as_str()
         ),
-        (
-            "Alpha, Ann",
-            2200,
-            "m",
-            "FM",
-            "SWE",
-            "1700001",
-            "1990/01/01"
-        )
+        ("Alpha, Ann", 2200, "m", "FM", "SWE", "1700001", "1990/01/01")
     );
     assert_eq!(t.players[5].rating, 0); // blank rating column
     assert_eq!(t.players[4].withdrawn_from, Some(3));
     assert_eq!(t.players[4].half_byes, vec![2]);
     assert_eq!(t.players[2].zero_byes, vec![3]);
-    assert!(
-        t.players
-            .iter()
-            .filter(|p| p.id != 5)
-            .all(|p| p.withdrawn_from.is_none())
-    );
+    assert!(t.players.iter().filter(|p| p.id != 5).all(|p| p.withdrawn_from.is_none()));
     // Points column of the file, in half-points: 1.5, 2.0, 3.0, 2.0, 1.0, 1.0.
     let pts: Vec<i32> = t
         .players
@@ -157,11 +144,7 @@ fn sample_file_with_bare_cr_imports_501_players_and_9_rounds() {
     assert_eq!(t.config.rounds, Some(9)); // XXR 9
     assert_eq!(t.last_round(), 9);
     let has = |r: u32, e: Entry| t.rows.iter().any(|row| row.round == r && row.entry == e);
-    let game = |w, b, o| Entry::Game {
-        white: w,
-        black: b,
-        result: Some(o),
-    };
+    let game = |w, b, o| Entry::Game { white: w, black: b, result: Some(o) };
     assert!(has(1, game(1, 251, Outcome::WhiteWin))); // 001 1: "251 w 1"
     assert!(has(1, game(252, 2, Outcome::BlackWin))); // 001 2: "252 b 1"
     assert!(has(4, game(56, 3, Outcome::Draw))); // 001 3 round 4: "56 b ="
@@ -171,12 +154,7 @@ fn sample_file_with_bare_cr_imports_501_players_and_9_rounds() {
     for r in 1..=9 {
         let rows: Vec<_> = t.round_rows(r).collect();
         assert_eq!(rows.len(), 251, "round {r}");
-        assert_eq!(
-            rows.iter()
-                .filter(|x| matches!(x.entry, Entry::Bye(_)))
-                .count(),
-            1
-        );
+        assert_eq!(rows.iter().filter(|x| matches!(x.entry, Entry::Bye(_))).count(), 1);
     }
     assert!(t.players.iter().all(|p| p.withdrawn_from.is_none()));
     // Player 1: 7.5 points in the file.
@@ -297,10 +275,7 @@ fn played_result_without_opponent_is_refused() {
 #[test]
 fn result_after_a_pending_round_is_refused() {
     assert_refused(
-        &[
-            line(1, "0.0", &["   2 w  ", "   2 b 0"]),
-            line(2, "1.0", &["   1 b  ", "   1 w 1"]),
-        ],
+        &[line(1, "0.0", &["   2 w  ", "   2 b 0"]), line(2, "1.0", &["   1 b  ", "   1 w 1"])],
         "t.trf:1: 001 round 2: round 2 has a result while round 1 still lacks one",
     );
 }
@@ -351,27 +326,18 @@ fn next_round_absences_are_exported_in_the_next_column() {
     assert_eq!(&a[80..84], " 3.5");
     assert_eq!(&a[121..], "0000 - H");
     let back = import(&text, "x.trf").unwrap();
-    assert_eq!(
-        back, t,
-        "the BSP records keep every request and the withdrawal"
-    );
+    assert_eq!(back, t, "the BSP records keep every request and the withdrawal");
     // A reader that ignores our extension records sees what the standard records say: the
     // round-5 request is not representable there, and the withdrawal from round 4 reads as a
     // zero-bye request for round 4.
-    let standard: String = text
-        .lines()
-        .filter(|l| !l.starts_with("BS"))
-        .map(|l| format!("{l}\n"))
-        .collect();
+    let standard: String =
+        text.lines().filter(|l| !l.starts_with("BS")).map(|l| format!("{l}\n")).collect();
     let plain = import(&standard, "x.trf").unwrap();
     assert_eq!(plain.rows, t.rows);
     assert_eq!(plain.players[0].half_byes, vec![4]);
     assert_eq!(plain.players[1].zero_byes, vec![4]);
     assert_eq!(
-        (
-            plain.players[2].withdrawn_from,
-            plain.players[2].zero_byes.clone()
-        ),
+        (plain.players[2].withdrawn_from, plain.players[2].zero_byes.clone()),
         (None, vec![4])
     );
 }
@@ -421,10 +387,7 @@ fn extension_records_are_refused_with_line_and_columns_when_wrong() {
     // A swap inside one group is refused like in tournament.toml, on the BSX line.
     let three = "001    1      P1                                1999\n001    2      P2                                1998\n001    3      P3                                1997\n";
     let m = refuse_text(&format!("{three}BSV 1\nBSG 3\nBSX 1 2\n"));
-    assert_eq!(
-        m,
-        "t.trf:6: swaps: swap 1 [1, 2]: both players are in group 1"
-    );
+    assert_eq!(m, "t.trf:6: swaps: swap 1 [1, 2]: both players are in group 1");
 }
 
 #[test]
@@ -436,16 +399,9 @@ fn header_records_are_kept_verbatim_and_the_system_is_declared() {
     assert_eq!(r.declared_system.as_deref(), Some("FIDE_DUTCH_2025"));
     let header = &r.tournament.config.trf_header;
     assert_eq!(header[0], "022 Cork");
-    assert_eq!(
-        header[2].len(),
-        99,
-        "the round-dates line keeps its columns"
-    );
+    assert_eq!(header[2].len(), 99, "the round-dates line keeps its columns");
     assert_eq!(header.len(), 5);
-    assert_eq!(
-        bsw_model::trf::declared_system(header).as_deref(),
-        Some("FIDE_DUTCH_2025")
-    );
+    assert_eq!(bsw_model::trf::declared_system(header).as_deref(), Some("FIDE_DUTCH_2025"));
     let out = export(&r.tournament);
     for h in header {
         assert!(out.contains(&format!("\n{h}\n")), "{h} missing in\n{out}");
@@ -471,17 +427,10 @@ fn points_counting_the_pre_entered_bye_or_not_are_both_accepted() {
 fn lenient_reading_reports_each_mismatch_and_reads_by_the_results() {
     let text = "001    1      P1                                1999                             3.0    1     2 w 1\n001    2      P2                                1998                             1.0    2     1 b 0\n";
     let strict = import(text, "t.trf").unwrap_err().to_string();
-    assert!(
-        strict.starts_with("t.trf:1: 001 points: 2 points columns disagree"),
-        "{strict}"
-    );
+    assert!(strict.starts_with("t.trf:1: 001 points: 2 points columns disagree"), "{strict}");
     assert_eq!(strict.lines().count(), 3, "one line per mismatch: {strict}");
-    let r = bsw_model::trf::read(
-        text,
-        "t.trf",
-        &bsw_model::trf::ReadOptions { lenient: true },
-    )
-    .unwrap();
+    let r = bsw_model::trf::read(text, "t.trf", &bsw_model::trf::ReadOptions { lenient: true })
+        .unwrap();
     assert_eq!(r.warnings.len(), 2);
     assert!(r.warnings[0].starts_with("t.trf:1: 001 points: player 1 (P1) has 3.0"));
     assert_eq!(r.tournament.rows.len(), 1);

@@ -38,11 +38,7 @@ fn generate(seed: u64, n: u32, k: u32) -> Tournament {
         })
         .collect();
     let mut t = Tournament {
-        config: Config {
-            name: Some("gen".into()),
-            rounds: Some(k),
-            ..Config::default()
-        },
+        config: Config { name: Some("gen".into()), rounds: Some(k), ..Config::default() },
         players,
         rows: vec![],
     };
@@ -55,11 +51,7 @@ fn generate(seed: u64, n: u32, k: u32) -> Tournament {
         let mut absent = Vec::new();
         if r < k && ids.len() > 3 && rng.below(3) == 0 {
             let p = ids.pop().unwrap();
-            let e = if rng.below(2) == 0 {
-                Entry::HalfBye(p)
-            } else {
-                Entry::ZeroBye(p)
-            };
+            let e = if rng.below(2) == 0 { Entry::HalfBye(p) } else { Entry::ZeroBye(p) };
             if let Entry::HalfBye(_) = e {
                 t.players[p as usize - 1].half_byes.push(r);
             } else {
@@ -130,9 +122,7 @@ fn enrich(mut t: Tournament, seed: u64) -> Tournament {
     t.config.tiebreaks = Some(vec!["BH-C1".into(), "SB".into()]);
     t.config.name = Some(" Open, \"2026\"\n2nd line ".into());
     for r in 1..=last {
-        let idx: Vec<usize> = (0..t.rows.len())
-            .filter(|&i| t.rows[i].round == r)
-            .collect();
+        let idx: Vec<usize> = (0..t.rows.len()).filter(|&i| t.rows[i].round == r).collect();
         let mut boards: Vec<u32> = (1..=idx.len() as u32).map(|b| b * 2).collect();
         for i in (1..boards.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;

@@ -37,11 +37,8 @@ fn three_tied_players_who_all_met() {
 fn three_tied_players_in_a_cycle_stay_tied() {
     // A three-player cycle with byes: R1: 1-2 1-0, 3 bye. R2: 2-3 1-0, 1 bye. R3: 3-1 1-0, 2 bye. All 2 points; mini-table
     // 1 each: DE leaves all three tied, so TPN decides: 1, 2, 3; all DE places 1.
-    let t = tournament(
-        &players(3),
-        3,
-        rounds(&["1-2 1-0, bye 3", "2-3 1-0, bye 1", "3-1 1-0, bye 2"]),
-    );
+    let t =
+        tournament(&players(3), 3, rounds(&["1-2 1-0, bye 3", "2-3 1-0, bye 1", "3-1 1-0, bye 2"]));
     let st = standings(&t, &opts("DE")).unwrap();
     assert_eq!(order(&st), vec![1, 2, 3]);
     for id in 1..=3 {
@@ -142,11 +139,8 @@ fn swiss_direct_encounter_ignores_forfeits() {
     // R1: 2-1 +/- (forfeit), 3 bye. R2: 1-3 1-0, 2 bye. Points: 1: 1, 2: 2, 3: 1. R3: 3-2 1-0,
     // 1 bye -> 1: 2, 2: 2, 3: 1. 1 and 2 "met" only by forfeit: not a game for Swiss DE
     // (6.1.1), so they are not separated -> TPN order 1, 2.
-    let t = tournament(
-        &players(3),
-        3,
-        rounds(&["2-1 +/-, bye 3", "1-3 1-0, bye 2", "3-2 1-0, bye 1"]),
-    );
+    let t =
+        tournament(&players(3), 3, rounds(&["2-1 +/-, bye 3", "1-3 1-0, bye 2", "3-2 1-0, bye 1"]));
     let st = standings(&t, &opts("DE")).unwrap();
     assert_eq!(points(&st, 1), 2.0);
     assert_eq!(points(&st, 2), 2.0);

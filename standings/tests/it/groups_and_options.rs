@@ -106,29 +106,15 @@ fn scheduled_bye_of_an_odd_group_contributes_nothing() {
 fn group_members_fill_from_tpn_then_apply_swaps_in_order() {
     // Ratings given out of entry order: TPN = 1, 2, 3, 4, 5, 6, 7 by rating.
     let mut t = tournament(
-        &[
-            (7, 1000),
-            (1, 2000),
-            (2, 1900),
-            (3, 1800),
-            (4, 1700),
-            (5, 1600),
-            (6, 1500),
-        ],
+        &[(7, 1000), (1, 2000), (2, 1900), (3, 1800), (4, 1700), (5, 1600), (6, 1500)],
         3,
         vec![],
     );
     t.config.groups = vec![3, 3];
-    assert_eq!(
-        group_members(&t).unwrap(),
-        vec![vec![1, 2, 3], vec![4, 5, 6]]
-    );
+    assert_eq!(group_members(&t).unwrap(), vec![vec![1, 2, 3], vec![4, 5, 6]]);
     // (3,4): 3 to group 2, 4 to group 1; then (6,7): 7 from the lower group into group 2.
     t.config.swaps = vec![(3, 4), (6, 7)];
-    assert_eq!(
-        group_members(&t).unwrap(),
-        vec![vec![1, 2, 4], vec![3, 5, 7]]
-    );
+    assert_eq!(group_members(&t).unwrap(), vec![vec![1, 2, 4], vec![3, 5, 7]]);
     t.config.swaps = vec![(1, 2)];
     assert!(group_members(&t).is_err());
 }
@@ -144,10 +130,7 @@ fn rating_based_tiebreaks_refuse_unrated_opponents_unless_configured() {
     // 2 is unrated; 1 played 2.
     let t = tournament(&[(1, 2000), (2, 0)], 1, rounds(&["1-2 1-0"]));
     let err = standings(&t, &opts("ARO")).unwrap_err();
-    assert!(
-        matches!(err, StandingsError::UnratedOpponent { opponent: 2, .. }),
-        "{err}"
-    );
+    assert!(matches!(err, StandingsError::UnratedOpponent { opponent: 2, .. }), "{err}");
     assert!(err.to_string().contains("--unrated-rating"));
     let mut o = opts("ARO, TPR");
     o.unrated_rating = Some(1400);
@@ -168,10 +151,7 @@ fn default_round_is_the_last_complete_one() {
     assert_eq!(points(&st, 1), 1.0);
     let mut o = opts("BH");
     o.round = Some(2);
-    assert!(matches!(
-        standings(&t, &o),
-        Err(StandingsError::IncompleteRound { round: 2, .. })
-    ));
+    assert!(matches!(standings(&t, &o), Err(StandingsError::IncompleteRound { round: 2, .. })));
     o.round = Some(3);
     assert!(matches!(
         standings(&t, &o),

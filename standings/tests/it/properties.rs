@@ -38,11 +38,8 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> Tournament {
         .collect();
     let mut rows = Vec::new();
     for r in 1..=rounds {
-        let mut field: Vec<u32> = players
-            .iter()
-            .filter(|p| !p.withdrawn_by(r))
-            .map(|p| p.id)
-            .collect();
+        let mut field: Vec<u32> =
+            players.iter().filter(|p| !p.withdrawn_by(r)).map(|p| p.id).collect();
         for i in (1..field.len()).rev() {
             let j = rng.below(i as u64 + 1) as usize;
             field.swap(i, j);
@@ -51,11 +48,7 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> Tournament {
         let mut board = 0;
         let mut push = |e: Entry| {
             board += 1;
-            rows.push(bsw_model::Row {
-                round: r,
-                board,
-                entry: e,
-            });
+            rows.push(bsw_model::Row { round: r, board, entry: e });
         };
         let mut rest = Vec::new();
         for id in field {
@@ -77,18 +70,11 @@ fn random_tournament(seed: u64, n: u32, rounds: u32) -> Tournament {
                 5..=7 => Outcome::WhiteWin,
                 _ => Outcome::BlackWin,
             };
-            push(Entry::Game {
-                white: pair[0],
-                black: pair[1],
-                result: Some(o),
-            });
+            push(Entry::Game { white: pair[0], black: pair[1], result: Some(o) });
         }
     }
     Tournament {
-        config: bsw_model::Config {
-            rounds: Some(rounds),
-            ..Default::default()
-        },
+        config: bsw_model::Config { rounds: Some(rounds), ..Default::default() },
         players,
         rows,
     }
@@ -178,11 +164,7 @@ fn large_field_every_code() {
     let t = random_tournament(7, 20_000, 9);
     let start = std::time::Instant::now();
     let st = standings(&t, &common::opts(ALL)).unwrap();
-    eprintln!(
-        "20000 players x 9 rounds, {} codes: {:?}",
-        st.codes.len(),
-        start.elapsed()
-    );
+    eprintln!("20000 players x 9 rounds, {} codes: {:?}", st.codes.len(), start.elapsed());
     assert_eq!(st.rows.len(), 20_000);
 }
 

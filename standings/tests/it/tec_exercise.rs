@@ -52,11 +52,8 @@ fn exercise() -> Tournament {
                     if opp < me {
                         continue;
                     }
-                    let (white, black, mine) = if colour == "B" {
-                        (opp, me, false)
-                    } else {
-                        (me, opp, true)
-                    };
+                    let (white, black, mine) =
+                        if colour == "B" { (opp, me, false) } else { (me, opp, true) };
                     let result = match (colour, res, mine) {
                         ("F", "+", _) => Outcome::WhiteForfeitWin,
                         ("F", "-", _) => Outcome::BlackForfeitWin,
@@ -64,19 +61,11 @@ fn exercise() -> Tournament {
                         (_, "+", true) | (_, "-", false) => Outcome::WhiteWin,
                         _ => Outcome::BlackWin,
                     };
-                    Some(Entry::Game {
-                        white,
-                        black,
-                        result: Some(result),
-                    })
+                    Some(Entry::Game { white, black, result: Some(result) })
                 }
             };
             if let Some(entry) = entry {
-                rows.push(Row {
-                    round,
-                    board: 0,
-                    entry,
-                });
+                rows.push(Row { round, board: 0, entry });
             }
         }
     }
@@ -85,10 +74,7 @@ fn exercise() -> Tournament {
         r.board = i as u32 + 1;
     }
     Tournament {
-        config: bsw_model::Config {
-            rounds: Some(5),
-            ..Default::default()
-        },
+        config: bsw_model::Config { rounds: Some(5), ..Default::default() },
         players: (1..=16)
             .map(|id| Player {
                 id,
@@ -130,14 +116,8 @@ fn scores_match_the_cross_table() {
 
 /// TEC answers for BH (2024 rules) of the players on whom no 2026 cap bites: the same under
 /// both rule versions.
-const BH_NO_CAP_BITES: [(u32, f64); 6] = [
-    (2, 13.0),
-    (1, 12.5),
-    (3, 15.5),
-    (5, 8.5),
-    (8, 13.5),
-    (16, 12.5),
-];
+const BH_NO_CAP_BITES: [(u32, f64); 6] =
+    [(2, 13.0), (1, 12.5), (3, 15.5), (5, 8.5), (8, 13.5), (16, 12.5)];
 
 #[test]
 fn buchholz_2024_rules_match_the_tec_answers() {
@@ -183,9 +163,7 @@ fn buchholz_2026_caps_change_players_4_6_and_11() {
 #[test]
 fn rule_version_default_is_2026() {
     assert_eq!(
-        bsw_standings::Options::for_tournament(&exercise())
-            .unwrap()
-            .rules,
+        bsw_standings::Options::for_tournament(&exercise()).unwrap().rules,
         RuleVersion::Fide2026
     );
 }

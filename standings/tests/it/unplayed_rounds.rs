@@ -15,20 +15,13 @@ fn players(n: u32) -> Vec<(u32, u32)> {
 /// R1: 1-2 1-0, 3 bye. R2: 3-1 0-1, 2 bye. R3: 2-3 ½, 1 bye.
 /// Points: 1: 3, 2: 1½, 3: 1½. No VURs, so adjusted = actual.
 fn pab() -> bsw_model::Tournament {
-    tournament(
-        &players(3),
-        3,
-        rounds(&["1-2 1-0, bye 3", "3-1 0-1, bye 2", "2-3 1/2-1/2, bye 1"]),
-    )
+    tournament(&players(3), 3, rounds(&["1-2 1-0, bye 3", "3-1 0-1, bye 2", "2-3 1/2-1/2, bye 1"]))
 }
 
 #[test]
 fn pab_is_category_1_and_its_dummy_is_capped_at_draw_points_times_rounds() {
     let t = pab();
-    assert_eq!(
-        unplayed_categories(&t, 3, 1).unwrap(),
-        vec![None, None, Some(PabOrFpb)]
-    );
+    assert_eq!(unplayed_categories(&t, 3, 1).unwrap(), vec![None, None, Some(PabOrFpb)]);
     let st = standings(&t, &opts("BH, BH-C1, SB, WIN, WON")).unwrap();
     // Player 1: vs 2 (1½) + vs 3 (1½) + dummy min(own 3, ½ × 3 rounds = 1½) = 4½.
     check(&st, 1, "BH", 4.5);
@@ -67,10 +60,7 @@ fn forfeit() -> bsw_model::Tournament {
 #[test]
 fn forfeit_win_is_category_2_capped_by_the_opponents_adjusted_score() {
     let t = forfeit();
-    assert_eq!(
-        unplayed_categories(&t, 3, 1).unwrap(),
-        vec![Some(ForfeitWin), None, None]
-    );
+    assert_eq!(unplayed_categories(&t, 3, 1).unwrap(), vec![Some(ForfeitWin), None, None]);
     let st = standings(&t, &opts("BH, SB, WIN, WON, ARO")).unwrap();
     // Player 1: dummy min(own 3, adj(2) = 2) = 2; vs 3: 2; vs 5: 1½ -> 5½.
     check(&st, 1, "BH", 5.5);
@@ -88,10 +78,7 @@ fn forfeit_win_is_category_2_capped_by_the_opponents_adjusted_score() {
 #[test]
 fn forfeit_loss_is_category_4_and_cut_first() {
     let t = forfeit();
-    assert_eq!(
-        unplayed_categories(&t, 3, 2).unwrap(),
-        vec![Some(ForfeitLoss), None, None]
-    );
+    assert_eq!(unplayed_categories(&t, 3, 2).unwrap(), vec![Some(ForfeitLoss), None, None]);
     let st = standings(&t, &opts("BH, BH-C1, BH-C2, BH-M1, SB, SB-C1")).unwrap();
     // Player 2: dummy min(own 2, adj(1) = 3) = 2 (VUR); vs 6: 0; vs 4: ½ -> 2½.
     check(&st, 2, "BH", 2.5);
@@ -109,24 +96,14 @@ fn forfeit_loss_is_category_4_and_cut_first() {
 /// Four players, 2 rounds. R1: 1-2 -/- (double forfeit), 3-4 1-0. R2: 1-3 0-1, 2-4 1-0.
 /// Points: 1: 0, 2: 1, 3: 2, 4: 0.
 fn double_forfeit() -> bsw_model::Tournament {
-    tournament(
-        &players(4),
-        2,
-        rounds(&["1-2 -/-, 3-4 1-0", "1-3 0-1, 2-4 1-0"]),
-    )
+    tournament(&players(4), 2, rounds(&["1-2 -/-, 3-4 1-0", "1-3 0-1, 2-4 1-0"]))
 }
 
 #[test]
 fn double_forfeit_is_a_forfeit_loss_for_both() {
     let t = double_forfeit();
-    assert_eq!(
-        unplayed_categories(&t, 2, 1).unwrap(),
-        vec![Some(ForfeitLoss), None]
-    );
-    assert_eq!(
-        unplayed_categories(&t, 2, 2).unwrap(),
-        vec![Some(ForfeitLoss), None]
-    );
+    assert_eq!(unplayed_categories(&t, 2, 1).unwrap(), vec![Some(ForfeitLoss), None]);
+    assert_eq!(unplayed_categories(&t, 2, 2).unwrap(), vec![Some(ForfeitLoss), None]);
     let st = standings(&t, &opts("BH, BH-C1, WIN")).unwrap();
     // Player 2: dummy min(own 1, adj(1) = 0) = 0; vs 4: 0 -> 0.
     check(&st, 2, "BH", 0.0);
@@ -149,21 +126,14 @@ fn requested() -> bsw_model::Tournament {
     tournament(
         &players(4),
         3,
-        rounds(&[
-            "2-3 1-0, bye 4, half 1",
-            "1-2 1-0, 3-4 1/2-1/2",
-            "1-3 1-0, bye 2, zero 4",
-        ]),
+        rounds(&["2-3 1-0, bye 4, half 1", "1-2 1-0, 3-4 1/2-1/2", "1-3 1-0, bye 2, zero 4"]),
     )
 }
 
 #[test]
 fn requested_bye_early_is_category_3_and_counts_as_awarded() {
     let t = requested();
-    assert_eq!(
-        unplayed_categories(&t, 3, 1).unwrap(),
-        vec![Some(RequestedByeEarly), None, None]
-    );
+    assert_eq!(unplayed_categories(&t, 3, 1).unwrap(), vec![Some(RequestedByeEarly), None, None]);
     let st = standings(&t, &opts("BH, BH-C1, SB, SB-C1")).unwrap();
     // Player 1: dummy min(own 2½, ½ × 3 = 1½) = 1½ (VUR); vs 2: 2; vs 3: ½ -> 4.
     check(&st, 1, "BH", 4.0);
@@ -200,15 +170,8 @@ fn requested_bye_late_is_category_5_and_counts_as_a_draw_for_opponents() {
 fn zero_bye_before_a_played_round_is_category_3_and_scores_zero_for_opponents() {
     // Three players, 2 rounds. R1: 1-2 1-0, 3 zero-bye. R2: 3-1 1-0, 2 bye.
     // 3's R1 bye is followed by a played round: category 3, adjusted score = actual 1.
-    let t = tournament(
-        &players(3),
-        2,
-        rounds(&["1-2 1-0, zero 3", "3-1 1-0, bye 2"]),
-    );
-    assert_eq!(
-        unplayed_categories(&t, 2, 3).unwrap(),
-        vec![Some(RequestedByeEarly), None]
-    );
+    let t = tournament(&players(3), 2, rounds(&["1-2 1-0, zero 3", "3-1 1-0, bye 2"]));
+    assert_eq!(unplayed_categories(&t, 2, 3).unwrap(), vec![Some(RequestedByeEarly), None]);
     let st = standings(&t, &opts("BH")).unwrap();
     // Player 1: vs 2 (1) + vs 3 (1) = 2.
     check(&st, 1, "BH", 2.0);

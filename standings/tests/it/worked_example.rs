@@ -50,16 +50,7 @@ fn example() -> bsw_model::Tournament {
 #[test]
 fn final_scores_match_the_seed() {
     let st = bsw_standings::standings(&example(), &opts("BH")).unwrap();
-    let expected = [
-        (A, 3.0),
-        (H, 2.5),
-        (B, 1.5),
-        (D, 1.5),
-        (G, 1.5),
-        (C, 1.0),
-        (E, 1.0),
-        (F, 0.0),
-    ];
+    let expected = [(A, 3.0), (H, 2.5), (B, 1.5), (D, 1.5), (G, 1.5), (C, 1.0), (E, 1.0), (F, 0.0)];
     for (id, p) in expected {
         assert_eq!(points(&st, id), p, "points of {id}");
     }
@@ -115,11 +106,9 @@ fn cuts_and_medians_on_b_and_h() {
 fn counting_tiebreaks() {
     // A: won E (Black), C (Black), B (White). B: won F (Black), drew H (White), lost A (Black).
     // H: won D (White), drew B (Black), won C (White).
-    let st = bsw_standings::standings(
-        &example(),
-        &opts("WIN, WON, BPG, BWG, PS, PS-C1, KS, TPN, RTNG"),
-    )
-    .unwrap();
+    let st =
+        bsw_standings::standings(&example(), &opts("WIN, WON, BPG, BWG, PS, PS-C1, KS, TPN, RTNG"))
+            .unwrap();
     check(&st, A, "WIN", 3.0);
     check(&st, A, "WON", 3.0);
     check(&st, A, "BPG", 2.0);

@@ -23,23 +23,11 @@ pub fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
     } else {
         Some(Outcome::from_code(result).expect("result code"))
     };
-    row(
-        round,
-        board,
-        Entry::Game {
-            white,
-            black,
-            result,
-        },
-    )
+    row(round, board, Entry::Game { white, black, result })
 }
 
 pub fn row(round: u32, board: u32, entry: Entry) -> Row {
-    Row {
-        round,
-        board,
-        entry,
-    }
+    Row { round, board, entry }
 }
 
 pub fn bye(round: u32, board: u32, p: Id) -> Row {
@@ -62,11 +50,7 @@ pub fn worked_example() -> Tournament {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/examples/spec-11-worked-example");
     let t = bsw_model::io::read_dir(&dir).expect("the worked-example fixture reads");
-    assert_eq!(
-        t.rows,
-        worked_example_rows(),
-        "fixture and hand derivation agree"
-    );
+    assert_eq!(t.rows, worked_example_rows(), "fixture and hand derivation agree");
     assert!(t.config.groups.is_empty() && t.config.rounds == Some(3));
     t
 }
@@ -115,12 +99,7 @@ pub fn mixed() -> Tournament {
         bye(3, 4, 6),
     ];
     Tournament {
-        config: Config {
-            rounds: Some(3),
-            seed: 1,
-            groups: vec![4],
-            ..Default::default()
-        },
+        config: Config { rounds: Some(3), seed: 1, groups: vec![4], ..Default::default() },
         players: players(7),
         rows,
     }
@@ -149,11 +128,7 @@ pub fn kept_schedule() -> Tournament {
         game(3, 3, 7, 5, ""),
     ];
     Tournament {
-        config: Config {
-            seed: 5,
-            groups: vec![4, 3],
-            ..Default::default()
-        },
+        config: Config { seed: 5, groups: vec![4, 3], ..Default::default() },
         players: ps,
         rows,
     }
@@ -168,11 +143,7 @@ pub fn kept_schedule() -> Tournament {
 pub fn dissolved() -> Tournament {
     let mut t = kept_schedule();
     t.players[1].withdrawn_from = Some(3);
-    republish_from(
-        &mut t,
-        3,
-        [game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)],
-    );
+    republish_from(&mut t, 3, [game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)]);
     t
 }
 
@@ -183,9 +154,7 @@ pub fn republish_from(t: &mut Tournament, round: u32, rows: impl IntoIterator<It
 }
 
 pub fn rules(rep: &Report) -> Vec<(u32, String)> {
-    rep.violations()
-        .map(|(r, v)| (r, v.rule.to_string()))
-        .collect()
+    rep.violations().map(|(r, v)| (r, v.rule.to_string())).collect()
 }
 
 pub fn assert_conforming(t: &Tournament, profile: Profile) {

@@ -39,30 +39,18 @@ pub fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     outcome(child.wait_with_output().unwrap())
 }
 
 /// Runs `bsw ARGS` with standard output a pipe whose reading end is closed at once (as
 /// `bsw … | head -1` does once it has its line); returns (exit code, stderr).
 pub fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
-    let mut child = bsw_command()
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child =
+        bsw_command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    (out.status.code(), String::from_utf8_lossy(&out.stderr).into())
 }
 
 /// The root of the repository.

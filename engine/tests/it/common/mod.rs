@@ -17,10 +17,7 @@ pub fn players(n: u32) -> Vec<Player> {
 
 pub fn swiss(n: u32, rounds: u32) -> Tournament {
     Tournament {
-        config: Config {
-            rounds: Some(rounds),
-            ..Default::default()
-        },
+        config: Config { rounds: Some(rounds), ..Default::default() },
         players: players(n),
         rows: vec![],
     }
@@ -37,17 +34,9 @@ pub fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
                 _ => Entry::Bye(w),
             }
         } else {
-            Entry::Game {
-                white: w,
-                black: b,
-                result: Outcome::from_code(res),
-            }
+            Entry::Game { white: w, black: b, result: Outcome::from_code(res) }
         };
-        t.rows.push(Row {
-            round,
-            board: i as u32 + 1,
-            entry,
-        });
+        t.rows.push(Row { round, board: i as u32 + 1, entry });
     }
 }
 
@@ -62,11 +51,7 @@ pub fn pair_and_play(t: &mut Tournament, results: &[&str]) -> Vec<(u32, u32, &'s
     let mut games = 0;
     for mut row in paired.rows.clone() {
         if let Entry::Game { white, black, .. } = row.entry {
-            row.entry = Entry::Game {
-                white,
-                black,
-                result: Outcome::from_code(results[games]),
-            };
+            row.entry = Entry::Game { white, black, result: Outcome::from_code(results[games]) };
             games += 1;
         }
         t.rows.push(row);

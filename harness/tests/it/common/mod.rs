@@ -13,11 +13,7 @@ use bsw_harness::generator::{
 use bsw_model::{Entry, Id, Row, Tournament};
 
 fn tpn_of(t: &Tournament) -> std::collections::HashMap<Id, usize> {
-    tpn_order(&t.players)
-        .into_iter()
-        .enumerate()
-        .map(|(r, i)| (t.players[i].id, r + 1))
-        .collect()
+    tpn_order(&t.players).into_iter().enumerate().map(|(r, i)| (t.players[i].id, r + 1)).collect()
 }
 
 pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
@@ -43,11 +39,7 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
                     group: g + 1,
                 });
             }
-            absent.push(if half {
-                Entry::HalfBye(pl.id)
-            } else {
-                Entry::ZeroBye(pl.id)
-            });
+            absent.push(if half { Entry::HalfBye(pl.id) } else { Entry::ZeroBye(pl.id) });
             continue;
         }
         avail.push(pl.id);
@@ -58,17 +50,9 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
     let mut entries: Vec<Entry> = avail
         .chunks(2)
         .filter(|c| c.len() == 2)
-        .map(|c| Entry::Game {
-            white: c[0],
-            black: c[1],
-            result: None,
-        })
+        .map(|c| Entry::Game { white: c[0], black: c[1], result: None })
         .collect();
-    let bye = if avail.len() % 2 == 1 {
-        avail.last().copied()
-    } else {
-        None
-    };
+    let bye = if avail.len() % 2 == 1 { avail.last().copied() } else { None };
     if let Some(b) = bye {
         entries.push(Entry::Bye(b));
     }
@@ -76,21 +60,12 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
     let rows = Row::on_boards(r, entries).collect();
     let swiss = Some(SwissReport {
         field_size: avail.len(),
-        level: Level {
-            rematches: false,
-            streak_limit: 2,
-            balance: true,
-            max_diff: Some(0),
-        },
+        level: Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(0) },
         bye,
         stats: SearchStats::default(),
         explain: Vec::new(),
     });
-    Ok(PairedRound {
-        round: r,
-        rows,
-        swiss,
-    })
+    Ok(PairedRound { round: r, rows, swiss })
 }
 
 pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
@@ -108,22 +83,12 @@ pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
             });
         }
     }
-    RoundReport {
-        round,
-        violations,
-        ..RoundReport::default()
-    }
+    RoundReport { round, violations, ..RoundReport::default() }
 }
 
-pub const TOY: Backend = Backend {
-    pair: toy_pair,
-    check: toy_check,
-};
+pub const TOY: Backend = Backend { pair: toy_pair, check: toy_check };
 
 /// Play with the toy engine and checker, the engine's output corrupted as `corrupt` says.
 pub fn toy_opts(corrupt: Option<Corruption>) -> PlayOptions {
-    PlayOptions {
-        backend: TOY,
-        corrupt,
-    }
+    PlayOptions { backend: TOY, corrupt }
 }

@@ -4,24 +4,12 @@
 use bsw_model::{Entry, Id, Outcome, Row};
 
 pub fn row(round: u32, board: u32, entry: Entry) -> Row {
-    Row {
-        round,
-        board,
-        entry,
-    }
+    Row { round, board, entry }
 }
 
 /// A game row; `result` `None` while it is pending.
 pub fn game(round: u32, board: u32, white: Id, black: Id, result: Option<Outcome>) -> Row {
-    row(
-        round,
-        board,
-        Entry::Game {
-            white,
-            black,
-            result,
-        },
-    )
+    row(round, board, Entry::Game { white, black, result })
 }
 
 /// A temporary directory holding `files` (name, bytes).

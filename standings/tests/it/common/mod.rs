@@ -16,26 +16,14 @@ pub fn tournament(players: &[(u32, u32)], rounds: u32, rows: Vec<(u32, Entry)>) 
                 last = round;
             }
             board += 1;
-            Row {
-                round,
-                board,
-                entry,
-            }
+            Row { round, board, entry }
         })
         .collect();
     Tournament {
-        config: Config {
-            rounds: Some(rounds),
-            ..Config::default()
-        },
+        config: Config { rounds: Some(rounds), ..Config::default() },
         players: players
             .iter()
-            .map(|&(id, rating)| Player {
-                id,
-                name: format!("P{id}"),
-                rating,
-                ..Player::default()
-            })
+            .map(|&(id, rating)| Player { id, name: format!("P{id}"), rating, ..Player::default() })
             .collect(),
         rows,
     }
@@ -43,16 +31,9 @@ pub fn tournament(players: &[(u32, u32)], rounds: u32, rows: Vec<(u32, Entry)>) 
 
 /// A game with a result code of `rounds.csv` (`""` = not played yet).
 pub fn g(white: u32, black: u32, code: &str) -> Entry {
-    let result = if code.is_empty() {
-        None
-    } else {
-        Some(Outcome::from_code(code).expect("result code"))
-    };
-    Entry::Game {
-        white,
-        black,
-        result,
-    }
+    let result =
+        if code.is_empty() { None } else { Some(Outcome::from_code(code).expect("result code")) };
+    Entry::Game { white, black, result }
 }
 
 pub fn bye(p: u32) -> Entry {
@@ -76,17 +57,12 @@ pub fn opts(codes: &str) -> Options {
 }
 
 pub fn opts2024(codes: &str) -> Options {
-    Options {
-        rules: RuleVersion::Fide2024,
-        ..opts(codes)
-    }
+    Options { rules: RuleVersion::Fide2024, ..opts(codes) }
 }
 
 /// The value of `code` for `id` as a float (all test values are exact in binary).
 pub fn val(st: &Standings, id: u32, code: &str) -> Option<f64> {
-    st.value(id, code)
-        .unwrap_or_else(|| panic!("no {code} for {id}"))
-        .as_f64()
+    st.value(id, code).unwrap_or_else(|| panic!("no {code} for {id}")).as_f64()
 }
 
 #[track_caller]
@@ -119,10 +95,7 @@ pub fn from_cross_table(text: &str, rounds: u32) -> Tournament {
         .map(|l| l.split_whitespace().collect())
         .collect();
     let token = |id: u32, round: u32| -> &str {
-        let l = lines
-            .iter()
-            .find(|l| l[0].parse::<u32>().unwrap() == id)
-            .unwrap();
+        let l = lines.iter().find(|l| l[0].parse::<u32>().unwrap() == id).unwrap();
         l[1 + round as usize]
     };
     let mut rows = Vec::new();
@@ -150,11 +123,7 @@ pub fn from_cross_table(text: &str, rounds: u32) -> Tournament {
                             "-" => Outcome::DoubleForfeit,
                             _ => panic!("bad token {tok}"),
                         };
-                        Some(Entry::Game {
-                            white: me,
-                            black: opp,
-                            result: Some(o),
-                        })
+                        Some(Entry::Game { white: me, black: opp, result: Some(o) })
                     }
                 }
             };
@@ -163,10 +132,8 @@ pub fn from_cross_table(text: &str, rounds: u32) -> Tournament {
             }
         }
     }
-    let players: Vec<(u32, u32)> = lines
-        .iter()
-        .map(|l| (l[0].parse().unwrap(), l[1].parse().unwrap()))
-        .collect();
+    let players: Vec<(u32, u32)> =
+        lines.iter().map(|l| (l[0].parse().unwrap(), l[1].parse().unwrap())).collect();
     tournament(&players, rounds, rows)
 }
 
@@ -191,18 +158,13 @@ pub fn rounds(rounds: &[&str]) -> Vec<(u32, Entry)> {
     for (k, text) in rounds.iter().enumerate() {
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
             let (head, rest) = item.split_once(' ').unwrap_or((item, ""));
-            let id = || {
-                rest.parse()
-                    .unwrap_or_else(|_| panic!("bad player in {item}"))
-            };
+            let id = || rest.parse().unwrap_or_else(|_| panic!("bad player in {item}"));
             let entry = match head {
                 "bye" => bye(id()),
                 "half" => half(id()),
                 "zero" => zero(id()),
                 _ => {
-                    let (w, b) = head
-                        .split_once('-')
-                        .unwrap_or_else(|| panic!("bad game {item}"));
+                    let (w, b) = head.split_once('-').unwrap_or_else(|| panic!("bad game {item}"));
                     g(w.parse().unwrap(), b.parse().unwrap(), rest)
                 }
             };
