@@ -162,11 +162,12 @@ pub fn dutch_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
     t
 }
 
-/// Pairs the next round of `t` with the engine of its system: the round's rows, the Swiss
-/// field size, the level and the search statistics (Berger-Swiss only).
-fn pair_round(
-    t: &Tournament,
-) -> Result<(u32, Vec<Row>, usize, Option<Level>, SearchStats), String> {
+/// A paired round as the benchmark sees it: round, rows, Swiss field size, level and search
+/// statistics (the last two Berger-Swiss only).
+type Paired = (u32, Vec<Row>, usize, Option<Level>, SearchStats);
+
+/// Pairs the next round of `t` with the engine of its system.
+fn pair_round(t: &Tournament) -> Result<Paired, String> {
     if let Some(cfg) = t.config.system.dutch() {
         let round = bsw_engine::dutch::pair_next_round(t, cfg).map_err(|e| e.to_string())?;
         let field =
