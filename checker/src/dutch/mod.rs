@@ -200,7 +200,20 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
     let pn = |id: &Id| (numbers.get(id).copied().unwrap_or(usize::MAX), *id);
     order.sort_by(|a, b| score(b).cmp(&score(a)).then(pn(a).cmp(&pn(b))));
     let rank = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    // 5.2.5 counts pairing numbers over the players to pair and those paired in an earlier
+    // round (a game, forfeited or not, or a bye) who are absent or withdrawn now: pairing
+    // numbers do not change when a player is missing (bbpPairings v6.0.0 reads it so; a
+    // player absent in round 2 after playing round 1 shows it, `bsw simulate --system
+    // dutch`, harness/tests/it/dutch.rs).
+    let paired_before: HashSet<Id> = t
+        .rows
+        .iter()
+        .filter(|row| row.round < r && matches!(row.entry, Entry::Game { .. } | Entry::Bye(_)))
+        .flat_map(|row| row.entry.players())
+        .collect();
     let mut by_number = order.clone();
+    let present: HashSet<Id> = order.iter().copied().collect();
+    by_number.extend(paired_before.iter().filter(|id| !present.contains(id)));
     by_number.sort_unstable_by_key(pn);
     let number = by_number.iter().enumerate().map(|(i, id)| (*id, i + 1)).collect();
     let prefs = order.iter().map(|id| (*id, colours::preference(&hist[id]))).collect();
