@@ -27,7 +27,7 @@ use std::time::Duration;
 /// Default `--sizes`.
 const DEFAULT_SIZES: [u32; 3] = [1000, 10_000, 100_000];
 /// Default `--sizes` of `--system dutch`: sizes the present Dutch engine finishes in about
-/// 15 s in all (release build, 9 rounds).
+/// 10 s in all (release build, 9 rounds).
 const DEFAULT_DUTCH_SIZES: [u32; 3] = [50, 100, 200];
 
 #[derive(clap::Args)]
