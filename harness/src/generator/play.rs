@@ -388,28 +388,14 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
             _ => &[],
         };
         out.rounds.push(RoundRecord { round: r, engine_ns, checker_ns, games, swiss, certified });
-        match report {
-            Err(payload) => {
-                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                break;
-            }
-            Ok(rep) if !rep.violations.is_empty() => {
-                out.violations = rep.violations.len();
-                out.failure = Some(violation_failure(r, &rep));
-                break;
-            }
-            Ok(_) => {}
+        if record_verdict(r, report, &mut out) {
+            break;
         }
 
         let first = t.rows.len() - paired.rows.len();
         fill_results(sc, &mut t, first, r);
     }
-    for p in &mut t.players {
-        p.half_byes.sort_unstable();
-        p.zero_byes.sort_unstable();
-    }
-    out.tournament = t;
-    out
+    finish(t, out)
 }
 
 /// [`play`] for a FIDE (Dutch) System tournament: each round is paired by the Dutch engine
@@ -483,14 +469,15 @@ fn play_dutch(sc: &Scenario, cfg: &DutchConfig, opts: &PlayOptions) -> Played {
             DUTCH_PROFILES.map(|(profile, _)| (backend.check)(&t, r, profile))
         }));
         let checker_ns = watch.ns();
-        let mut merged = RoundReport { round: r, ..RoundReport::default() };
-        if let Ok(reports) = &reports {
+        let report = reports.map(|reports| {
+            let mut merged = RoundReport { round: r, ..RoundReport::default() };
             for rep in reports {
-                merged.violations.extend(rep.violations.iter().cloned());
+                merged.violations.extend(rep.violations);
             }
-        }
-        let certified: &'static [&'static str] = match &reports {
-            Ok(_) if merged.violations.is_empty() => DUTCH_PROFILE_NAMES,
+            merged
+        });
+        let certified: &'static [&'static str] = match &report {
+            Ok(rep) if rep.violations.is_empty() => DUTCH_PROFILE_NAMES,
             _ => &[],
         };
         out.rounds.push(RoundRecord {
@@ -501,20 +488,33 @@ fn play_dutch(sc: &Scenario, cfg: &DutchConfig, opts: &PlayOptions) -> Played {
             swiss: None,
             certified,
         });
-        match reports {
-            Err(payload) => {
-                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                break;
-            }
-            Ok(_) if !merged.violations.is_empty() => {
-                out.violations = merged.violations.len();
-                out.failure = Some(violation_failure(r, &merged));
-                break;
-            }
-            Ok(_) => {}
+        if record_verdict(r, report, &mut out) {
+            break;
         }
         fill_results(sc, &mut t, first, r);
     }
+    finish(t, out)
+}
+
+/// Records in `out` the failure that the checker's verdict on round `r` shows (a panic, or
+/// violations); true when the round failed.
+fn record_verdict(r: u32, report: std::thread::Result<RoundReport>, out: &mut Played) -> bool {
+    match report {
+        Err(payload) => {
+            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+            true
+        }
+        Ok(rep) if !rep.violations.is_empty() => {
+            out.violations = rep.violations.len();
+            out.failure = Some(violation_failure(r, &rep));
+            true
+        }
+        Ok(_) => false,
+    }
+}
+
+/// The played tournament `t` (absences sorted) in `out`.
+fn finish(mut t: Tournament, mut out: Played) -> Played {
     for p in &mut t.players {
         p.half_byes.sort_unstable();
         p.zero_byes.sort_unstable();

@@ -232,14 +232,17 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
             None
         }
     });
+    scenario(seed, Tournament { config, players, rows: Vec::new() }, withdrawals, absences, params)
+}
 
-    Scenario {
-        seed,
-        base: Tournament { config, players, rows: Vec::new() },
-        withdrawals,
-        absences,
-        rates: rates(params),
-    }
+fn scenario(
+    seed: u64,
+    base: Tournament,
+    withdrawals: Vec<(Id, u32)>,
+    absences: Vec<Absence>,
+    params: &GenParams,
+) -> Scenario {
+    Scenario { seed, base, withdrawals, absences, rates: rates(params) }
 }
 
 /// Players 1..=n: ratings with ties and unrated players, in entry order.
@@ -331,11 +334,5 @@ fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
     let (withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, _| {
         Some(rng.range(1, rounds as u64) as u32)
     });
-    Scenario {
-        seed,
-        base: Tournament { config, players, rows: Vec::new() },
-        withdrawals,
-        absences,
-        rates: rates(params),
-    }
+    scenario(seed, Tournament { config, players, rows: Vec::new() }, withdrawals, absences, params)
 }
