@@ -42,7 +42,7 @@ fn cell_points(c: &str) -> u32 {
     }
 }
 
-fn rounds_in(lines: &[&str]) -> u32 {
+pub fn rounds_in(lines: &[&str]) -> u32 {
     lines
         .iter()
         .filter(|l| l.starts_with("001"))

@@ -1,0 +1,201 @@
+//! `--explain` of the Dutch engine (`bsw_engine::dutch::explain`): the criterion that
+//! rejected each earlier candidate, on hand-made events whose answer is derived by hand.
+
+use crate::dutch_samples::{prefix, rounds_in};
+use bsw_engine::dutch::{pair_next_round, pair_next_round_explained};
+use bsw_model::trf;
+use std::path::Path;
+
+/// Explain mode pairs exactly as normal mode, and never finds an earlier candidate that
+/// scores better than the chosen one (the "please report" line), on the samples of at most
+/// 24 players (`EXPLAIN_MAX=64` for more; `EXPLAIN_SHOW=1` prints every rejection).
+#[test]
+fn explain_mode_pairs_the_same_and_finds_no_better_candidate() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let p = e.ok()?.path();
+            (p.extension()? == "trf").then_some(p)
+        })
+        .collect();
+    names.sort();
+    let mut rounds = 0;
+    let mut rejected = 0;
+    for path in names {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let lines: Vec<&str> = text.split(['\r', '\n']).collect();
+        let players = lines.iter().filter(|l| l.starts_with("001")).count();
+        if players > std::env::var("EXPLAIN_MAX").ok().and_then(|v| v.parse().ok()).unwrap_or(24) {
+            continue;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let last = rounds_in(&lines);
+        for r in 2..=last {
+            let t = trf::import(&prefix(&text, r), &name).unwrap();
+            let cfg = t.config.system.dutch().cloned().unwrap_or_default();
+            let (Ok(a), Ok(b)) = (pair_next_round(&t, &cfg), pair_next_round_explained(&t, &cfg))
+            else {
+                continue;
+            };
+            assert_eq!(a.rows, b.rows, "{name} round {r}");
+            for line in &b.explain {
+                assert!(
+                    !line.contains("please report"),
+                    "{name} round {r}: {line}\n{}",
+                    b.explain.join("\n")
+                );
+                if line.contains(" instead of ")
+                    || line.contains("without exchange")
+                    || line.contains("MDP ")
+                {
+                    rejected += 1;
+                    if std::env::var("EXPLAIN_SHOW").is_ok() {
+                        eprintln!("{line}");
+                    }
+                }
+            }
+            rounds += 1;
+        }
+    }
+    eprintln!("{rounds} rounds, {rejected} rejected candidates explained");
+    assert!(rounds >= 20 && rejected >= 20, "{rounds} rounds, {rejected} rejections");
+}
+
+/// One round cell of a TRF player line: (opponent, colour, result); opponent 0 = no game.
+type Cell = (u32, char, char);
+
+/// A Dutch TRF of `total` rounds (`XXC white1`) whose players (ids 1.. in order) played
+/// `cells`; the points column is computed from the results.
+fn event(total: u32, cells: &[&[Cell]]) -> String {
+    let mut out = String::from("012 explain\n092 FIDE_DUTCH_2025\n");
+    for (i, row) in cells.iter().enumerate() {
+        let id = i + 1;
+        let half: u32 = row
+            .iter()
+            .map(|c| match c.2 {
+                '1' | '+' | 'U' => 2,
+                '=' | 'H' => 1,
+                _ => 0,
+            })
+            .sum();
+        let points = format!("{}.{}", half / 2, if half % 2 == 1 { 5 } else { 0 });
+        let name = format!("Player {id}");
+        out +=
+            &format!("001 {id:>4}      {name:<33} {:>4}{:28}{points:>4}     ", 2400 - 10 * id, "");
+        for &(opp, colour, result) in row.iter() {
+            let opp = if opp == 0 { "0000".to_string() } else { format!("{opp:>4}") };
+            out += &format!("  {opp} {colour} {result}");
+        }
+        out.push('\n');
+    }
+    out += &format!("XXR {total}\nXXC white1\n");
+    out
+}
+
+/// The round explained: its unordered pairs (ids) and the explain text.
+fn explained(trf_text: &str) -> (Vec<(u32, u32)>, String) {
+    let t = trf::import(trf_text, "explain.trf").unwrap();
+    let cfg = t.config.system.dutch().cloned().expect("092 declares the Dutch system");
+    let round = pair_next_round_explained(&t, &cfg).unwrap();
+    let mut pairs: Vec<(u32, u32)> = round
+        .rows
+        .iter()
+        .filter_map(|r| match r.entry {
+            bsw_model::Entry::Game { white, black, .. } => {
+                Some((white.min(black), white.max(black)))
+            }
+            _ => None,
+        })
+        .collect();
+    pairs.sort();
+    (pairs, round.explain.join("\n"))
+}
+
+fn has(text: &str, part: &str) {
+    assert!(text.contains(part), "expected {part:?} in:\n{text}");
+}
+
+/// Round 2 of four players, all on ½ after 1-3 and 2-4 drawn. S1 = [1 2], S2 = [3 4]:
+/// the first candidate 1-3 is a rematch (C1); 1-4 and 2-3 follow (colours met: 1 and 2
+/// played White, 3 and 4 Black).
+#[test]
+fn a_rematch_is_rejected_by_c1() {
+    let (pairs, text) = explained(&event(
+        3,
+        &[&[(3, 'w', '=')], &[(4, 'w', '=')], &[(1, 'b', '=')], &[(2, 'b', '=')]],
+    ));
+    assert_eq!(pairs, [(1, 4), (2, 3)]);
+    has(&text, "1-3 instead of 1-4: C1 (they have met)");
+    has(&text, "C12 colour preferences not met 0");
+}
+
+/// Round 2 of four players, all on ½ after 1-2 and 3-4 drawn (1 and 3 White, so both
+/// prefer Black; 2 and 4 prefer White). The first candidate 1-3 (and then 2-4) gives two
+/// players the colour they do not prefer; 1-4, 2-3 gives everyone theirs: C12, 2 against 0
+/// (C10 and C11 cannot apply after one game).
+#[test]
+fn a_colour_clash_is_rejected_by_c12() {
+    let (pairs, text) = explained(&event(
+        3,
+        &[&[(2, 'w', '=')], &[(1, 'b', '=')], &[(4, 'w', '=')], &[(3, 'b', '=')]],
+    ));
+    assert_eq!(pairs, [(1, 4), (2, 3)]);
+    has(&text, "1-3 instead of 1-4: C12 colour preferences not met: 2 instead of 0");
+}
+
+/// Round 2 of five: 1 beat 3, 2 beat 4 (2 with Black), 5 had the pairing-allocated bye,
+/// which is a downfloat. Bracket 1 = [1 2 5]: one player floats to the 0-point players.
+/// The first candidate 1-2 floats 5 down again (C14); 1-5 floats 2, who had no float.
+/// Colours do not decide it (1 prefers Black, 2 White, 5 has no preference), and the
+/// floater pairs below either way (C8 equal).
+#[test]
+fn a_second_downfloat_is_rejected_by_c14() {
+    let (pairs, text) = explained(&event(
+        3,
+        &[&[(3, 'w', '1')], &[(4, 'b', '1')], &[(1, 'b', '0')], &[(2, 'w', '0')], &[(0, '-', 'U')]],
+    ));
+    assert!(pairs.contains(&(1, 5)), "{pairs:?}\n{text}");
+    has(&text, "1-2 instead of 1-5: C14 downfloaters again: 1 instead of 0");
+}
+
+/// Round 2 of six, all on ½ after 1-5, 2-4 and 3-6 drawn (1, 2, 3 White). S1 = [1 2 3],
+/// S2 = [4 5 6]. 1 takes 4; then 2-5 would leave 3 with only 6, whom 3 has met: with
+/// nobody below, the round could not be completed (C4). 2-6 and 3-5 follow.
+#[test]
+fn a_dead_end_is_rejected_by_c4() {
+    let (pairs, text) = explained(&event(
+        3,
+        &[
+            &[(5, 'w', '=')],
+            &[(4, 'w', '=')],
+            &[(6, 'w', '=')],
+            &[(2, 'b', '=')],
+            &[(1, 'b', '=')],
+            &[(3, 'b', '=')],
+        ],
+    ));
+    assert_eq!(pairs, [(1, 4), (2, 6), (3, 5)]);
+    has(&text, "2-5 instead of 2-6: C4");
+}
+
+/// The same with two more players, absent in round 1 (0 points): now 3 and 6 could float
+/// down and be paired there, so 2-5 only costs a pair of the bracket: C6, 2 against 3.
+#[test]
+fn a_lost_pair_is_rejected_by_c6() {
+    let (pairs, text) = explained(&event(
+        3,
+        &[
+            &[(5, 'w', '=')],
+            &[(4, 'w', '=')],
+            &[(6, 'w', '=')],
+            &[(2, 'b', '=')],
+            &[(1, 'b', '=')],
+            &[(3, 'b', '=')],
+            &[(0, '-', 'Z')],
+            &[(0, '-', 'Z')],
+        ],
+    ));
+    assert_eq!(pairs, [(1, 4), (2, 6), (3, 5), (7, 8)]);
+    has(&text, "2-5 instead of 2-6: C6 pairs: 2 instead of 3");
+}
