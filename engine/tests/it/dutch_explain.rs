@@ -2,6 +2,7 @@
 //! rejected each earlier candidate, on hand-made events whose answer is derived by hand.
 
 use crate::dutch_samples::{prefix, rounds_in};
+use bsw_engine::dutch::explain::MAX_SHOWN;
 use bsw_engine::dutch::{pair_next_round, pair_next_round_explained};
 use bsw_model::trf;
 use std::path::Path;
@@ -22,6 +23,7 @@ fn explain_mode_pairs_the_same_and_finds_no_better_candidate() {
     names.sort();
     let mut rounds = 0;
     let mut rejected = 0;
+    let mut more = 0;
     for path in names {
         let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<&str> = text.split(['\r', '\n']).collect();
@@ -39,26 +41,42 @@ fn explain_mode_pairs_the_same_and_finds_no_better_candidate() {
                 continue;
             };
             assert_eq!(a.rows, b.rows, "{name} round {r}");
+            // The lines under "earlier candidates, rejected by:", bracket by bracket.
+            let mut listed = None;
             for line in &b.explain {
                 assert!(
                     !line.contains("please report"),
                     "{name} round {r}: {line}\n{}",
                     b.explain.join("\n")
                 );
-                if line.contains(" instead of ")
-                    || line.contains("without exchange")
-                    || line.contains("MDP ")
-                {
+                if line.ends_with("rejected by:") {
+                    listed = Some(0);
+                    continue;
+                }
+                let Some(k) = listed.as_mut() else { continue };
+                if line.starts_with("    and ") && line.ends_with(" more") {
+                    more += 1;
+                } else if let Some(item) = line.strip_prefix("    ") {
+                    // "A-B instead of A-C: C12 ..." names a criterion or a generation rule.
+                    let why = item
+                        .rsplit_once(": C")
+                        .map(|x| x.1)
+                        .or_else(|| item.split_once(": 4.").map(|x| x.1));
+                    assert!(why.is_some(), "{name} round {r}: no criterion in {line:?}");
+                    *k += 1;
+                    assert!(*k <= MAX_SHOWN, "{name} round {r}: more than {MAX_SHOWN} listed");
                     rejected += 1;
                     if std::env::var("EXPLAIN_SHOW").is_ok() {
                         eprintln!("{line}");
                     }
+                } else {
+                    listed = None;
                 }
             }
             rounds += 1;
         }
     }
-    eprintln!("{rounds} rounds, {rejected} rejected candidates explained");
+    eprintln!("{rounds} rounds, {rejected} rejected candidates explained, {more} lists cut");
     assert!(rounds >= 20 && rejected >= 20, "{rounds} rounds, {rejected} rejections");
 }
 
@@ -198,4 +216,27 @@ fn a_lost_pair_is_rejected_by_c6() {
     ));
     assert_eq!(pairs, [(1, 4), (2, 6), (3, 5), (7, 8)]);
     has(&text, "2-5 instead of 2-6: C6 pairs: 2 instead of 3");
+}
+
+/// Round 2 of 44 players, all on ½ after drawing 1-2, 3-4, …, 43-44 (odd players White, so
+/// they prefer Black and the even ones White). S1 = [1..22], S2 = [23..44]: each odd S1
+/// player i first meets S2 player i + 22, odd too — the same preference (C12, and the
+/// rest can still be paired without a clash: 2 against 0) — and takes i + 23; each even
+/// S1 player takes the odd S2 player left above. So the bracket has 11 earlier candidates
+/// (one per odd S1 player): 10 are listed, then "and 1 more".
+#[test]
+fn at_most_ten_rejections_are_listed_per_bracket() {
+    let rows: Vec<Vec<Cell>> = (1..=44u32)
+        .map(|id| if id % 2 == 1 { vec![(id + 1, 'w', '=')] } else { vec![(id - 1, 'b', '=')] })
+        .collect();
+    let cells: Vec<&[Cell]> = rows.iter().map(|r| r.as_slice()).collect();
+    let (pairs, text) = explained(&event(5, &cells));
+    for i in (1..=21).step_by(2) {
+        assert!(pairs.contains(&(i, i + 23)), "{i}: {pairs:?}");
+        assert!(pairs.contains(&(i + 1, i + 22)), "{i}: {pairs:?}");
+    }
+    has(&text, "1-23 instead of 1-24: C12 colour preferences not met: 2 instead of 0");
+    has(&text, "19-41 instead of 19-42: C12");
+    assert!(!text.contains("21-43 instead of"), "{text}");
+    has(&text, "    and 1 more");
 }
