@@ -81,8 +81,10 @@ impl std::error::Error for DutchError {}
 pub struct DutchRound {
     pub round: u32,
     pub rows: Vec<Row>,
-    /// Bracket by bracket: residents and MDPs, the MDPs paired, S1/S2, exchanges, each
-    /// S1 player's partner and the more preferred players it did not get, with the reason.
+    /// Bracket by bracket: residents and MDPs, the MDPs paired, S1/S2, exchanges, the
+    /// pairs; from [`pair_next_round_explained`] also the chosen candidate's criteria values
+    /// and the criterion that rejected each earlier candidate ([`explain`]), otherwise each
+    /// S1 player's more preferred opponents with the evident reason (C1, C3, taken).
     pub explain: Vec<String>,
 }
 
