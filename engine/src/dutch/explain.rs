@@ -478,6 +478,12 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
         .filter(|&v| paired_mdp(v))
         .map(|v| (v, b.partner[v].unwrap_or(v)))
         .collect();
+    // The unpaired MDPs stay unpaired; `s1`: the S1/S2 split kept.
+    let keep = |s1: Option<&[usize]>| Restrict {
+        no_resident: floating.clone(),
+        s1: s1.map(<[usize]>::to_vec),
+        ..Restrict::default()
+    };
     let mut alts: Vec<Alternative> = Vec::new();
     for &m in mdps {
         if paired_mdp(m) {
@@ -510,10 +516,7 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
             alts.push(Alternative {
                 label: format!("{}-{} instead of {}-{}", id(v), id(o), id(v), id(u)),
                 rule: "4.2",
-                test: Test::Forced(
-                    forced,
-                    Restrict { no_resident: floating.clone(), ..Restrict::default() },
-                ),
+                test: Test::Forced(forced, keep(None)),
             });
         }
     }
@@ -529,14 +532,7 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
         alts.push(Alternative {
             label,
             rule: "4.3",
-            test: Test::Split(
-                mdp_pairs.clone(),
-                Restrict {
-                    no_resident: floating.clone(),
-                    s1: Some(s1_before.to_vec()),
-                    ..Restrict::default()
-                },
-            ),
+            test: Test::Split(mdp_pairs.clone(), keep(Some(s1_before))),
         });
     }
     let s1_pairs: Vec<(usize, usize)> =
@@ -559,14 +555,7 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
             alts.push(Alternative {
                 label: format!("{}-{} instead of {}-{}", id(p), id(o), id(p), id(u)),
                 rule: "4.2",
-                test: Test::Forced(
-                    forced,
-                    Restrict {
-                        no_resident: floating.clone(),
-                        s1: Some(b.s1.to_vec()),
-                        ..Restrict::default()
-                    },
-                ),
+                test: Test::Forced(forced, keep(Some(b.s1))),
             });
         }
     }

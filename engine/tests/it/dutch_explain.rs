@@ -1,37 +1,25 @@
 //! `--explain` of the Dutch engine (`bsw_engine::dutch::explain`): the criterion that
 //! rejected each earlier candidate, on hand-made events whose answer is derived by hand.
 
-use crate::dutch_samples::{prefix, rounds_in};
+use crate::dutch_samples::{prefix, rounds_in, samples};
 use bsw_engine::dutch::explain::MAX_SHOWN;
 use bsw_engine::dutch::{pair_next_round, pair_next_round_explained};
 use bsw_model::trf;
-use std::path::Path;
 
 /// Explain mode pairs exactly as normal mode, and never finds an earlier candidate that
 /// scores better than the chosen one (the "please report" line), on the samples of at most
 /// 24 players (`EXPLAIN_MAX=64` for more; `EXPLAIN_SHOW=1` prints every rejection).
 #[test]
 fn explain_mode_pairs_the_same_and_finds_no_better_candidate() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            (p.extension()? == "trf").then_some(p)
-        })
-        .collect();
-    names.sort();
     let mut rounds = 0;
     let mut rejected = 0;
     let mut more = 0;
-    for path in names {
-        let text = std::fs::read_to_string(&path).unwrap();
+    for (name, text) in samples() {
         let lines: Vec<&str> = text.split(['\r', '\n']).collect();
         let players = lines.iter().filter(|l| l.starts_with("001")).count();
         if players > std::env::var("EXPLAIN_MAX").ok().and_then(|v| v.parse().ok()).unwrap_or(24) {
             continue;
         }
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let last = rounds_in(&lines);
         for r in 2..=last {
             let t = trf::import(&prefix(&text, r), &name).unwrap();
@@ -177,22 +165,20 @@ fn a_second_downfloat_is_rejected_by_c14() {
     has(&text, "1-2 instead of 1-5: C14 downfloaters again: 1 instead of 0");
 }
 
-/// Round 2 of six, all on ½ after 1-5, 2-4 and 3-6 drawn (1, 2, 3 White). S1 = [1 2 3],
-/// S2 = [4 5 6]. 1 takes 4; then 2-5 would leave 3 with only 6, whom 3 has met: with
-/// nobody below, the round could not be completed (C4). 2-6 and 3-5 follow.
+/// Six players, all on ½ after 1-5, 2-4 and 3-6 drawn (1, 2, 3 White).
+fn six_drawn() -> Vec<Vec<Cell>> {
+    let games = [(5, 'w'), (4, 'w'), (6, 'w'), (2, 'b'), (1, 'b'), (3, 'b')];
+    games.iter().map(|&(o, c)| vec![(o, c, '=')]).collect()
+}
+
+/// Round 2 of [`six_drawn`]. S1 = [1 2 3], S2 = [4 5 6]. 1 takes 4; then 2-5 would leave
+/// 3 with only 6, whom 3 has met: with nobody below, the round could not be completed (C4).
+/// 2-6 and 3-5 follow.
 #[test]
 fn a_dead_end_is_rejected_by_c4() {
-    let (pairs, text) = explained(&event(
-        3,
-        &[
-            &[(5, 'w', '=')],
-            &[(4, 'w', '=')],
-            &[(6, 'w', '=')],
-            &[(2, 'b', '=')],
-            &[(1, 'b', '=')],
-            &[(3, 'b', '=')],
-        ],
-    ));
+    let rows = six_drawn();
+    let cells: Vec<&[Cell]> = rows.iter().map(Vec::as_slice).collect();
+    let (pairs, text) = explained(&event(3, &cells));
     assert_eq!(pairs, [(1, 4), (2, 6), (3, 5)]);
     has(&text, "2-5 instead of 2-6: C4");
 }
@@ -201,19 +187,10 @@ fn a_dead_end_is_rejected_by_c4() {
 /// down and be paired there, so 2-5 only costs a pair of the bracket: C6, 2 against 3.
 #[test]
 fn a_lost_pair_is_rejected_by_c6() {
-    let (pairs, text) = explained(&event(
-        3,
-        &[
-            &[(5, 'w', '=')],
-            &[(4, 'w', '=')],
-            &[(6, 'w', '=')],
-            &[(2, 'b', '=')],
-            &[(1, 'b', '=')],
-            &[(3, 'b', '=')],
-            &[(0, '-', 'Z')],
-            &[(0, '-', 'Z')],
-        ],
-    ));
+    let mut rows = six_drawn();
+    rows.extend([vec![(0, '-', 'Z')], vec![(0, '-', 'Z')]]);
+    let cells: Vec<&[Cell]> = rows.iter().map(Vec::as_slice).collect();
+    let (pairs, text) = explained(&event(3, &cells));
     assert_eq!(pairs, [(1, 4), (2, 6), (3, 5), (7, 8)]);
     has(&text, "2-5 instead of 2-6: C6 pairs: 2 instead of 3");
 }
@@ -229,7 +206,7 @@ fn at_most_ten_rejections_are_listed_per_bracket() {
     let rows: Vec<Vec<Cell>> = (1..=44u32)
         .map(|id| if id % 2 == 1 { vec![(id + 1, 'w', '=')] } else { vec![(id - 1, 'b', '=')] })
         .collect();
-    let cells: Vec<&[Cell]> = rows.iter().map(|r| r.as_slice()).collect();
+    let cells: Vec<&[Cell]> = rows.iter().map(Vec::as_slice).collect();
     let (pairs, text) = explained(&event(5, &cells));
     for i in (1..=21).step_by(2) {
         assert!(pairs.contains(&(i, i + 23)), "{i}: {pairs:?}");
@@ -239,4 +216,34 @@ fn at_most_ten_rejections_are_listed_per_bracket() {
     has(&text, "19-41 instead of 19-42: C12");
     assert!(!text.contains("21-43 instead of"), "{text}");
     has(&text, "    and 1 more");
+}
+
+/// Round 3 of 4 (not the last: C3 holds), eight players all on 1 point after two rounds
+/// of draws: 1 and 5 played White twice (absolute Black), 7 and 8 Black twice (absolute
+/// White); 2 and 6 prefer Black, 3 and 4 White (mild). Met: 1-6 1-7 2-5 2-3 3-7 4-8 4-6
+/// 5-8. S1 = [1 2 3 4], S2 = [5 6 7 8]; in the rules' order: 1-5 joins two absolute Black
+/// preferences (C3), 1-6 and 1-7 are rematches (C1), 1-8 is taken; 2-5 a rematch, 2-6
+/// leaves 2 and then 4 (with 7) without their colour (C12: 2 against 0), 2-7 is taken;
+/// 3-5 would leave 4 with 6, met (C4, nobody below), so 3-6 and 4-5.
+#[test]
+fn a_same_absolute_colour_is_rejected_by_c3() {
+    let rows: [&[Cell]; 8] = [
+        &[(6, 'w', '='), (7, 'w', '=')],
+        &[(5, 'b', '='), (3, 'w', '=')],
+        &[(7, 'w', '='), (2, 'b', '=')],
+        &[(8, 'w', '='), (6, 'b', '=')],
+        &[(2, 'w', '='), (8, 'w', '=')],
+        &[(1, 'b', '='), (4, 'w', '=')],
+        &[(3, 'b', '='), (1, 'b', '=')],
+        &[(4, 'b', '='), (5, 'b', '=')],
+    ];
+    let (pairs, text) = explained(&event(4, &rows));
+    assert_eq!(pairs, [(1, 8), (2, 7), (3, 6), (4, 5)], "{text}");
+    has(&text, "1-5 instead of 1-8: C3 (same absolute colour preference)");
+    has(&text, "1-6 instead of 1-8: C1");
+    has(&text, "1-7 instead of 1-8: C1");
+    has(&text, "2-5 instead of 2-7: C1");
+    has(&text, "2-6 instead of 2-7: C12 colour preferences not met: 2 instead of 0");
+    has(&text, "3-5 instead of 3-6: C4");
+    has(&text, "C12 colour preferences not met 0");
 }

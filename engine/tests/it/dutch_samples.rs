@@ -192,7 +192,7 @@ fn bbp_boards(bbp: &str, text: &str, key: &str, r: u32) -> Option<String> {
     status.success().then_some(out).flatten()
 }
 
-fn samples() -> Vec<(String, String)> {
+pub fn samples() -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = std::fs::read_dir(corpus())
         .unwrap()
         .filter_map(|e| {
