@@ -113,10 +113,11 @@ struct Restrict {
     /// The bracket's players not forced float: their pairs among themselves weigh as
     /// completion only (the chosen candidate).
     float_rest: bool,
-    /// Players that may not pair with a resident (MDPs that float in the candidate).
+    /// Players that do not pair with a resident in this bracket (MDPs that float in the
+    /// candidate).
     no_resident: Vec<usize>,
     /// The S1 of the candidate: inside the remainder only S1 (higher) – S2 (lower) pairs
-    /// (a player left without one floats, which C6 counts).
+    /// are pairs of this bracket (a player left without one floats, which C6 counts).
     s1: Option<Vec<usize>>,
 }
 
@@ -190,23 +191,19 @@ impl Ctx<'_, '_> {
         self.pos[v].is_some_and(|i| i >= self.b.mdps && i < self.b.size)
     }
 
+    /// The weight of (u, v) in the completion: as in the engine's bracket, except that a
+    /// pair the candidate cannot have in this bracket weighs as a later pair (its players
+    /// float; completion only).
     fn weight(&self, u: usize, v: usize, r: &Restrict) -> Weight {
         let (h, l) = (u.min(v), u.max(v));
-        let mut place = self.place(h, l);
-        if r.float_rest && self.in_bracket(h) && self.in_bracket(l) {
-            place = Place::Rest;
-        }
-        if (r.no_resident.contains(&h) && self.resident(l))
+        let in_rem = |x: usize| self.b.remainder.contains(&x);
+        let elsewhere = (r.float_rest && self.in_bracket(h) && self.in_bracket(l))
+            || (r.no_resident.contains(&h) && self.resident(l))
             || (r.no_resident.contains(&l) && self.resident(h))
-        {
-            return Weight::ZERO;
-        }
-        if let Some(s1) = &r.s1 {
-            let in_rem = |x: usize| self.b.remainder.contains(&x);
-            if in_rem(h) && in_rem(l) && (!s1.contains(&h) || s1.contains(&l)) {
-                return Weight::ZERO;
-            }
-        }
+            || r.s1
+                .as_ref()
+                .is_some_and(|s1| in_rem(h) && in_rem(l) && (!s1.contains(&h) || s1.contains(&l)));
+        let place = if elsewhere { Place::Rest } else { self.place(h, l) };
         self.b.layout.weight(self.b.field, h, l, place)
     }
 
