@@ -400,8 +400,8 @@ impl Ctx<'_, '_> {
     fn evaluate(&self, alt: &Alternative, chosen: &Vector) -> String {
         match &alt.test {
             Test::Forced(forced, r) => {
-                let &(u, v) = forced.last().expect("an alternative forces its own pair");
-                if let Some(why) = self.absolute(u, v) {
+                // The alternative's own pair is the last one forced.
+                if let Some(why) = forced.last().and_then(|&(u, v)| self.absolute(u, v)) {
                     return why.to_string();
                 }
                 match self.best(forced, r) {
