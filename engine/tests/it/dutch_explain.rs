@@ -247,3 +247,26 @@ fn a_same_absolute_colour_is_rejected_by_c3() {
     has(&text, "3-5 instead of 3-6: C4");
     has(&text, "C12 colour preferences not met 0");
 }
+
+/// Round 3 of six (found among random events, derived by hand): 5 won twice (2 points,
+/// alone: an MDP); 1, 2, 4, 6 have 1 point, 3 none.
+/// In round 2, 2 (0 points) beat 4 (1 point): 2 floated up, 4 down. Bracket 1 = MDP 5 and
+/// residents [1 2 4 6]: 5 met 1 (C1); 5-2 would float 2 up again (C15), 5-4 does not. Every
+/// earlier criterion ties: two pairs either way (5-2 leaves 1-4, 5-4 leaves 1-2; 6 floats
+/// and meets 3), one colour preference missed either way (5 and 4 both prefer Black; 1
+/// and 4 too), and 4, last round's downfloater, stays in the bracket either way (C14).
+#[test]
+fn a_second_upfloat_is_rejected_by_c15() {
+    let rows: [&[Cell]; 6] = [
+        &[(5, 'w', '0'), (3, 'w', '1')],
+        &[(6, 'b', '0'), (4, 'b', '1')],
+        &[(4, 'w', '0'), (1, 'b', '0')],
+        &[(3, 'b', '1'), (2, 'w', '0')],
+        &[(1, 'b', '1'), (6, 'w', '1')],
+        &[(2, 'w', '1'), (5, 'b', '0')],
+    ];
+    let (pairs, text) = explained(&event(5, &rows));
+    assert_eq!(pairs, [(1, 2), (3, 6), (4, 5)], "{text}");
+    has(&text, "5-1 instead of 5-4: C1 (they have met)");
+    has(&text, "5-2 instead of 5-4: C15 upfloaters again: 1 instead of 0");
+}
