@@ -374,7 +374,7 @@ impl Ctx<'_, '_> {
             if k == 0 {
                 return if alt.pairs < chosen.pairs {
                     format!(
-                        "C4 (the other players could not all be paired: {} pairs instead of {})",
+                        "C4 (the other players could not all be paired: {} of {} pairs)",
                         alt.pairs, chosen.pairs
                     )
                 } else {

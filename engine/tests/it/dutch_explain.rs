@@ -270,3 +270,28 @@ fn a_second_upfloat_is_rejected_by_c15() {
     has(&text, "5-1 instead of 5-4: C1 (they have met)");
     has(&text, "5-2 instead of 5-4: C15 upfloaters again: 1 instead of 0");
 }
+
+/// Round 3 of 5 (found among random events, derived by hand), eight players who all have
+/// an absolute preference: 2, 8 (2 points), 4, 5 played White twice (Black), 1, 3, 6, 7
+/// Black twice (White). 2-8 would join two Black preferences (C3): both float into bracket
+/// 1 = MDPs [2 8], residents [1 5 7]. 8 met 7 and cannot meet 5 (C3): only 1 is left for
+/// it. 2 first tries 1: then 8 floats again and the bracket's second pair is 5-7, of 1
+/// point — C7, paired scores 1×2 1×1 instead of 2×2 (C6 ties: two pairs; the others still
+/// complete the round: 8-3, 4-6). 2-5 is C3. So 2-7 and 8-1; 5-6 and 3-4 below.
+#[test]
+fn a_lower_score_pair_is_rejected_by_c7() {
+    let rows: [&[Cell]; 8] = [
+        &[(5, 'b', '='), (4, 'b', '=')],
+        &[(3, 'w', '1'), (6, 'w', '1')],
+        &[(2, 'b', '0'), (5, 'b', '=')],
+        &[(7, 'w', '0'), (1, 'w', '=')],
+        &[(1, 'w', '='), (3, 'w', '=')],
+        &[(8, 'b', '0'), (2, 'b', '0')],
+        &[(4, 'b', '1'), (8, 'b', '0')],
+        &[(6, 'w', '1'), (7, 'w', '1')],
+    ];
+    let (pairs, text) = explained(&event(5, &rows));
+    assert_eq!(pairs, [(1, 8), (2, 7), (3, 4), (5, 6)], "{text}");
+    has(&text, "2-1 instead of 2-7: C7 paired scores: 1×2 1×1 instead of 2×2");
+    has(&text, "2-5 instead of 2-7: C3");
+}
