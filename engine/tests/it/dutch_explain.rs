@@ -5,6 +5,7 @@ use crate::dutch_samples::{prefix, rounds_in, samples};
 use bsw_engine::dutch::explain::MAX_SHOWN;
 use bsw_engine::dutch::{pair_next_round, pair_next_round_explained};
 use bsw_model::trf;
+use std::path::Path;
 
 /// Explain mode pairs exactly as normal mode, and never finds an earlier candidate that
 /// scores better than the chosen one (the "please report" line), on the samples of at most
@@ -294,4 +295,16 @@ fn a_lower_score_pair_is_rejected_by_c7() {
     assert_eq!(pairs, [(1, 8), (2, 7), (3, 4), (5, 6)], "{text}");
     has(&text, "2-1 instead of 2-7: C7 paired scores: 1×2 1×1 instead of 2×2");
     has(&text, "2-5 instead of 2-7: C3");
+}
+
+/// `corpus/dutch/cases/pab-c9` (derivation in its README): the bye goes to a 0-point
+/// player, and C9 wants the one with the fewest unplayed games — so 5 (absent in round 1)
+/// must be paired: 3-4 would leave 5 for the bye, rejected by C9; 3-5 and bye 4.
+#[test]
+fn a_bye_to_the_absentee_is_rejected_by_c9() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/cases/pab-c9.trf");
+    let (pairs, text) = explained(&std::fs::read_to_string(path).unwrap());
+    assert_eq!(pairs, [(1, 2), (3, 5)], "{text}");
+    has(&text, "3-4 instead of 3-5: C9");
+    has(&text, "bye: 4");
 }
