@@ -24,8 +24,8 @@
 //!   (4.2/4.3/4.4) when every criterion ties.
 //!
 //! Each listed candidate costs one O(n³) matching of the players still unpaired (an MDP
-//! choice up to one per resident): explain mode is for people reading small and medium
-//! brackets, not for the bench.
+//! choice that the best completion leaves unpaired: one per resident): explain mode is for
+//! people reading small and medium brackets, not for the bench.
 
 use super::absolute::compatible;
 use super::blossom::max_weight_matching;
@@ -116,6 +116,8 @@ struct Restrict {
     /// Players that do not pair with a resident in this bracket (MDPs that float in the
     /// candidate).
     no_resident: Vec<usize>,
+    /// A player that pairs only with a resident (or not at all).
+    only_resident: Option<usize>,
     /// The S1 of the candidate: inside the remainder only S1 (higher) – S2 (lower) pairs
     /// are pairs of this bracket (a player left without one floats, which C6 counts).
     s1: Option<Vec<usize>>,
@@ -125,6 +127,8 @@ struct Restrict {
 struct Vector {
     sum: Weight,
     pairs: usize,
+    /// The players the completion matching paired (not the forced ones).
+    matched: Vec<usize>,
 }
 
 /// How an earlier candidate is evaluated.
@@ -203,6 +207,11 @@ impl Ctx<'_, '_> {
             || r.s1
                 .as_ref()
                 .is_some_and(|s1| in_rem(h) && in_rem(l) && (!s1.contains(&h) || s1.contains(&l)));
+        if r.only_resident
+            .is_some_and(|m| (m == h && !self.resident(l)) || (m == l && !self.resident(h)))
+        {
+            return Weight::ZERO;
+        }
         let place = if elsewhere { Place::Rest } else { self.place(h, l) };
         self.b.layout.weight(self.b.field, h, l, place)
     }
@@ -233,13 +242,15 @@ impl Ctx<'_, '_> {
         }
         let m = max_weight_matching(free.len(), &edges);
         let mut pairs = forced.len();
+        let mut matched = Vec::new();
         for &(i, j, w) in &edges {
             if m[i] == Some(j) {
                 sum = sum.add(&w);
                 pairs += 1;
+                matched.extend([free[i], free[j]]);
             }
         }
-        Some(Vector { sum, pairs })
+        Some(Vector { sum, pairs, matched })
     }
 
     /// The fields of `v`: (name, value, is score field), most significant first.
@@ -414,6 +425,18 @@ impl Ctx<'_, '_> {
                 None => "C1/C3 (a forced pair is forbidden)".to_string(),
             },
             Test::MdpPaired(m, above, r) => {
+                // One matching with m's edges to residents only: when it pairs m, it is
+                // the best of the group; else try each resident in turn.
+                let only = Restrict {
+                    only_resident: Some(*m),
+                    no_resident: r.no_resident.clone(),
+                    ..Restrict::default()
+                };
+                if let Some(x) = self.best(above, &only)
+                    && x.matched.contains(m)
+                {
+                    return self.reject(&x, chosen, alt.rule);
+                }
                 let b = self.b;
                 let residents = &b.players[b.mdps..b.size];
                 let mut best: Option<Vector> = None;
