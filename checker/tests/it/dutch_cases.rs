@@ -156,7 +156,9 @@ fn every_expected_round_is_conforming() {
         .collect();
     names.sort();
     assert!(names.len() >= 25, "cases missing");
+    let known: Vec<String> = list("known-failures.txt").into_iter().map(|(n, _)| n).collect();
     let mut checked = 0;
+    let mut problems = Vec::new();
     for name in names {
         let out = std::fs::read_to_string(cases_dir().join(format!("{name}.out"))).unwrap();
         if out.trim() == "error" {
@@ -167,9 +169,19 @@ fn every_expected_round_is_conforming() {
         let report = check_round(&m, r, Profile::Dutch);
         let got: Vec<String> =
             report.violations.iter().map(|v| format!("{}: {}", v.rule, v.message)).collect();
-        assert!(got.is_empty(), "{name}: the expected round is not conforming: {got:#?}");
+        match (got.is_empty(), known.contains(&name)) {
+            (false, false) => {
+                problems.push(format!("{name}: the expected round is not conforming: {got:#?}"))
+            }
+            (true, true) => {
+                problems.push(format!("{name} now passes: remove it from known-failures.txt"))
+            }
+            (false, true) => eprintln!("known failure {name}: {got:?}"),
+            (true, false) => {}
+        }
         checked += 1;
     }
+    assert!(problems.is_empty(), "{problems:#?}");
     assert!(checked >= 24);
 }
 
