@@ -14,7 +14,8 @@
 //!      keeping their choice);
 //!   2. the opponents of the paired MDPs (4.2 in the MDP-pairing): a higher resident than
 //!      the one taken, the earlier MDPs keeping theirs;
-//!   3. the S1/S2 split without the exchange (4.3), when an exchange was made;
+//!   3. when an exchange was made: the first candidate (S1\[i\]-S2\[i\] of the split
+//!      before any exchange), then the best candidate of that split (4.3);
 //!   4. transpositions (4.2): an S1 player with an S2 player ranked above its partner (one
 //!      not taken by a higher S1 player), the higher S1 players keeping theirs;
 //! - for each, forces its pairs, computes the best criteria vector the group can reach (one
@@ -140,6 +141,8 @@ enum Test {
     MdpPaired(usize, Vec<(usize, usize)>, Restrict),
     /// Another S1/S2 split (the MDP pairs forced).
     Split(Vec<(usize, usize)>, Restrict),
+    /// Every pair of one whole candidate forced.
+    Whole(Vec<(usize, usize)>, Restrict),
 }
 
 struct Alternative {
@@ -420,6 +423,20 @@ impl Ctx<'_, '_> {
                     None => "C1/C3 (a forced pair is forbidden)".to_string(),
                 }
             }
+            Test::Whole(forced, r) => {
+                let id = |v: usize| self.b.field.players[v].id;
+                for &(u, v) in forced {
+                    if let Some(why) = self.absolute(u, v) {
+                        // "C1 (they have met)" → "C1 (3-6: they have met)".
+                        let (code, reason) = why.split_once(" (").unwrap_or((why, ")"));
+                        return format!("{code} ({}-{}: {reason}", id(u), id(v));
+                    }
+                }
+                match self.best(forced, r) {
+                    Some(x) => self.reject(&x, chosen, alt.rule),
+                    None => "C1/C3 (a forced pair is forbidden)".to_string(),
+                }
+            }
             Test::Split(forced, r) => match self.best(forced, r) {
                 Some(x) => self.reject(&x, chosen, alt.rule),
                 None => "C1/C3 (a forced pair is forbidden)".to_string(),
@@ -544,6 +561,24 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
     if s1_before != b.s1 {
         let s2: Vec<usize> =
             b.remainder.iter().copied().filter(|v| !s1_before.contains(v)).collect();
+        // The very first candidate of the rules' order, S1[i]-S2[i], then the best one of
+        // the split without exchange.
+        let first: Vec<(usize, usize)> =
+            s1_before.iter().copied().zip(s2.iter().copied()).collect();
+        let mut forced = mdp_pairs.clone();
+        forced.extend_from_slice(&first);
+        alts.push(Alternative {
+            label: format!(
+                "first candidate {}",
+                first
+                    .iter()
+                    .map(|&(u, v)| format!("{}-{}", id(u), id(v)))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            rule: "4.2",
+            test: Test::Whole(forced, keep(Some(s1_before))),
+        });
         let label = format!(
             "S1 [{}] S2 [{}] without exchange",
             s1_before.iter().map(|&v| id(v).to_string()).collect::<Vec<_>>().join(" "),
