@@ -40,7 +40,6 @@ pub fn tournament_toml(t: &Tournament) -> String {
         }
         s += "]\n";
     }
-    s += &crate::system::toml_lines(&c.system);
     s
 }
 
