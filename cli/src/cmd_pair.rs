@@ -50,7 +50,12 @@ pub fn run(args: Args) -> crate::CmdResult {
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
     let paired = match t.config.system.dutch() {
         Some(cfg) => {
-            let r = match bsw_engine::dutch::pair_next_round(&t, cfg) {
+            let paired = if args.explain {
+                bsw_engine::dutch::pair_next_round_explained(&t, cfg)
+            } else {
+                bsw_engine::dutch::pair_next_round(&t, cfg)
+            };
+            let r = match paired {
                 Ok(r) => r,
                 // No pairing satisfies the absolute criteria: exit 1, as JaVaFo and
                 // bbpPairings do; the arbiter decides.

@@ -127,7 +127,12 @@ pub fn pair_trf(
     } else {
         let cfg = t.config.system.dutch().cloned().unwrap_or_default();
         t.config.system = bsw_model::System::Dutch(cfg.clone());
-        match bsw_engine::dutch::pair_next_round(&t, &cfg) {
+        let paired = if explain {
+            bsw_engine::dutch::pair_next_round_explained(&t, &cfg)
+        } else {
+            bsw_engine::dutch::pair_next_round(&t, &cfg)
+        };
+        match paired {
             Ok(round) => {
                 if explain {
                     errln!("round {} (FIDE Dutch): {} rows", round.round, round.rows.len());

@@ -47,3 +47,32 @@ fn pair_refuses_a_finished_event_and_a_trf_file() {
     assert_eq!(code, 2);
     assert_contains(&err, "bsw trf import");
 }
+
+/// Round 2 of four Dutch players, all on ½ after 1-2 and 3-4 drawn (1 and 3 White, so they
+/// prefer Black, 2 and 4 White). The first candidate, 1-3 and 2-4, leaves two players
+/// without their colour; 1-4 and 2-3 none: `--explain` names C12, on a TRF (`-p`) and on
+/// the directory imported from it, with the chosen candidate's criteria values.
+#[test]
+fn dutch_explain_names_the_criterion_that_rejected_a_candidate() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("colours.trf");
+    let players = [
+        "001    1      Player 1                          2390                             0.5          2 w =",
+        "001    2      Player 2                          2380                             0.5          1 b =",
+        "001    3      Player 3                          2370                             0.5          4 w =",
+        "001    4      Player 4                          2360                             0.5          3 b =",
+    ];
+    let text = format!("012 colours\n092 FIDE_DUTCH_2025\n{}\nXXR 3\n", players.join("\n"));
+    std::fs::write(&input, text).unwrap();
+    let (code, out, err) = bsw(&["pair", input.to_str().unwrap(), "-p", "--explain"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().next(), Some("2"), "{out}");
+    assert_contains(&err, "1-3 instead of 1-4: C12 colour preferences not met: 2 instead of 0");
+    assert_contains(&err, "chosen: C6 pairs 2");
+    assert_contains(&err, "C12 colour preferences not met 0");
+    let dir = tmp.path().join("t");
+    assert_eq!(bsw(&["trf", "import", input.to_str().unwrap(), dir.to_str().unwrap()]).0, 0);
+    let (code, _, err) = bsw(&["pair", dir.to_str().unwrap(), "--explain", "--dry-run"]);
+    assert_eq!(code, 0, "{err}");
+    assert_contains(&err, "1-3 instead of 1-4: C12");
+}

@@ -117,6 +117,17 @@ fn mul_small(x: &Weight, k: u64) -> Weight {
 
 /// Pairs the field (sorted in pairing order).
 pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
+    pair_with(field, rounds_before, last_round, false)
+}
+
+/// [`pair`]; with `deep`, each bracket's explain lines come from [`super::explain::bracket`]
+/// (the chosen candidate's criteria and why earlier candidates lost; slow, for people).
+pub fn pair_with(
+    field: &Field,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+) -> Result<Outcome, Failure> {
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
     let mut s = Solver { n, w: Matrix::new(n), done: vec![None; n], stable: (0..n).collect() };
@@ -504,45 +515,23 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             }
         }
         // Each S1 player's partner, and why more preferred S2 players were not taken.
-        for &v in &remainder {
-            let Some(u) = s.done[v] else { continue };
-            if u < v {
-                continue;
-            }
-            let mut skipped = Vec::new();
-            for &o in &remainder {
-                if o <= v || o == u || skipped.len() >= 10 {
-                    continue;
-                }
-                if o > u {
-                    break;
-                }
-                if s.done[o].is_some_and(|x| x > o) {
-                    // Another S1 player: never an opponent in the remainder.
-                    continue;
-                }
-                let why = if field.met(v, o) {
-                    "C1"
-                } else if !super::absolute::compatible(field, v, o, last_round, rounds_before) {
-                    "C3"
-                } else if s.done[o].is_some_and(|x| x < v) {
-                    "taken by a higher S1 player"
-                } else {
-                    "a criterion C4-C21"
-                };
-                skipped.push(format!("{} ({why})", field.players[o].id));
-            }
-            explain.push(format!(
-                "  {}-{}{}",
-                field.players[v].id,
-                field.players[u].id,
-                if skipped.is_empty() {
-                    String::new()
-                } else {
-                    format!("; not taken before: {}", skipped.join(", "))
-                }
-            ));
-        }
+        let decided = super::explain::Bracket {
+            field,
+            layout: &lay,
+            players: &pbi,
+            mdps: sgb,
+            size: ngb,
+            active: &active,
+            partner: &s.done,
+            remainder: &remainder,
+            s1_before: rem_pairs,
+            s1: &s1,
+        };
+        explain.extend(if deep {
+            super::explain::bracket(&decided)
+        } else {
+            super::explain::partners(&decided)
+        });
         // Next bracket.
         let mut new_pbi = Vec::new();
         let mut new_sgb = 0;

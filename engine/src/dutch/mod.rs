@@ -8,7 +8,8 @@
 //! - [`quality`]: C4 and C6-C21 as the bit fields of one matching weight;
 //! - [`candidates`]: Articles 3-4 — brackets, MDPs, remainder, S1/S2, exchanges and
 //!   transpositions, chosen by maximum-weight matching (never by enumeration);
-//! - [`colours`]: 5.2; [`board_order`]: the published order.
+//! - [`colours`]: 5.2; [`board_order`]: the published order;
+//! - [`explain`]: `--explain`, why each bracket's candidate won (post hoc, slow).
 //!
 //! Where the text leaves room, bbpPairings v6.0.0 (`--dutch`) decides; the readings are
 //! listed in `docs/dutch.md`.
@@ -18,6 +19,7 @@ pub mod blossom;
 pub mod board_order;
 pub mod candidates;
 pub mod colours;
+pub mod explain;
 pub mod order;
 pub mod pab;
 pub mod quality;
@@ -79,8 +81,10 @@ impl std::error::Error for DutchError {}
 pub struct DutchRound {
     pub round: u32,
     pub rows: Vec<Row>,
-    /// Bracket by bracket: residents and MDPs, the MDPs paired, S1/S2, exchanges, each
-    /// S1 player's partner and the more preferred players it did not get, with the reason.
+    /// Bracket by bracket: residents and MDPs, the MDPs paired, S1/S2, exchanges, the
+    /// pairs; from [`pair_next_round_explained`] also the chosen candidate's criteria values
+    /// and the criterion that rejected each earlier candidate ([`explain`]), otherwise each
+    /// S1 player's more preferred opponents with the evident reason (C1, C3, taken).
     pub explain: Vec<String>,
 }
 
@@ -94,6 +98,20 @@ pub fn initial_colour(t: &Tournament, cfg: &DutchConfig) -> Colour {
 
 /// Pairs round `t.last_round() + 1` by the Dutch system.
 pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, DutchError> {
+    pair_round(t, cfg, false)
+}
+
+/// [`pair_next_round`] for `--explain`: the same round, and per bracket the chosen
+/// candidate's criteria values and the criterion that rejected each earlier candidate
+/// ([`explain`]; one matching per candidate explained, so slower).
+pub fn pair_next_round_explained(
+    t: &Tournament,
+    cfg: &DutchConfig,
+) -> Result<DutchRound, DutchError> {
+    pair_round(t, cfg, true)
+}
+
+fn pair_round(t: &Tournament, cfg: &DutchConfig, deep: bool) -> Result<DutchRound, DutchError> {
     let missing = t.missing_results(t.last_round());
     if !missing.is_empty() {
         return Err(DutchError::IncompleteRound(missing));
@@ -110,10 +128,11 @@ pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, 
     }
     let rounds_before = r - 1;
     let last_round = rounds_before + 1 >= total;
-    let out = candidates::pair(&field, rounds_before, last_round).map_err(|e| match e {
-        candidates::Failure::NoPairing => DutchError::NoValidPairing { round: r },
-        candidates::Failure::TooWide(bits) => DutchError::TooManyScoreGroups { round: r, bits },
-    })?;
+    let out =
+        candidates::pair_with(&field, rounds_before, last_round, deep).map_err(|e| match e {
+            candidates::Failure::NoPairing => DutchError::NoValidPairing { round: r },
+            candidates::Failure::TooWide(bits) => DutchError::TooManyScoreGroups { round: r, bits },
+        })?;
     let mut pairs = out.pairs;
     board_order::sort_pairs(&field.players, &mut pairs);
     let mut rows = Vec::new();

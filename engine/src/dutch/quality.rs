@@ -107,6 +107,31 @@ impl Layout {
             + self.spare
     }
 
+    /// The fields of [`Layout::weight`], most significant first: the criterion each one
+    /// measures (`"C4/C5"` for the completion and bye field, `"order"` for the spare low
+    /// bits), its width, and whether it is a score field (one sub-field per score group, at
+    /// [`Layout::shift`]). `explain` decodes sums of weights with it; the widths add up to
+    /// [`Layout::total_bits`] (a unit test checks it), keep both in step with `weight`.
+    pub fn fields(&self, n: usize) -> Vec<(&'static str, u32, bool)> {
+        let (c, s) = (self.count, self.scores);
+        let mut f = vec![
+            ("C4/C5", bits_for(3 * n + 3), false),
+            ("C6", c, false),
+            ("C7", s, true),
+            ("C8", c, false),
+            ("C8", s, true),
+            ("C9", 2 * c, false),
+        ];
+        for name in ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"] {
+            f.push((name, c, false));
+        }
+        for name in ["C18", "C19", "C20", "C21"] {
+            f.push((name, s, true));
+        }
+        f.push(("order", self.spare, false));
+        f
+    }
+
     pub fn fits(&self, n: usize) -> bool {
         self.total_bits(n) + 2 <= BITS
     }

@@ -1,6 +1,7 @@
 //! Hand-derived Dutch cases of `corpus/dutch/cases/` (derivations in its README): the engine's
 //! round, written as JaVaFo/bbpPairings output, must equal `NAME.out` line for line (board
-//! order included), or fail with "no valid pairing" when the file says `error`.
+//! order included), or fail with "no valid pairing" when the file says `error`. The cases of
+//! `known-failures.txt` must still fail (the test says when one starts to pass).
 
 use bsw_engine::dutch::{DutchError, pair_next_round};
 use bsw_model::{Entry, trf};
@@ -41,19 +42,43 @@ fn hand_derived_dutch_cases() {
         })
         .collect();
     names.sort();
-    assert!(names.len() >= 8, "cases missing in {}", dir.display());
+    assert!(names.len() >= 25, "cases missing in {}", dir.display());
+    let known = std::fs::read_to_string(dir.join("known-failures.txt")).unwrap_or_default();
+    let known: Vec<&str> = known
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let mut problems = Vec::new();
     for path in names {
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
         let want = std::fs::read_to_string(path.with_extension("out")).unwrap();
         let t = trf::import(&text, &name).unwrap();
         let cfg = t.config.system.dutch().cloned().expect("092 declares the Dutch system");
-        match pair_next_round(&t, &cfg) {
-            Ok(round) => assert_eq!(javafo(&round.rows), want, "{name}"),
-            Err(e) => {
-                assert_eq!(want.trim(), "error", "{name}: {e}");
-                assert!(matches!(e, DutchError::NoValidPairing { .. }), "{name}: {e}");
+        let failure = match pair_next_round(&t, &cfg) {
+            Ok(round) => {
+                let got = javafo(&round.rows);
+                (got != want).then(|| format!("expected\n{want}got\n{got}"))
             }
+            Err(e) if want.trim() == "error" && matches!(e, DutchError::NoValidPairing { .. }) => {
+                None
+            }
+            Err(e) => Some(format!("expected\n{want}got the error {e}")),
+        };
+        match (failure, known.contains(&name.as_str())) {
+            (Some(f), false) => problems.push(format!("{name}: {f}")),
+            (None, true) => {
+                problems.push(format!("{name} now passes: remove it from known-failures.txt"))
+            }
+            (Some(f), true) => eprintln!("known failure {name}: {f}"),
+            (None, false) => {}
         }
     }
+    for k in &known {
+        if !dir.join(format!("{k}.trf")).exists() {
+            problems.push(format!("known-failures.txt lists {k}, which has no .trf"));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

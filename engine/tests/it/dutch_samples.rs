@@ -42,7 +42,7 @@ fn cell_points(c: &str) -> u32 {
     }
 }
 
-fn rounds_in(lines: &[&str]) -> u32 {
+pub fn rounds_in(lines: &[&str]) -> u32 {
     lines
         .iter()
         .filter(|l| l.starts_with("001"))
@@ -192,7 +192,7 @@ fn bbp_boards(bbp: &str, text: &str, key: &str, r: u32) -> Option<String> {
     status.success().then_some(out).flatten()
 }
 
-fn samples() -> Vec<(String, String)> {
+pub fn samples() -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = std::fs::read_dir(corpus())
         .unwrap()
         .filter_map(|e| {

@@ -4,6 +4,7 @@
 mod common;
 mod counting_filter;
 mod dutch_cases;
+mod dutch_explain;
 mod dutch_properties;
 mod dutch_samples;
 mod matching_vs_exhaustive;

@@ -3,7 +3,7 @@
 //! [`rows_of_round`] turns the round cells into rows, [`ext_config`] applies our extension
 //! records. The readings taken are listed in the module docs of [`crate::trf`].
 
-use super::cells::{Cell, Rec, cell_columns, cell_points, digits, fmt_points, parse_001};
+use super::cells::{BLANK, Cell, Rec, cell_columns, cell_points, digits, fmt_points, parse_001};
 use super::ext::Ext;
 use super::scan::{Kind, classify};
 use crate::io::config::{ConfigLines, check_config};
@@ -262,10 +262,11 @@ fn not_a_trf(text: &str, file: &str) -> InputError {
 }
 
 /// L: the last paired round of the event: the last round in which anyone has an opponent or
-/// a cell other than `F`, `H`, `Z` and blank; with our extension records, at least the last
-/// round that has a `BSB` record.
+/// a cell other than `F`, `H`, `Z` and blank — or the round after it when every player has a
+/// cell there (nobody is left to pair: a round of absences only was played, as bbpPairings
+/// reads it) —; with our extension records, at least the last round that has a `BSB` record.
 fn last_round(recs: &[Rec], ext: &Ext) -> u32 {
-    let cells = recs
+    let paired = recs
         .iter()
         .flat_map(|rec| {
             rec.cells
@@ -276,6 +277,9 @@ fn last_round(recs: &[Rec], ext: &Ext) -> u32 {
         })
         .max()
         .unwrap_or(0);
+    let forward = paired + 1;
+    let forward_complete = !recs.is_empty() && recs.iter().all(|rec| rec.cell(forward) != BLANK);
+    let cells = if forward_complete { forward } else { paired };
     let boards =
         if ext.version_line.is_some() { ext.boards.keys().copied().max().unwrap_or(0) } else { 0 };
     cells.max(boards)

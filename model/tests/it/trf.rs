@@ -424,6 +424,22 @@ fn points_counting_the_pre_entered_bye_or_not_are_both_accepted() {
 }
 
 #[test]
+fn a_round_in_which_every_player_has_a_cell_counts_as_played_even_without_a_game() {
+    // Round 2: both players took a half-point bye. Nobody is left to pair in round 2, so it
+    // is a round that took place (bbpPairings reads it so and pairs round 3), not two
+    // absences announced for round 2.
+    let both = "001    1      P1                                1999                             1.5    1     2 w 1  0000 - H\n001    2      P2                                1998                             0.5    2     1 b 0  0000 - H\nXXR 3\n";
+    let t = import(both, "t.trf").unwrap();
+    let round2: Vec<Entry> = t.rows.iter().filter(|r| r.round == 2).map(|r| r.entry).collect();
+    assert_eq!(round2, vec![Entry::HalfBye(1), Entry::HalfBye(2)]);
+    // Only one of them has a cell for round 2: an absence announced for the round to pair.
+    let one = "001    1      P1                                1999                             1.5    1     2 w 1  0000 - H\n001    2      P2                                1998                             0.0    2     1 b 0\nXXR 3\n";
+    let t = import(one, "t.trf").unwrap();
+    assert_eq!(t.players[0].half_byes, vec![2]);
+    assert!(t.rows.iter().all(|r| r.round == 1));
+}
+
+#[test]
 fn lenient_reading_reports_each_mismatch_and_reads_by_the_results() {
     let text = "001    1      P1                                1999                             3.0    1     2 w 1\n001    2      P2                                1998                             1.0    2     1 b 0\n";
     let strict = import(text, "t.trf").unwrap_err().to_string();
