@@ -634,20 +634,15 @@ impl Summary {
             );
         }
         let f = &self.features;
-        let _ = writeln!(
-            s,
-            "exercised: plain Swiss {}, Berger groups {} (lower Swiss group {}, later phase {}, even group {}, odd group {}, several groups {}), swaps {}, withdrawals {}, absences {}",
-            f.plain_swiss,
-            f.with_groups,
-            f.lower_swiss,
-            f.later_phase,
-            f.even_group,
-            f.odd_group,
-            f.several_groups,
-            f.swaps,
-            f.withdrawals,
-            f.absences
-        );
+        if dutch {
+            let _ = writeln!(
+                s,
+                "exercised: withdrawals {}, absences {} (tournaments with at least one)",
+                f.withdrawals, f.absences
+            );
+        } else {
+            self.render_exercised(&mut s);
+        }
         let _ = writeln!(
             s,
             "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
@@ -666,6 +661,26 @@ impl Summary {
         }
         self.render_timing(&mut s);
         s
+    }
+
+    /// What a Berger-Swiss campaign exercised.
+    fn render_exercised(&self, s: &mut String) {
+        use std::fmt::Write;
+        let f = &self.features;
+        let _ = writeln!(
+            s,
+            "exercised: plain Swiss {}, Berger groups {} (lower Swiss group {}, later phase {}, even group {}, odd group {}, several groups {}), swaps {}, withdrawals {}, absences {}",
+            f.plain_swiss,
+            f.with_groups,
+            f.lower_swiss,
+            f.later_phase,
+            f.even_group,
+            f.odd_group,
+            f.several_groups,
+            f.swaps,
+            f.withdrawals,
+            f.absences
+        );
     }
 
     /// The SPEC §8.3 ladder and Swiss-bye statistics (Berger-Swiss campaigns).
