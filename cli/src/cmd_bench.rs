@@ -16,6 +16,7 @@ use bsw_harness::bench::{
     BenchSpec, CheckVerdict, ResultModel, RoundMeasure, SizeSummary, csv_text, fit_power,
     level_label, summarise,
 };
+use bsw_harness::generator::SystemKind;
 use bsw_model::io::write_atomic;
 use indicatif::{ProgressBar, ProgressStyle};
 use plotters::prelude::*;
@@ -23,11 +24,23 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// Default `--sizes`.
+const DEFAULT_SIZES: [u32; 3] = [1000, 10_000, 100_000];
+/// Default `--sizes` of `--system dutch`: sizes the present Dutch engine finishes in about
+/// 10 s in all (release build, 9 rounds).
+const DEFAULT_DUTCH_SIZES: [u32; 3] = [50, 100, 200];
+
 #[derive(clap::Args)]
 pub struct Args {
-    /// Numbers of players, comma-separated (run in ascending order).
-    #[arg(long, value_delimiter = ',', default_value = "1000,10000,100000")]
-    pub sizes: Vec<u32>,
+    /// Numbers of players, comma-separated (run in ascending order) [default: 1000,10000,100000;
+    /// with --system dutch 50,100,200].
+    #[arg(long, value_delimiter = ',')]
+    pub sizes: Option<Vec<u32>>,
+    /// Pairing system: berger-swiss, or dutch (FIDE C.04.3; its engine is still O(n³) per
+    /// decision and refuses more than 2,000 players: about 1 s per round at 200 players and
+    /// 150 s at 1,000 in a release build).
+    #[arg(long, value_enum, default_value_t = SystemKind::BergerSwiss)]
+    pub system: SystemKind,
     /// Rounds of each tournament (all of them are paired).
     #[arg(long, default_value_t = 9)]
     pub rounds: u32,
@@ -37,7 +50,8 @@ pub struct Args {
     /// How results are drawn.
     #[arg(long, value_enum, default_value_t = ResultModel::Elo)]
     pub results: ResultModel,
-    /// Also certify every round with the checker (profile berger-swiss) and time it.
+    /// Also certify every round with the checker (profile berger-swiss, or dutch with
+    /// --system dutch) and time it.
     #[arg(long)]
     pub check: bool,
     /// Directory for bench.csv and scaling.svg (created if missing).
@@ -46,12 +60,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let mut sizes = args.sizes.clone();
+    let mut sizes = args.sizes.clone().unwrap_or_else(|| match args.system {
+        SystemKind::BergerSwiss => DEFAULT_SIZES.to_vec(),
+        SystemKind::Dutch => DEFAULT_DUTCH_SIZES.to_vec(),
+    });
     if sizes.is_empty() || sizes.contains(&0) {
         return Err("--sizes: give positive numbers of players, e.g. 1000,10000,100000".into());
     }
     if args.rounds == 0 {
         return Err("--rounds: must be at least 1".into());
+    }
+    let max = bsw_engine::dutch::MAX_PLAYERS as u32;
+    if args.system == SystemKind::Dutch && sizes.iter().any(|&n| n > max) {
+        return Err(format!(
+            "--sizes: the Dutch engine pairs at most {max} players for now (an O(n³) matching per decision); give sizes up to {max}"
+        ));
     }
     sizes.sort_unstable();
     sizes.dedup();
@@ -109,6 +132,7 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
             seed: args.seed,
             check: args.check,
             results: args.results,
+            system: args.system,
         };
         let mut on_round = |m: &mut RoundMeasure| {
             m.peak_rss_bytes = peak_rss_bytes();
@@ -303,7 +327,11 @@ fn draw(
     let root = SVGBackend::with_string(buf, (960, 640)).into_drawing_area();
     root.fill(&WHITE)?;
     let caption = format!(
-        "bsw bench: pairing time per round against players (plain Swiss, {} rounds, {} results, seed {})",
+        "bsw bench: pairing time per round against players ({}, {} rounds, {} results, seed {})",
+        match args.system {
+            SystemKind::BergerSwiss => "plain Swiss",
+            SystemKind::Dutch => "FIDE Dutch",
+        },
         args.rounds,
         args.results.name(),
         args.seed

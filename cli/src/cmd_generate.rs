@@ -60,6 +60,9 @@ pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
                     let n = |i: usize| range.get(i).and_then(|x| x.as_u64()).unwrap_or(0) as u32;
                     span_text((n(0), n(1)))
                 }
+                // Left out of the JSON when it has its default value (`--system`).
+                serde_json::Value::Null => return None,
+                serde_json::Value::String(text) => text.clone(),
                 other => other.to_string(),
             };
             Some(format!("--{} {value}", arg.get_long()?))
@@ -69,6 +72,15 @@ pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
         v.push(format!("--test-corrupt-board1 {min_players}"));
     }
     v
+}
+
+/// `--engine` runs external programs on Berger-Swiss or generic-profile events; Dutch events
+/// are paired by the built-in Dutch engine only (for now).
+pub fn refuse_external_dutch(params: &GenParams, external: bool) -> Result<(), String> {
+    if external && params.system == bsw_harness::generator::SystemKind::Dutch {
+        return Err("--system dutch pairs with the built-in Dutch engine; --engine does not apply to it yet (use --engine … --profile generic for an external Dutch engine on plain Swiss events)".into());
+    }
+    Ok(())
 }
 
 #[derive(clap::Args)]
@@ -100,6 +112,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         ));
     }
     let engine = args.engine.engine()?;
+    refuse_external_dutch(&params, engine.is_some())?;
     let params = match &engine {
         Some(e) => e.profile.params(params),
         None => params,
@@ -115,8 +128,9 @@ pub fn run(args: Args) -> crate::CmdResult {
     };
     let c = &played.tournament.config;
     outln!(
-        "wrote {}: {}, {} paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",
+        "wrote {}: {}{}, {} paired of {}, groups {:?}, swaps {}, withdrawals {}, absences {}",
         args.dir.display(),
+        if c.system.dutch().is_some() { "FIDE (Dutch) system, " } else { "" },
         crate::output::count(played.tournament.players.len() as u64, "player", "players"),
         crate::output::count(played.rounds.len() as u64, "round", "rounds"),
         sc.total_rounds(),
@@ -139,6 +153,11 @@ pub fn run(args: Args) -> crate::CmdResult {
             slow.round,
             ms(slow.engine_ns),
             ms(slow.checker_ns)
+        )?;
+    }
+    if let Some(r) = played.no_pairing {
+        outln!(
+            "ended before round {r}: no pairing satisfies C1-C3 (the engine says so and the checker confirms); an arbiter would decide"
         )?;
     }
     match played.failure {

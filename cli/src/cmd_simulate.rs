@@ -64,6 +64,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         return merge(files, args.json, args.allow_partial);
     }
     let engine = args.engine.engine()?;
+    crate::cmd_generate::refuse_external_dutch(&args.gen_args.params, engine.is_some())?;
     if engine.is_some() && args.gen_args.test_corrupt_board1.is_some() {
         return Err("--test-corrupt-board1 corrupts the built-in engine's rounds; it does not apply with --engine".into());
     }
@@ -217,6 +218,12 @@ impl Progress {
 
 fn how_to_reproduce(played: &Played) -> &'static str {
     match played.failure.as_ref().map(|f| &f.kind) {
+        Some(bsw_harness::generator::FailureKind::Violation(_))
+        | Some(bsw_harness::generator::FailureKind::CheckerPanic)
+            if played.tournament.config.system.dutch().is_some() =>
+        {
+            "`bsw check DIR` (profile dutch) and `bsw check --profile generic DIR` certify the rounds in this directory; the last one fails"
+        }
         Some(bsw_harness::generator::FailureKind::Violation(_))
         | Some(bsw_harness::generator::FailureKind::CheckerPanic) => {
             "`bsw check DIR` certifies the rounds in this directory; the last one fails"

@@ -15,11 +15,11 @@
 
 use bsw_checker::Profile;
 use bsw_engine::{EngineError, Level, SearchStats};
-use bsw_model::{Config, Entry, Id, Outcome, Player, Tournament};
+use bsw_model::{Config, DutchConfig, Entry, Id, Outcome, Player, Row, System, Tournament};
 use serde::Serialize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::generator::{ResultRates, Stopwatch, draw_result};
+use crate::generator::{ResultRates, Stopwatch, SystemKind, draw_result};
 use crate::rng::{SplitMix64, hash_words};
 
 /// Result rates of benchmark tournaments: 15% draws, 1% forfeits ("a few"), no double losses.
@@ -139,9 +139,48 @@ pub struct BenchSpec {
     pub size: u32,
     pub rounds: u32,
     pub seed: u64,
-    /// Also certify every round with the checker (profile berger-swiss).
+    /// Also certify every round with the checker (profile berger-swiss; dutch for the
+    /// Dutch system).
     pub check: bool,
     pub results: ResultModel,
+    /// The pairing system: Berger-Swiss (`bsw_engine::pair_next_round`) or the FIDE Dutch
+    /// system (`bsw_engine::dutch::pair_next_round` on [`dutch_swiss`]).
+    pub system: SystemKind,
+}
+
+/// [`plain_swiss`] as a FIDE (Dutch) System event: the players renumbered 1..=size in the
+/// SPEC §1 order (rating descending, entry order on ties), so that ids are the Dutch pairing
+/// numbers; the initial colour drawn from the seed.
+pub fn dutch_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
+    let mut t = plain_swiss(size, rounds, seed);
+    t.players.sort_by_key(|p| std::cmp::Reverse(p.rating)); // stable: entry order on ties
+    for (k, p) in t.players.iter_mut().enumerate() {
+        p.id = k as u32 + 1;
+        p.name = format!("Player {}", k + 1);
+    }
+    t.config.system = System::Dutch(DutchConfig::default());
+    t
+}
+
+/// A paired round as the benchmark sees it: round, rows, Swiss field size, level and search
+/// statistics (the last two Berger-Swiss only).
+type Paired = (u32, Vec<Row>, usize, Option<Level>, SearchStats);
+
+/// Pairs the next round of `t` with the engine of its system.
+fn pair_round(t: &Tournament) -> Result<Paired, String> {
+    if let Some(cfg) = t.config.system.dutch() {
+        let round = bsw_engine::dutch::pair_next_round(t, cfg).map_err(|e| e.to_string())?;
+        let field =
+            round.rows.iter().filter(|r| matches!(r.entry, Entry::Game { .. } | Entry::Bye(_)));
+        let paired = field.map(|r| r.entry.players().count()).sum();
+        return Ok((round.round, round.rows, paired, None, SearchStats::default()));
+    }
+    let paired = bsw_engine::pair_next_round(t).map_err(|e| e.to_string())?;
+    let (field_size, level, stats) = match &paired.swiss {
+        Some(s) => (s.field_size, Some(s.level), s.stats),
+        None => (0, None, SearchStats::default()),
+    };
+    Ok((paired.round, paired.rows, field_size, level, stats))
 }
 
 /// The checker's verdict on one round, as far as the benchmark cares.
@@ -218,24 +257,23 @@ pub fn run(
     spec: &BenchSpec,
     on_round: &mut dyn FnMut(&mut RoundMeasure),
 ) -> Result<Vec<RoundMeasure>, String> {
-    let mut t = plain_swiss(spec.size, spec.rounds, spec.seed);
+    let (mut t, profile) = match spec.system {
+        SystemKind::BergerSwiss => {
+            (plain_swiss(spec.size, spec.rounds, spec.seed), Profile::BergerSwiss)
+        }
+        SystemKind::Dutch => (dutch_swiss(spec.size, spec.rounds, spec.seed), Profile::Dutch),
+    };
     let mut out = Vec::with_capacity(spec.rounds as usize);
     for _ in 0..spec.rounds {
         let start = Stopwatch::start();
-        let paired = bsw_engine::pair_next_round(&t)
+        let (round, rows, field_size, level, stats) = pair_round(&t)
             .map_err(|e| format!("{} players, round {}: {e}", spec.size, t.last_round() + 1))?;
         let pairing_ns = start.ns();
-        let round = paired.round;
-        let (field_size, level, stats) = match &paired.swiss {
-            Some(s) => (s.field_size, Some(s.level), s.stats),
-            None => (0, None, SearchStats::default()),
-        };
-        t.rows.extend(paired.rows);
+        t.rows.extend(rows);
         let (checking_ns, verdict) = if spec.check {
             let start = Stopwatch::start();
-            let report = catch_unwind(AssertUnwindSafe(|| {
-                bsw_checker::check_round(&t, round, Profile::BergerSwiss)
-            }));
+            let report =
+                catch_unwind(AssertUnwindSafe(|| bsw_checker::check_round(&t, round, profile)));
             let ns = start.ns();
             match report {
                 Ok(r) if r.violations.is_empty() => (Some(ns), CheckVerdict::Conforming),
@@ -481,8 +519,14 @@ mod tests {
 
     #[test]
     fn run_pairs_every_round_and_fills_every_result() {
-        let spec =
-            BenchSpec { size: 31, rounds: 5, seed: 3, check: false, results: ResultModel::Elo };
+        let spec = BenchSpec {
+            size: 31,
+            rounds: 5,
+            seed: 3,
+            check: false,
+            results: ResultModel::Elo,
+            system: SystemKind::BergerSwiss,
+        };
         let mut seen = 0;
         let ms = run(&spec, &mut |m| {
             seen += 1;

@@ -278,6 +278,14 @@ pub struct Summary {
     pub failure_kinds: BTreeMap<String, u64>,
     /// At most [`MAX_LISTED_FAILURES`], smallest index first.
     pub failures: Vec<FailureRecord>,
+    /// Rounds certified conforming, by checker profile (`berger-swiss`; `generic` and `dutch`
+    /// for FIDE Dutch tournaments, each round by both).
+    #[serde(default)]
+    pub certified: BTreeMap<String, u64>,
+    /// Dutch tournaments that ended early because the engine found no pairing satisfying
+    /// C1-C3 and the checker confirmed that none exists (no failure: an arbiter decides).
+    #[serde(default)]
+    pub no_valid_pairing: u64,
     pub timing: Timing,
 }
 
@@ -324,6 +332,8 @@ impl Summary {
             byes: Byes::default(),
             failure_kinds: BTreeMap::new(),
             failures: Vec::new(),
+            certified: BTreeMap::new(),
+            no_valid_pairing: 0,
             timing: Timing::default(),
         }
     }
@@ -334,9 +344,13 @@ impl Summary {
         self.dropped_absences += played.dropped_absences as u64;
         let players = played.tournament.players.len();
         self.features.add(&played.tournament);
+        self.no_valid_pairing += played.no_pairing.is_some() as u64;
         for r in &played.rounds {
             self.rounds += 1;
             self.games += r.games as u64;
+            for profile in r.certified {
+                *self.certified.entry(profile.to_string()).or_insert(0) += 1;
+            }
             self.timing.engine.record(r.engine_ns);
             self.timing.checker.record(r.checker_ns);
             let slow = Slowest {
@@ -540,6 +554,10 @@ impl Summary {
         for (k, v) in &o.failure_kinds {
             *self.failure_kinds.entry(k.clone()).or_insert(0) += v;
         }
+        for (k, v) in &o.certified {
+            *self.certified.entry(k.clone()).or_insert(0) += v;
+        }
+        self.no_valid_pairing += o.no_valid_pairing;
         self.failures.extend(o.failures.iter().cloned());
         self.trim_failures();
         self.timing.engine.merge(&o.timing.engine);
@@ -599,6 +617,55 @@ impl Summary {
             self.checker_panics,
             self.failing_tournaments
         );
+        let dutch = c.params.system == crate::generator::SystemKind::Dutch;
+        if dutch {
+            let _ = writeln!(s, "system: FIDE (Dutch) C.04.3");
+        }
+        if !self.certified.is_empty() {
+            let by: Vec<String> =
+                self.certified.iter().map(|(k, v)| format!("{v} by profile {k}")).collect();
+            let _ = writeln!(s, "rounds certified conforming: {}", by.join(", "));
+        }
+        if dutch {
+            let _ = writeln!(
+                s,
+                "ended early, no pairing satisfies C1-C3 (engine and checker agree): {} tournaments",
+                self.no_valid_pairing
+            );
+        }
+        let f = &self.features;
+        if dutch {
+            let _ = writeln!(
+                s,
+                "exercised: withdrawals {}, absences {} (tournaments with at least one)",
+                f.withdrawals, f.absences
+            );
+        } else {
+            self.render_exercised(&mut s);
+        }
+        let _ = writeln!(
+            s,
+            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
+            f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
+        );
+        let _ =
+            writeln!(s, "absences refused by the engine and dropped: {}", self.dropped_absences);
+        if c.engine.as_ref().is_some_and(|e| e.profile == crate::external::ExtProfile::Generic) {
+            let _ = writeln!(
+                s,
+                "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
+            );
+        }
+        if !dutch {
+            self.render_ladder(&mut s);
+        }
+        self.render_timing(&mut s);
+        s
+    }
+
+    /// What a Berger-Swiss campaign exercised.
+    fn render_exercised(&self, s: &mut String) {
+        use std::fmt::Write;
         let f = &self.features;
         let _ = writeln!(
             s,
@@ -614,19 +681,11 @@ impl Summary {
             f.withdrawals,
             f.absences
         );
-        let _ = writeln!(
-            s,
-            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
-            f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
-        );
-        let _ =
-            writeln!(s, "absences refused by the engine and dropped: {}", self.dropped_absences);
-        if c.engine.as_ref().is_some_and(|e| e.profile == crate::external::ExtProfile::Generic) {
-            let _ = writeln!(
-                s,
-                "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
-            );
-        }
+    }
+
+    /// The SPEC §8.3 ladder and Swiss-bye statistics (Berger-Swiss campaigns).
+    fn render_ladder(&self, s: &mut String) {
+        use std::fmt::Write;
         let l = &self.ladder;
         let pct = |x: u64, of: u64| {
             if of == 0 { 0.0 } else { 100.0 * x as f64 / of as f64 }
@@ -667,6 +726,11 @@ impl Summary {
                 String::new()
             }
         );
+    }
+
+    /// Timing lines.
+    fn render_timing(&self, s: &mut String) {
+        use std::fmt::Write;
         let t = &self.timing;
         let us = |ns: u64| ns as f64 / 1000.0;
         for (name, h) in [("engine ", &t.engine), ("checker", &t.checker)] {
@@ -719,7 +783,6 @@ impl Summary {
             let _ = writeln!(s, "… and {} more failing tournaments", self.failing_tournaments - 20);
         }
         let _ = writeln!(s, "{}", if self.passed() { "PASS" } else { "FAIL" });
-        s
     }
 }
 

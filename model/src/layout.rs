@@ -14,7 +14,7 @@
 //!   two different known players who, at that point, are not in the same group and not both
 //!   in the lower Swiss group.
 
-use crate::{Config, Id, Player};
+use crate::{Config, Id, Player, Tournament};
 use std::fmt;
 
 /// Length of the Berger schedule of a group of `k` players (FIDE tables): `k - 1` rounds when
@@ -44,6 +44,23 @@ pub fn tpn_order(players: &[Player]) -> Vec<usize> {
 /// Player ids in TPN order.
 pub fn tpn_ids(players: &[Player]) -> Vec<Id> {
     tpn_order(players).into_iter().map(|i| players[i].id).collect()
+}
+
+/// Player ids by pairing number of the FIDE (Dutch) system (C.04.3 1.2, the initial
+/// ranking): for a tournament that came from a TRF file (it keeps TRF header records,
+/// `trf_header`), the start numbers of the `001` records, i.e. the ids ascending; for a
+/// tournament directory, the SPEC §1 order ([`tpn_ids`]: rating descending, entry order on
+/// ties). `bsw generate --system dutch` numbers players in that order, so that there ids and
+/// pairing numbers coincide. Data for reading, not a pairing rule: engine and checker each
+/// apply it in their own code.
+pub fn dutch_pairing_ids(t: &Tournament) -> Vec<Id> {
+    if t.config.trf_header.is_empty() {
+        tpn_ids(&t.players)
+    } else {
+        let mut ids: Vec<Id> = t.players.iter().map(|p| p.id).collect();
+        ids.sort_unstable();
+        ids
+    }
 }
 
 /// Why a configuration does not lay out over a player list.

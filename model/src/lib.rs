@@ -15,7 +15,7 @@ pub mod layout;
 pub mod system;
 pub mod trf;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub use error::InputError;
 pub use system::{Colour, DutchConfig, System};
@@ -204,6 +204,31 @@ impl Entry {
     }
 }
 
+/// What rows are worth to their players ([`Tournament::row_points`]): [`Entry::points_of`],
+/// except that the pairing-allocated bye of a Dutch tournament scores `pab_points` (C.04.1:
+/// 1, ½ or 0; default 1). A requested full-point bye stays a win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RowPoints {
+    /// (round, player) of each pairing-allocated bye.
+    pabs: HashSet<(u32, Id)>,
+    pab_points: HalfPoints,
+}
+
+impl RowPoints {
+    /// Whether `row` is a pairing-allocated bye of a Dutch tournament.
+    pub fn is_pab(&self, row: &Row) -> bool {
+        matches!(row.entry, Entry::Bye(p) if self.pabs.contains(&(row.round, p)))
+    }
+
+    /// Points of `player` from `row` (`None`: no result yet, or not the player's row).
+    pub fn of(&self, row: &Row, player: Id) -> Option<HalfPoints> {
+        if self.is_pab(row) {
+            return row.entry.players().any(|p| p == player).then_some(self.pab_points);
+        }
+        row.entry.points_of(player)
+    }
+}
+
 /// One row of `rounds.csv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Row {
@@ -250,6 +275,30 @@ impl Tournament {
     /// Each player's position in `players` (entry order), by id.
     pub fn index_by_id(&self) -> HashMap<Id, usize> {
         self.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect()
+    }
+
+    /// What each row is worth, with the pairing-allocated bye of a Dutch tournament scored
+    /// `pab_points` ([`RowPoints`]).
+    pub fn row_points(&self) -> RowPoints {
+        let Some(d) = self.config.system.dutch() else {
+            return RowPoints { pabs: HashSet::new(), pab_points: 2 };
+        };
+        // The pairing-allocated bye of a round is its `bye` row on the highest board (the
+        // Dutch engine writes one bye, after the games; TRF export writes that row `U` and any
+        // other `bye` row of the round `F`, a requested full-point bye).
+        let mut last: HashMap<u32, (u32, Id)> = HashMap::new();
+        for row in &self.rows {
+            if let Entry::Bye(p) = row.entry {
+                let e = last.entry(row.round).or_insert((row.board, p));
+                if row.board >= e.0 {
+                    *e = (row.board, p);
+                }
+            }
+        }
+        RowPoints {
+            pabs: last.into_iter().map(|(r, (_, p))| (r, p)).collect(),
+            pab_points: d.pab_points,
+        }
     }
 
     /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).

@@ -133,9 +133,10 @@ pub struct Input<'a> {
 /// Points of every player from the rows of rounds `< round` (the score before that round).
 pub fn points_before(t: &Tournament, round: u32) -> HashMap<Id, HalfPoints> {
     let mut points: HashMap<Id, HalfPoints> = t.players.iter().map(|p| (p.id, 0)).collect();
+    let worth = t.row_points();
     for row in t.rows.iter().filter(|row| row.round < round) {
         for p in row.entry.players() {
-            *points.entry(p).or_default() += row.entry.points_of(p).unwrap_or(0);
+            *points.entry(p).or_default() += worth.of(row, p).unwrap_or(0);
         }
     }
     points

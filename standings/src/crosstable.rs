@@ -13,7 +13,7 @@
 //! Pure data, no formatting beyond the cell texts; the CLI and the HTML report lay them out.
 
 use crate::{GroupStandings, Standings};
-use bsw_model::{Entry, HalfPoints, Id, Outcome, Tournament};
+use bsw_model::{Entry, HalfPoints, Id, Outcome, Row, RowPoints, Tournament};
 use std::collections::HashMap;
 
 /// The colour a player had in a game.
@@ -108,7 +108,8 @@ pub struct Crosstable {
 }
 
 /// The cell of `player` in one row of `rounds.csv`, or `None` when the row is not theirs.
-fn cell_of(entry: &Entry, player: Id, rank_of: &HashMap<Id, u32>) -> Option<Cell> {
+fn cell_of(row: &Row, worth: &RowPoints, player: Id, rank_of: &HashMap<Id, u32>) -> Option<Cell> {
+    let entry = &row.entry;
     match *entry {
         Entry::Game { white, black, result } if white == player || black == player => {
             let (colour, opponent) =
@@ -121,7 +122,7 @@ fn cell_of(entry: &Entry, player: Id, rank_of: &HashMap<Id, u32>) -> Option<Cell
             })
         }
         Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) if p == player => {
-            Some(Cell::NoOpponent { points: entry.points_of(p).unwrap_or(0) })
+            Some(Cell::NoOpponent { points: worth.of(row, p).unwrap_or(0) })
         }
         _ => None,
     }
@@ -133,9 +134,10 @@ pub fn swiss(t: &Tournament, standings: &Standings) -> Crosstable {
     let n = standings.round;
     let mut cells: HashMap<Id, Vec<Cell>> =
         standings.rows.iter().map(|r| (r.id, vec![Cell::Empty; n as usize])).collect();
+    let worth = t.row_points();
     for row in t.rows.iter().filter(|row| row.round >= 1 && row.round <= n) {
         for p in row.entry.players() {
-            if let (Some(list), Some(cell)) = (cells.get_mut(&p), cell_of(&row.entry, p, &rank_of))
+            if let (Some(list), Some(cell)) = (cells.get_mut(&p), cell_of(row, &worth, p, &rank_of))
             {
                 list[row.round as usize - 1] = cell;
             }

@@ -15,8 +15,9 @@ pub(crate) enum Slot {
     /// A game against table index `opp`: over the board (`otb`) or a forfeit (either side of
     /// `+/-`, or `-/-`, which is a forfeit loss for both). `white` is the scheduled colour.
     Game { opp: usize, pts: HalfPoints, white: bool, otb: bool },
-    /// `bye` (PAB / FPB, a full point without play; Art. 16 category 1).
-    Bye,
+    /// `bye` (PAB / FPB, points without play; Art. 16 category 1): a full point, or
+    /// `pab_points` for the pairing-allocated bye of a Dutch tournament.
+    Bye(HalfPoints),
     /// `half-bye`: requested, ½ point.
     HalfBye,
     /// `zero-bye`, no row at all, or any round after a withdrawal: requested, 0 points.
@@ -30,7 +31,7 @@ impl Slot {
     pub(crate) fn points(self) -> HalfPoints {
         match self {
             Slot::Game { pts, .. } => pts,
-            Slot::Bye => 2,
+            Slot::Bye(pts) => pts,
             Slot::HalfBye => 1,
             Slot::ZeroBye | Slot::Nothing => 0,
         }
@@ -108,6 +109,7 @@ impl Table {
         // No row at all, or a round after a withdrawal: a zero-point requested bye (16.1.1).
         let mut slots = vec![vec![Slot::ZeroBye; n as usize]; entrants.len()];
         let mut seen = vec![vec![false; n as usize]; entrants.len()];
+        let worth = t.row_points();
         for row in t.rows.iter().filter(|r| r.round >= 1 && r.round <= n) {
             let r = row.round as usize - 1;
             let look = |id: Id| {
@@ -145,7 +147,7 @@ impl Table {
                     put(w, Slot::Game { opp: b, pts: pw, white: true, otb: o.played() })?;
                     put(b, Slot::Game { opp: w, pts: pb, white: false, otb: o.played() })?;
                 }
-                Entry::Bye(p) => put(look(p)?, Slot::Bye)?,
+                Entry::Bye(p) => put(look(p)?, Slot::Bye(worth.of(row, p).unwrap_or(2)))?,
                 Entry::HalfBye(p) => put(look(p)?, Slot::HalfBye)?,
                 Entry::ZeroBye(p) => put(look(p)?, Slot::ZeroBye)?,
             }

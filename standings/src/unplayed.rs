@@ -58,7 +58,7 @@ pub(crate) fn categories(t: &Table, i: usize) -> Vec<Option<Category>> {
             Slot::Game { pts, .. } => {
                 Some(if pts == 2 { Category::ForfeitWin } else { Category::ForfeitLoss })
             }
-            Slot::Bye => Some(Category::PabOrFpb),
+            Slot::Bye(_) => Some(Category::PabOrFpb),
             Slot::HalfBye | Slot::ZeroBye => Some(if r + 1 < lna {
                 Category::RequestedByeEarly
             } else {
@@ -125,7 +125,9 @@ pub(crate) fn elements(t: &Table, i: usize, adj: &[i64]) -> Vec<Element> {
                     Element { opp_score: capped(adj[opp]), pts, vur: pts == 0 }
                 }
                 // 16.4.2: PAB/FPB and requested byes, capped by draw points x rounds.
-                Slot::Bye => Element { opp_score: capped(t.total_rounds as i64), pts, vur: false },
+                Slot::Bye(_) => {
+                    Element { opp_score: capped(t.total_rounds as i64), pts, vur: false }
+                }
                 Slot::HalfBye | Slot::ZeroBye => {
                     Element { opp_score: capped(t.total_rounds as i64), pts, vur: true }
                 }

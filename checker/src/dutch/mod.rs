@@ -15,6 +15,7 @@
 pub mod absolute;
 pub mod board_order;
 pub mod colours;
+pub mod feasible;
 pub mod order;
 pub mod pab;
 pub mod quality;
@@ -123,6 +124,13 @@ pub struct Published {
     pub partner: HashMap<Id, Id>,
 }
 
+/// Each player's 0-based position by pairing number: the initial ranking as the model lays
+/// it out for reading (`bsw_model::layout::dutch_pairing_ids`: the SPEC §1 order in a
+/// tournament directory, the `001` start numbers in a TRF file).
+fn pairing_numbers(t: &Tournament) -> HashMap<Id, usize> {
+    bsw_model::layout::dutch_pairing_ids(t).into_iter().enumerate().map(|(k, id)| (id, k)).collect()
+}
+
 /// The initial colour (5.2.5): the configured one, else read from round 1 (the colour of
 /// the highest player of its first game, inverted when that player's number is even).
 fn initial_colour(t: &Tournament) -> Colour {
@@ -135,14 +143,20 @@ fn initial_colour(t: &Tournament) -> Colour {
         .filter(|row| matches!(row.entry, Entry::Game { .. } | Entry::Bye(_)))
         .flat_map(|row| row.entry.players())
         .collect();
-    present.sort_unstable();
+    let number = pairing_numbers(t);
+    let pn = |id: &Id| (number.get(id).copied().unwrap_or(usize::MAX), *id);
+    present.sort_unstable_by_key(pn);
     let first = rows
         .iter()
         .filter_map(|row| match row.entry {
-            Entry::Game { white, black, .. } => Some((white.min(black), white)),
+            Entry::Game { white, black, .. } => {
+                let top = if pn(&white) < pn(&black) { white } else { black };
+                Some((pn(&top), top, white))
+            }
             _ => None,
         })
-        .min();
+        .min()
+        .map(|(_, top, white)| (top, white));
     match first {
         Some((top, white)) => {
             let n = present.iter().position(|&x| x == top).unwrap_or(0) + 1;
@@ -181,10 +195,26 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
         .map(|p| p.id)
         .collect();
     let score = |id: &Id| hist.get(id).map(|h| h.score).unwrap_or(0);
-    order.sort_by(|a, b| score(b).cmp(&score(a)).then(a.cmp(b)));
+    // Pairing numbers (1.2): the SPEC §1 order in a directory, start numbers in a TRF.
+    let numbers = pairing_numbers(t);
+    let pn = |id: &Id| (numbers.get(id).copied().unwrap_or(usize::MAX), *id);
+    order.sort_by(|a, b| score(b).cmp(&score(a)).then(pn(a).cmp(&pn(b))));
     let rank = order.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    // 5.2.5 counts pairing numbers over the players to pair and those paired in an earlier
+    // round (a game, forfeited or not, or a bye) who are absent or withdrawn now: pairing
+    // numbers do not change when a player is missing (bbpPairings v6.0.0 reads it so; a
+    // player absent in round 2 after playing round 1 shows it, `bsw simulate --system
+    // dutch`, harness/tests/it/dutch.rs).
+    let paired_before: HashSet<Id> = t
+        .rows
+        .iter()
+        .filter(|row| row.round < r && matches!(row.entry, Entry::Game { .. } | Entry::Bye(_)))
+        .flat_map(|row| row.entry.players())
+        .collect();
     let mut by_number = order.clone();
-    by_number.sort_unstable();
+    let present: HashSet<Id> = order.iter().copied().collect();
+    by_number.extend(paired_before.iter().filter(|id| !present.contains(id)));
+    by_number.sort_unstable_by_key(pn);
     let number = by_number.iter().enumerate().map(|(i, id)| (*id, i + 1)).collect();
     let prefs = order.iter().map(|id| (*id, colours::preference(&hist[id]))).collect();
     let topscorer =

@@ -71,6 +71,8 @@ impl History {
 pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
     let mut h: HashMap<Id, History> =
         t.players.iter().map(|p| (p.id, History::new(p.id))).collect();
+    // The pairing-allocated bye scores `pab_points` (bsw_model::RowPoints).
+    let worth = t.row_points();
     for k in 1..r {
         let before: HashMap<Id, HalfPoints> = h.iter().map(|(id, x)| (*id, x.score)).collect();
         let score = |id: Id| before.get(&id).copied().unwrap_or(0);
@@ -115,8 +117,7 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
                 }
                 Entry::Bye(p) => {
                     let x = h.entry(p).or_insert_with(|| History::new(p));
-                    // The model scores every `bye` row as a win.
-                    x.score += 2;
+                    x.score += worth.of(row, p).unwrap_or(2);
                     x.pab_eligible = false;
                     floats.insert(p, Float::Down);
                 }

@@ -4,6 +4,7 @@
 mod bench_command;
 mod check;
 mod common;
+mod dutch_harness;
 mod external;
 mod generate;
 mod new_user;

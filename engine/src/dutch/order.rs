@@ -81,7 +81,7 @@ impl Field {
 }
 
 /// Builds the field of round `r`: players sorted in the pairing order (score descending,
-/// pairing number = id ascending).
+/// pairing number ascending).
 pub fn field(t: &Tournament, r: u32) -> Field {
     let n = t.players.len();
     let pos = t.index_by_id();
@@ -132,13 +132,15 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
     {
         let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
+        // The pairing-allocated bye scores `pab_points` (bsw_model::RowPoints).
+        let worth = t.row_points();
         for row in &t.rows {
             if row.round == 0 || row.round >= r {
                 continue;
             }
             let k = (row.round - 1) as usize;
             for id in row.entry.players() {
-                if let (Some(&i), Some(p)) = (pos.get(&id), row.entry.points_of(id)) {
+                if let (Some(&i), Some(p)) = (pos.get(&id), worth.of(row, id)) {
                     per_round[i][k] += p;
                 }
             }
@@ -155,7 +157,10 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     };
     // Players taken into account: present now, or paired at some earlier round.
     let mut order: Vec<usize> = (0..n).filter(|&i| !absent(i) || participated[i]).collect();
-    order.sort_by_key(|&i| t.players[i].id);
+    // Pairing numbers: the SPEC §1 order in a directory, start numbers in a TRF
+    // (bsw_model::layout::dutch_pairing_ids).
+    let number = pairing_numbers(t);
+    order.sort_by_key(|&i| number.get(&t.players[i].id).copied().unwrap_or(usize::MAX));
     let rank_of: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
     let float = |i: usize, back: usize| -> Float {
         if rounds < back {
@@ -261,6 +266,11 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     Field { players, met }
 }
 
+/// Each player's 0-based position by pairing number (`bsw_model::layout::dutch_pairing_ids`).
+fn pairing_numbers(t: &Tournament) -> HashMap<Id, usize> {
+    bsw_model::layout::dutch_pairing_ids(t).into_iter().enumerate().map(|(k, id)| (id, k)).collect()
+}
+
 /// The initial colour as the rounds played show it (module docs of `bsw_model::system`):
 /// in the earliest round with a game, the colour of the first player by pairing number who
 /// was paired in it, inverted when an odd number of players paired by then stand before.
@@ -292,8 +302,9 @@ pub fn inferred_initial_colour(t: &Tournament) -> Option<Colour> {
             _ => {}
         }
     }
+    let number = pairing_numbers(t);
     let mut ids: Vec<Id> = seen.into_iter().collect();
-    ids.sort_unstable();
+    ids.sort_unstable_by_key(|id| (number.get(id).copied().unwrap_or(usize::MAX), *id));
     for (k, id) in ids.iter().enumerate() {
         if let Some(&c) = paired.get(id) {
             return Some(if k % 2 == 1 { c.other() } else { c });

@@ -69,6 +69,14 @@ impl ExtProfile {
         }
     }
 
+    /// The checker profile's name, as the summary counts certified rounds.
+    fn names(self) -> &'static [&'static str] {
+        match self {
+            ExtProfile::Generic => &["generic"],
+            ExtProfile::BergerSwiss => &["berger-swiss"],
+        }
+    }
+
     /// Generator parameters for this profile: the generic profile makes plain Swiss events.
     pub fn params(self, mut p: crate::generator::GenParams) -> crate::generator::GenParams {
         if self == ExtProfile::Generic {
@@ -310,6 +318,10 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
             checker_ns: watch.ns(),
             games,
             swiss: report.as_ref().ok().and_then(|rep| rep.swiss.as_ref()).and_then(swiss_record),
+            certified: match &report {
+                Ok(rep) if rep.violations.is_empty() => engine.profile.names(),
+                _ => &[],
+            },
         });
         match report {
             Err(payload) => {

@@ -27,10 +27,10 @@ pub mod results;
 pub mod scenario;
 pub mod stopwatch;
 
-pub use params::GenParams;
+pub use params::{GenParams, SystemKind};
 pub use play::{
-    Backend, ByeRecord, Corruption, Failure, FailureKind, PlayOptions, Played, RoundRecord,
-    SwissRecord, play,
+    Backend, ByeRecord, Corruption, DUTCH_PROFILES, DutchBackend, Failure, FailureKind,
+    PlayOptions, Played, RoundRecord, SwissRecord, play,
 };
 pub use results::{ResultRates, draw_result};
 pub use scenario::{

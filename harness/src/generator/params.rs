@@ -63,6 +63,36 @@ pub struct GenParams {
     /// Probability that a player requests an absence (half-bye or zero-bye).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().absence_rate))]
     pub absence_rate: f64,
+    /// Pairing system of the generated tournaments (dutch: FIDE C.04.3; group flags unused).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = SystemKind::BergerSwiss))]
+    #[serde(default, skip_serializing_if = "SystemKind::is_default")]
+    pub system: SystemKind,
+}
+
+/// The pairing system a generated tournament uses (`--system`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum SystemKind {
+    /// The Berger-Swiss system (the rule book of this project).
+    #[default]
+    BergerSwiss,
+    /// The FIDE (Dutch) System, C.04.3 (2026).
+    Dutch,
+}
+
+impl SystemKind {
+    pub fn is_default(&self) -> bool {
+        *self == SystemKind::BergerSwiss
+    }
+
+    /// The `--system` value.
+    pub fn name(&self) -> &'static str {
+        match self {
+            SystemKind::BergerSwiss => "berger-swiss",
+            SystemKind::Dutch => "dutch",
+        }
+    }
 }
 
 impl Default for GenParams {
@@ -85,6 +115,7 @@ impl Default for GenParams {
             double_loss_rate: 0.005,
             withdraw_rate: 0.04,
             absence_rate: 0.05,
+            system: SystemKind::BergerSwiss,
         }
     }
 }

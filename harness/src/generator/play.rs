@@ -4,9 +4,11 @@
 use super::results::draw_result;
 use super::scenario::Scenario;
 use super::stopwatch::Stopwatch;
+use bsw_checker::dutch::feasible::LegalPairing;
 use bsw_checker::{Profile, RoundReport, SwissRound};
+use bsw_engine::dutch::{DutchError, DutchRound};
 use bsw_engine::{EngineError, Level, PairedRound};
-use bsw_model::{Entry, Id, Row, Tournament};
+use bsw_model::{DutchConfig, Entry, Id, Row, Tournament};
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -14,17 +16,49 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 /// [`Backend::REAL`]; tests may plug in stand-ins.
 #[derive(Clone, Copy)]
 pub struct Backend {
+    /// Berger-Swiss tournaments: the engine.
     pub pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
+    /// Berger-Swiss tournaments: the checker (profile berger-swiss).
     pub check: fn(&Tournament, u32) -> RoundReport,
+    /// FIDE (Dutch) System tournaments.
+    pub dutch: DutchBackend,
 }
+
+/// The Dutch engine and the checker's views of a Dutch round that [`play`] uses.
+#[derive(Clone, Copy)]
+pub struct DutchBackend {
+    pub pair: fn(&Tournament, &DutchConfig) -> Result<DutchRound, DutchError>,
+    /// Certifies round r by one profile.
+    pub check: fn(&Tournament, u32, Profile) -> RoundReport,
+    /// The checker's view of an unpaired round r: a pairing that C1-C3 allow (pairs and the
+    /// PAB), or `None` when there is none.
+    pub legal_pairing: fn(&Tournament, u32) -> Option<LegalPairing>,
+}
+
+/// The checker profiles that certify every round of a Dutch tournament, in order: FIDE
+/// C.04.1 basic rules, then C.04.3.
+pub const DUTCH_PROFILES: [(Profile, &str); 2] =
+    [(Profile::Generic, "generic"), (Profile::Dutch, "dutch")];
 
 fn real_check(t: &Tournament, round: u32) -> RoundReport {
     bsw_checker::check_round(t, round, Profile::BergerSwiss)
 }
 
+impl DutchBackend {
+    /// `bsw_engine::dutch::pair_next_round`, `bsw_checker::check_round` and
+    /// `bsw_checker::dutch::feasible::legal_pairing`.
+    pub const REAL: DutchBackend = DutchBackend {
+        pair: bsw_engine::dutch::pair_next_round,
+        check: bsw_checker::check_round,
+        legal_pairing: bsw_checker::dutch::feasible::legal_pairing,
+    };
+}
+
 impl Backend {
-    /// `bsw_engine::pair_next_round` and `bsw_checker::check_round` (profile berger-swiss).
-    pub const REAL: Backend = Backend { pair: bsw_engine::pair_next_round, check: real_check };
+    /// `bsw_engine::pair_next_round` and `bsw_checker::check_round` (profile berger-swiss);
+    /// [`DutchBackend::REAL`] for Dutch tournaments.
+    pub const REAL: Backend =
+        Backend { pair: bsw_engine::pair_next_round, check: real_check, dutch: DutchBackend::REAL };
 }
 
 /// A deliberately broken rule, for testing that the checker and the shrinker catch bugs.
@@ -96,7 +130,14 @@ pub struct RoundRecord {
     /// Game rows (boards with two players).
     pub games: u32,
     pub swiss: Option<SwissRecord>,
+    /// The checker profiles that certified the round conforming (none when it failed).
+    pub certified: &'static [&'static str],
 }
+
+/// The profiles that certify a Berger-Swiss round.
+const BERGER_PROFILES: &[&str] = &["berger-swiss"];
+/// The names of [`DUTCH_PROFILES`].
+const DUTCH_PROFILE_NAMES: &[&str] = &["generic", "dutch"];
 
 /// Why a tournament failed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -163,6 +204,11 @@ pub struct Played {
     pub violations: usize,
     /// Absences the engine refused (player on a Berger schedule) and that were dropped.
     pub dropped_absences: usize,
+    /// Dutch: the round in which the engine found no pairing that satisfies C1-C3 and the
+    /// checker confirmed that none exists. The tournament ends there (the arbiter would have
+    /// to decide); this is no failure. A "no valid pairing" the checker does not confirm is a
+    /// failure.
+    pub no_pairing: Option<u32>,
 }
 
 impl Played {
@@ -259,6 +305,9 @@ pub fn fill_results(sc: &Scenario, t: &mut Tournament, first: usize, r: u32) {
 /// paired by the engine, certified by the checker, and its results are filled in. Stops at the
 /// first failure (engine error or panic, checker panic, violation).
 pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
+    if let Some(cfg) = sc.base.config.system.dutch() {
+        return play_dutch(sc, cfg, opts);
+    }
     let mut t = sc.base.clone();
     let total = sc.total_rounds();
     let mut out = Played::default();
@@ -334,29 +383,149 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
             level: s.level,
             bye: s.bye.map(|b| bye_record(b, checked)),
         });
-        out.rounds.push(RoundRecord { round: r, engine_ns, checker_ns, games, swiss });
-        match report {
-            Err(payload) => {
-                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                break;
-            }
-            Ok(rep) if !rep.violations.is_empty() => {
-                out.violations = rep.violations.len();
-                out.failure = Some(violation_failure(r, &rep));
-                break;
-            }
-            Ok(_) => {}
+        let certified = match &report {
+            Ok(rep) if rep.violations.is_empty() => BERGER_PROFILES,
+            _ => &[],
+        };
+        out.rounds.push(RoundRecord { round: r, engine_ns, checker_ns, games, swiss, certified });
+        if record_verdict(r, report, &mut out) {
+            break;
         }
 
         let first = t.rows.len() - paired.rows.len();
         fill_results(sc, &mut t, first, r);
     }
+    finish(t, out)
+}
+
+/// [`play`] for a FIDE (Dutch) System tournament: each round is paired by the Dutch engine
+/// and certified by every profile of [`DUTCH_PROFILES`] (all run; their violations are
+/// reported together). When the engine finds no valid pairing, the checker's view decides:
+/// confirmed, the tournament ends there ([`Played::no_pairing`]); contradicted (the checker
+/// has a legal pairing), it is a failure with the checker's pairing as evidence.
+fn play_dutch(sc: &Scenario, cfg: &DutchConfig, opts: &PlayOptions) -> Played {
+    let backend = &opts.backend.dutch;
+    let mut t = sc.base.clone();
+    let total = sc.total_rounds();
+    let mut out = Played::default();
+    for r in 1..=total {
+        record_events(sc, &mut t, r);
+        let watch = Stopwatch::start();
+        let res = catch_unwind(AssertUnwindSafe(|| (backend.pair)(&t, cfg)));
+        let engine_ns = watch.ns();
+        let mut rows = match res {
+            Ok(Ok(round)) => round.rows,
+            Ok(Err(DutchError::NoValidPairing { .. })) => {
+                match catch_unwind(AssertUnwindSafe(|| (backend.legal_pairing)(&t, r))) {
+                    Ok(None) => out.no_pairing = Some(r),
+                    Ok(Some((pairs, pab))) => {
+                        let shown: Vec<String> =
+                            pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+                        out.failure = Some(Failure {
+                            round: r,
+                            kind: FailureKind::EngineError("NoValidPairing".into()),
+                            details: vec![
+                                format!(
+                                    "the engine found no pairing satisfying C1-C3 in round {r}, but the checker has one"
+                                ),
+                                format!(
+                                    "checker's pairing: {}{}",
+                                    shown.join(" "),
+                                    pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
+                                ),
+                            ],
+                        });
+                    }
+                    Err(payload) => {
+                        out.failure =
+                            Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+                    }
+                }
+                break;
+            }
+            Ok(Err(e)) => {
+                out.failure = Some(Failure {
+                    round: r,
+                    kind: FailureKind::EngineError(dutch_variant(&e)),
+                    details: vec![e.to_string()],
+                });
+                break;
+            }
+            Err(payload) => {
+                out.failure = Some(Failure::panicked(r, FailureKind::EnginePanic, &*payload));
+                break;
+            }
+        };
+        if let Some(c) = opts.corrupt {
+            c.apply(&mut rows);
+        }
+        let games = rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count();
+        let first = t.rows.len();
+        t.rows.extend(rows.iter().copied());
+
+        // Certify by every profile.
+        let watch = Stopwatch::start();
+        let reports = catch_unwind(AssertUnwindSafe(|| {
+            DUTCH_PROFILES.map(|(profile, _)| (backend.check)(&t, r, profile))
+        }));
+        let checker_ns = watch.ns();
+        let report = reports.map(|reports| {
+            let mut merged = RoundReport { round: r, ..RoundReport::default() };
+            for rep in reports {
+                merged.violations.extend(rep.violations);
+            }
+            merged
+        });
+        let certified: &'static [&'static str] = match &report {
+            Ok(rep) if rep.violations.is_empty() => DUTCH_PROFILE_NAMES,
+            _ => &[],
+        };
+        out.rounds.push(RoundRecord {
+            round: r,
+            engine_ns,
+            checker_ns,
+            games: games as u32,
+            swiss: None,
+            certified,
+        });
+        if record_verdict(r, report, &mut out) {
+            break;
+        }
+        fill_results(sc, &mut t, first, r);
+    }
+    finish(t, out)
+}
+
+/// Records in `out` the failure that the checker's verdict on round `r` shows (a panic, or
+/// violations); true when the round failed.
+fn record_verdict(r: u32, report: std::thread::Result<RoundReport>, out: &mut Played) -> bool {
+    match report {
+        Err(payload) => {
+            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+            true
+        }
+        Ok(rep) if !rep.violations.is_empty() => {
+            out.violations = rep.violations.len();
+            out.failure = Some(violation_failure(r, &rep));
+            true
+        }
+        Ok(_) => false,
+    }
+}
+
+/// The played tournament `t` (absences sorted) in `out`.
+fn finish(mut t: Tournament, mut out: Played) -> Played {
     for p in &mut t.players {
         p.half_byes.sort_unstable();
         p.zero_byes.sort_unstable();
     }
     out.tournament = t;
     out
+}
+
+fn dutch_variant(e: &DutchError) -> String {
+    let d = format!("{e:?}");
+    d.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string()
 }
 
 /// Where the engine's Swiss bye `bye` went, from the checker's view of the round's Swiss

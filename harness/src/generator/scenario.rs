@@ -1,10 +1,10 @@
 //! Random scenarios ([`generate`]): players, a configuration SPEC §2 accepts, withdrawals and
 //! absences, all from one seed.
 
-use super::params::GenParams;
+use super::params::{GenParams, SystemKind};
 use super::results::ResultRates;
 use crate::rng::SplitMix64;
-use bsw_model::{Config, Id, Player, Tournament, layout};
+use bsw_model::{Colour, Config, DutchConfig, Id, Player, System, Tournament, layout};
 use serde::{Deserialize, Serialize};
 
 /// A requested absence (SPEC §9).
@@ -122,6 +122,9 @@ fn largest_odd_at_most(x: u32) -> Option<u32> {
 
 /// Draws a scenario from `seed` and `params` (which must be valid).
 pub fn generate(seed: u64, params: &GenParams) -> Scenario {
+    if params.system == SystemKind::Dutch {
+        return generate_dutch(seed, params);
+    }
     let mut rng = SplitMix64::new(seed);
     let mut n = draw_range(&mut rng, params.players);
     let r_drawn = draw_range(&mut rng, params.rounds);
@@ -177,23 +180,7 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
         }
     }
 
-    // Players: ratings with ties and unrated players.
-    let mut players: Vec<Player> = Vec::with_capacity(n as usize);
-    for i in 0..n {
-        let rating = if rng.chance(params.unrated_rate) {
-            0
-        } else if i > 0 && rng.chance(params.equal_rating_rate) {
-            players[rng.below(i as u64) as usize].rating
-        } else {
-            rng.range(params.rating_min as u64, params.rating_max as u64) as u32
-        };
-        players.push(Player {
-            id: i + 1,
-            name: format!("Player {}", i + 1),
-            rating,
-            ..Default::default()
-        });
-    }
+    let players = draw_players(&mut rng, n, params);
 
     let mut config = Config {
         name: Some(format!("Random tournament {seed}")),
@@ -231,40 +218,121 @@ pub fn generate(seed: u64, params: &GenParams) -> Scenario {
     // Withdrawals and absences.
     let p = config.groups.first().map_or(0, |&k| schedule_len(k));
     let m = memberships(&players, &config).expect("generated swaps are valid");
+    let (withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, i| {
+        // Players on a Berger schedule may not be absent (SPEC §9): give them absences in
+        // the later phase, except now and then one that the engine may refuse (then play()
+        // drops it), which exercises that path and the case of a group that has joined
+        // the Swiss field.
+        let in_group = m[i].is_some();
+        if !in_group || rng.chance(0.1) {
+            Some(rng.range(1, rounds as u64) as u32)
+        } else if rounds > p {
+            Some(rng.range(p as u64 + 1, rounds as u64) as u32)
+        } else {
+            None
+        }
+    });
+    scenario(seed, Tournament { config, players, rows: Vec::new() }, withdrawals, absences, params)
+}
+
+fn scenario(
+    seed: u64,
+    base: Tournament,
+    withdrawals: Vec<(Id, u32)>,
+    absences: Vec<Absence>,
+    params: &GenParams,
+) -> Scenario {
+    Scenario { seed, base, withdrawals, absences, rates: rates(params) }
+}
+
+/// Players 1..=n: ratings with ties and unrated players, in entry order.
+fn draw_players(rng: &mut SplitMix64, n: u32, params: &GenParams) -> Vec<Player> {
+    let mut players: Vec<Player> = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let rating = if rng.chance(params.unrated_rate) {
+            0
+        } else if i > 0 && rng.chance(params.equal_rating_rate) {
+            players[rng.below(i as u64) as usize].rating
+        } else {
+            rng.range(params.rating_min as u64, params.rating_max as u64) as u32
+        };
+        players.push(Player {
+            id: i + 1,
+            name: format!("Player {}", i + 1),
+            rating,
+            ..Default::default()
+        });
+    }
+    players
+}
+
+fn rates(params: &GenParams) -> ResultRates {
+    ResultRates {
+        draw: params.draw_rate,
+        forfeit: params.forfeit_rate,
+        double_loss: params.double_loss_rate,
+    }
+}
+
+/// Withdrawals (from round 2 on) and requested absences of `players`; `absence_round(rng, i)`
+/// draws the round of player i's absence (`None`: no absence).
+fn draw_events(
+    rng: &mut SplitMix64,
+    players: &[Player],
+    rounds: u32,
+    params: &GenParams,
+    absence_round: impl Fn(&mut SplitMix64, usize) -> Option<u32>,
+) -> (Vec<(Id, u32)>, Vec<Absence>) {
     let mut withdrawals = Vec::new();
     let mut absences = Vec::new();
     for (i, pl) in players.iter().enumerate() {
         if rounds >= 2 && rng.chance(params.withdraw_rate) {
             withdrawals.push((pl.id, rng.range(2, rounds as u64) as u32));
         }
-        if rng.chance(params.absence_rate) {
-            // Players on a Berger schedule may not be absent (SPEC §9): give them absences in
-            // the later phase, except now and then one that the engine may refuse (then play()
-            // drops it), which exercises that path and the case of a group that has joined
-            // the Swiss field.
-            let in_group = m[i].is_some();
-            let round = if !in_group || rng.chance(0.1) {
-                Some(rng.range(1, rounds as u64) as u32)
-            } else if rounds > p {
-                Some(rng.range(p as u64 + 1, rounds as u64) as u32)
-            } else {
-                None
-            };
-            if let Some(round) = round {
-                absences.push(Absence { player: pl.id, round, half: rng.chance(0.5) });
-            }
+        if rng.chance(params.absence_rate)
+            && let Some(round) = absence_round(rng, i)
+        {
+            absences.push(Absence { player: pl.id, round, half: rng.chance(0.5) });
         }
     }
+    (withdrawals, absences)
+}
 
-    Scenario {
-        seed,
-        base: Tournament { config, players, rows: Vec::new() },
-        withdrawals,
-        absences,
-        rates: ResultRates {
-            draw: params.draw_rate,
-            forfeit: params.forfeit_rate,
-            double_loss: params.double_loss_rate,
-        },
+/// A FIDE (Dutch) System tournament (`--system dutch`): `players` and `rounds` drawn from
+/// their ranges (rounds at most players - 1), ratings as for Berger-Swiss, the players
+/// numbered in the SPEC §1 order (rating descending, entry order on ties) so that ids and
+/// Dutch pairing numbers coincide; `initial_colour` white, black or absent (then drawn from
+/// the seed), `pab_points` 1 (8 in 10), ½ or 0; withdrawals and absences (H/Z announced
+/// before their round) at their rates. Group, swap and phase flags do not apply.
+fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
+    let mut rng = SplitMix64::new(seed);
+    let n = draw_range(&mut rng, params.players);
+    let rounds = draw_range(&mut rng, params.rounds).min(n.saturating_sub(1)).max(1);
+    let mut players = draw_players(&mut rng, n, params);
+    players.sort_by_key(|p| std::cmp::Reverse(p.rating)); // stable: entry order on ties
+    for (k, p) in players.iter_mut().enumerate() {
+        p.id = k as u32 + 1;
+        p.name = format!("Player {}", k + 1);
     }
+    let initial_colour = match rng.below(3) {
+        0 => None,
+        1 => Some(Colour::White),
+        _ => Some(Colour::Black),
+    };
+    let pab_points = match rng.below(10) {
+        0 => 1,
+        1 => 0,
+        _ => 2,
+    };
+    let config = Config {
+        name: Some(format!("Random Dutch tournament {seed}")),
+        rounds: Some(rounds),
+        seed: rng.next_u64() >> 1,
+        system: System::Dutch(DutchConfig { initial_colour, pab_points }),
+        ..Config::default()
+    };
+    let (withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, _| {
+        Some(rng.range(1, rounds as u64) as u32)
+    });
+    scenario(seed, Tournament { config, players, rows: Vec::new() }, withdrawals, absences, params)
 }

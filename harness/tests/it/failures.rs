@@ -37,7 +37,7 @@ fn opts(
     pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
     check: fn(&Tournament, u32) -> RoundReport,
 ) -> PlayOptions {
-    PlayOptions { backend: Backend { pair, check }, corrupt: None }
+    PlayOptions { backend: Backend { pair, check, ..Backend::REAL }, corrupt: None }
 }
 
 fn plain() -> GenParams {

@@ -4,6 +4,7 @@
 mod campaign;
 mod common;
 mod corpus;
+mod dutch;
 mod external;
 mod failures;
 mod fuzz_corpus;

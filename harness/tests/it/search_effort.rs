@@ -12,7 +12,14 @@ use bsw_harness::bench::{BenchSpec, ResultModel, run};
 /// Plays 9 rounds of a 2,000-player Swiss with `results` and asserts that no round labels
 /// more than 5 vertices per player.
 fn assert_at_most_5_vertices_per_player(results: ResultModel) {
-    let spec = BenchSpec { size: 2000, rounds: 9, seed: 1, check: false, results };
+    let spec = BenchSpec {
+        size: 2000,
+        rounds: 9,
+        seed: 1,
+        check: false,
+        results,
+        system: bsw_harness::generator::SystemKind::BergerSwiss,
+    };
     let measures = run(&spec, &mut |_| {}).expect("the engine pairs every round");
     assert_eq!(measures.len(), 9);
     let (round, per) = measures

@@ -5,6 +5,7 @@ mod common;
 mod direct_encounter;
 mod groups_and_options;
 mod held_exercises;
+mod pab_points;
 mod properties;
 mod tbs_many_unplayed;
 mod tec_exercise;

@@ -86,7 +86,7 @@ pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
     RoundReport { round, violations, ..RoundReport::default() }
 }
 
-pub const TOY: Backend = Backend { pair: toy_pair, check: toy_check };
+pub const TOY: Backend = Backend { pair: toy_pair, check: toy_check, ..Backend::REAL };
 
 /// Play with the toy engine and checker, the engine's output corrupted as `corrupt` says.
 pub fn toy_opts(corrupt: Option<Corruption>) -> PlayOptions {

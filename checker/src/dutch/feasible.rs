@@ -1,0 +1,68 @@
+//! Whether round r can be paired at all under the absolute criteria (C.04.3 C1-C3 and the
+//! completion of 1.9): every player to pair is paired, but one PAB receiver eligible by C2
+//! when their number is odd. What an engine's "no valid pairing" must agree with.
+//!
+//! One general maximum matching (petgraph, [`crate::oracle`]) of the players to pair, joined
+//! when C1 and C3 allow, plus for an odd number one extra vertex joined to every player C2
+//! lets take the PAB. A perfect matching is a legal pairing (returned as the witness); none
+//! proves that no pairing satisfies C1-C3.
+
+use super::context;
+use crate::oracle;
+use bsw_model::{Entry, Id, Row, Tournament};
+
+/// A pairing of one round: the pairs and the PAB receiver.
+pub type LegalPairing = (Vec<[Id; 2]>, Option<Id>);
+
+/// A legal pairing of round `r` (not yet published: its rows are not in `t`), with the
+/// absences announced for it (`half_byes`, `zero_byes`) and withdrawals honoured:
+/// `Some((pairs, pab))`, or `None` when C1-C3 leave none.
+pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
+    let absences: Vec<Row> = t
+        .players
+        .iter()
+        .filter(|p| !p.withdrawn_by(r))
+        .filter_map(|p| {
+            let entry = if p.half_byes.contains(&r) {
+                Entry::HalfBye(p.id)
+            } else if p.zero_byes.contains(&r) {
+                Entry::ZeroBye(p.id)
+            } else {
+                return None;
+            };
+            Some(Row { round: r, board: 0, entry })
+        })
+        .collect();
+    let (ctx, _) = context(t, r, &absences);
+    let n = ctx.order.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ctx.compatible(ctx.order[i], ctx.order[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let extra = n;
+    let size = if n % 2 == 1 {
+        for (i, id) in ctx.order.iter().enumerate() {
+            if ctx.hist.get(id).is_none_or(|h| h.pab_eligible) {
+                edges.push((i, extra));
+            }
+        }
+        n + 1
+    } else {
+        n
+    };
+    let matching = oracle::perfect_matching(size, &edges)?;
+    let mut pairs = Vec::new();
+    let mut pab = None;
+    for (a, b) in matching {
+        if b == extra && size > n {
+            pab = Some(ctx.order[a]);
+        } else {
+            pairs.push([ctx.order[a], ctx.order[b]]);
+        }
+    }
+    Some((pairs, pab))
+}
