@@ -83,11 +83,36 @@ impl IdIndex {
 /// be in `index_of`.
 pub fn before_round(t: &Tournament, index_of: &IdIndex, round: u32) -> Vec<PlayerState> {
     let at = |id: u32| index_of.get(id).expect("every player in the rows is listed");
-    let mut st = vec![PlayerState::default(); t.players.len()];
-    let mut rows: Vec<_> = t.rows.iter().filter(|r| r.round < round).collect();
-    if !rows.is_sorted_by_key(|r| (r.round, r.board)) {
-        rows.sort_by_key(|r| (r.round, r.board));
+    // A player's colours and opponents are in round order: the rows' order within a round
+    // does not matter (one row per player and round), so sorting is needed only when the
+    // rows are not in round order already (they are, as read and as the harness builds them).
+    let mut sorted: Vec<&bsw_model::Row>;
+    let rows: &mut dyn Iterator<Item = &bsw_model::Row> = if t.rows.is_sorted_by_key(|r| r.round) {
+        &mut t.rows.iter().filter(|r| r.round < round)
+    } else {
+        sorted = t.rows.iter().filter(|r| r.round < round).collect();
+        sorted.sort_by_key(|r| (r.round, r.board));
+        &mut sorted.iter().copied()
+    };
+    // Games played by each player first, so that each list is allocated once at its size (a
+    // million players' lists, grown push by push, were a good part of a round's allocations).
+    let mut games = vec![0u32; t.players.len()];
+    for row in t.rows.iter().filter(|r| r.round < round) {
+        if let Entry::Game { white, black, result: Some(o) } = row.entry
+            && o.played()
+        {
+            games[at(white)] += 1;
+            games[at(black)] += 1;
+        }
     }
+    let mut st: Vec<PlayerState> = games
+        .iter()
+        .map(|&k| PlayerState {
+            colours: Vec::with_capacity(k as usize),
+            met: Vec::with_capacity(k as usize),
+            ..PlayerState::default()
+        })
+        .collect();
     for row in rows {
         match row.entry {
             Entry::Game { white, black, result } => {
