@@ -393,10 +393,14 @@ impl Matcher {
         if i == chain.len() {
             return true;
         }
+        // A link whose first entries are all non-adjacent to `prev` usually has none (a
+        // colour pair that depends on TPN): give it up after this many, for another chain.
+        const MISSES: usize = 256;
         let (y, z) = chain[i];
         let key = y * ix.nb + z;
         let mut j = 0;
-        while j < ix.lists[key].len() && *budget > 0 {
+        let mut misses = 0;
+        while j < ix.lists[key].len() && *budget > 0 && misses < MISSES {
             let w = ix.lists[key][j] as usize;
             let m = self.mate[w];
             if m == NONE || !g.active(w) || ix.bucket_of[m as usize] as usize != z {
@@ -410,8 +414,10 @@ impl Matcher {
             if path.iter().any(|&(x, y)| x == w || y == w || x == m || y == m)
                 || !g.adjacent(prev, w)
             {
+                misses += 1;
                 continue;
             }
+            misses = 0;
             reached[i] = true;
             if i + 1 == chain.len() && !g.adjacent(m, t) {
                 continue;
@@ -428,7 +434,7 @@ impl Matcher {
     /// Looks for `a – w = mate(w) – t` through the index of matched pairs; applies it when
     /// found. Gives up after a bounded number of entries that fail the exact adjacency test.
     fn via_matched_pair<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
-        const BUDGET: usize = 4096;
+        const BUDGET: usize = 1024;
         let Some(mut ix) = self.index.take() else {
             return false;
         };
