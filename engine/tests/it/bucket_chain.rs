@@ -83,10 +83,11 @@ fn maximum(g: &Banded) -> Matcher {
 /// The only augmenting path is a – w_k = m_k – x = y – t: 5 edges, so the short search gives
 /// up and the 3-edge lookup has nothing; the bucket chain (1, 1), (2, 3) finds it, with the
 /// depth-first choice of w_k among the w_i.
-#[test]
-fn bucket_chain_finds_the_long_path_behind_a_wide_neighbourhood() {
-    let k = 100;
-    // a = 0 | w_i = 1..=k, m_i = k+1..=2k | x = 2k+1 | y = 2k+2 | t = 2k+3
+///
+/// Layout: a = 0 | w_i = 1..=k, m_i = k+1..=2k | x = 2k+1 | y = 2k+2 | t = 2k+3, in
+/// buckets 0 | 1 | 2 | 3 | 4; edges a–w_i, w_i–m_i, m_k–x, x–y, y–t; matched w_i = m_i and
+/// x = y, indexed by bucket pair. Returns the graph, the matching and (a, x, y, t).
+fn wide_neighbourhood(k: usize) -> (Banded, Matcher, [usize; 4]) {
     let (a, x, y, t) = (0, 2 * k + 1, 2 * k + 2, 2 * k + 3);
     let mut bucket = vec![0];
     bucket.extend(std::iter::repeat_n(1, 2 * k));
@@ -105,6 +106,13 @@ fn bucket_chain_finds_the_long_path_behind_a_wide_neighbourhood() {
     }
     m.pair(x, y);
     m.index_pairs(&g.bucket_of_all(), g.k);
+    (g, m, [a, x, y, t])
+}
+
+#[test]
+fn bucket_chain_finds_the_long_path_behind_a_wide_neighbourhood() {
+    let k = 100;
+    let (g, mut m, [a, x, y, t]) = wide_neighbourhood(k);
     m.index_bucket_graph(g.bucket_graph());
     let before = m.counters;
     assert!(m.augment_pair(&g, a, t));
@@ -124,24 +132,7 @@ fn bucket_chain_finds_the_long_path_behind_a_wide_neighbourhood() {
 #[test]
 fn the_same_repair_without_the_bucket_graph_takes_the_full_search() {
     let k = 100;
-    let (a, x, y, t) = (0, 2 * k + 1, 2 * k + 2, 2 * k + 3);
-    let mut bucket = vec![0];
-    bucket.extend(std::iter::repeat_n(1, 2 * k));
-    bucket.extend([2, 3, 4]);
-    let mut g = Banded::new(bucket, 5);
-    for i in 1..=k {
-        g.edge(a, i);
-        g.edge(i, k + i);
-    }
-    g.edge(2 * k, x);
-    g.edge(x, y);
-    g.edge(y, t);
-    let mut m = Matcher::new(g.n);
-    for i in 1..=k {
-        m.pair(i, k + i);
-    }
-    m.pair(x, y);
-    m.index_pairs(&g.bucket_of_all(), g.k);
+    let (g, mut m, [a, _, y, t]) = wide_neighbourhood(k);
     let before = m.counters;
     assert!(m.augment_pair(&g, a, t));
     assert_eq!((m.mate[a], m.mate[y]), (k as u32, t as u32));
