@@ -408,6 +408,51 @@ impl<'a> Implicit<'a> {
         false
     }
 
+    /// Every alive player u with field index in `lo..hi` (u != p) for which `keep(u)` and
+    /// `pair_ok(p, u)` hold, in the buckets that may hold p's partners (the walk of
+    /// [`Self::any_candidate_bucket`]) for which `bucket_ok` holds. Players of the other
+    /// buckets are never looked at: on a million players the player-by-player walk of the
+    /// preference list up to the published partner was most of the greedy's replay.
+    pub fn candidates_in(
+        &mut self,
+        p: usize,
+        lo: usize,
+        hi: usize,
+        mut bucket_ok: impl FnMut(usize) -> bool,
+        keep: impl Fn(usize) -> bool,
+    ) -> Vec<usize> {
+        let cv = self.cls[p];
+        let (plo, phi) = (self.plo[p], self.phi[p]);
+        let mut out = Vec::new();
+        for ci in 0..self.compat[cv].len() {
+            let (_, cb) = self.compat[cv][ci];
+            let start = self.first_ne[cb * (self.npv + 1) + plo];
+            for li in start..self.nonempty[cb].len() {
+                let (pi, b) = self.nonempty[cb][li];
+                if pi > phi {
+                    break;
+                }
+                let (from, to) = (self.bstart[b], self.bstart[b + 1]);
+                let first = from + self.ord[from..to].partition_point(|&u| u < lo);
+                let mut k = self.next_alive(first);
+                if k >= to || self.ord[k] >= hi || !bucket_ok(b) {
+                    continue;
+                }
+                while k < to {
+                    let u = self.ord[k];
+                    if u >= hi {
+                        break;
+                    }
+                    if u != p && keep(u) && self.pair_ok(p, u) {
+                        out.push(u);
+                    }
+                    k = self.next_alive(k + 1);
+                }
+            }
+        }
+        out
+    }
+
     /// Whether field players i and j (i != j) may be paired at the level (same answer as
     /// `ladder::allowed`).
     #[inline]

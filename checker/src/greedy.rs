@@ -350,6 +350,29 @@ pub fn replay(
         };
         let before = if ruled_out {
             Vec::new()
+        } else if let Some(c) =
+            counting.as_mut().filter(|_| !(level.rematches && f.meetings(p, q_star) > 0))
+        {
+            // The allowed candidates before q*, bucket by bucket, leaving out the buckets the
+            // counting filter rules out: a candidate there cannot leave a complete pairing,
+            // so it cannot be outer below, and the answer is the same. (q* unmet by p: the
+            // list before q* is the index range of `candidates_before`, less, at a rematch
+            // level, the players p has met.)
+            let (lo, hi) = candidates_before(f, &un, p, q_star);
+            let bp = g.bucket_of(p);
+            g.candidates_in(
+                p,
+                lo,
+                hi,
+                |b| {
+                    if verdict_at[b] != p {
+                        verdict_at[b] = p;
+                        verdict[b] = c.may_pair(bp, b);
+                    }
+                    verdict[b]
+                },
+                |q| !(level.rematches && f.meetings(p, q) > 0) && keep(q),
+            )
         } else {
             allowed_before(f, level, &g, &un, &mut skip, &paired, p, q_star, keep)
         };

@@ -105,7 +105,11 @@ impl SwissField {
         let byes = members.iter().map(|&i| st[i].byes).collect();
         let met = members
             .iter()
-            .map(|&i| st[i].met.iter().map(|&o| vertex_of[o]).filter(|&v| v != u32::MAX).collect())
+            .map(|&i| {
+                let mut list = Vec::with_capacity(st[i].met.len());
+                list.extend(st[i].met.iter().map(|&o| vertex_of[o]).filter(|&v| v != u32::MAX));
+                list
+            })
             .collect();
         let mut groups: Vec<ScoreGroup> = Vec::new();
         let mut group_of = vec![0u32; n];

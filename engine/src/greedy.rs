@@ -291,10 +291,15 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
             g.retire(v);
         }
     }
-    m.index_pairs(&g.f.bucket_of, g.f.bucket_range.len());
+    let nb = g.f.bucket_range.len();
+    m.index_pairs(&g.f.bucket_of, nb);
+    m.index_bucket_graph((0..nb).map(|b| g.compatible_buckets(b)).collect());
     let mut pairs = Vec::with_capacity(n / 2);
     let mut qf = Quotient::new(g, m);
     let mut rejected: Vec<u32> = Vec::new();
+    // Bucket pairs the filter has rejected: rejected for good (see `Quotient::try_remove`),
+    // so later players of the same bucket skip them without a flow search.
+    let mut rejected_for_good = vec![false; nb * nb];
     let mut rejections = 0u64;
     while let Some(p) = u.first(n) {
         // The first candidate that is allowed and that the counting filter does not rule
@@ -308,6 +313,12 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
                 if rejected.contains(&bq) {
                     return Verdict::SkipBucket;
                 }
+                if rejected_for_good[bp * nb + bq as usize] {
+                    // The filter would reject this bucket at its first allowed player.
+                    rejected.push(bq);
+                    rejections += 1;
+                    return Verdict::SkipBucket;
+                }
                 if !gr.allowed(p, q) {
                     return Verdict::Next;
                 }
@@ -316,6 +327,8 @@ pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
                 }
                 qf.rollback();
                 rejected.push(bq);
+                rejected_for_good[bp * nb + bq as usize] = true;
+                rejected_for_good[bq as usize * nb + bp] = true;
                 rejections += 1;
                 Verdict::SkipBucket
             })

@@ -47,7 +47,6 @@ pub mod withdrawals;
 pub use ladder::Level;
 
 use bsw_model::{Id, Row, Tournament};
-use std::collections::HashMap;
 
 /// Why the next round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -188,11 +187,10 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
 }
 
 /// Entry index of every player id; every player named in the rounds must be listed.
-fn index_players(t: &Tournament) -> Result<HashMap<Id, usize>, EngineError> {
-    let index_of: HashMap<Id, usize> =
-        t.players.iter().enumerate().map(|(i, p)| (p.id, i)).collect();
+fn index_players(t: &Tournament) -> Result<state::IdIndex, EngineError> {
+    let index_of = state::IdIndex::new(t.players.iter().map(|p| p.id));
     for row in &t.rows {
-        if let Some(id) = row.entry.players().find(|id| !index_of.contains_key(id)) {
+        if let Some(id) = row.entry.players().find(|&id| index_of.get(id).is_none()) {
             return Err(EngineError::UnknownPlayer { round: row.round, id });
         }
     }

@@ -94,13 +94,111 @@ struct PairIndex {
     bucket_of: Vec<u32>,
     nb: usize,
     lists: Vec<Vec<u32>>,
+    /// `live[x * nb + y]`: how many vertices of bucket x are matched to one of bucket y now
+    /// (exact, unlike the lists).
+    live: Vec<u32>,
+    /// The bucket graph (buckets whose vertices may be adjacent), when given by
+    /// [`Matcher::index_bucket_graph`]; empty otherwise.
+    adj: Vec<Vec<u32>>,
+    /// Scratch of the search over buckets: per bucket, the stamp of the search that reached
+    /// it as the end of a chain (`seen_end`) or as a link (`seen_link`), and whence.
+    seen_end: Vec<u32>,
+    seen_link: Vec<u32>,
+    via_end: Vec<u32>,
+    via_link: Vec<u32>,
+    meets_to: Vec<u32>,
+    stamp: u32,
 }
 
 impl PairIndex {
     fn add(&mut self, a: usize, b: usize) {
         let (x, y) = (self.bucket_of[a] as usize, self.bucket_of[b] as usize);
         self.lists[x * self.nb + y].push(a as u32);
+        self.live[x * self.nb + y] += 1;
     }
+    fn remove(&mut self, a: usize, b: usize) {
+        let (x, y) = (self.bucket_of[a] as usize, self.bucket_of[b] as usize);
+        self.live[x * self.nb + y] -= 1;
+    }
+}
+
+/// The shortest chain of bucket pairs (Y_1, Z_1), …, (Y_k, Z_k), k >= 1, such that bucket
+/// `from` may meet Y_1, some vertex of Y_i is matched to one of Z_i, Z_i may meet Y_(i+1), and
+/// Z_k may meet bucket `to` (breadth-first over the bucket graph); with the number of buckets
+/// the search reached. `None` when there is no bucket graph or no chain. Steps from an end
+/// X to a link Y listed in `blocked` and ends in `dead_ends` are left out (earlier attempts
+/// found no concrete pair there).
+fn bucket_chain(
+    ix: &mut PairIndex,
+    from: usize,
+    to: usize,
+    blocked: &[(usize, usize)],
+    dead_ends: &[usize],
+) -> (Option<Vec<(usize, usize)>>, u64) {
+    if ix.adj.is_empty() {
+        return (None, 0);
+    }
+    let nb = ix.nb;
+    ix.stamp = ix.stamp.wrapping_add(1);
+    if ix.stamp == 0 {
+        ix.seen_end.fill(0);
+        ix.seen_link.fill(0);
+        ix.meets_to.fill(0);
+        ix.stamp = 1;
+    }
+    let s = ix.stamp;
+    // Ends of chains that may meet `to` (the bucket graph is symmetric).
+    for i in 0..ix.adj[to].len() {
+        let x = ix.adj[to][i] as usize;
+        if !dead_ends.contains(&x) {
+            ix.meets_to[x] = s;
+        }
+    }
+    let mut queue = vec![from as u32];
+    ix.seen_end[from] = s;
+    ix.via_end[from] = NONE;
+    let mut head = 0;
+    let mut visited = 0u64;
+    let mut last = NONE;
+    'bfs: while head < queue.len() {
+        let x = queue[head] as usize;
+        head += 1;
+        visited += 1;
+        for i in 0..ix.adj[x].len() {
+            let y = ix.adj[x][i] as usize;
+            if ix.seen_link[y] == s || blocked.contains(&(x, y)) {
+                continue;
+            }
+            ix.seen_link[y] = s;
+            ix.via_link[y] = x as u32;
+            visited += 1;
+            for j in 0..ix.adj[y].len() {
+                let z = ix.adj[y][j] as usize;
+                if ix.seen_end[z] == s || ix.live[y * nb + z] == 0 {
+                    continue;
+                }
+                ix.seen_end[z] = s;
+                ix.via_end[z] = y as u32;
+                if ix.meets_to[z] == s {
+                    last = z as u32;
+                    break 'bfs;
+                }
+                queue.push(z as u32);
+            }
+        }
+    }
+    if last == NONE {
+        return (None, visited);
+    }
+    let mut chain = Vec::new();
+    let mut z = last as usize;
+    while z != from {
+        let y = ix.via_end[z] as usize;
+        chain.push((y, z));
+        z = ix.via_link[y] as usize;
+    }
+    chain.reverse();
+    (Some(chain), visited)
 }
 
 impl Matcher {
@@ -137,19 +235,40 @@ impl Matcher {
     }
 
     pub fn pair(&mut self, a: usize, b: usize) {
-        self.mate[a] = b as u32;
-        self.mate[b] = a as u32;
         if let Some(ix) = &mut self.index {
+            // Pairs broken by this one leave the index's counts (their other ends are
+            // unmatched: an augmenting path re-pairs them next).
+            for x in [a, b] {
+                let o = self.mate[x];
+                if o != NONE && self.mate[o as usize] == x as u32 {
+                    ix.remove(x, o as usize);
+                    ix.remove(o as usize, x);
+                    self.mate[o as usize] = NONE;
+                }
+            }
             ix.add(a, b);
             ix.add(b, a);
         }
+        self.mate[a] = b as u32;
+        self.mate[b] = a as u32;
     }
 
     /// Keeps, from now on, the index of matched pairs by bucket pair that
     /// [`Self::augment_pair`] uses; `bucket_of` and `nb` are the graph's buckets.
     pub fn index_pairs(&mut self, bucket_of: &[u32], nb: usize) {
-        let mut ix =
-            PairIndex { bucket_of: bucket_of.to_vec(), nb, lists: vec![Vec::new(); nb * nb] };
+        let mut ix = PairIndex {
+            bucket_of: bucket_of.to_vec(),
+            nb,
+            lists: vec![Vec::new(); nb * nb],
+            live: vec![0; nb * nb],
+            adj: Vec::new(),
+            seen_end: vec![0; nb],
+            seen_link: vec![0; nb],
+            via_end: vec![NONE; nb],
+            via_link: vec![NONE; nb],
+            meets_to: vec![0; nb],
+            stamp: 0,
+        };
         for a in 0..self.mate.len() {
             if self.mate[a] != NONE {
                 ix.add(a, self.mate[a] as usize);
@@ -191,17 +310,131 @@ impl Matcher {
         if !self.gave_up {
             return false;
         }
-        if self.via_matched_pair(g, a, t) {
+        if self.via_matched_pair(g, a, t) || self.via_bucket_chain(g, a, t) {
             self.counters.augmenting_paths += 1;
             return true;
         }
         self.augment_from(g, a, Some(t))
     }
 
+    /// Looks for a longer augmenting path `a – w1 = m1 – w2 = m2 – … – wk = mk – t` on the
+    /// bucket level first: a breadth-first search over the bucket graph, from `a`'s bucket
+    /// through "bucket X may meet bucket Y, and some vertex of Y is matched into bucket Z"
+    /// to a bucket that may meet `t`'s, gives the shortest chain of bucket pairs (Y_i, Z_i);
+    /// then each link takes a concrete matched pair from the index whose exact adjacency
+    /// (rematches, TPN-dependent colours) holds. Applies the path when every link found one.
+    ///
+    /// This is the case the full search is slow on: when `a` and `t` lie score groups apart,
+    /// every path climbs through the groups in between, and a breadth-first search over the
+    /// players labels everything closer to `a` first (half a million players at a million).
+    /// Over the buckets the search costs the bucket graph's size, and the chain a handful of
+    /// index reads. When some link finds no concrete pair, the caller runs the full search,
+    /// so whether a path is found never depends on this.
+    fn via_bucket_chain<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
+        const BUDGET: usize = 4096;
+        const ATTEMPTS: usize = 8;
+        let Some(mut ix) = self.index.take() else {
+            return false;
+        };
+        let (ba, bt) = (g.bucket_of(a), g.bucket_of(t));
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        let mut budget = BUDGET;
+        let (mut blocked, mut dead_ends) = (Vec::new(), Vec::new());
+        for _ in 0..ATTEMPTS {
+            let (chain, visited) = bucket_chain(&mut ix, ba, bt, &blocked, &dead_ends);
+            self.counters.nodes_visited += visited;
+            let Some(chain) = chain else { break };
+            // reached[i]: some pair of link i had its w adjacent to the path so far.
+            let mut reached = vec![false; chain.len()];
+            if self.realise(g, &mut ix, &chain, a, t, &mut path, &mut reached, &mut budget) {
+                break;
+            }
+            if budget == 0 {
+                break;
+            }
+            // Leave out, next time, the first step that found no concrete pair (the bucket
+            // graph allows colour pairs that depend on TPN; the players may not have them),
+            // or the end when only the last player's adjacency to `t` failed.
+            match reached.iter().position(|&r| !r) {
+                Some(0) => blocked.push((ba, chain[0].0)),
+                Some(i) => blocked.push((chain[i - 1].1, chain[i].0)),
+                None => dead_ends.push(chain[chain.len() - 1].1),
+            }
+        }
+        self.index = Some(ix);
+        if path.is_empty() {
+            return false;
+        }
+        let mut prev = a;
+        for &(w, m) in &path {
+            self.pair(prev, w);
+            prev = m;
+        }
+        self.pair(prev, t);
+        true
+    }
+
+    /// Depth-first: for link `path.len()` of `chain` onwards, a matched pair (w, m) from the
+    /// index with w adjacent to `prev`, the pairs distinct, and the last m adjacent to `t`.
+    /// Reads at most `budget` index entries in all.
+    #[allow(clippy::too_many_arguments)]
+    fn realise<G: Graph + ?Sized>(
+        &mut self,
+        g: &G,
+        ix: &mut PairIndex,
+        chain: &[(usize, usize)],
+        prev: usize,
+        t: usize,
+        path: &mut Vec<(usize, usize)>,
+        reached: &mut [bool],
+        budget: &mut usize,
+    ) -> bool {
+        let i = path.len();
+        if i == chain.len() {
+            return true;
+        }
+        // A link whose first entries are all non-adjacent to `prev` usually has none (a
+        // colour pair that depends on TPN): give it up after this many, for another chain.
+        const MISSES: usize = 256;
+        let (y, z) = chain[i];
+        let key = y * ix.nb + z;
+        let mut j = 0;
+        let mut misses = 0;
+        while j < ix.lists[key].len() && *budget > 0 && misses < MISSES {
+            let w = ix.lists[key][j] as usize;
+            let m = self.mate[w];
+            if m == NONE || !g.active(w) || ix.bucket_of[m as usize] as usize != z {
+                ix.lists[key].swap_remove(j);
+                continue;
+            }
+            let m = m as usize;
+            j += 1;
+            *budget -= 1;
+            self.counters.nodes_visited += 1;
+            if path.iter().any(|&(x, y)| x == w || y == w || x == m || y == m)
+                || !g.adjacent(prev, w)
+            {
+                misses += 1;
+                continue;
+            }
+            misses = 0;
+            reached[i] = true;
+            if i + 1 == chain.len() && !g.adjacent(m, t) {
+                continue;
+            }
+            path.push((w, m));
+            if self.realise(g, ix, chain, m, t, path, reached, budget) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+
     /// Looks for `a – w = mate(w) – t` through the index of matched pairs; applies it when
     /// found. Gives up after a bounded number of entries that fail the exact adjacency test.
     fn via_matched_pair<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
-        const BUDGET: usize = 4096;
+        const BUDGET: usize = 1024;
         let Some(mut ix) = self.index.take() else {
             return false;
         };
@@ -246,9 +479,25 @@ impl Matcher {
         }
     }
 
+    /// Gives the index of [`Self::index_pairs`] the bucket graph: `adj[x]` lists the buckets
+    /// whose vertices may be adjacent to bucket x's (symmetric; a superset of the real edges
+    /// is fine). [`Self::augment_pair`] then also looks for longer paths bucket by bucket.
+    pub fn index_bucket_graph(&mut self, adj: Vec<Vec<u32>>) {
+        if let Some(ix) = &mut self.index {
+            assert_eq!(adj.len(), ix.nb, "one list of neighbours per bucket");
+            ix.adj = adj;
+        }
+    }
+
     pub fn unpair(&mut self, a: usize) {
         let b = self.mate[a];
         if b != NONE {
+            if let Some(ix) = &mut self.index
+                && self.mate[b as usize] == a as u32
+            {
+                ix.remove(a, b as usize);
+                ix.remove(b as usize, a);
+            }
             self.mate[b as usize] = NONE;
             self.mate[a] = NONE;
         }

@@ -118,6 +118,12 @@ impl Quotient {
     /// Takes one player of bucket `a` and one of bucket `b` out, tentatively: returns whether
     /// the buckets left over still have a flow. Either way the removal stays pending until
     /// [`Self::commit`] or [`Self::rollback`].
+    ///
+    /// A "no" stays "no" for the rest of the greedy: with no flow, some set L of left copies
+    /// has more players than the right copies of its neighbourhood N(L) (Hall), and every
+    /// later committed removal of a pair {c, d} (an edge, so c ∈ L puts d in N(L) and
+    /// d ∈ L puts c in N(L)) lowers count(L) by at most what it lowers count(N(L)). So the
+    /// caller may remember rejected bucket pairs instead of asking again.
     pub fn try_remove(&mut self, a: usize, b: usize) -> bool {
         debug_assert!(self.pending.is_none(), "a removal is already pending");
         self.pending = Some((a, b));

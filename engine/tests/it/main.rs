@@ -1,6 +1,7 @@
 //! The integration tests of `engine`, one binary (`tests/it/`) with one module per
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
+mod bucket_chain;
 mod common;
 mod counting_filter;
 mod dutch_cases;
