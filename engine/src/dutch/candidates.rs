@@ -19,7 +19,7 @@
 //!
 //! Players left unpaired become the MDPs of the next bracket; the last one left is the bye.
 
-use super::blossom::max_weight_matching;
+use super::blossom::Matcher;
 use super::order::Field;
 use super::pab::{bye_choice_weight, played_ranks};
 use super::quality::{self, Layout, ORDER_BITS, Place};
@@ -63,32 +63,27 @@ impl Matrix {
 
 struct Solver {
     n: usize,
-    w: Matrix,
+    /// The incremental matching of the players not yet finalised.
+    m: Matcher,
     done: Vec<Option<usize>>,
+    /// The last optimum: each player's partner (itself when unpaired).
     stable: Vec<usize>,
 }
 
 impl Solver {
-    /// Recomputes the maximum-weight matching of the players not yet finalised.
+    /// Sets the weight of (v, u); `v` is the player whose edges changed.
+    fn set(&mut self, v: usize, u: usize, x: Weight) {
+        self.m.set_weight(v, u, x);
+    }
+
+    /// Re-optimises the matching of the players not yet finalised.
     fn solve(&mut self) {
-        let active: Vec<usize> = (0..self.n).filter(|&v| self.done[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (a, &u) in active.iter().enumerate() {
-            for (b, &v) in active.iter().enumerate().skip(a + 1) {
-                let x = self.w.get(u, v);
-                if !x.is_zero() {
-                    edges.push((a, b, x));
-                }
-            }
-        }
-        let m = max_weight_matching(active.len(), &edges);
+        self.m.solve();
         for v in 0..self.n {
-            if let Some(u) = self.done[v] {
-                self.stable[v] = u;
-            }
-        }
-        for (a, &u) in active.iter().enumerate() {
-            self.stable[u] = m[a].map_or(u, |b| active[b]);
+            self.stable[v] = match self.done[v] {
+                Some(u) => u,
+                None => self.m.mate(v).unwrap_or(v),
+            };
         }
     }
 
@@ -97,6 +92,8 @@ impl Solver {
         self.done[b] = Some(a);
         self.stable[a] = b;
         self.stable[b] = a;
+        self.m.remove(a);
+        self.m.remove(b);
     }
 }
 
@@ -119,7 +116,7 @@ fn mul_small(x: &Weight, k: u64) -> Weight {
 pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
-    let mut s = Solver { n, w: Matrix::new(n), done: vec![None; n], stable: (0..n).collect() };
+    let mut s = Solver { n, m: Matcher::new(n), done: vec![None; n], stable: (0..n).collect() };
     if n == 0 {
         return Ok(Outcome { pairs: vec![], bye: None, explain: vec![] });
     }
@@ -136,13 +133,13 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
             for l in h + 1..n {
                 let x =
                     bye_choice_weight(field, h, l, last_round, rounds_before, &rank, scores.len());
-                s.w.set(h, l, x);
+                s.set(h, l, x);
             }
         }
     } else {
         for h in 0..n {
             for l in h + 1..n {
-                s.w.set(h, l, layout.weight(field, h, l, Place::Rest));
+                s.set(h, l, layout.weight(field, h, l, Place::Rest));
             }
         }
     }
@@ -166,7 +163,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         layout.played_rank = played_ranks(&mut counts);
         for h in 0..n {
             for l in h + 1..n {
-                s.w.set(h, l, layout.weight(field, h, l, Place::Rest));
+                s.set(h, l, layout.weight(field, h, l, Place::Rest));
             }
         }
     }
@@ -235,7 +232,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
         for (a, &u) in active.iter().enumerate() {
             for &v in &active[a + 1..] {
-                s.w.set(u, v, lay.weight(field, u, v, Place::Rest));
+                s.set(u, v, lay.weight(field, u, v, Place::Rest));
             }
         }
         for j in sgb..pbi.len() {
@@ -243,7 +240,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 let place = if j < ngb { Place::Bracket } else { Place::Next };
                 let x = lay.weight(field, pbi[i], pbi[j], place);
                 base.set(pbi[i], pbi[j], x);
-                s.w.set(pbi[i], pbi[j], x);
+                s.set(pbi[i], pbi[j], x);
             }
         }
         s.solve();
@@ -280,7 +277,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 for oi in sgb..ngb {
                     let b = base.get(v, pbi[oi]);
                     if !b.is_zero() {
-                        s.w.set(v, pbi[oi], b.add_u64(1));
+                        s.set(v, pbi[oi], b.add_u64(1));
                     }
                 }
                 s.solve();
@@ -291,7 +288,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 for oi in sgb..ngb {
                     let b = base.get(v, pbi[oi]);
                     if !b.is_zero() {
-                        s.w.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
+                        s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
                     }
                 }
             }
@@ -311,7 +308,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 }
                 let b = base.get(v, o);
                 if !b.is_zero() {
-                    s.w.set(v, o, b.add_u64(addend));
+                    s.set(v, o, b.add_u64(addend));
                     addend += 1;
                     top = Some(o);
                 }
@@ -361,7 +358,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         for ri in 0..remainder.len() {
             for rj in ri + 1..remainder.len() {
                 let x = ew(&base, remainder[ri], remainder[rj], ri);
-                s.w.set(remainder[ri], remainder[rj], x);
+                s.set(remainder[ri], remainder[rj], x);
             }
         }
         s.solve();
@@ -376,7 +373,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 for rj in ri + 1..remainder.len() {
                     let x = ew(&base, v, remainder[rj], ri);
                     if !x.is_zero() {
-                        s.w.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
+                        s.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
                     }
                 }
                 s.solve();
@@ -390,7 +387,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                     base.set(v, remainder[rj], Weight::ZERO);
                 }
                 let x = ew(&base, v, remainder[rj], ri);
-                s.w.set(v, remainder[rj], x);
+                s.set(v, remainder[rj], x);
             }
         }
         let mut left = exchanges;
@@ -402,7 +399,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 for rj in ri + 1..remainder.len() {
                     let x = ew(&base, v, remainder[rj], ri);
                     if !x.is_zero() {
-                        s.w.set(v, remainder[rj], x.add_u64(1));
+                        s.set(v, remainder[rj], x.add_u64(1));
                     }
                 }
                 s.solve();
@@ -411,17 +408,17 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 left -= 1;
                 for &o in &remainder[..ri] {
                     base.set(v, o, Weight::ZERO);
-                    s.w.set(v, o, Weight::ZERO);
+                    s.set(v, o, Weight::ZERO);
                 }
                 for &o in &pbi[ngb..] {
                     base.set(v, o, Weight::ZERO);
-                    s.w.set(v, o, Weight::ZERO);
+                    s.set(v, o, Weight::ZERO);
                 }
             }
             if !already {
                 for rj in ri + 1..remainder.len() {
                     let x = ew(&base, v, remainder[rj], ri);
-                    s.w.set(v, remainder[rj], x);
+                    s.set(v, remainder[rj], x);
                 }
             }
             ri += 1;
@@ -432,7 +429,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                 if !upper(&s, p) || upper(&s, o) {
                     base.set(p, o, Weight::ZERO);
                 }
-                s.w.set(p, o, base.get(p, o));
+                s.set(p, o, base.get(p, o));
             }
         }
         {
@@ -490,7 +487,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
                     }
                     let b = base.get(v, o);
                     if !b.is_zero() {
-                        s.w.set(v, o, b.add(&mul_small(&scale, m - j)));
+                        s.set(v, o, b.add(&mul_small(&scale, m - j)));
                     }
                     j += 1;
                 }

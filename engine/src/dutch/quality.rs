@@ -33,6 +33,8 @@ pub fn bits_for(v: usize) -> u32 {
 
 /// Per-bracket constants of the weight layout.
 pub struct Layout {
+    /// Players in the field.
+    pub n: usize,
     /// Width of count fields.
     pub count: u32,
     /// Bit offset of each relevant score group inside a score field.
@@ -83,6 +85,7 @@ impl Layout {
             at += bits_for(c + 1);
         }
         Layout {
+            n,
             count,
             shift,
             scores: at.max(1),
@@ -105,6 +108,11 @@ impl Layout {
             + 4 * self.count
             + 4 * self.scores
             + self.spare
+    }
+
+    /// Bit position of the completion field: the top of the weight, two bits spare.
+    pub fn completion_shift(&self) -> u32 {
+        BITS - 2 - bits_for(3 * self.n + 3)
     }
 
     pub fn fits(&self, n: usize) -> bool {
@@ -130,8 +138,12 @@ impl Layout {
         let (ph, pl) = (&field.players[h], &field.players[l]);
         let cur = place == Place::Bracket;
         let next = place == Place::Next;
+        // The completion field sits at a fixed position (the top of the weight), whatever
+        // the widths of the fields below, so that a pair outside the bracket weighs the same
+        // in every bracket's layout and the incremental matching only revisits the players
+        // whose pairs changed.
+        let completion = 1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64;
         let mut f = Fields::default();
-        f.push_u64(0, 1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64);
         // C6, C7 (the pair is in this bracket), then C8 (in the next one): a pair and its
         // higher player's score.
         for here in [cur, next] {
@@ -210,6 +222,6 @@ impl Layout {
             }
         }
         f.push_u64(self.spare, 0);
-        f.value
+        f.value.add(&Weight::from_u64(completion).shl(self.completion_shift()))
     }
 }
