@@ -66,6 +66,8 @@ pub struct Matcher {
     dualvar: Vec<Weight>,
     /// Tight edges of the current stage, one bit per edge number.
     allowed: Vec<u64>,
+    /// The words of `allowed` set in this stage (to clear them).
+    allowed_words: Vec<usize>,
     queue: Vec<usize>,
 }
 
@@ -103,6 +105,7 @@ impl Matcher {
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Weight::ZERO; 2 * n],
             allowed: vec![0; (n * n).div_ceil(64)],
+            allowed_words: Vec::new(),
             queue: Vec::new(),
         }
     }
@@ -148,29 +151,51 @@ impl Matcher {
     pub fn solve(&mut self) {
         let n = self.n;
         let pending = std::mem::take(&mut self.pending);
+        let live = self.alive.iter().filter(|&&a| a).count();
+        if 2 * pending.len() > live {
+            self.restart(&pending);
+            self.run();
+            return;
+        }
         for &v in &pending {
             if self.alive[v] {
                 self.make_trivial(v);
                 self.unmatch(v);
             }
         }
+        // Each changed edge is made feasible by the endpoint whose dual is set last (a
+        // vertex still pending is skipped: it will cover the edge).
         for &v in &pending {
             self.modified[v] = false;
             if !self.alive[v] {
                 continue;
             }
             let mut y = Weight::ZERO;
+            let mut tight = NONE;
             for u in 0..n {
                 let w = self.w2[v * n + u];
-                if u != v && self.alive[u] && !w.is_zero() && w > self.dualvar[u] {
+                if u != v
+                    && self.alive[u]
+                    && !self.modified[u]
+                    && !w.is_zero()
+                    && w > self.dualvar[u]
+                {
                     let d = w.sub(&self.dualvar[u]);
                     if d > y {
                         y = d;
+                        tight = u;
                     }
                 }
             }
             self.dualvar[v] = y;
+            // A free neighbour over a tight edge: match them at once (fewer roots).
+            if tight != NONE && self.mate[tight] == NONE && self.inblossom[tight] == tight {
+                self.mate[v] = self.towards(v, tight);
+                self.mate[tight] = self.towards(tight, v);
+            }
         }
+        // Roots (free, positive dual) start as single vertices of even dual, so that slacks
+        // between outer vertices stay even.
         for v in 0..n {
             if self.alive[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() {
                 self.make_trivial(v);
@@ -180,6 +205,55 @@ impl Matcher {
             }
         }
         self.run();
+    }
+
+    /// Most vertices changed: start afresh, each vertex's dual half its heaviest edge
+    /// (rounded up to even), and the edges tight then matched greedily in vertex order.
+    fn restart(&mut self, pending: &[usize]) {
+        let n = self.n;
+        for &v in pending {
+            self.modified[v] = false;
+        }
+        for v in 0..n {
+            if self.alive[v] {
+                self.make_trivial(v);
+                self.unmatch(v);
+            }
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
+            }
+            let mut m = Weight::ZERO;
+            for u in 0..n {
+                let w = self.w2[v * n + u];
+                if u != v && self.alive[u] && w > m {
+                    m = w;
+                }
+            }
+            let mut y = m.half();
+            if y.0[0] & 1 == 1 {
+                y = y.add_u64(1);
+            }
+            self.dualvar[v] = y;
+        }
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            for u in v + 1..n {
+                let w = self.w2[v * n + u];
+                if self.alive[u]
+                    && self.mate[u] == NONE
+                    && !w.is_zero()
+                    && self.dualvar[v].add(&self.dualvar[u]) == w
+                {
+                    self.mate[v] = self.towards(v, u);
+                    self.mate[u] = self.towards(u, v);
+                    break;
+                }
+            }
+        }
     }
 
     fn edge(&self, a: usize, b: usize) -> usize {
@@ -205,6 +279,9 @@ impl Matcher {
     }
 
     fn allow(&mut self, k: usize) {
+        if self.allowed[k / 64] == 0 {
+            self.allowed_words.push(k / 64);
+        }
         self.allowed[k / 64] |= 1 << (k % 64);
     }
 
@@ -583,7 +660,9 @@ impl Matcher {
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowed.iter_mut().for_each(|a| *a = 0);
+            for i in std::mem::take(&mut self.allowed_words) {
+                self.allowed[i] = 0;
+            }
             self.queue.clear();
             let mut roots = false;
             for v in 0..n {

@@ -22,7 +22,7 @@
 use super::blossom::Matcher;
 use super::order::Field;
 use super::pab::{bye_choice_weight, played_ranks};
-use super::quality::{self, Layout, ORDER_BITS, Place};
+use super::quality::{self, Layout, Place};
 use super::weight::Weight;
 use bsw_model::HalfPoints;
 
@@ -455,7 +455,7 @@ pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outco
         let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
         let m = remainder.len() as u64;
         let digit_bits = quality::bits_for(m as usize + 1);
-        let group = ((ORDER_BITS - 1) / digit_bits).max(1) as usize;
+        let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
         for chunk in s1.chunks(group) {
             // The matching is optimal for the base weights: if every player of the group
             // already holds the opponent it would choose (in order), that is the group's

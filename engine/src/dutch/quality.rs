@@ -84,7 +84,7 @@ impl Layout {
             shift.insert(s, at);
             at += bits_for(c + 1);
         }
-        Layout {
+        let mut l = Layout {
             n,
             count,
             shift,
@@ -95,7 +95,13 @@ impl Layout {
             bye_score: 0,
             c9: false,
             played_rank: HashMap::new(),
+        };
+        // The bits left over widen the transposition order field (fewer matchings).
+        let total = l.total_bits(n);
+        if total + 2 < BITS {
+            l.spare += BITS - 2 - total;
         }
+        l
     }
 
     /// Total bits of a weight (checked against [`BITS`]).
@@ -108,6 +114,11 @@ impl Layout {
             + 4 * self.count
             + 4 * self.scores
             + self.spare
+    }
+
+    /// Bits of the spare field free for the transposition order (`candidates`).
+    pub fn order_bits(&self) -> u32 {
+        self.spare - 3 * self.count - 4
     }
 
     /// Bit position of the completion field: the top of the weight, two bits spare.
