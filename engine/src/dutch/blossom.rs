@@ -17,12 +17,22 @@
 //! 1. every blossom containing v is dissolved, its dual added to each of its vertices (the
 //!    slacks inside stay the same, those leaving grow; a matched edge leaving it loses its
 //!    tightness and is unmatched);
-//! 2. v is unmatched and its dual raised to the least value that keeps its edges feasible;
+//! 2. v is unmatched and its dual raised to the least value that keeps its edges feasible
+//!    (when several changed vertices share an edge, the one set last covers it); a free
+//!    neighbour over the edge that made the dual tight is matched to v at once;
 //! 3. the free vertices with a positive dual ("roots", raised to an even dual so that slacks
 //!    between outer vertices stay even) grow alternating trees. A stage ends when two trees
 //!    meet (augment), a tree reaches a free vertex of dual zero (augment to it), an outer
 //!    vertex's dual reaches zero (the even path from its root is flipped, leaving it free
 //!    with dual zero — or, for a root, the tree stops), as in bbpPairings.
+//!
+//! When most vertices changed, the matcher starts afresh instead: no blossoms, no
+//! matching, each dual half the vertex's heaviest edge (rounded up to even), and the edges
+//! then tight matched greedily in vertex order.
+//!
+//! Cost: a stage scans every edge of every vertex it labels (dense rows), and each stage
+//! ends with one augmentation; with the many equal weights of a big bracket the forest of a
+//! stage spans most vertices, so a solve with k changed vertices costs up to O(k n²).
 //!
 //! Every quantity is a non-negative integer (edge weights are stored doubled).
 
@@ -336,7 +346,7 @@ impl Matcher {
 
     fn slack(&self, k: usize) -> Weight {
         let (i, j) = self.ends(k);
-        self.dualvar[i].add(&self.dualvar[j]).sub(&self.w2[k])
+        self.dualvar[i].add_sub(&self.dualvar[j], &self.w2[k])
     }
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
@@ -680,6 +690,8 @@ impl Matcher {
             }
             'stage: loop {
                 while let Some(v) = self.queue.pop() {
+                    // Duals change only in the dual adjustment, never during a scan.
+                    let yv = self.dualvar[v];
                     for w in 0..n {
                         let wv = self.w2[v * n + w];
                         if w == v || wv.is_zero() || !self.alive[w] {
@@ -692,7 +704,7 @@ impl Matcher {
                         let p = self.towards(v, w);
                         let mut kslack = Weight::ZERO;
                         if !self.is_allowed(k) {
-                            kslack = self.dualvar[v].add(&self.dualvar[w]).sub(&wv);
+                            kslack = yv.add_sub(&self.dualvar[w], &wv);
                             if kslack.is_zero() {
                                 self.allow(k);
                             }
