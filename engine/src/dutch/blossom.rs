@@ -605,27 +605,8 @@ impl Matcher {
 
     fn augment_matching(&mut self, k: usize) {
         let (v, w) = self.ends(k);
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint(self.labelend[bs]);
-                let bt = self.inblossom[t];
-                s = self.endpoint(self.labelend[bt]);
-                let j = self.endpoint(self.labelend[bt] ^ 1);
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
-            }
-        }
+        self.rematch_to_root(v, 2 * k + 1);
+        self.rematch_to_root(w, 2 * k);
     }
 
     /// Edge numbers of the edges at `v` (to live vertices).
@@ -640,7 +621,12 @@ impl Matcher {
     /// Flips the even alternating path from the outer vertex `s` to the root of its tree:
     /// the root becomes matched and `s` free (its dual has reached zero).
     fn augment_to_root(&mut self, s: usize) {
-        let (mut s, mut p) = (s, NONE);
+        self.rematch_to_root(s, NONE);
+    }
+
+    /// Matches the outer vertex `s` by endpoint `p` (`NONE`: leaves it free) and flips the
+    /// alternating path from `s` to the root of its tree.
+    fn rematch_to_root(&mut self, mut s: usize, mut p: usize) {
         loop {
             let bs = self.inblossom[s];
             if bs >= self.n {
