@@ -1,11 +1,40 @@
 //! Maximum-weight general matching (Edmonds' blossom algorithm with dual variables, the
-//! O(n³) primal-dual method of Galil's survey), on an explicit edge list with [`Weight`]
-//! weights. Only edges of positive weight are given; the result maximises the total weight
-//! (not the cardinality: the Dutch weights make every pair worth more than all lower fields
-//! together, so the maximum weight is also of maximum cardinality).
+//! O(n³) primal-dual method of Galil's survey), kept **incremental**: a [`Matcher`] holds
+//! the complete graph (weight zero = no edge), the matching, the blossoms and the duals of
+//! its last optimum, so that after the weights around a few vertices change, [`Matcher::solve`]
+//! re-optimises from there — O(k n²) for k changed vertices instead of O(n³) from scratch
+//! (the method of bbpPairings' matching computer, after Galil, Micali and Gabow).
 //!
-//! All quantities stay non-negative integers: vertex duals start at the largest weight and
-//! never drop below zero, and the slack of an edge between two outer blossoms is even.
+//! The result maximises the total weight (not the cardinality: the Dutch weights make every
+//! pair worth more than all lower fields together, so the maximum weight is also of maximum
+//! cardinality). Any maximum-weight matching is a valid answer; callers that need one
+//! particular optimum make it unique by their weights.
+//!
+//! Optimality is the linear-programming certificate: vertex duals y ≥ 0, blossom duals
+//! z ≥ 0, every edge's slack y_i + y_j + 2·Σz − 2w ≥ 0 (blossoms containing both ends),
+//! matched edges and blossom cycle edges tight, every vertex with y > 0 matched. A change
+//! at vertex v restores feasibility locally:
+//! 1. every blossom containing v is dissolved, its dual added to each of its vertices (the
+//!    slacks inside stay the same, those leaving grow; a matched edge leaving it loses its
+//!    tightness and is unmatched);
+//! 2. v is unmatched and its dual raised to the least value that keeps its edges feasible
+//!    (when several changed vertices share an edge, the one set last covers it); a free
+//!    neighbour over the edge that made the dual tight is matched to v at once;
+//! 3. the free vertices with a positive dual ("roots", raised to an even dual so that slacks
+//!    between outer vertices stay even) grow alternating trees. A stage ends when two trees
+//!    meet (augment), a tree reaches a free vertex of dual zero (augment to it), an outer
+//!    vertex's dual reaches zero (the even path from its root is flipped, leaving it free
+//!    with dual zero — or, for a root, the tree stops), as in bbpPairings.
+//!
+//! When most vertices changed, the matcher starts afresh instead: no blossoms, no
+//! matching, each dual half the vertex's heaviest edge (rounded up to even), and the edges
+//! then tight matched greedily in vertex order.
+//!
+//! Cost: a stage scans every edge of every vertex it labels (dense rows), and each stage
+//! ends with one augmentation; with the many equal weights of a big bracket the forest of a
+//! stage spans most vertices, so a solve with k changed vertices costs up to O(k n²).
+//!
+//! Every quantity is a non-negative integer (edge weights are stored doubled).
 
 use super::weight::Weight;
 
@@ -19,13 +48,17 @@ fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
     if j & 1 != 0 { (j - len as isize, 1, 0) } else { (j, -1, 1) }
 }
 
-struct State<'a> {
+/// An incremental maximum-weight matching on vertices `0..n` (see the module docs).
+///
+/// Edges are numbered `k = i * n + j` (i < j); an endpoint `p = 2k` is i, `2k + 1` is j;
+/// `mate[v]` and `labelend` hold the endpoint at the far end.
+pub struct Matcher {
     n: usize,
-    edges: &'a [(usize, usize, Weight)],
-    /// Twice each edge's weight.
-    double: Vec<Weight>,
-    endpoint: Vec<usize>,
-    neighbend: Vec<Vec<usize>>,
+    /// Twice each edge's weight, row-major `n × n`, symmetric; zero = no edge.
+    w2: Vec<Weight>,
+    alive: Vec<bool>,
+    modified: Vec<bool>,
+    pending: Vec<usize>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -41,60 +74,280 @@ struct State<'a> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
-    allowedge: Vec<bool>,
+    /// Tight edges of the current stage, one bit per edge number.
+    allowed: Vec<u64>,
+    /// The words of `allowed` set in this stage (to clear them).
+    allowed_words: Vec<usize>,
     queue: Vec<usize>,
 }
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
 /// vertices `0..n` with the given edges (`(u, v, w)`, `u != v`, `w > 0`).
 pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Option<usize>> {
-    if n == 0 || edges.is_empty() {
-        return vec![None; n];
+    let mut m = Matcher::new(n);
+    for &(a, b, w) in edges {
+        m.set_weight(a, b, w);
     }
-    let nedge = edges.len();
-    let maxweight = edges.iter().map(|e| e.2).max().unwrap_or(Weight::ZERO);
-    let mut endpoint = Vec::with_capacity(2 * nedge);
-    let mut neighbend = vec![Vec::new(); n];
-    for (k, &(i, j, _)) in edges.iter().enumerate() {
-        endpoint.push(i);
-        endpoint.push(j);
-        neighbend[i].push(2 * k + 1);
-        neighbend[j].push(2 * k);
-    }
-    let mut s = State {
-        n,
-        edges,
-        double: edges.iter().map(|e| e.2.add(&e.2)).collect(),
-        endpoint,
-        neighbend,
-        mate: vec![NONE; n],
-        label: vec![0; 2 * n],
-        labelend: vec![NONE; 2 * n],
-        inblossom: (0..n).collect(),
-        blossomparent: vec![NONE; 2 * n],
-        blossomchilds: vec![Vec::new(); 2 * n],
-        blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
-        blossomendps: vec![Vec::new(); 2 * n],
-        bestedge: vec![NONE; 2 * n],
-        bestslack: vec![Weight::ZERO; 2 * n],
-        blossombestedges: vec![None; 2 * n],
-        unusedblossoms: (n..2 * n).collect(),
-        dualvar: std::iter::repeat_n(maxweight, n)
-            .chain(std::iter::repeat_n(Weight::ZERO, n))
-            .collect(),
-        allowedge: vec![false; nedge],
-        queue: Vec::new(),
-    };
-    s.run();
-    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
+    m.solve();
+    (0..n).map(|v| m.mate(v)).collect()
 }
 
-impl State<'_> {
-    fn slack(&self, k: usize) -> Weight {
-        let (i, j, _) = self.edges[k];
-        self.dualvar[i].add(&self.dualvar[j]).sub(&self.double[k])
+impl Matcher {
+    /// `n` vertices, no edges, empty matching.
+    pub fn new(n: usize) -> Matcher {
+        Matcher {
+            n,
+            w2: vec![Weight::ZERO; n * n],
+            alive: vec![true; n],
+            modified: vec![false; n],
+            pending: Vec::new(),
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            blossomchilds: vec![Vec::new(); 2 * n],
+            blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            blossomendps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            bestslack: vec![Weight::ZERO; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unusedblossoms: (n..2 * n).collect(),
+            dualvar: vec![Weight::ZERO; 2 * n],
+            allowed: vec![0; (n * n).div_ceil(64)],
+            allowed_words: Vec::new(),
+            queue: Vec::new(),
+        }
     }
 
+    /// The weight of edge (a, b) (zero: no edge).
+    pub fn weight(&self, a: usize, b: usize) -> Weight {
+        self.w2[a * self.n + b].half()
+    }
+
+    /// Sets the weight of edge (v, u); `v` is the vertex re-optimised at the next
+    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex). The
+    /// weight must stay below 2^(BITS-2).
+    pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+        debug_assert!(v != u && v < self.n && u < self.n);
+        let w2 = w.add(&w);
+        if self.w2[v * self.n + u] == w2 {
+            return;
+        }
+        self.w2[v * self.n + u] = w2;
+        self.w2[u * self.n + v] = w2;
+        if !self.modified[v] {
+            self.modified[v] = true;
+            self.pending.push(v);
+        }
+    }
+
+    /// Removes `v` from the graph (its mate, if any, becomes free).
+    pub fn remove(&mut self, v: usize) {
+        if !self.alive[v] {
+            return;
+        }
+        self.make_trivial(v);
+        self.unmatch(v);
+        self.alive[v] = false;
+    }
+
+    /// v's mate in the last optimum.
+    pub fn mate(&self, v: usize) -> Option<usize> {
+        (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
+    }
+
+    /// Re-optimises after the changes since the last call.
+    pub fn solve(&mut self) {
+        let n = self.n;
+        let pending = std::mem::take(&mut self.pending);
+        let live = self.alive.iter().filter(|&&a| a).count();
+        if 2 * pending.len() > live {
+            self.restart(&pending);
+            self.run();
+            return;
+        }
+        for &v in &pending {
+            if self.alive[v] {
+                self.make_trivial(v);
+                self.unmatch(v);
+            }
+        }
+        // Each changed edge is made feasible by the endpoint whose dual is set last (a
+        // vertex still pending is skipped: it will cover the edge).
+        for &v in &pending {
+            self.modified[v] = false;
+            if !self.alive[v] {
+                continue;
+            }
+            let mut y = Weight::ZERO;
+            let mut tight = NONE;
+            for u in 0..n {
+                let w = self.w2[v * n + u];
+                if u != v
+                    && self.alive[u]
+                    && !self.modified[u]
+                    && !w.is_zero()
+                    && w > self.dualvar[u]
+                {
+                    let d = w.sub(&self.dualvar[u]);
+                    if d > y {
+                        y = d;
+                        tight = u;
+                    }
+                }
+            }
+            self.dualvar[v] = y;
+            // A free neighbour over a tight edge: match them at once (fewer roots).
+            if tight != NONE && self.mate[tight] == NONE && self.inblossom[tight] == tight {
+                self.mate[v] = self.towards(v, tight);
+                self.mate[tight] = self.towards(tight, v);
+            }
+        }
+        // Roots (free, positive dual) start as single vertices of even dual, so that slacks
+        // between outer vertices stay even.
+        for v in 0..n {
+            if self.alive[v] && self.mate[v] == NONE && !self.dualvar[v].is_zero() {
+                self.make_trivial(v);
+                if self.dualvar[v].0[0] & 1 == 1 {
+                    self.dualvar[v] = self.dualvar[v].add_u64(1);
+                }
+            }
+        }
+        self.run();
+    }
+
+    /// Most vertices changed: start afresh, each vertex's dual half its heaviest edge
+    /// (rounded up to even), and the edges tight then matched greedily in vertex order.
+    fn restart(&mut self, pending: &[usize]) {
+        let n = self.n;
+        for &v in pending {
+            self.modified[v] = false;
+        }
+        for v in 0..n {
+            if self.alive[v] {
+                self.make_trivial(v);
+                self.unmatch(v);
+            }
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
+            }
+            let mut m = Weight::ZERO;
+            for u in 0..n {
+                let w = self.w2[v * n + u];
+                if u != v && self.alive[u] && w > m {
+                    m = w;
+                }
+            }
+            let mut y = m.half();
+            if y.0[0] & 1 == 1 {
+                y = y.add_u64(1);
+            }
+            self.dualvar[v] = y;
+        }
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            for u in v + 1..n {
+                let w = self.w2[v * n + u];
+                if self.alive[u]
+                    && self.mate[u] == NONE
+                    && !w.is_zero()
+                    && self.dualvar[v].add(&self.dualvar[u]) == w
+                {
+                    self.mate[v] = self.towards(v, u);
+                    self.mate[u] = self.towards(u, v);
+                    break;
+                }
+            }
+        }
+    }
+
+    fn edge(&self, a: usize, b: usize) -> usize {
+        if a < b { a * self.n + b } else { b * self.n + a }
+    }
+
+    /// The endpoint at `u`'s end of edge (v, u).
+    fn towards(&self, v: usize, u: usize) -> usize {
+        if v < u { 2 * (v * self.n + u) + 1 } else { 2 * (u * self.n + v) }
+    }
+
+    fn ends(&self, k: usize) -> (usize, usize) {
+        (k / self.n, k % self.n)
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let k = p >> 1;
+        if p & 1 == 0 { k / self.n } else { k % self.n }
+    }
+
+    fn is_allowed(&self, k: usize) -> bool {
+        self.allowed[k / 64] >> (k % 64) & 1 == 1
+    }
+
+    fn allow(&mut self, k: usize) {
+        if self.allowed[k / 64] == 0 {
+            self.allowed_words.push(k / 64);
+        }
+        self.allowed[k / 64] |= 1 << (k % 64);
+    }
+
+    fn unmatch(&mut self, v: usize) {
+        if self.mate[v] != NONE {
+            let x = self.endpoint(self.mate[v]);
+            self.mate[x] = NONE;
+            self.mate[v] = NONE;
+        }
+    }
+
+    /// Dissolves every blossom containing `v` (step 1 of the module docs).
+    fn make_trivial(&mut self, v: usize) {
+        while self.inblossom[v] != v {
+            let b = self.inblossom[v];
+            self.dissolve_top(b);
+        }
+    }
+
+    /// Dissolves the top-level blossom `b`: its dual goes to its vertices, its children
+    /// become top-level, and the matched edge at its base (no longer tight) is unmatched.
+    fn dissolve_top(&mut self, b: usize) {
+        let z = self.dualvar[b];
+        let leaves = self.leaves_of(b);
+        if !z.is_zero() {
+            for &l in &leaves {
+                self.dualvar[l] = self.dualvar[l].add(&z);
+            }
+            let base = self.blossombase[b];
+            self.unmatch(base);
+        }
+        self.dualvar[b] = Weight::ZERO;
+        let childs = std::mem::take(&mut self.blossomchilds[b]);
+        for &c in &childs {
+            self.blossomparent[c] = NONE;
+            if c < self.n {
+                self.inblossom[c] = c;
+            } else {
+                for leaf in self.leaves_of(c) {
+                    self.inblossom[leaf] = c;
+                }
+            }
+        }
+        self.label[b] = 0xff;
+        self.labelend[b] = NONE;
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn slack(&self, k: usize) -> Weight {
+        let (i, j) = self.ends(k);
+        self.dualvar[i].add_sub(&self.dualvar[j], &self.w2[k])
+    }
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
@@ -125,7 +378,7 @@ impl State<'_> {
         } else {
             let base = self.blossombase[b];
             let mb = self.mate[base];
-            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+            self.assign_label(self.endpoint(mb), 1, mb ^ 1);
         }
     }
 
@@ -143,9 +396,9 @@ impl State<'_> {
             if self.labelend[b] == NONE {
                 v = NONE;
             } else {
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
                 b = self.inblossom[v];
-                v = self.endpoint[self.labelend[b]];
+                v = self.endpoint(self.labelend[b]);
             }
             if w != NONE {
                 std::mem::swap(&mut v, &mut w);
@@ -158,7 +411,7 @@ impl State<'_> {
     }
 
     fn add_blossom(&mut self, base: usize, k: usize) {
-        let (mut v, mut w, _) = self.edges[k];
+        let (mut v, mut w) = self.ends(k);
         let bb = self.inblossom[base];
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
@@ -172,7 +425,7 @@ impl State<'_> {
             self.blossomparent[bv] = b;
             path.push(bv);
             endps.push(self.labelend[bv]);
-            v = self.endpoint[self.labelend[bv]];
+            v = self.endpoint(self.labelend[bv]);
             bv = self.inblossom[v];
         }
         path.push(bb);
@@ -183,7 +436,7 @@ impl State<'_> {
             self.blossomparent[bw] = b;
             path.push(bw);
             endps.push(self.labelend[bw] ^ 1);
-            w = self.endpoint[self.labelend[bw]];
+            w = self.endpoint(self.labelend[bw]);
             bw = self.inblossom[w];
         }
         self.label[b] = 1;
@@ -202,15 +455,11 @@ impl State<'_> {
         for &bv in &path {
             let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
                 Some(l) => vec![l],
-                None => self
-                    .leaves_of(bv)
-                    .into_iter()
-                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
-                    .collect(),
+                None => self.leaves_of(bv).into_iter().map(|v| self.edges_of(v)).collect(),
             };
             for list in lists {
                 for k in list {
-                    let (mut i, mut j, _) = self.edges[k];
+                    let (mut i, mut j) = self.ends(k);
                     if self.inblossom[j] == b {
                         std::mem::swap(&mut i, &mut j);
                     }
@@ -257,7 +506,7 @@ impl State<'_> {
             }
         }
         if !endstage && self.label[b] == 2 {
-            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let i = childs.iter().position(|&c| c == entrychild).unwrap();
             let (mut j, jstep, endptrick) = cycle_walk(i, childs.len());
@@ -266,19 +515,23 @@ impl State<'_> {
             let mut p = self.labelend[b];
             while j != 0 {
                 let q = endps[at(j - endptrick as isize)] ^ endptrick ^ 1;
-                self.label[self.endpoint[p ^ 1]] = 0;
-                self.label[self.endpoint[q]] = 0;
-                self.assign_label(self.endpoint[p ^ 1], 2, p);
-                self.allowedge[endps[at(j - endptrick as isize)] / 2] = true;
+                let e = self.endpoint(p ^ 1);
+                self.label[e] = 0;
+                let e = self.endpoint(q);
+                self.label[e] = 0;
+                self.assign_label(self.endpoint(p ^ 1), 2, p);
+                self.allow(endps[at(j - endptrick as isize)] / 2);
                 j += jstep;
                 p = endps[at(j - endptrick as isize)] ^ endptrick;
-                self.allowedge[p / 2] = true;
+                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
-            self.label[self.endpoint[p ^ 1]] = 2;
+            let e = self.endpoint(p ^ 1);
+            self.label[e] = 2;
             self.label[bv] = 2;
-            self.labelend[self.endpoint[p ^ 1]] = p;
+            let e = self.endpoint(p ^ 1);
+            self.labelend[e] = p;
             self.labelend[bv] = p;
             self.bestedge[bv] = NONE;
             j += jstep;
@@ -299,7 +552,8 @@ impl State<'_> {
                     let v = found;
                     self.label[v] = 0;
                     let mb = self.mate[self.blossombase[bv]];
-                    self.label[self.endpoint[mb]] = 0;
+                    let e = self.endpoint(mb);
+                    self.label[e] = 0;
                     self.assign_label(v, 2, self.labelend[v]);
                 }
                 j += jstep;
@@ -332,15 +586,17 @@ impl State<'_> {
             let t = self.blossomchilds[b][at(j)];
             let p = self.blossomendps[b][at(j - endptrick as isize)] ^ endptrick;
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p]);
+                self.augment_blossom(t, self.endpoint(p));
             }
             j += jstep;
             let t = self.blossomchilds[b][at(j)];
             if t >= self.n {
-                self.augment_blossom(t, self.endpoint[p ^ 1]);
+                self.augment_blossom(t, self.endpoint(p ^ 1));
             }
-            self.mate[self.endpoint[p]] = p ^ 1;
-            self.mate[self.endpoint[p ^ 1]] = p;
+            let e = self.endpoint(p);
+            self.mate[e] = p ^ 1;
+            let e = self.endpoint(p ^ 1);
+            self.mate[e] = p;
         }
         self.blossomchilds[b].rotate_left(i);
         self.blossomendps[b].rotate_left(i);
@@ -348,73 +604,114 @@ impl State<'_> {
     }
 
     fn augment_matching(&mut self, k: usize) {
-        let (v, w, _) = self.edges[k];
-        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
-            loop {
-                let bs = self.inblossom[s];
-                if bs >= self.n {
-                    self.augment_blossom(bs, s);
-                }
-                self.mate[s] = p;
-                if self.labelend[bs] == NONE {
-                    break;
-                }
-                let t = self.endpoint[self.labelend[bs]];
-                let bt = self.inblossom[t];
-                s = self.endpoint[self.labelend[bt]];
-                let j = self.endpoint[self.labelend[bt] ^ 1];
-                if bt >= self.n {
-                    self.augment_blossom(bt, j);
-                }
-                self.mate[j] = self.labelend[bt];
-                p = self.labelend[bt] ^ 1;
+        let (v, w) = self.ends(k);
+        self.rematch_to_root(v, 2 * k + 1);
+        self.rematch_to_root(w, 2 * k);
+    }
+
+    /// Edge numbers of the edges at `v` (to live vertices).
+    fn edges_of(&self, v: usize) -> Vec<usize> {
+        let n = self.n;
+        (0..n)
+            .filter(|&u| u != v && self.alive[u] && !self.w2[v * n + u].is_zero())
+            .map(|u| self.edge(v, u))
+            .collect()
+    }
+
+    /// Flips the even alternating path from the outer vertex `s` to the root of its tree:
+    /// the root becomes matched and `s` free (its dual has reached zero).
+    fn augment_to_root(&mut self, s: usize) {
+        self.rematch_to_root(s, NONE);
+    }
+
+    /// Matches the outer vertex `s` by endpoint `p` (`NONE`: leaves it free) and flips the
+    /// alternating path from `s` to the root of its tree.
+    fn rematch_to_root(&mut self, mut s: usize, mut p: usize) {
+        loop {
+            let bs = self.inblossom[s];
+            if bs >= self.n {
+                self.augment_blossom(bs, s);
             }
+            self.mate[s] = p;
+            if self.labelend[bs] == NONE {
+                break;
+            }
+            let t = self.endpoint(self.labelend[bs]);
+            let bt = self.inblossom[t];
+            s = self.endpoint(self.labelend[bt]);
+            let j = self.endpoint(self.labelend[bt] ^ 1);
+            if bt >= self.n {
+                self.augment_blossom(bt, j);
+            }
+            self.mate[j] = self.labelend[bt];
+            p = self.labelend[bt] ^ 1;
         }
     }
 
     fn run(&mut self) {
         let n = self.n;
-        for _ in 0..n {
+        for _ in 0..4 * n + 8 {
             self.label.iter_mut().for_each(|l| *l = 0);
             self.bestedge.iter_mut().for_each(|e| *e = NONE);
             for b in n..2 * n {
                 self.blossombestedges[b] = None;
             }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
+            for i in std::mem::take(&mut self.allowed_words) {
+                self.allowed[i] = 0;
+            }
             self.queue.clear();
+            let mut roots = false;
             for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                if self.alive[v]
+                    && self.mate[v] == NONE
+                    && self.label[self.inblossom[v]] == 0
+                    && !self.dualvar[v].is_zero()
+                {
                     self.assign_label(v, 1, NONE);
+                    roots = true;
                 }
             }
-            let mut augmented = false;
-            loop {
+            if !roots {
+                return;
+            }
+            'stage: loop {
                 while let Some(v) = self.queue.pop() {
-                    for idx in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][idx];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
+                    // Duals change only in the dual adjustment, never during a scan.
+                    let yv = self.dualvar[v];
+                    for w in 0..n {
+                        let wv = self.w2[v * n + w];
+                        if w == v || wv.is_zero() || !self.alive[w] {
+                            continue;
+                        }
                         if self.inblossom[v] == self.inblossom[w] {
                             continue;
                         }
+                        let k = self.edge(v, w);
+                        let p = self.towards(v, w);
                         let mut kslack = Weight::ZERO;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                        if !self.is_allowed(k) {
+                            kslack = yv.add_sub(&self.dualvar[w], &wv);
                             if kslack.is_zero() {
-                                self.allowedge[k] = true;
+                                self.allow(k);
                             }
                         }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
+                        if self.is_allowed(k) {
+                            let bw = self.inblossom[w];
+                            if self.label[bw] == 0 {
+                                if self.mate[self.blossombase[bw]] == NONE {
+                                    // A free vertex of dual zero: augment to it.
+                                    self.labelend[bw] = NONE;
+                                    self.augment_matching(k);
+                                    break 'stage;
+                                }
                                 self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
+                            } else if self.label[bw] == 1 {
                                 let base = self.scan_blossom(v, w);
                                 if base != NONE {
                                     self.add_blossom(base, k);
                                 } else {
                                     self.augment_matching(k);
-                                    augmented = true;
-                                    break;
+                                    break 'stage;
                                 }
                             } else if self.label[w] == 0 {
                                 self.label[w] = 2;
@@ -433,16 +730,19 @@ impl State<'_> {
                             self.bestslack[w] = kslack;
                         }
                     }
-                    if augmented {
-                        break;
-                    }
-                }
-                if augmented {
-                    break;
                 }
                 // Dual adjustment.
                 let mut deltatype = 1;
-                let mut delta = *self.dualvar[..n].iter().min().unwrap();
+                let mut delta = Weight::ZERO;
+                let mut deltavertex = NONE;
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 1
+                        && (deltavertex == NONE || self.dualvar[v] < delta)
+                    {
+                        delta = self.dualvar[v];
+                        deltavertex = v;
+                    }
+                }
                 let mut deltaedge = NONE;
                 let mut deltablossom = NONE;
                 for v in 0..n {
@@ -501,25 +801,29 @@ impl State<'_> {
                     }
                 }
                 match deltatype {
-                    1 => break,
+                    1 => {
+                        // An outer vertex's dual reached zero: a root stops, a matched
+                        // vertex is freed by flipping the path to its root.
+                        if self.mate[deltavertex] != NONE {
+                            self.augment_to_root(deltavertex);
+                        }
+                        break 'stage;
+                    }
                     2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
+                        self.allow(deltaedge);
+                        let (mut i, j) = self.ends(deltaedge);
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
                         }
                         self.queue.push(i);
                     }
                     3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
+                        self.allow(deltaedge);
+                        let (i, _) = self.ends(deltaedge);
                         self.queue.push(i);
                     }
                     _ => self.expand_blossom(deltablossom, false),
                 }
-            }
-            if !augmented {
-                break;
             }
             for b in n..2 * n {
                 if self.blossomparent[b] == NONE
@@ -531,6 +835,7 @@ impl State<'_> {
                 }
             }
         }
+        debug_assert!(false, "the matching did not converge");
     }
 }
 
@@ -603,6 +908,85 @@ mod tests {
                 }
             }
             assert_eq!(total, brute(n, &edges), "{edges:?}");
+        }
+    }
+
+    /// Weight of a matching (edges as given) and whether it is one.
+    fn total(m: &Matcher, adj: &[Vec<u64>]) -> u64 {
+        let n = adj.len();
+        let mut t = 0;
+        for v in 0..n {
+            if let Some(u) = m.mate(v) {
+                assert_eq!(m.mate(u), Some(v));
+                assert!(adj[v][u] > 0, "a matched non-edge");
+                if v < u {
+                    t += adj[v][u];
+                }
+            }
+        }
+        t
+    }
+
+    #[test]
+    fn incremental_changes_stay_optimal() {
+        let mut state = 987654321u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        for _ in 0..300 {
+            let n = (next() % 10 + 2) as usize;
+            let shift = (next() % 3) as u32 * 100;
+            let big = |x: u64| w(x).shl(shift).add(&w(x));
+            let mut adj = vec![vec![0u64; n]; n];
+            let mut m = Matcher::new(n);
+            let mut alive: Vec<usize> = (0..n).collect();
+            for step in 0..8 {
+                // Change the edges of one to three live vertices.
+                for _ in 0..(next() % 3 + 1) {
+                    let v = alive[(next() % alive.len() as u64) as usize];
+                    for &u in &alive {
+                        if u != v && (step == 0 || next() % 2 == 0) {
+                            let x = if next() % 4 == 0 { 0 } else { next() % 30 + 1 };
+                            adj[v][u] = x;
+                            adj[u][v] = x;
+                            m.set_weight(v, u, big(x));
+                        }
+                    }
+                }
+                m.solve();
+                let live: Vec<Vec<u64>> = (0..n)
+                    .map(|a| {
+                        (0..n)
+                            .map(|b| {
+                                if alive.contains(&a) && alive.contains(&b) { adj[a][b] } else { 0 }
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let mut edges = Vec::new();
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if live[a][b] > 0 {
+                            edges.push((a, b, live[a][b]));
+                        }
+                    }
+                }
+                assert_eq!(total(&m, &live), brute(n, &edges), "step {step}: {edges:?}");
+                // Sometimes remove a matched pair, as the Dutch engine does.
+                if next() % 2 == 0
+                    && let Some(&v) = alive.iter().find(|&&v| m.mate(v).is_some())
+                {
+                    let u = m.mate(v).unwrap();
+                    m.remove(v);
+                    m.remove(u);
+                    alive.retain(|&x| x != v && x != u);
+                    m.solve();
+                }
+                if alive.len() < 2 {
+                    break;
+                }
+            }
         }
     }
 }

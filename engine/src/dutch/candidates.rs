@@ -19,10 +19,10 @@
 //!
 //! Players left unpaired become the MDPs of the next bracket; the last one left is the bye.
 
-use super::blossom::max_weight_matching;
+use super::blossom::Matcher;
 use super::order::Field;
 use super::pab::{bye_choice_weight, played_ranks};
-use super::quality::{self, Layout, ORDER_BITS, Place};
+use super::quality::{self, Layout, Place};
 use super::weight::Weight;
 use bsw_model::HalfPoints;
 
@@ -63,32 +63,27 @@ impl Matrix {
 
 struct Solver {
     n: usize,
-    w: Matrix,
+    /// The incremental matching of the players not yet finalised.
+    m: Matcher,
     done: Vec<Option<usize>>,
+    /// The last optimum: each player's partner (itself when unpaired).
     stable: Vec<usize>,
 }
 
 impl Solver {
-    /// Recomputes the maximum-weight matching of the players not yet finalised.
+    /// Sets the weight of (v, u); `v` is the player whose edges changed.
+    fn set(&mut self, v: usize, u: usize, x: Weight) {
+        self.m.set_weight(v, u, x);
+    }
+
+    /// Re-optimises the matching of the players not yet finalised.
     fn solve(&mut self) {
-        let active: Vec<usize> = (0..self.n).filter(|&v| self.done[v].is_none()).collect();
-        let mut edges = Vec::new();
-        for (a, &u) in active.iter().enumerate() {
-            for (b, &v) in active.iter().enumerate().skip(a + 1) {
-                let x = self.w.get(u, v);
-                if !x.is_zero() {
-                    edges.push((a, b, x));
-                }
-            }
-        }
-        let m = max_weight_matching(active.len(), &edges);
+        self.m.solve();
         for v in 0..self.n {
-            if let Some(u) = self.done[v] {
-                self.stable[v] = u;
-            }
-        }
-        for (a, &u) in active.iter().enumerate() {
-            self.stable[u] = m[a].map_or(u, |b| active[b]);
+            self.stable[v] = match self.done[v] {
+                Some(u) => u,
+                None => self.m.mate(v).unwrap_or(v),
+            };
         }
     }
 
@@ -97,6 +92,8 @@ impl Solver {
         self.done[b] = Some(a);
         self.stable[a] = b;
         self.stable[b] = a;
+        self.m.remove(a);
+        self.m.remove(b);
     }
 }
 
@@ -130,7 +127,7 @@ pub fn pair_with(
 ) -> Result<Outcome, Failure> {
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
-    let mut s = Solver { n, w: Matrix::new(n), done: vec![None; n], stable: (0..n).collect() };
+    let mut s = Solver { n, m: Matcher::new(n), done: vec![None; n], stable: (0..n).collect() };
     if n == 0 {
         return Ok(Outcome { pairs: vec![], bye: None, explain: vec![] });
     }
@@ -147,13 +144,13 @@ pub fn pair_with(
             for l in h + 1..n {
                 let x =
                     bye_choice_weight(field, h, l, last_round, rounds_before, &rank, scores.len());
-                s.w.set(h, l, x);
+                s.set(h, l, x);
             }
         }
     } else {
         for h in 0..n {
             for l in h + 1..n {
-                s.w.set(h, l, layout.weight(field, h, l, Place::Rest));
+                s.set(h, l, layout.weight(field, h, l, Place::Rest));
             }
         }
     }
@@ -177,7 +174,7 @@ pub fn pair_with(
         layout.played_rank = played_ranks(&mut counts);
         for h in 0..n {
             for l in h + 1..n {
-                s.w.set(h, l, layout.weight(field, h, l, Place::Rest));
+                s.set(h, l, layout.weight(field, h, l, Place::Rest));
             }
         }
     }
@@ -246,7 +243,7 @@ pub fn pair_with(
         let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
         for (a, &u) in active.iter().enumerate() {
             for &v in &active[a + 1..] {
-                s.w.set(u, v, lay.weight(field, u, v, Place::Rest));
+                s.set(u, v, lay.weight(field, u, v, Place::Rest));
             }
         }
         for j in sgb..pbi.len() {
@@ -254,7 +251,7 @@ pub fn pair_with(
                 let place = if j < ngb { Place::Bracket } else { Place::Next };
                 let x = lay.weight(field, pbi[i], pbi[j], place);
                 base.set(pbi[i], pbi[j], x);
-                s.w.set(pbi[i], pbi[j], x);
+                s.set(pbi[i], pbi[j], x);
             }
         }
         s.solve();
@@ -291,7 +288,7 @@ pub fn pair_with(
                 for oi in sgb..ngb {
                     let b = base.get(v, pbi[oi]);
                     if !b.is_zero() {
-                        s.w.set(v, pbi[oi], b.add_u64(1));
+                        s.set(v, pbi[oi], b.add_u64(1));
                     }
                 }
                 s.solve();
@@ -302,7 +299,7 @@ pub fn pair_with(
                 for oi in sgb..ngb {
                     let b = base.get(v, pbi[oi]);
                     if !b.is_zero() {
-                        s.w.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
+                        s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
                     }
                 }
             }
@@ -322,7 +319,7 @@ pub fn pair_with(
                 }
                 let b = base.get(v, o);
                 if !b.is_zero() {
-                    s.w.set(v, o, b.add_u64(addend));
+                    s.set(v, o, b.add_u64(addend));
                     addend += 1;
                     top = Some(o);
                 }
@@ -372,7 +369,7 @@ pub fn pair_with(
         for ri in 0..remainder.len() {
             for rj in ri + 1..remainder.len() {
                 let x = ew(&base, remainder[ri], remainder[rj], ri);
-                s.w.set(remainder[ri], remainder[rj], x);
+                s.set(remainder[ri], remainder[rj], x);
             }
         }
         s.solve();
@@ -387,7 +384,7 @@ pub fn pair_with(
                 for rj in ri + 1..remainder.len() {
                     let x = ew(&base, v, remainder[rj], ri);
                     if !x.is_zero() {
-                        s.w.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
+                        s.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
                     }
                 }
                 s.solve();
@@ -401,7 +398,7 @@ pub fn pair_with(
                     base.set(v, remainder[rj], Weight::ZERO);
                 }
                 let x = ew(&base, v, remainder[rj], ri);
-                s.w.set(v, remainder[rj], x);
+                s.set(v, remainder[rj], x);
             }
         }
         let mut left = exchanges;
@@ -413,7 +410,7 @@ pub fn pair_with(
                 for rj in ri + 1..remainder.len() {
                     let x = ew(&base, v, remainder[rj], ri);
                     if !x.is_zero() {
-                        s.w.set(v, remainder[rj], x.add_u64(1));
+                        s.set(v, remainder[rj], x.add_u64(1));
                     }
                 }
                 s.solve();
@@ -422,17 +419,17 @@ pub fn pair_with(
                 left -= 1;
                 for &o in &remainder[..ri] {
                     base.set(v, o, Weight::ZERO);
-                    s.w.set(v, o, Weight::ZERO);
+                    s.set(v, o, Weight::ZERO);
                 }
                 for &o in &pbi[ngb..] {
                     base.set(v, o, Weight::ZERO);
-                    s.w.set(v, o, Weight::ZERO);
+                    s.set(v, o, Weight::ZERO);
                 }
             }
             if !already {
                 for rj in ri + 1..remainder.len() {
                     let x = ew(&base, v, remainder[rj], ri);
-                    s.w.set(v, remainder[rj], x);
+                    s.set(v, remainder[rj], x);
                 }
             }
             ri += 1;
@@ -443,7 +440,7 @@ pub fn pair_with(
                 if !upper(&s, p) || upper(&s, o) {
                     base.set(p, o, Weight::ZERO);
                 }
-                s.w.set(p, o, base.get(p, o));
+                s.set(p, o, base.get(p, o));
             }
         }
         {
@@ -469,7 +466,7 @@ pub fn pair_with(
         let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
         let m = remainder.len() as u64;
         let digit_bits = quality::bits_for(m as usize + 1);
-        let group = ((ORDER_BITS - 1) / digit_bits).max(1) as usize;
+        let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
         for chunk in s1.chunks(group) {
             // The matching is optimal for the base weights: if every player of the group
             // already holds the opponent it would choose (in order), that is the group's
@@ -501,7 +498,7 @@ pub fn pair_with(
                     }
                     let b = base.get(v, o);
                     if !b.is_zero() {
-                        s.w.set(v, o, b.add(&mul_small(&scale, m - j)));
+                        s.set(v, o, b.add(&mul_small(&scale, m - j)));
                     }
                     j += 1;
                 }

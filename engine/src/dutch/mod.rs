@@ -38,12 +38,12 @@ pub enum DutchError {
     NoValidPairing { round: u32 },
     /// A bracket needs more criterion bits than the engine's fixed weight width.
     TooManyScoreGroups { round: u32, bits: u32 },
-    /// More players than this first (dense, O(n³)-per-decision) engine handles.
+    /// More players than this (dense, about O(n³) per round) engine handles.
     TooManyPlayers { round: u32, players: usize },
 }
 
 /// The largest field the engine accepts: its weight matrices take 2 × 64 bytes per pair of
-/// players, and each decision is an O(n³) matching.
+/// players, and a bracket's first matching is still close to O(n³) (`docs/dutch.md`, Speed).
 pub const MAX_PLAYERS: usize = 2000;
 
 impl std::fmt::Display for DutchError {

@@ -33,6 +33,8 @@ pub fn bits_for(v: usize) -> u32 {
 
 /// Per-bracket constants of the weight layout.
 pub struct Layout {
+    /// Players in the field.
+    pub n: usize,
     /// Width of count fields.
     pub count: u32,
     /// Bit offset of each relevant score group inside a score field.
@@ -82,7 +84,8 @@ impl Layout {
             shift.insert(s, at);
             at += bits_for(c + 1);
         }
-        Layout {
+        let mut l = Layout {
+            n,
             count,
             shift,
             scores: at.max(1),
@@ -92,7 +95,13 @@ impl Layout {
             bye_score: 0,
             c9: false,
             played_rank: HashMap::new(),
+        };
+        // The bits left over widen the transposition order field (fewer matchings).
+        let total = l.total_bits(n);
+        if total + 2 < BITS {
+            l.spare += BITS - 2 - total;
         }
+        l
     }
 
     /// Total bits of a weight (checked against [`BITS`]).
@@ -132,6 +141,16 @@ impl Layout {
         f
     }
 
+    /// Bits of the spare field free for the transposition order (`candidates`).
+    pub fn order_bits(&self) -> u32 {
+        self.spare - 3 * self.count - 4
+    }
+
+    /// Bit position of the completion field: the top of the weight, two bits spare.
+    pub fn completion_shift(&self) -> u32 {
+        BITS - 2 - bits_for(3 * self.n + 3)
+    }
+
     pub fn fits(&self, n: usize) -> bool {
         self.total_bits(n) + 2 <= BITS
     }
@@ -155,8 +174,12 @@ impl Layout {
         let (ph, pl) = (&field.players[h], &field.players[l]);
         let cur = place == Place::Bracket;
         let next = place == Place::Next;
+        // The completion field sits at a fixed position (the top of the weight), whatever
+        // the widths of the fields below, so that a pair outside the bracket weighs the same
+        // in every bracket's layout and the incremental matching only revisits the players
+        // whose pairs changed.
+        let completion = 1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64;
         let mut f = Fields::default();
-        f.push_u64(0, 1 + !self.bye_candidate(ph) as u64 + !self.bye_candidate(pl) as u64);
         // C6, C7 (the pair is in this bracket), then C8 (in the next one): a pair and its
         // higher player's score.
         for here in [cur, next] {
@@ -235,6 +258,6 @@ impl Layout {
             }
         }
         f.push_u64(self.spare, 0);
-        f.value
+        f.value.add(&Weight::from_u64(completion).shl(self.completion_shift()))
     }
 }

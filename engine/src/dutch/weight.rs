@@ -24,7 +24,21 @@ impl Weight {
     }
 
     pub fn is_zero(&self) -> bool {
-        self.0.iter().all(|&x| x == 0)
+        // From the top word: the matching's weights are rarely small.
+        self.0.iter().rev().all(|&x| x == 0)
+    }
+
+    /// `self + o - m` in one pass; the caller guarantees `self + o >= m` (the slack of an
+    /// edge in the matching).
+    pub fn add_sub(&self, o: &Weight, m: &Weight) -> Weight {
+        let mut r = Weight::ZERO;
+        let mut carry = 0i128;
+        for i in 0..WORDS {
+            let t = self.0[i] as i128 + o.0[i] as i128 - m.0[i] as i128 + carry;
+            r.0[i] = t as u64;
+            carry = t >> 64;
+        }
+        r
     }
 
     /// `self << by` (bits shifted out are lost).
@@ -140,5 +154,10 @@ mod tests {
         assert_eq!(Weight::from_u64(3).shl(127), Weight::bit(127).add(&Weight::bit(128)));
         assert_eq!(Weight::bit(200).half(), Weight::bit(199));
         assert!(Weight::bit(130) > Weight::from_u64(u64::MAX));
+        let (a, b, c) =
+            (Weight::bit(300).add_u64(9), Weight::bit(300), Weight::bit(301).add_u64(7));
+        assert_eq!(a.add_sub(&b, &c), Weight::from_u64(2));
+        let (a, b, c) = (Weight::bit(300), Weight::from_u64(5), Weight::bit(299));
+        assert_eq!(a.add_sub(&b, &c), Weight::bit(299).add_u64(5));
     }
 }

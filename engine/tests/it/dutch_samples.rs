@@ -221,8 +221,8 @@ fn dutch_samples_agree_with_bbppairings() {
     let mut agree = BTreeSet::new();
     let (mut total, mut same_games) = (0, 0);
     let mut regressions = Vec::new();
-    // Samples of more than SMALL players take minutes in a debug build with the
-    // O(n^3)-per-decision matching: they run with DUTCH_ALL=1 (or DUTCH_ONLY=prefix), e.g.
+    // Samples of more than SMALL players are slower (seconds each in a debug build):
+    // they run with DUTCH_ALL=1 (or DUTCH_ONLY=prefix), e.g.
     // `DUTCH_ALL=1 cargo test --release -p bsw-engine --test it dutch_samples`.
     const SMALL: usize = 64;
     let all = std::env::var("DUTCH_ALL").is_ok();
