@@ -6,6 +6,8 @@
 //! - [`absolute`]: C1-C3 and completion (every player paired but at most the PAB);
 //! - [`pab`]: the PAB — C2 eligibility, C5 lowest score (with the better receiver);
 //! - [`quality`]: C6-C21 per bracket, and the rules' generation order (4.x);
+//! - [`optimum`]: the complete check of C6-C21 per bracket (the optimum by
+//!   [`wmatch`], a maximum-weight general matching);
 //! - [`colours`]: 1.7 preferences and 5.2 allocation (with the deciding rule);
 //! - [`board_order`]: board order.
 //!
@@ -15,10 +17,12 @@
 pub mod absolute;
 pub mod board_order;
 pub mod colours;
+pub mod optimum;
 pub mod order;
 pub mod pab;
 pub mod quality;
 pub mod state;
+pub mod wmatch;
 
 use crate::report::{Colours, RoundReport, Rule, Violation};
 use crate::structure;

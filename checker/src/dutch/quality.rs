@@ -169,11 +169,17 @@ fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Po
 }
 
 /// Checks every bracket of the round.
-pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>, _notes: &mut Vec<String>) {
+pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>, notes: &mut Vec<String>) {
     let score: HashMap<Id, i32> = ctx.order.iter().map(|id| (*id, ctx.score(*id))).collect();
     let pab = publ.pabs.first().map(|x| x.1);
-    for b in super::order::brackets(&ctx.order, &score, &publ.partner) {
-        if let Some(x) = Bracket::new(ctx, publ, &b, pab).search() {
+    let brackets = super::order::brackets(&ctx.order, &score, &publ.partner);
+    for (k, b) in brackets.iter().enumerate() {
+        // The complete check first: it names the first criterion on which some bracket
+        // pairing is better; the neighbour search then looks for an equally good pairing
+        // that comes earlier in the generation order (4.x).
+        if let Some(x) = super::optimum::check_bracket(ctx, publ, &brackets, k, notes) {
+            v.push(x);
+        } else if let Some(x) = Bracket::new(ctx, publ, b, pab).search() {
             v.push(x);
         }
     }

@@ -11,6 +11,7 @@ mod dutch_cases;
 mod dutch_common;
 mod dutch_mutations;
 mod dutch_speed;
+mod dutch_wmatch;
 mod generic_mutations;
 mod generic_sample;
 mod golden;
