@@ -211,6 +211,12 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
 
 /// Certifies round `r` under C.04.3.
 pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
+    check_round_with(t, r, true)
+}
+
+/// [`check_round`]; `complete = false` leaves out the complete quality check (the neighbour
+/// search of [`quality`] only), to measure what the complete check adds.
+pub fn check_round_with(t: &Tournament, r: u32, complete: bool) -> RoundReport {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
     let mut out = RoundReport { round: r, ..RoundReport::default() };
@@ -232,7 +238,7 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     }
     colour_check(&ctx, &publ, v);
     pab::check_lowest(&ctx, &publ, v);
-    quality::check(&ctx, &publ, v, &mut out.notes);
+    quality::check_with(&ctx, &publ, v, &mut out.notes, complete);
     if t.config.trf_header.is_empty() {
         board_order::check(&ctx, &publ, v);
     }

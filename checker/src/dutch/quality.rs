@@ -170,6 +170,19 @@ fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Po
 
 /// Checks every bracket of the round.
 pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>, notes: &mut Vec<String>) {
+    check_with(ctx, publ, v, notes, true);
+}
+
+/// [`check`], with the complete check ([`super::optimum`]) or with the neighbour search
+/// only (`complete = false`: what the profile did before the complete check; kept to measure
+/// what the complete check adds).
+pub fn check_with(
+    ctx: &RoundCtx,
+    publ: &Published,
+    v: &mut Vec<Violation>,
+    notes: &mut Vec<String>,
+    complete: bool,
+) {
     let score: HashMap<Id, i32> = ctx.order.iter().map(|id| (*id, ctx.score(*id))).collect();
     let pab = publ.pabs.first().map(|x| x.1);
     let brackets = super::order::brackets(&ctx.order, &score, &publ.partner);
@@ -177,7 +190,12 @@ pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>, notes: &m
         // The complete check first: it names the first criterion on which some bracket
         // pairing is better; the neighbour search then looks for an equally good pairing
         // that comes earlier in the generation order (4.x).
-        if let Some(x) = super::optimum::check_bracket(ctx, publ, &brackets, k, notes) {
+        let full = if complete {
+            super::optimum::check_bracket(ctx, publ, &brackets, k, notes)
+        } else {
+            None
+        };
+        if let Some(x) = full {
             v.push(x);
         } else if let Some(x) = Bracket::new(ctx, publ, b, pab).search() {
             v.push(x);

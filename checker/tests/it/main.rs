@@ -10,6 +10,7 @@ mod dutch;
 mod dutch_cases;
 mod dutch_common;
 mod dutch_mutations;
+mod dutch_rotation;
 mod dutch_speed;
 mod dutch_wmatch;
 mod generic_mutations;
