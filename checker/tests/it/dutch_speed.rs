@@ -85,3 +85,29 @@ fn a_large_first_round_is_certified() {
     }
     assert!(!check_round(&m, 1, Profile::Dutch).violations.is_empty());
 }
+
+/// `DUTCH_SPEED_FILE=FILE.trf`: every round of that file (e.g. an event bbpPairings
+/// generated), certified round by round with its time. Without it, the smallest sample.
+#[test]
+fn every_round_of_a_file_is_certified_in_time() {
+    let path = match std::env::var("DUTCH_SPEED_FILE") {
+        Ok(p) => std::path::PathBuf::from(p),
+        Err(_) => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../corpus/dutch/small-101.trf"),
+    };
+    let Ok(t) = bsw_model::io::load(&path) else {
+        panic!("{} does not read", path.display());
+    };
+    for r in 1..=t.last_round() {
+        let start = Instant::now();
+        let report = check_round(&t, r, Profile::Dutch);
+        eprintln!(
+            "{}: {} players, round {r} certified in {:.3?} ({} violations)",
+            path.display(),
+            t.players.len(),
+            start.elapsed(),
+            report.violations.len()
+        );
+        assert!(report.violations.is_empty(), "{:?}", report.violations.first());
+    }
+}

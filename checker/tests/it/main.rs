@@ -9,6 +9,7 @@ mod corpus;
 mod dutch;
 mod dutch_cases;
 mod dutch_common;
+mod dutch_criteria;
 mod dutch_mutations;
 mod dutch_rotation;
 mod dutch_speed;
