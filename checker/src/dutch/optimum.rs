@@ -301,7 +301,20 @@ pub fn check_bracket(
     if view.trivially_optimal(&published, &b.pairs) {
         return None;
     }
-    let solved = match solve(&view, &[]) {
+    // The relaxation on the bracket and the next scoregroup first: when the published pairs
+    // reach its optimum, nothing can beat them (no matching on the whole rest needed).
+    let mut given = b.pairs.clone();
+    // (A next bracket pair of two of this bracket's downfloaters would weigh as a pair of
+    // this bracket: left out, which can only make the published side lighter.)
+    given.extend(
+        next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
+    );
+    if let Ok(w) = solve(&view, &[], Some((&given, pab)))
+        && w.published_optimal
+    {
+        return None;
+    }
+    let solved = match solve(&view, &[], None) {
         Ok(s) => s,
         Err(msg) => {
             notes.push(format!("bracket {}: {msg}", points(b.score)));
@@ -313,7 +326,7 @@ pub fn check_bracket(
     let first = first_difference(&published, &witness)?;
     if published.names[first] == "C8" {
         // The published downfloaters' best next bracket, not the next bracket as published.
-        if let Ok(fixed) = solve(&view, &b.pairs) {
+        if let Ok(fixed) = solve(&view, &b.pairs, None) {
             let best = view.values(&b.pairs, &fixed.next_pairs, pab);
             for (i, n) in best.names.iter().enumerate() {
                 if *n == "C8" {
@@ -415,19 +428,38 @@ struct Solved {
     pairs: Vec<(Id, Id)>,
     next_pairs: Vec<(Id, Id)>,
     pab: Option<Id>,
+    /// Window mode: the given pairs reach the optimum weight.
+    published_optimal: bool,
 }
 
 /// The optimum over the players still to pair, less the players of `fixed` (pairs kept as
 /// they are; then only the fields of C8 and below can vary).
-fn solve(view: &View, fixed: &[(Id, Id)]) -> Result<Solved, String> {
+///
+/// `window`: only the bracket and the next scoregroup, nobody obliged to be paired (a
+/// relaxation of the real problem: its optimum is at least the real one); the pairs given
+/// (the published bracket and next bracket pairs, and the PAB) are then compared with that
+/// optimum, and `Solved::published_optimal` says whether they reach it.
+fn solve(
+    view: &View,
+    fixed: &[(Id, Id)],
+    window: Option<(&[(Id, Id)], Option<Id>)>,
+) -> Result<Solved, String> {
     let ctx = view.ctx;
     let s = view.b.score;
     let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
     let mut players: Vec<Id> = view.b.mdps.clone();
-    players.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= s));
+    if window.is_some() {
+        players.extend(view.b.residents.iter().chain(&view.next));
+    } else {
+        players.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= s));
+    }
     players.retain(|x| !taken.contains(x));
     let n = players.len();
-    let dummy = (n % 2 == 1).then_some(n);
+    let dummy = if window.is_some() {
+        view.pab_score.is_some().then_some(n)
+    } else {
+        (n % 2 == 1).then_some(n)
+    };
     let nv = n + dummy.is_some() as usize;
 
     let max_unplayed = view.member.iter().map(|x| ctx.hist[x].unplayed as u64).max().unwrap_or(0);
@@ -576,10 +608,21 @@ fn solve(view: &View, fixed: &[(Id, Id)]) -> Result<Solved, String> {
     }
     let layout = Layout { widths: (0..nf).map(|f| if keep[f] { widths[f] } else { 0 }).collect() };
     let total: u32 = layout.widths.iter().sum();
-    let mates = if total + 4 <= 120 {
-        run::<i128>(nv, &edges, &layout, |v, sh| (v as i128) << sh)
+    let index: std::collections::HashMap<Id, usize> =
+        players.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    let given: Option<Vec<(usize, usize)>> = window.map(|(ps, pab)| {
+        let mut v: Vec<(usize, usize)> =
+            ps.iter().filter_map(|(x, y)| Some((*index.get(x)?, *index.get(y)?))).collect();
+        if let (Some(p), Some(d)) = (pab.and_then(|p| index.get(&p)), dummy) {
+            v.push((*p, d));
+        }
+        v
+    });
+    let full = window.is_none();
+    let (mates, published_optimal) = if total + 4 <= 120 {
+        run::<i128>(nv, &edges, &layout, |v, sh| (v as i128) << sh, full, given.as_deref())
     } else if total + 4 <= 500 {
-        run::<Wide>(nv, &edges, &layout, Wide::shifted)
+        run::<Wide>(nv, &edges, &layout, Wide::shifted, full, given.as_deref())
     } else {
         return Err(format!(
             "the criteria need {total} bits of weight: the complete check was skipped"
@@ -608,11 +651,11 @@ fn solve(view: &View, fixed: &[(Id, Id)]) -> Result<Solved, String> {
             next_pairs.push((x, y));
         }
     }
-    if mates.iter().take(n).any(|m| m.is_none()) {
+    if full && mates.iter().take(n).any(|m| m.is_none()) {
         return Err("no complete pairing of the rest exists (C4)".into());
     }
     pairs.extend(fixed.iter().copied());
-    Ok(Solved { pairs, next_pairs, pab })
+    Ok(Solved { pairs, next_pairs, pab, published_optimal })
 }
 
 /// Packs the fields (most significant first) into doubled weights and solves.
@@ -621,7 +664,9 @@ fn run<W: Weight>(
     edges: &[(usize, usize, FieldValues)],
     layout: &Layout,
     shifted: impl Fn(u64, u32) -> W,
-) -> Vec<Option<usize>> {
+    max_cardinality: bool,
+    given: Option<&[(usize, usize)]>,
+) -> (Vec<Option<usize>>, bool) {
     let nf = layout.widths.len();
     let mut offsets = vec![0u32; nf];
     let mut off = 1; // weights are doubled: every dual stays an integer
@@ -641,5 +686,21 @@ fn run<W: Weight>(
             (*i, *j, w)
         })
         .collect();
-    wmatch::max_weight_matching(nv, &packed, true)
+    let mates = wmatch::max_weight_matching(nv, &packed, max_cardinality);
+    let Some(given) = given else {
+        return (mates, false);
+    };
+    let weight: std::collections::HashMap<(usize, usize), W> =
+        packed.iter().map(|&(i, j, w)| ((i.min(j), i.max(j)), w)).collect();
+    let sum = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+        pairs.fold(W::zero(), |acc, (i, j)| {
+            acc.plus(weight.get(&(i.min(j), i.max(j))).copied().unwrap_or(W::zero()))
+        })
+    };
+    let best = sum(&mut mates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.filter(|&j| i < j).map(|j| (i, j))));
+    let published = sum(&mut given.iter().copied());
+    (mates, published >= best)
 }

@@ -116,3 +116,27 @@ fn c8_the_downfloater_who_cannot_play_the_next_scoregroup() {
     let got = bracket_rules(&t, r);
     assert!(got.contains(&(Rule::DutchC8, "2".into(), "C8".into())), "{got:?}");
 }
+
+#[test]
+fn c18_the_mdp_who_downfloated_before_floats_on() {
+    // Round 1: 1-5 1-0, 2-6 1-0, 3-7 1-0, 8-4 ½, 9-10 1-0. Round 2: 1-3 1-0 (equal scores:
+    // no float), 2-4 1-0 (2 had 1 point, 4 ½: 2 downfloats), 7-8 0-1, 5-9 1-0, 6-10 ½.
+    // Scores: 1, 2: 2 points, both White twice (absolute Black, not topscorers: C3 forbids
+    // 1-2); 8: 1½; 3, 5, 9: 1; 4, 6, 10: ½; 7: 0.
+    // Published round 3: 1-8, 2-9, 3-5, 4-6, 10-7. The 1½ bracket {1, 2 (MDPs); 8} pairs
+    // 1-8 and 2 floats on; instead 2-8, with 1 floating on (1-9, 3-5, 4-6, 10-7) completes
+    // the round. Compared: one downfloater of 2 points either way (C6, C7); the next bracket
+    // pairs everyone either way (C8); no PAB (C9); 8 (mild White) against an absolute Black
+    // gets White either way (C10-C13); 8 is paired and did not upfloat (C14-C17). C18 (score
+    // differences of MDPs who downfloated the round before): only 2 downfloated in round 2;
+    // published, 2 floats on to a larger difference than the ½ it has against 8; the
+    // witness pairs it here. So C18 is the first difference, although the published choice
+    // (MDP 1, the smaller number) comes first in the generation order (4.4).
+    let r1: &[(Id, Id, Outcome)] =
+        &[(1, 5, WhiteWin), (2, 6, WhiteWin), (3, 7, WhiteWin), (8, 4, Draw), (9, 10, WhiteWin)];
+    let r2: &[(Id, Id, Outcome)] =
+        &[(1, 3, WhiteWin), (2, 4, WhiteWin), (7, 8, BlackWin), (5, 9, WhiteWin), (6, 10, Draw)];
+    let (t, r) = event(10, &[r1, r2], &[(1, 8), (2, 9), (3, 5), (4, 6), (10, 7)]);
+    let got = bracket_rules(&t, r);
+    assert_eq!(got, vec![(Rule::DutchC18, "1½".into(), "C18".into())]);
+}
