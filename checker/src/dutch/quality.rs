@@ -21,9 +21,11 @@
 //! are ordered by the S2 opponents of S1[0], S1[1], … (4.2, transpositions); a pairing that
 //! needs an exchange comes after every pairing that needs none.
 //!
-//! This is sound but not complete: a better pairing that differs in more than two pairs, in
-//! its MDP pairing or in its downfloaters is not searched for yet (TODO: a weighted matching
-//! per bracket would make it complete).
+//! [`check`] runs the complete check of [`super::optimum`] first (a maximum-weight matching
+//! per bracket: any better bracket pairing, the first criterion C6-C21 where it is better);
+//! this neighbour search then looks for an equally good neighbour that comes earlier in the
+//! generation order. For 4.x it is sound but complete for neighbours only (TODO: the
+//! matching-based form, see docs/dutch-checker.md "Left to do").
 
 use super::state::Float;
 use super::{DutchEvidence, Published, RoundCtx, points};

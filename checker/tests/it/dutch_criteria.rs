@@ -9,11 +9,17 @@ use bsw_checker::dutch::DutchEvidence;
 use bsw_checker::{Evidence, Profile, Rule, check_round};
 use bsw_model::{Colour, Config, DutchConfig, Entry, Id, Outcome, Player, Row, System, Tournament};
 
-/// A Dutch event of `n` players with the given rounds (white, black, result), then round
-/// `rounds.len() + 1` made of `last` (recoloured by 5.2).
+/// A Dutch event of `n` players with the given rounds (white, black, result; an empty round:
+/// everybody absent), then round `rounds.len() + 1` made of `last` (recoloured by 5.2).
 fn event(n: u32, rounds: &[&[(Id, Id, Outcome)]], last: &[(Id, Id)]) -> (Tournament, u32) {
     let mut rows = Vec::new();
     for (k, games) in rounds.iter().enumerate() {
+        if games.is_empty() {
+            // A round nobody played: a zero-point absence each (no score, colour or float).
+            for p in 1..=n {
+                rows.push(Row { round: k as u32 + 1, board: p, entry: Entry::ZeroBye(p) });
+            }
+        }
         for (b, &(white, black, o)) in games.iter().enumerate() {
             rows.push(Row {
                 round: k as u32 + 1,
@@ -61,6 +67,12 @@ fn bracket_rules(t: &Tournament, r: u32) -> Vec<(Rule, String, String)> {
         .collect()
 }
 
+/// The neighbour search alone (the profile before the complete check) does not name `rule`.
+fn local_misses(t: &Tournament, r: u32, rule: Rule) {
+    let local = bsw_checker::dutch::check_round_with(t, r, false);
+    assert!(!local.violations.iter().any(|v| v.rule == rule), "{:?}", local.violations);
+}
+
 use Outcome::{BlackWin, Draw, WhiteWin};
 
 #[test]
@@ -74,6 +86,7 @@ fn c6_two_downfloaters_where_none_is_needed() {
     let (t, r) = event(6, &[r1], &[(1, 3), (2, 6), (4, 5)]);
     let got = bracket_rules(&t, r);
     assert_eq!(got.first().map(|x| (x.0, x.1.as_str())), Some((Rule::DutchC6, "1")), "{got:?}");
+    local_misses(&t, r, Rule::DutchC6);
 }
 
 #[test]
@@ -91,9 +104,7 @@ fn c7_the_moved_down_player_floats_on_instead_of_a_resident() {
     let got = bracket_rules(&t, r);
     assert!(got.contains(&(Rule::DutchC7, "½".into(), "C7".into())), "{got:?}");
     assert!(!got.iter().any(|x| x.1 == "1"), "the 1-point bracket is right: {got:?}");
-    // The neighbour search alone does not name C7.
-    let local = bsw_checker::dutch::check_round_with(&t, r, false);
-    assert!(!local.violations.iter().any(|v| v.rule == Rule::DutchC7), "{:?}", local.violations);
+    local_misses(&t, r, Rule::DutchC7);
 }
 
 #[test]
@@ -115,6 +126,7 @@ fn c8_the_downfloater_who_cannot_play_the_next_scoregroup() {
     let (t, r) = event(10, &[r1, r2], &[(1, 2), (4, 5), (3, 6), (7, 9), (10, 8)]);
     let got = bracket_rules(&t, r);
     assert!(got.contains(&(Rule::DutchC8, "2".into(), "C8".into())), "{got:?}");
+    local_misses(&t, r, Rule::DutchC8);
 }
 
 #[test]
@@ -139,4 +151,24 @@ fn c18_the_mdp_who_downfloated_before_floats_on() {
     let (t, r) = event(10, &[r1, r2], &[(1, 8), (2, 9), (3, 5), (4, 6), (10, 7)]);
     let got = bracket_rules(&t, r);
     assert_eq!(got, vec![(Rule::DutchC18, "1½".into(), "C18".into())]);
+    local_misses(&t, r, Rule::DutchC18);
+}
+
+#[test]
+fn c20_the_mdp_who_downfloated_two_rounds_before_floats_on() {
+    // The C18 case with one more round between round 2 and the judged round, in which
+    // everybody is absent without points (no score, colour or float changes): 2's downfloat
+    // of round 2 is now two rounds before the judged round 4, and nobody floated in round 3.
+    // Every criterion up to C19 compares as in the C18 case (C18 now counts nobody); C20
+    // (MDPs who downfloated two rounds before: 2 floats on published, is paired in the
+    // witness) is the first difference.
+    let r1: &[(Id, Id, Outcome)] =
+        &[(1, 5, WhiteWin), (2, 6, WhiteWin), (3, 7, WhiteWin), (8, 4, Draw), (9, 10, WhiteWin)];
+    let r2: &[(Id, Id, Outcome)] =
+        &[(1, 3, WhiteWin), (2, 4, WhiteWin), (7, 8, BlackWin), (5, 9, WhiteWin), (6, 10, Draw)];
+    let (t, r) = event(10, &[r1, r2, &[]], &[(1, 8), (2, 9), (3, 5), (4, 6), (10, 7)]);
+    assert_eq!(r, 4);
+    let got = bracket_rules(&t, r);
+    assert_eq!(got, vec![(Rule::DutchC20, "1½".into(), "C20".into())]);
+    local_misses(&t, r, Rule::DutchC20);
 }
