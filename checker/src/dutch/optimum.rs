@@ -423,6 +423,10 @@ fn violation(
     )
 }
 
+/// Pairs to compare with the relaxation's optimum (bracket and next bracket pairs), and the
+/// PAB receiver.
+type Given<'a> = (&'a [(Id, Id)], Option<Id>);
+
 /// What the matching chose: bracket pairs, next bracket pairs, PAB receiver.
 struct Solved {
     pairs: Vec<(Id, Id)>,
@@ -439,11 +443,7 @@ struct Solved {
 /// relaxation of the real problem: its optimum is at least the real one); the pairs given
 /// (the published bracket and next bracket pairs, and the PAB) are then compared with that
 /// optimum, and `Solved::published_optimal` says whether they reach it.
-fn solve(
-    view: &View,
-    fixed: &[(Id, Id)],
-    window: Option<(&[(Id, Id)], Option<Id>)>,
-) -> Result<Solved, String> {
+fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solved, String> {
     let ctx = view.ctx;
     let s = view.b.score;
     let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();

@@ -109,5 +109,30 @@ fn every_round_of_a_file_is_certified_in_time() {
             report.violations.len()
         );
         assert!(report.violations.is_empty(), "{:?}", report.violations.first());
+        // A wrong round costs more (the matching over the whole rest): boards 1 and 2
+        // exchange their Black players.
+        let mut m = t.clone();
+        let mut games: Vec<usize> = (0..m.rows.len())
+            .filter(|&i| m.rows[i].round == r && matches!(m.rows[i].entry, Entry::Game { .. }))
+            .collect();
+        games.sort_by_key(|&i| m.rows[i].board);
+        if let [i, j, ..] = games[..]
+            && let (Entry::Game { black: b1, .. }, Entry::Game { black: b2, .. }) =
+                (m.rows[i].entry, m.rows[j].entry)
+        {
+            if let Entry::Game { black, .. } = &mut m.rows[i].entry {
+                *black = b2;
+            }
+            if let Entry::Game { black, .. } = &mut m.rows[j].entry {
+                *black = b1;
+            }
+            let start = Instant::now();
+            let report = check_round(&m, r, Profile::Dutch);
+            eprintln!(
+                "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}, first rule {:?}",
+                start.elapsed(),
+                report.violations.first().map(|v| v.rule)
+            );
+        }
     }
 }
