@@ -284,3 +284,21 @@ pub fn recolour(t: &Tournament, r: u32) -> Tournament {
     }
     with_round(t, r, rows)
 }
+
+/// A Dutch tournament of players 1..=n (9 rounds, initial colour White) with these rows.
+pub fn dutch_tournament(n: u32, rows: Vec<Row>) -> Tournament {
+    Tournament {
+        config: Config {
+            rounds: Some(9),
+            system: System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::White),
+                pab_points: 2,
+            }),
+            ..Config::default()
+        },
+        players: (1..=n)
+            .map(|id| Player { id, name: format!("P{id}"), ..Default::default() })
+            .collect(),
+        rows,
+    }
+}

@@ -4,10 +4,10 @@
 //! pairing-number order; every game of the judged round gets the colours of 5.2 (so that
 //! only the quality criteria can fail).
 
-use crate::dutch_common::recolour;
+use crate::dutch_common::{dutch_tournament, recolour};
 use bsw_checker::dutch::DutchEvidence;
 use bsw_checker::{Evidence, Profile, Rule, check_round};
-use bsw_model::{Colour, Config, DutchConfig, Entry, Id, Outcome, Player, Row, System, Tournament};
+use bsw_model::{Entry, Id, Outcome, Row, Tournament};
 
 /// A Dutch event of `n` players with the given rounds (white, black, result; an empty round:
 /// everybody absent), then round `rounds.len() + 1` made of `last` (recoloured by 5.2).
@@ -36,20 +36,7 @@ fn event(n: u32, rounds: &[&[(Id, Id, Outcome)]], last: &[(Id, Id)]) -> (Tournam
             entry: Entry::Game { white, black, result: None },
         });
     }
-    let t = Tournament {
-        config: Config {
-            rounds: Some(9),
-            system: System::Dutch(DutchConfig {
-                initial_colour: Some(Colour::White),
-                pab_points: 2,
-            }),
-            ..Config::default()
-        },
-        players: (1..=n)
-            .map(|id| Player { id, name: format!("P{id}"), ..Default::default() })
-            .collect(),
-        rows,
-    };
+    let t = dutch_tournament(n, rows);
     (recolour(&t, r), r)
 }
 

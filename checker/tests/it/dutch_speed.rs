@@ -5,9 +5,9 @@
 //! `DUTCH_SPEED_R1=10000`: round 1 of that many players, paired here as 1.2/4.2/5.2.5 define
 //! it (S1 against S2 in order, the initial colour to the odd numbers of S1), certified.
 
-use crate::dutch_common::engine_event_with;
+use crate::dutch_common::{dutch_tournament, engine_event_with};
 use bsw_checker::{Profile, check_round};
-use bsw_model::{Colour, Config, DutchConfig, Entry, Player, Row, System, Tournament};
+use bsw_model::{Entry, Row, Tournament};
 use std::time::Instant;
 
 #[test]
@@ -47,20 +47,7 @@ fn round_one(n: u32) -> Tournament {
     if n % 2 == 1 {
         rows.push(Row { round: 1, board: half + 1, entry: Entry::Bye(n) });
     }
-    Tournament {
-        config: Config {
-            rounds: Some(9),
-            system: System::Dutch(DutchConfig {
-                initial_colour: Some(Colour::White),
-                pab_points: 2,
-            }),
-            ..Config::default()
-        },
-        players: (1..=n)
-            .map(|id| Player { id, name: format!("P{id}"), ..Default::default() })
-            .collect(),
-        rows,
-    }
+    dutch_tournament(n, rows)
 }
 
 #[test]
