@@ -309,12 +309,13 @@ pub fn check_bracket(
     given.extend(
         next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
     );
-    if let Ok(w) = solve(&view, &[], Some((&given, pab)))
+    let window = solve(&view, &[], Some((&given, pab)));
+    if let Ok(w) = &window
         && w.published_optimal
     {
         return None;
     }
-    let solved = match solve(&view, &[], None) {
+    let solved = match optimum(&view, &[], window.ok()) {
         Ok(s) => s,
         Err(msg) => {
             notes.push(format!("bracket {}: {msg}", points(b.score)));
@@ -326,7 +327,7 @@ pub fn check_bracket(
     let first = first_difference(&published, &witness)?;
     if published.names[first] == "C8" {
         // The published downfloaters' best next bracket, not the next bracket as published.
-        if let Ok(fixed) = solve(&view, &b.pairs, None) {
+        if let Ok(fixed) = optimum(&view, &b.pairs, None) {
             let best = view.values(&b.pairs, &fixed.next_pairs, pab);
             for (i, n) in best.names.iter().enumerate() {
                 if *n == "C8" {
@@ -341,6 +342,55 @@ pub fn check_bracket(
     }
     let name = published.names[first];
     Some(violation(ctx, b, name, &published, &witness, &solved.pairs))
+}
+
+/// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
+/// of the field can still be paired around it (it is then feasible, and nothing feasible
+/// weighs more), else one matching over every player still to pair.
+fn optimum(view: &View, fixed: &[(Id, Id)], window: Option<Solved>) -> Result<Solved, String> {
+    let window = match window {
+        Some(w) => Some(w),
+        None => solve(view, fixed, Some((&[], None))).ok(),
+    };
+    if let Some(w) = window
+        && completes(view, &w)
+    {
+        return Ok(w);
+    }
+    solve(view, fixed, None)
+}
+
+/// Whether the players still to pair, less those the relaxation paired (and its PAB), have
+/// a complete pairing (C1, C3; a PAB of the published score when needed).
+fn completes(view: &View, w: &Solved) -> bool {
+    let ctx = view.ctx;
+    let used: HashSet<Id> =
+        w.pairs.iter().chain(&w.next_pairs).flat_map(|&(x, y)| [x, y]).chain(w.pab).collect();
+    let mut rest: Vec<Id> = view.b.mdps.clone();
+    rest.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= view.b.score));
+    rest.retain(|x| !used.contains(x));
+    let n = rest.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ctx.compatible(rest[i], rest[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut nv = n;
+    if n % 2 == 1 {
+        if w.pab.is_some() {
+            return false;
+        }
+        for (i, &x) in rest.iter().enumerate() {
+            if ctx.hist[&x].pab_eligible && Some(ctx.score(x)) == view.pab_score {
+                edges.push((i, n));
+            }
+        }
+        nv += 1;
+    }
+    crate::oracle::perfect_matching(nv, &edges).is_some()
 }
 
 fn first_difference(a: &Values, b: &Values) -> Option<usize> {
