@@ -6,6 +6,8 @@
 //! - [`absolute`]: C1-C3 and completion (every player paired but at most the PAB);
 //! - [`pab`]: the PAB — C2 eligibility, C5 lowest score (with the better receiver);
 //! - [`quality`]: C6-C21 per bracket, and the rules' generation order (4.x);
+//! - [`optimum`]: the complete check of C6-C21 per bracket (the optimum by
+//!   [`wmatch`], a maximum-weight general matching);
 //! - [`colours`]: 1.7 preferences and 5.2 allocation (with the deciding rule);
 //! - [`board_order`]: board order.
 //!
@@ -16,10 +18,12 @@ pub mod absolute;
 pub mod board_order;
 pub mod colours;
 pub mod feasible;
+pub mod optimum;
 pub mod order;
 pub mod pab;
 pub mod quality;
 pub mod state;
+pub mod wmatch;
 
 use crate::report::{Colours, RoundReport, Rule, Violation};
 use crate::structure;
@@ -237,6 +241,12 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
 
 /// Certifies round `r` under C.04.3.
 pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
+    check_round_with(t, r, true)
+}
+
+/// [`check_round`]; `complete = false` leaves out the complete quality check (the neighbour
+/// search of [`quality`] only), to measure what the complete check adds.
+pub fn check_round_with(t: &Tournament, r: u32, complete: bool) -> RoundReport {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
     let mut out = RoundReport { round: r, ..RoundReport::default() };
@@ -258,7 +268,7 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     }
     colour_check(&ctx, &publ, v);
     pab::check_lowest(&ctx, &publ, v);
-    quality::check(&ctx, &publ, v, &mut out.notes);
+    quality::check_with(&ctx, &publ, v, &mut out.notes, complete);
     if t.config.trf_header.is_empty() {
         board_order::check(&ctx, &publ, v);
     }

@@ -121,7 +121,7 @@ pub const KINDS: [Kind; 6] = [
     Kind::Reorder,
 ];
 
-fn with_round(t: &Tournament, r: u32, rows: Vec<Row>) -> Tournament {
+pub fn with_round(t: &Tournament, r: u32, rows: Vec<Row>) -> Tournament {
     let mut m = t.clone();
     m.rows.retain(|row| row.round != r);
     m.rows.extend(rows);
@@ -129,14 +129,14 @@ fn with_round(t: &Tournament, r: u32, rows: Vec<Row>) -> Tournament {
     m
 }
 
-fn game(row: &Row) -> Option<(Id, Id)> {
+pub fn game(row: &Row) -> Option<(Id, Id)> {
     match row.entry {
         Entry::Game { white, black, .. } => Some((white, black)),
         _ => None,
     }
 }
 
-fn set_game(row: &mut Row, white: Id, black: Id) {
+pub fn set_game(row: &mut Row, white: Id, black: Id) {
     if let Entry::Game { white: w, black: b, .. } = &mut row.entry {
         *w = white;
         *b = black;
@@ -283,4 +283,22 @@ pub fn recolour(t: &Tournament, r: u32) -> Tournament {
         }
     }
     with_round(t, r, rows)
+}
+
+/// A Dutch tournament of players 1..=n (9 rounds, initial colour White) with these rows.
+pub fn dutch_tournament(n: u32, rows: Vec<Row>) -> Tournament {
+    Tournament {
+        config: Config {
+            rounds: Some(9),
+            system: System::Dutch(DutchConfig {
+                initial_colour: Some(Colour::White),
+                pab_points: 2,
+            }),
+            ..Config::default()
+        },
+        players: (1..=n)
+            .map(|id| Player { id, name: format!("P{id}"), ..Default::default() })
+            .collect(),
+        rows,
+    }
 }

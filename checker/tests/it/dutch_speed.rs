@@ -5,9 +5,9 @@
 //! `DUTCH_SPEED_R1=10000`: round 1 of that many players, paired here as 1.2/4.2/5.2.5 define
 //! it (S1 against S2 in order, the initial colour to the odd numbers of S1), certified.
 
-use crate::dutch_common::engine_event_with;
+use crate::dutch_common::{dutch_tournament, engine_event_with};
 use bsw_checker::{Profile, check_round};
-use bsw_model::{Colour, Config, DutchConfig, Entry, Player, Row, System, Tournament};
+use bsw_model::{Entry, Row, Tournament};
 use std::time::Instant;
 
 #[test]
@@ -47,20 +47,7 @@ fn round_one(n: u32) -> Tournament {
     if n % 2 == 1 {
         rows.push(Row { round: 1, board: half + 1, entry: Entry::Bye(n) });
     }
-    Tournament {
-        config: Config {
-            rounds: Some(9),
-            system: System::Dutch(DutchConfig {
-                initial_colour: Some(Colour::White),
-                pab_points: 2,
-            }),
-            ..Config::default()
-        },
-        players: (1..=n)
-            .map(|id| Player { id, name: format!("P{id}"), ..Default::default() })
-            .collect(),
-        rows,
-    }
+    dutch_tournament(n, rows)
 }
 
 #[test]
@@ -84,4 +71,55 @@ fn a_large_first_round_is_certified() {
         }
     }
     assert!(!check_round(&m, 1, Profile::Dutch).violations.is_empty());
+}
+
+/// `DUTCH_SPEED_FILE=FILE.trf`: every round of that file (e.g. an event bbpPairings
+/// generated), certified round by round with its time. Without it, the smallest sample.
+#[test]
+fn every_round_of_a_file_is_certified_in_time() {
+    let path = match std::env::var("DUTCH_SPEED_FILE") {
+        Ok(p) => std::path::PathBuf::from(p),
+        Err(_) => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../corpus/dutch/small-101.trf"),
+    };
+    let Ok(t) = bsw_model::io::load(&path) else {
+        panic!("{} does not read", path.display());
+    };
+    for r in 1..=t.last_round() {
+        let start = Instant::now();
+        let report = check_round(&t, r, Profile::Dutch);
+        eprintln!(
+            "{}: {} players, round {r} certified in {:.3?} ({} violations)",
+            path.display(),
+            t.players.len(),
+            start.elapsed(),
+            report.violations.len()
+        );
+        assert!(report.violations.is_empty(), "{:?}", report.violations.first());
+        // A wrong round costs more (the matching over the whole rest): boards 1 and 2
+        // exchange their Black players.
+        let mut m = t.clone();
+        let mut games: Vec<usize> = (0..m.rows.len())
+            .filter(|&i| m.rows[i].round == r && matches!(m.rows[i].entry, Entry::Game { .. }))
+            .collect();
+        games.sort_by_key(|&i| m.rows[i].board);
+        if let [i, j, ..] = games[..]
+            && let (Entry::Game { black: b1, .. }, Entry::Game { black: b2, .. }) =
+                (m.rows[i].entry, m.rows[j].entry)
+        {
+            if let Entry::Game { black, .. } = &mut m.rows[i].entry {
+                *black = b2;
+            }
+            if let Entry::Game { black, .. } = &mut m.rows[j].entry {
+                *black = b1;
+            }
+            let start = Instant::now();
+            let report = check_round(&m, r, Profile::Dutch);
+            eprintln!(
+                "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}, first rule {:?}",
+                start.elapsed(),
+                report.violations.first().map(|v| v.rule)
+            );
+        }
+    }
 }

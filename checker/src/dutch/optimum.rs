@@ -1,0 +1,756 @@
+//! The complete quality check of a bracket (C6-C21): the optimum of the criteria over every
+//! bracket pairing that the brackets above (as published) leave possible, by one
+//! maximum-weight general matching ([`super::wmatch`]), compared with the published bracket
+//! pairing criterion by criterion.
+//!
+//! The matching covers every player still to pair (the bracket's MDPs and residents, and
+//! every player below), plus one extra vertex for the PAB joined to the eligible players of
+//! the published PAB score (C2, C5), and asks for maximum cardinality: so every candidate is
+//! a complete pairing of the rest (C4) with a lowest-scored PAB (C5). The weight of a pair
+//! packs, most significant first, one field per criterion value:
+//! - C6: +1 per pair of two bracket members;
+//! - C7: per MDP score (highest first), +1 per paired MDP of that score (the downfloaters'
+//!   scores, in descending order, are then lowest);
+//! - C8: +1 per pair of the next bracket (a downfloater or a resident of the next
+//!   scoregroup with a resident of the next scoregroup), then per score of this bracket
+//!   (highest first) +1 per downfloater of that score paired there (C6 and C7 of the next
+//!   bracket);
+//! - C9: a bracket member taking the PAB: the most unplayed rounds of the bracket minus its
+//!   own;
+//! - C10-C13: 2 minus the pair's count (colours by 5.2);
+//! - C14/C16: +1 per resident who downfloated one/two rounds before and is paired here;
+//! - C15/C17: 1 minus (the lower-scored player of a pair of different scores upfloated
+//!   one/two rounds before);
+//! - C18-C21: per score difference (largest first), 1 minus (the pair has that difference and
+//!   its higher player downfloated, or its lower player upfloated, one/two rounds before).
+//!
+//! Every pair of two bracket members counts in the same fields, and their number is fixed by
+//! C6, so "2 minus a count" maximised is the count minimised. Fields whose value is the same
+//! on every bracket pair are dropped (narrow weights); the weight is an `i128` when the
+//! layout fits, else 512 bits.
+//!
+//! The verdict never relies on the weights: the values of both pairings are recomputed from
+//! their pairs ([`Values`]), and a violation is reported only when the matching's pairing is
+//! strictly better on the first criterion where the two differ — the matching's pairing is
+//! complete and legal (C1-C5), so it is a witness. For C8, the published value is the best
+//! next bracket its downfloaters allow (one more matching with the published bracket pairs
+//! fixed), not the next bracket as published.
+//!
+//! A bracket whose published values reach simple lower bounds on every criterion (every
+//! member paired but for parity, the odd one a resident, the next bracket likewise, C10-C21
+//! zero, C12/C13 no more than the preferences force) is optimal without any matching.
+
+use super::order::Bracket;
+use super::quality::pair_values;
+use super::state::Float;
+use super::wmatch::{self, Weight, Wide};
+use super::{DutchEvidence, Published, RoundCtx, points};
+use crate::report::{Evidence, Rule, Violation};
+use bsw_model::{Colour, HalfPoints, Id};
+use std::collections::HashSet;
+
+/// Criteria values of a bracket pairing, in the rules' order (a criterion may take several
+/// entries: one per score, or per score difference).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Values {
+    pub names: Vec<&'static str>,
+    pub values: Vec<i64>,
+}
+
+/// One bracket's view: its members, the next scoregroup, the score levels.
+struct View<'a> {
+    ctx: &'a RoundCtx,
+    b: &'a Bracket,
+    /// Residents of the next scoregroup (empty for the last bracket).
+    next: Vec<Id>,
+    has_next: bool,
+    member: HashSet<Id>,
+    resident: HashSet<Id>,
+    next_set: HashSet<Id>,
+    /// Scores of the bracket's members, highest first.
+    levels: Vec<HalfPoints>,
+    /// Positive score differences between members, largest first.
+    diffs: Vec<HalfPoints>,
+    /// Score of the published PAB.
+    pab_score: Option<HalfPoints>,
+}
+
+fn float_at(ctx: &RoundCtx, x: Id, back: u32, f: Float) -> bool {
+    ctx.round > back && ctx.hist[&x].float_in(ctx.round - back) == f
+}
+
+impl<'a> View<'a> {
+    fn new(ctx: &'a RoundCtx, brackets: &'a [Bracket], k: usize, pab: Option<Id>) -> Self {
+        let b = &brackets[k];
+        let next: Vec<Id> = brackets.get(k + 1).map(|n| n.residents.clone()).unwrap_or_default();
+        let member: HashSet<Id> = b.mdps.iter().chain(&b.residents).copied().collect();
+        let mut levels: Vec<HalfPoints> = member.iter().map(|&x| ctx.score(x)).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let mut diffs = Vec::new();
+        for (i, &a) in levels.iter().enumerate() {
+            for &c in &levels[i + 1..] {
+                diffs.push(a - c);
+            }
+        }
+        diffs.sort_unstable_by(|a, b| b.cmp(a));
+        diffs.dedup();
+        View {
+            ctx,
+            b,
+            has_next: !next.is_empty(),
+            next_set: next.iter().copied().collect(),
+            next,
+            member,
+            resident: b.residents.iter().copied().collect(),
+            levels,
+            diffs,
+            pab_score: pab.map(|x| ctx.score(x)),
+        }
+    }
+
+    fn next_levels(&self) -> Vec<HalfPoints> {
+        let mut l = self.levels.clone();
+        if let Some(&x) = self.next.first() {
+            l.push(self.ctx.score(x));
+        }
+        l
+    }
+
+    /// The criteria values of a bracket pairing (`pairs`), with the next bracket's pairs and
+    /// the PAB receiver.
+    fn values(&self, pairs: &[(Id, Id)], next_pairs: &[(Id, Id)], pab: Option<Id>) -> Values {
+        let ctx = self.ctx;
+        let mut names = Vec::new();
+        let mut values = Vec::new();
+        let mut push = |n: &'static str, v: i64| {
+            names.push(n);
+            values.push(v);
+        };
+        let paired: HashSet<Id> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+        let down: Vec<Id> = self.member.iter().filter(|x| !paired.contains(x)).copied().collect();
+        push("C6", down.len() as i64);
+        for &l in &self.levels {
+            push("C7", down.iter().filter(|&&x| ctx.score(x) == l).count() as i64);
+        }
+        if self.has_next {
+            let in_next: HashSet<Id> = next_pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+            let unpaired: Vec<Id> =
+                down.iter().chain(&self.next).filter(|x| !in_next.contains(x)).copied().collect();
+            push("C8", unpaired.len() as i64);
+            for l in self.next_levels() {
+                push("C8", unpaired.iter().filter(|&&x| ctx.score(x) == l).count() as i64);
+            }
+        }
+        let c9 = match (down.as_slice(), pab) {
+            ([x], Some(p)) if *x == p => ctx.hist[x].unplayed as i64,
+            _ => 0,
+        };
+        push("C9", c9);
+        let colours = pairs
+            .iter()
+            .map(|&(x, y)| pair_values(ctx, x, y))
+            .fold([0i64; 9], |a, b| std::array::from_fn(|k| a[k] + b[k]));
+        for (k, n) in ["C10", "C11", "C12", "C13"].into_iter().enumerate() {
+            push(n, colours[k + 1]);
+        }
+        let res_down = |back| {
+            down.iter()
+                .filter(|&&x| self.resident.contains(&x) && float_at(ctx, x, back, Float::Down))
+                .count() as i64
+        };
+        // (higher, lower, difference) of each pair of different scores.
+        let floats: Vec<(Id, Id, HalfPoints)> = pairs
+            .iter()
+            .filter_map(|&(x, y)| {
+                let (sx, sy) = (ctx.score(x), ctx.score(y));
+                match sx.cmp(&sy) {
+                    std::cmp::Ordering::Greater => Some((x, y, sx - sy)),
+                    std::cmp::Ordering::Less => Some((y, x, sy - sx)),
+                    std::cmp::Ordering::Equal => None,
+                }
+            })
+            .collect();
+        let up = |back| {
+            floats.iter().filter(|&&(_, lo, _)| float_at(ctx, lo, back, Float::Up)).count() as i64
+        };
+        push("C14", res_down(1));
+        push("C15", up(1));
+        push("C16", res_down(2));
+        push("C17", up(2));
+        for (n, back, high) in
+            [("C18", 1, true), ("C19", 1, false), ("C20", 2, true), ("C21", 2, false)]
+        {
+            if high {
+                // An MDP that floats on gets a larger score difference than any here.
+                let on = down
+                    .iter()
+                    .filter(|&&x| {
+                        !self.resident.contains(&x) && float_at(ctx, x, back, Float::Down)
+                    })
+                    .count() as i64;
+                push(n, on);
+            }
+            for &d in &self.diffs {
+                let c = floats
+                    .iter()
+                    .filter(|&&(hi, lo, diff)| {
+                        diff == d
+                            && if high {
+                                float_at(ctx, hi, back, Float::Down)
+                            } else {
+                                float_at(ctx, lo, back, Float::Up)
+                            }
+                    })
+                    .count() as i64;
+                push(n, c);
+            }
+        }
+        Values { names, values }
+    }
+
+    /// Lower bounds that no bracket pairing can beat, criterion by criterion (see the module
+    /// doc); `None` when a published value is above them.
+    fn trivially_optimal(&self, v: &Values, pairs: &[(Id, Id)]) -> bool {
+        let ctx = self.ctx;
+        let n = self.member.len();
+        let f = (n % 2) as i64;
+        let paired: HashSet<Id> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+        let down_all_residents =
+            self.member.iter().filter(|x| !paired.contains(x)).all(|x| self.resident.contains(x));
+        let mut idx = 0;
+        let get = |name: &str, idx: &mut usize| -> Vec<i64> {
+            let mut out = Vec::new();
+            while *idx < v.names.len() && v.names[*idx] == name {
+                out.push(v.values[*idx]);
+                *idx += 1;
+            }
+            out
+        };
+        if get("C6", &mut idx)[0] != f || !down_all_residents {
+            return false;
+        }
+        get("C7", &mut idx);
+        if self.has_next {
+            let c8 = get("C8", &mut idx);
+            let total = c8[0];
+            let lowest = *c8.last().unwrap_or(&0);
+            let size = f + self.next.len() as i64;
+            if total != size % 2 || lowest != total {
+                return false;
+            }
+        }
+        if get("C9", &mut idx)[0] != 0 {
+            return false;
+        }
+        // C12/C13: preferences that no pairing of the members can all grant.
+        let (mut w, mut bl, mut z, mut sw, mut sb) = (0i64, 0i64, 0i64, 0i64, 0i64);
+        for x in &self.member {
+            match ctx.prefs[x] {
+                None => z += 1,
+                Some(p) => {
+                    let strong = p.strength >= super::colours::Strength::Strong;
+                    if p.colour == Colour::White {
+                        w += 1;
+                        sw += strong as i64;
+                    } else {
+                        bl += 1;
+                        sb += strong as i64;
+                    }
+                }
+            }
+        }
+        let ceil_half = |x: i64| if x <= 0 { 0 } else { (x + 1) / 2 };
+        let lb12 = ceil_half((w - bl).abs() - z - f);
+        let nn = n as i64;
+        let lb13 = ceil_half(2 * sw - nn - f) + ceil_half(2 * sb - nn - f);
+        for (name, bound) in [("C10", 0), ("C11", 0), ("C12", lb12), ("C13", lb13)] {
+            if get(name, &mut idx)[0] != bound {
+                return false;
+            }
+        }
+        v.values[idx..].iter().all(|&x| x == 0)
+    }
+}
+
+/// A field of the weight layout: width in bits.
+struct Layout {
+    widths: Vec<u32>,
+}
+
+/// One pair's field values (one per field of the full layout, before narrowing).
+type FieldValues = Vec<u64>;
+
+fn bits_for(max: u64) -> u32 {
+    64 - max.leading_zeros()
+}
+
+/// The complete check of bracket `k`: `Some` violation when a better bracket pairing exists.
+pub fn check_bracket(
+    ctx: &RoundCtx,
+    publ: &Published,
+    brackets: &[Bracket],
+    k: usize,
+    notes: &mut Vec<String>,
+) -> Option<Violation> {
+    let pab = publ.pabs.first().map(|x| x.1);
+    let view = View::new(ctx, brackets, k, pab);
+    let b = &brackets[k];
+    let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
+    let published = view.values(&b.pairs, &next_pub, pab);
+    if view.trivially_optimal(&published, &b.pairs) {
+        return None;
+    }
+    // The relaxation on the bracket and the next scoregroup first: when the published pairs
+    // reach its optimum, nothing can beat them (no matching on the whole rest needed).
+    let mut given = b.pairs.clone();
+    // (A next bracket pair of two of this bracket's downfloaters would weigh as a pair of
+    // this bracket: left out, which can only make the published side lighter.)
+    given.extend(
+        next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
+    );
+    let window = solve(&view, &[], Some((&given, pab)));
+    if let Ok(w) = &window
+        && w.published_optimal
+    {
+        return None;
+    }
+    let solved = match optimum(&view, &[], window.ok()) {
+        Ok(s) => s,
+        Err(msg) => {
+            notes.push(format!("bracket {}: {msg}", points(b.score)));
+            return None;
+        }
+    };
+    let witness = view.values(&solved.pairs, &solved.next_pairs, solved.pab);
+    let mut published = published;
+    let first = first_difference(&published, &witness)?;
+    if published.names[first] == "C8" {
+        // The published downfloaters' best next bracket, not the next bracket as published.
+        if let Ok(fixed) = optimum(&view, &b.pairs, None) {
+            let best = view.values(&b.pairs, &fixed.next_pairs, pab);
+            for (i, n) in best.names.iter().enumerate() {
+                if *n == "C8" {
+                    published.values[i] = published.values[i].min(best.values[i]);
+                }
+            }
+        }
+    }
+    let first = first_difference(&published, &witness)?;
+    if witness.values[first] >= published.values[first] {
+        return None;
+    }
+    let name = published.names[first];
+    Some(violation(ctx, b, name, &published, &witness, &solved.pairs))
+}
+
+/// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
+/// of the field can still be paired around it (it is then feasible, and nothing feasible
+/// weighs more), else one matching over every player still to pair.
+fn optimum(view: &View, fixed: &[(Id, Id)], window: Option<Solved>) -> Result<Solved, String> {
+    let window = match window {
+        Some(w) => Some(w),
+        None => solve(view, fixed, Some((&[], None))).ok(),
+    };
+    if let Some(w) = window
+        && completes(view, &w)
+    {
+        return Ok(w);
+    }
+    solve(view, fixed, None)
+}
+
+/// Whether the players still to pair, less those the relaxation paired (and its PAB), have
+/// a complete pairing (C1, C3; a PAB of the published score when needed).
+fn completes(view: &View, w: &Solved) -> bool {
+    let ctx = view.ctx;
+    let used: HashSet<Id> =
+        w.pairs.iter().chain(&w.next_pairs).flat_map(|&(x, y)| [x, y]).chain(w.pab).collect();
+    let mut rest: Vec<Id> = view.b.mdps.clone();
+    rest.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= view.b.score));
+    rest.retain(|x| !used.contains(x));
+    let n = rest.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ctx.compatible(rest[i], rest[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut nv = n;
+    if n % 2 == 1 {
+        if w.pab.is_some() {
+            return false;
+        }
+        for (i, &x) in rest.iter().enumerate() {
+            if ctx.hist[&x].pab_eligible && Some(ctx.score(x)) == view.pab_score {
+                edges.push((i, n));
+            }
+        }
+        nv += 1;
+    }
+    crate::oracle::perfect_matching(nv, &edges).is_some()
+}
+
+fn first_difference(a: &Values, b: &Values) -> Option<usize> {
+    (0..a.values.len()).find(|&i| a.values[i] != b.values[i])
+}
+
+fn rule_of(name: &str) -> Rule {
+    match name {
+        "C6" => Rule::DutchC6,
+        "C7" => Rule::DutchC7,
+        "C8" => Rule::DutchC8,
+        "C9" => Rule::DutchC9,
+        "C10" => Rule::DutchC10,
+        "C11" => Rule::DutchC11,
+        "C12" => Rule::DutchC12,
+        "C13" => Rule::DutchC13,
+        "C14" => Rule::DutchC14,
+        "C15" => Rule::DutchC15,
+        "C16" => Rule::DutchC16,
+        "C17" => Rule::DutchC17,
+        "C18" => Rule::DutchC18,
+        "C19" => Rule::DutchC19,
+        "C20" => Rule::DutchC20,
+        _ => Rule::DutchC21,
+    }
+}
+
+fn violation(
+    ctx: &RoundCtx,
+    b: &Bracket,
+    name: &'static str,
+    published: &Values,
+    witness: &Values,
+    pairs: &[(Id, Id)],
+) -> Violation {
+    let _ = ctx;
+    let show =
+        |ps: &[(Id, Id)]| ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ");
+    let mut sorted: Vec<(Id, Id)> = pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    sorted.sort_unstable();
+    let old: HashSet<(Id, Id)> = b.pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    let new: HashSet<(Id, Id)> = sorted.iter().copied().collect();
+    let mut players: Vec<Id> = old
+        .symmetric_difference(&new)
+        .flat_map(|&(x, y)| [x, y])
+        .collect::<HashSet<Id>>()
+        .into_iter()
+        .collect();
+    players.sort_unstable();
+    let at = |v: &Values| {
+        v.names
+            .iter()
+            .zip(&v.values)
+            .filter(|(n, _)| **n == name)
+            .map(|(_, x)| x.to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    };
+    let message = format!(
+        "bracket {}: the bracket pairing {} is better on {name} ({} against {} published; as good on every criterion before) than the published {}",
+        points(b.score),
+        show(&sorted),
+        at(witness),
+        at(published),
+        show(&b.pairs),
+    );
+    Violation::new(
+        rule_of(name),
+        players,
+        message,
+        Evidence::Dutch(DutchEvidence::Bracket {
+            bracket_score: points(b.score),
+            criterion: name.to_string(),
+            criteria: published.names.clone(),
+            published_values: published.values.clone(),
+            witness_values: witness.values.clone(),
+            published: b.pairs.iter().map(|&(x, y)| [x, y]).collect(),
+            witness: sorted.iter().map(|&(x, y)| [x, y]).collect(),
+        }),
+    )
+}
+
+/// Pairs to compare with the relaxation's optimum (bracket and next bracket pairs), and the
+/// PAB receiver.
+type Given<'a> = (&'a [(Id, Id)], Option<Id>);
+
+/// What the matching chose: bracket pairs, next bracket pairs, PAB receiver.
+struct Solved {
+    pairs: Vec<(Id, Id)>,
+    next_pairs: Vec<(Id, Id)>,
+    pab: Option<Id>,
+    /// Window mode: the given pairs reach the optimum weight.
+    published_optimal: bool,
+}
+
+/// The optimum over the players still to pair, less the players of `fixed` (pairs kept as
+/// they are; then only the fields of C8 and below can vary).
+///
+/// `window`: only the bracket and the next scoregroup, nobody obliged to be paired (a
+/// relaxation of the real problem: its optimum is at least the real one); the pairs given
+/// (the published bracket and next bracket pairs, and the PAB) are then compared with that
+/// optimum, and `Solved::published_optimal` says whether they reach it.
+fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solved, String> {
+    let ctx = view.ctx;
+    let s = view.b.score;
+    let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
+    let mut players: Vec<Id> = view.b.mdps.clone();
+    if window.is_some() {
+        players.extend(view.b.residents.iter().chain(&view.next));
+    } else {
+        players.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= s));
+    }
+    players.retain(|x| !taken.contains(x));
+    let n = players.len();
+    let dummy = if window.is_some() {
+        view.pab_score.is_some().then_some(n)
+    } else {
+        (n % 2 == 1).then_some(n)
+    };
+    let nv = n + dummy.is_some() as usize;
+
+    let max_unplayed = view.member.iter().map(|x| ctx.hist[x].unplayed as u64).max().unwrap_or(0);
+    // Field values per pair kind; fields in order (most significant first).
+    let nl = view.levels.len();
+    let nnl = if view.has_next { view.next_levels().len() } else { 0 };
+    let nd = view.diffs.len();
+    // Field indices.
+    let f_c6 = 0;
+    let f_c7 = 1;
+    let f_c8 = f_c7 + nl;
+    let f_c8l = f_c8 + 1;
+    let f_c9 = f_c8l + nnl;
+    let f_col = f_c9 + 1;
+    let f_fl = f_col + 4;
+    // C18, C19, C20, C21: C18 and C20 first count the MDPs paired here (rather than
+    // floating on, to a larger score difference), then one field per difference.
+    let f_c18 = f_fl + 4;
+    let f_c19 = f_c18 + 1 + nd;
+    let f_c20 = f_c19 + nd;
+    let f_c21 = f_c20 + 1 + nd;
+    let nf = f_c21 + nd;
+    let level_of = |x: Id| view.levels.iter().position(|&l| l == ctx.score(x)).unwrap_or(0);
+    let bracket_pair = |x: Id, y: Id| -> FieldValues {
+        let mut v = vec![0u64; nf];
+        v[f_c6] = 1;
+        for z in [x, y] {
+            if !view.resident.contains(&z) {
+                v[f_c7 + level_of(z)] += 1;
+            }
+        }
+        let c = pair_values(ctx, x, y);
+        for i in 0..4 {
+            v[f_col + i] = (2 - c[i + 1]) as u64;
+        }
+        for z in [x, y] {
+            if view.resident.contains(&z) {
+                v[f_fl] += float_at(ctx, z, 1, Float::Down) as u64;
+                v[f_fl + 2] += float_at(ctx, z, 2, Float::Down) as u64;
+            }
+        }
+        let (sx, sy) = (ctx.score(x), ctx.score(y));
+        let (hi, lo, diff) = if sx >= sy { (x, y, sx - sy) } else { (y, x, sy - sx) };
+        let float = diff > 0;
+        v[f_fl + 1] = 1 - (float && float_at(ctx, lo, 1, Float::Up)) as u64;
+        v[f_fl + 3] = 1 - (float && float_at(ctx, lo, 2, Float::Up)) as u64;
+        for (f0, back, high) in
+            [(f_c18, 1, true), (f_c19, 1, false), (f_c20, 2, true), (f_c21, 2, false)]
+        {
+            let mut f0 = f0;
+            if high {
+                for z in [x, y] {
+                    if !view.resident.contains(&z) {
+                        v[f0] += float_at(ctx, z, back, Float::Down) as u64;
+                    }
+                }
+                f0 += 1;
+            }
+            for (di, &d) in view.diffs.iter().enumerate() {
+                let hit = float
+                    && diff == d
+                    && if high {
+                        float_at(ctx, hi, back, Float::Down)
+                    } else {
+                        float_at(ctx, lo, back, Float::Up)
+                    };
+                v[f0 + di] = 1 - hit as u64;
+            }
+        }
+        v
+    };
+    let next_pair = |x: Id, y: Id| -> FieldValues {
+        let mut v = vec![0u64; nf];
+        v[f_c8] = 1;
+        for z in [x, y] {
+            if view.member.contains(&z) {
+                v[f_c8l + level_of(z)] += 1;
+            }
+        }
+        v
+    };
+    let in_next_bracket = |x: Id| view.member.contains(&x) || view.next_set.contains(&x);
+    let mut edges: Vec<(usize, usize, FieldValues)> = Vec::new();
+    for i in 0..n {
+        let x = players[i];
+        for j in i + 1..n {
+            let y = players[j];
+            if !ctx.compatible(x, y) {
+                continue;
+            }
+            // With the bracket pairs fixed, its downfloaters do not pair each other here.
+            if !fixed.is_empty() && view.member.contains(&x) && view.member.contains(&y) {
+                continue;
+            }
+            let fv = if view.member.contains(&x) && view.member.contains(&y) {
+                bracket_pair(x, y)
+            } else if view.has_next
+                && in_next_bracket(x)
+                && in_next_bracket(y)
+                && (view.next_set.contains(&x) || view.next_set.contains(&y))
+            {
+                next_pair(x, y)
+            } else {
+                vec![0u64; nf]
+            };
+            edges.push((i, j, fv));
+        }
+        if let Some(d) = dummy
+            && ctx.hist[&x].pab_eligible
+            && Some(ctx.score(x)) == view.pab_score
+        {
+            let mut fv = vec![0u64; nf];
+            if view.member.contains(&x) {
+                fv[f_c9] = max_unplayed - ctx.hist[&x].unplayed as u64;
+            }
+            edges.push((i, d, fv));
+        }
+    }
+    // Narrowing: a field constant over every bracket pair (and zero elsewhere) or zero
+    // everywhere is dropped; widths from the largest total a matching can reach.
+    let pairs_max = (view.member.len() / 2 + 1) as u64;
+    let next_max = ((view.member.len() + view.next.len()) / 2 + 1) as u64;
+    let mut keep = vec![false; nf];
+    let mut widths = vec![0u32; nf];
+    for f in 0..nf {
+        let mut seen: Option<u64> = None;
+        let mut varies = false;
+        let mut maxv = 0u64;
+        for (i, j, fv) in &edges {
+            let bracket =
+                *j < n && view.member.contains(&players[*i]) && view.member.contains(&players[*j]);
+            maxv = maxv.max(fv[f]);
+            if bracket && f >= f_col {
+                match seen {
+                    None => seen = Some(fv[f]),
+                    Some(s) if s != fv[f] => varies = true,
+                    _ => {}
+                }
+            } else if fv[f] != 0 && f >= f_col {
+                varies = true;
+            }
+        }
+        keep[f] = if f < f_col { maxv > 0 } else { varies };
+        let count = if (f_c8..f_c9).contains(&f) { next_max } else { pairs_max };
+        widths[f] = bits_for(maxv * count + 1);
+    }
+    let layout = Layout { widths: (0..nf).map(|f| if keep[f] { widths[f] } else { 0 }).collect() };
+    let total: u32 = layout.widths.iter().sum();
+    let index: std::collections::HashMap<Id, usize> =
+        players.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    let given: Option<Vec<(usize, usize)>> = window.map(|(ps, pab)| {
+        let mut v: Vec<(usize, usize)> =
+            ps.iter().filter_map(|(x, y)| Some((*index.get(x)?, *index.get(y)?))).collect();
+        if let (Some(p), Some(d)) = (pab.and_then(|p| index.get(&p)), dummy) {
+            v.push((*p, d));
+        }
+        v
+    });
+    let full = window.is_none();
+    let (mates, published_optimal) = if total + 4 <= 120 {
+        run::<i128>(nv, &edges, &layout, |v, sh| (v as i128) << sh, full, given.as_deref())
+    } else if total + 4 <= 500 {
+        run::<Wide>(nv, &edges, &layout, Wide::shifted, full, given.as_deref())
+    } else {
+        return Err(format!(
+            "the criteria need {total} bits of weight: the complete check was skipped"
+        ));
+    };
+    let mut pairs = Vec::new();
+    let mut next_pairs = Vec::new();
+    let mut pab = None;
+    for (i, m) in mates.iter().enumerate() {
+        let Some(j) = *m else { continue };
+        if i >= n {
+            continue;
+        }
+        if j >= n {
+            pab = Some(players[i]);
+            continue;
+        }
+        if i > j {
+            continue;
+        }
+        let (x, y) = (players[i], players[j]);
+        let (x, y) = if ctx.rank[&x] < ctx.rank[&y] { (x, y) } else { (y, x) };
+        if view.member.contains(&x) && view.member.contains(&y) {
+            pairs.push((x, y));
+        } else if view.has_next && in_next_bracket(x) && in_next_bracket(y) {
+            next_pairs.push((x, y));
+        }
+    }
+    if full && mates.iter().take(n).any(|m| m.is_none()) {
+        return Err("no complete pairing of the rest exists (C4)".into());
+    }
+    pairs.extend(fixed.iter().copied());
+    Ok(Solved { pairs, next_pairs, pab, published_optimal })
+}
+
+/// Packs the fields (most significant first) into doubled weights and solves.
+fn run<W: Weight>(
+    nv: usize,
+    edges: &[(usize, usize, FieldValues)],
+    layout: &Layout,
+    shifted: impl Fn(u64, u32) -> W,
+    max_cardinality: bool,
+    given: Option<&[(usize, usize)]>,
+) -> (Vec<Option<usize>>, bool) {
+    let nf = layout.widths.len();
+    let mut offsets = vec![0u32; nf];
+    let mut off = 1; // weights are doubled: every dual stays an integer
+    for f in (0..nf).rev() {
+        offsets[f] = off;
+        off += layout.widths[f];
+    }
+    let packed: Vec<(usize, usize, W)> = edges
+        .iter()
+        .map(|(i, j, fv)| {
+            let mut w = W::zero();
+            for f in 0..nf {
+                if layout.widths[f] > 0 && fv[f] > 0 {
+                    w = w.plus(shifted(fv[f], offsets[f]));
+                }
+            }
+            (*i, *j, w)
+        })
+        .collect();
+    let mates = wmatch::max_weight_matching(nv, &packed, max_cardinality);
+    let Some(given) = given else {
+        return (mates, false);
+    };
+    let weight: std::collections::HashMap<(usize, usize), W> =
+        packed.iter().map(|&(i, j, w)| ((i.min(j), i.max(j)), w)).collect();
+    let sum = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+        pairs.fold(W::zero(), |acc, (i, j)| {
+            acc.plus(weight.get(&(i.min(j), i.max(j))).copied().unwrap_or(W::zero()))
+        })
+    };
+    let best = sum(&mut mates
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| m.filter(|&j| i < j).map(|j| (i, j))));
+    let published = sum(&mut given.iter().copied());
+    (mates, published >= best)
+}

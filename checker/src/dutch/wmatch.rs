@@ -1,0 +1,661 @@
+//! Maximum-weight general matching (Edmonds' weighted blossom algorithm, primal-dual,
+//! O(n³)), written for the Dutch profile's quality check: the criteria of a bracket pairing
+//! are packed into one integer weight per pair, most significant criterion in the highest
+//! bits, so that the maximum weight is the lexicographic optimum.
+//!
+//! The weights are generic ([`Weight`]): `i128` when the layout fits, else [`Wide`] (512
+//! bits, two's complement). Only additions, subtractions, comparisons and halving are used;
+//! with even edge weights every dual stays an integer. With `max_cardinality` the matching
+//! is first of maximum cardinality, then of maximum weight among those.
+//!
+//! Standard formulation (vertex duals, blossom duals, S/T labels, four kinds of dual
+//! change), following Galil's description of the algorithm; tested against brute force on
+//! small random graphs (`checker/tests/it/dutch_wmatch.rs`).
+
+use std::cmp::Ordering;
+
+/// Integer weight arithmetic the matching needs.
+pub trait Weight: Copy + Ord + std::fmt::Debug {
+    fn zero() -> Self;
+    fn plus(self, o: Self) -> Self;
+    fn minus(self, o: Self) -> Self;
+    /// Floor of half (arithmetic shift).
+    fn half(self) -> Self;
+}
+
+impl Weight for i128 {
+    fn zero() -> Self {
+        0
+    }
+    fn plus(self, o: Self) -> Self {
+        self + o
+    }
+    fn minus(self, o: Self) -> Self {
+        self - o
+    }
+    fn half(self) -> Self {
+        self >> 1
+    }
+}
+
+/// A 512-bit two's complement integer (eight 64-bit words, least significant first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Wide(pub [u64; 8]);
+
+impl Wide {
+    /// `value << shift` (the bits beyond 512 are dropped).
+    pub fn shifted(value: u64, shift: u32) -> Wide {
+        let mut w = [0u64; 8];
+        let (q, r) = ((shift / 64) as usize, shift % 64);
+        if q < 8 {
+            w[q] = value << r;
+            if r > 0 && q + 1 < 8 {
+                w[q + 1] = value >> (64 - r);
+            }
+        }
+        Wide(w)
+    }
+
+    fn negative(&self) -> bool {
+        self.0[7] >> 63 == 1
+    }
+
+    /// Bit `i` (0 = least significant).
+    pub fn bits(&self, shift: u32, width: u32) -> u64 {
+        let mut v = 0u64;
+        for b in 0..width {
+            let i = shift + b;
+            let bit = (self.0[(i / 64) as usize] >> (i % 64)) & 1;
+            v |= bit << b;
+        }
+        v
+    }
+}
+
+impl Ord for Wide {
+    fn cmp(&self, o: &Self) -> Ordering {
+        match (self.negative(), o.negative()) {
+            (true, false) => return Ordering::Less,
+            (false, true) => return Ordering::Greater,
+            _ => {}
+        }
+        for k in (0..8).rev() {
+            match self.0[k].cmp(&o.0[k]) {
+                Ordering::Equal => {}
+                x => return x,
+            }
+        }
+        Ordering::Equal
+    }
+}
+
+impl PartialOrd for Wide {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl Weight for Wide {
+    fn zero() -> Self {
+        Wide([0; 8])
+    }
+    fn plus(self, o: Self) -> Self {
+        let mut r = [0u64; 8];
+        let mut carry = false;
+        for (k, x) in r.iter_mut().enumerate() {
+            let (s1, c1) = self.0[k].overflowing_add(o.0[k]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            *x = s2;
+            carry = c1 || c2;
+        }
+        Wide(r)
+    }
+    fn minus(self, o: Self) -> Self {
+        let mut r = [0u64; 8];
+        let mut borrow = false;
+        for (k, x) in r.iter_mut().enumerate() {
+            let (s1, b1) = self.0[k].overflowing_sub(o.0[k]);
+            let (s2, b2) = s1.overflowing_sub(borrow as u64);
+            *x = s2;
+            borrow = b1 || b2;
+        }
+        Wide(r)
+    }
+    fn half(self) -> Self {
+        let mut r = [0u64; 8];
+        for k in 0..8 {
+            let hi = if k == 7 { (self.0[7] >> 63) << 63 } else { self.0[k + 1] << 63 };
+            r[k] = (self.0[k] >> 1) | hi;
+        }
+        Wide(r)
+    }
+}
+
+const NONE: usize = usize::MAX;
+
+struct State<'a, W: Weight> {
+    n: usize,
+    edges: &'a [(usize, usize, W)],
+    endpoint: Vec<usize>,
+    neighbend: Vec<Vec<usize>>,
+    mate: Vec<usize>,
+    label: Vec<u8>,
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    blossomchilds: Vec<Vec<usize>>,
+    blossombase: Vec<usize>,
+    blossomendps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unusedblossoms: Vec<usize>,
+    dualvar: Vec<W>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+}
+
+/// A maximum-weight matching of the graph on `n` vertices (maximum cardinality first when
+/// `max_cardinality`): `mate[v]` is v's partner or `None`. Weights must be even and ≥ 0.
+pub fn max_weight_matching<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+) -> Vec<Option<usize>> {
+    if edges.is_empty() || n == 0 {
+        return vec![None; n];
+    }
+    let nedge = edges.len();
+    let maxweight = edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
+    let mut endpoint = Vec::with_capacity(2 * nedge);
+    let mut neighbend = vec![Vec::new(); n];
+    for (k, &(i, j, _)) in edges.iter().enumerate() {
+        endpoint.push(i);
+        endpoint.push(j);
+        neighbend[i].push(2 * k + 1);
+        neighbend[j].push(2 * k);
+    }
+    let mut s = State {
+        n,
+        edges,
+        endpoint,
+        neighbend,
+        mate: vec![NONE; n],
+        label: vec![0; 2 * n],
+        labelend: vec![NONE; 2 * n],
+        inblossom: (0..n).collect(),
+        blossomparent: vec![NONE; 2 * n],
+        blossomchilds: vec![Vec::new(); 2 * n],
+        blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+        blossomendps: vec![Vec::new(); 2 * n],
+        bestedge: vec![NONE; 2 * n],
+        blossombestedges: vec![None; 2 * n],
+        unusedblossoms: (n..2 * n).collect(),
+        dualvar: std::iter::repeat_n(maxweight, n)
+            .chain(std::iter::repeat_n(W::zero(), n))
+            .collect(),
+        allowedge: vec![false; nedge],
+        queue: Vec::new(),
+    };
+    s.run(max_cardinality);
+    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
+}
+
+impl<W: Weight> State<'_, W> {
+    fn slack(&self, k: usize) -> W {
+        let (i, j, w) = self.edges[k];
+        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+        } else {
+            for &t in &self.blossomchilds[b] {
+                self.leaves(t, out);
+            }
+        }
+    }
+
+    fn leaves_of(&self, b: usize) -> Vec<usize> {
+        let mut v = Vec::new();
+        self.leaves(b, &mut v);
+        v
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let b = self.inblossom[w];
+        self.label[w] = t;
+        self.label[b] = t;
+        self.labelend[w] = p;
+        self.labelend[b] = p;
+        self.bestedge[w] = NONE;
+        self.bestedge[b] = NONE;
+        if t == 1 {
+            let l = self.leaves_of(b);
+            self.queue.extend(l);
+        } else if t == 2 {
+            let base = self.blossombase[b];
+            let mb = self.mate[base];
+            self.assign_label(self.endpoint[mb], 1, mb ^ 1);
+        }
+    }
+
+    fn scan_blossom(&mut self, mut v: usize, mut w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut base = NONE;
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                base = self.blossombase[b];
+                break;
+            }
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint[self.labelend[b]];
+                b = self.inblossom[v];
+                v = self.endpoint[self.labelend[b]];
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        base
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.blossombase[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint[self.labelend[bv]];
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint[self.labelend[bw]];
+            bw = self.inblossom[w];
+        }
+        self.label[b] = 1;
+        self.labelend[b] = self.labelend[bb];
+        self.dualvar[b] = W::zero();
+        self.blossomchilds[b] = path.clone();
+        self.blossomendps[b] = endps;
+        for v in self.leaves_of(b) {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        let mut bestedgeto = vec![NONE; 2 * self.n];
+        for &bv in &path {
+            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
+                None => self
+                    .leaves_of(bv)
+                    .into_iter()
+                    .map(|v| self.neighbend[v].iter().map(|p| p / 2).collect())
+                    .collect(),
+                Some(l) => vec![l],
+            };
+            for list in lists {
+                for k in list {
+                    let (mut i, mut j, _) = self.edges[k];
+                    if self.inblossom[j] == b {
+                        std::mem::swap(&mut i, &mut j);
+                    }
+                    let _ = i;
+                    let bj = self.inblossom[j];
+                    if bj != b
+                        && self.label[bj] == 1
+                        && (bestedgeto[bj] == NONE || self.slack(k) < self.slack(bestedgeto[bj]))
+                    {
+                        bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[bv] = NONE;
+        }
+        let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
+        self.bestedge[b] = NONE;
+        for &k in &best {
+            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
+                self.bestedge[b] = k;
+            }
+        }
+        self.blossombestedges[b] = Some(best);
+    }
+
+    fn child_index(len: usize, j: isize) -> usize {
+        j.rem_euclid(len as isize) as usize
+    }
+
+    fn expand_blossom(&mut self, b: usize, endstage: bool) {
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if endstage && self.dualvar[s] == W::zero() {
+                self.expand_blossom(s, endstage);
+            } else {
+                for v in self.leaves_of(s) {
+                    self.inblossom[v] = s;
+                }
+            }
+        }
+        if !endstage && self.label[b] == 2 {
+            let endps = self.blossomendps[b].clone();
+            let len = childs.len();
+            let entrychild = self.inblossom[self.endpoint[self.labelend[b] ^ 1]];
+            let mut j = childs.iter().position(|&c| c == entrychild).expect("entry child") as isize;
+            let (jstep, endptrick): (isize, usize) = if j & 1 == 1 { (1, 0) } else { (-1, 1) };
+            if j & 1 == 1 {
+                j -= len as isize;
+            }
+            let mut p = self.labelend[b];
+            while j != 0 {
+                let e = endps[Self::child_index(len, j - endptrick as isize)];
+                let q = self.endpoint[p ^ 1];
+                self.label[q] = 0;
+                let r = self.endpoint[e ^ endptrick ^ 1];
+                self.label[r] = 0;
+                self.assign_label(q, 2, p);
+                self.allowedge[e / 2] = true;
+                j += jstep;
+                p = endps[Self::child_index(len, j - endptrick as isize)] ^ endptrick;
+                self.allowedge[p / 2] = true;
+                j += jstep;
+            }
+            let bv = childs[Self::child_index(len, j)];
+            let q = self.endpoint[p ^ 1];
+            self.label[q] = 2;
+            self.label[bv] = 2;
+            self.labelend[q] = p;
+            self.labelend[bv] = p;
+            self.bestedge[bv] = NONE;
+            j += jstep;
+            while childs[Self::child_index(len, j)] != entrychild {
+                let bv = childs[Self::child_index(len, j)];
+                if self.label[bv] == 1 {
+                    j += jstep;
+                    continue;
+                }
+                let mut found = NONE;
+                for v in self.leaves_of(bv) {
+                    if self.label[v] != 0 {
+                        found = v;
+                        break;
+                    }
+                }
+                if found != NONE {
+                    let v = found;
+                    self.label[v] = 0;
+                    let m = self.mate[self.blossombase[bv]];
+                    self.label[self.endpoint[m]] = 0;
+                    let le = self.labelend[v];
+                    self.assign_label(v, 2, le);
+                }
+                j += jstep;
+            }
+        }
+        self.label[b] = 0;
+        self.labelend[b] = NONE;
+        self.blossomchilds[b].clear();
+        self.blossomendps[b].clear();
+        self.blossombase[b] = NONE;
+        self.blossombestedges[b] = None;
+        self.bestedge[b] = NONE;
+        self.unusedblossoms.push(b);
+    }
+
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut t = v;
+        while self.blossomparent[t] != b {
+            t = self.blossomparent[t];
+        }
+        if t >= self.n {
+            self.augment_blossom(t, v);
+        }
+        let childs = self.blossomchilds[b].clone();
+        let endps = self.blossomendps[b].clone();
+        let len = childs.len();
+        let i = childs.iter().position(|&c| c == t).expect("child") as isize;
+        let mut j = i;
+        let (jstep, endptrick): (isize, usize) = if i & 1 == 1 { (1, 0) } else { (-1, 1) };
+        if i & 1 == 1 {
+            j -= len as isize;
+        }
+        while j != 0 {
+            j += jstep;
+            let t = childs[Self::child_index(len, j)];
+            let p = endps[Self::child_index(len, j - endptrick as isize)] ^ endptrick;
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint[p]);
+            }
+            j += jstep;
+            let t = childs[Self::child_index(len, j)];
+            if t >= self.n {
+                self.augment_blossom(t, self.endpoint[p ^ 1]);
+            }
+            self.mate[self.endpoint[p]] = p ^ 1;
+            self.mate[self.endpoint[p ^ 1]] = p;
+        }
+        let i = i as usize;
+        let mut nc = childs[i..].to_vec();
+        nc.extend_from_slice(&childs[..i]);
+        let mut ne = endps[i..].to_vec();
+        ne.extend_from_slice(&endps[..i]);
+        self.blossombase[b] = self.blossombase[nc[0]];
+        self.blossomchilds[b] = nc;
+        self.blossomendps[b] = ne;
+    }
+
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint[self.labelend[bs]];
+                let bt = self.inblossom[t];
+                s = self.endpoint[self.labelend[bt]];
+                let j = self.endpoint[self.labelend[bt] ^ 1];
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn run(&mut self, max_cardinality: bool) {
+        let n = self.n;
+        for _ in 0..n {
+            self.label.iter_mut().for_each(|x| *x = 0);
+            self.bestedge.iter_mut().for_each(|x| *x = NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.iter_mut().for_each(|x| *x = false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    for idx in 0..self.neighbend[v].len() {
+                        let p = self.neighbend[v][idx];
+                        let k = p / 2;
+                        let w = self.endpoint[p];
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = W::zero();
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= W::zero() {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        if self.allowedge[k] {
+                            if self.label[self.inblossom[w]] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[self.inblossom[w]] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[self.inblossom[w]] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                        }
+                    }
+                    if augmented {
+                        break;
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // Dual change.
+                let mut deltatype = 0u8;
+                let mut delta = W::zero();
+                let mut deltaedge = NONE;
+                let mut deltablossom = NONE;
+                if !max_cardinality {
+                    deltatype = 1;
+                    delta = (0..n).map(|v| self.dualvar[v]).min().expect("vertices");
+                }
+                for v in 0..n {
+                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                        let d = self.slack(self.bestedge[v]);
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 2;
+                            deltaedge = self.bestedge[v];
+                        }
+                    }
+                }
+                for b in 0..2 * n {
+                    if self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                        && self.bestedge[b] != NONE
+                    {
+                        let d = self.slack(self.bestedge[b]).half();
+                        if deltatype == 0 || d < delta {
+                            delta = d;
+                            deltatype = 3;
+                            deltaedge = self.bestedge[b];
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 2
+                        && (deltatype == 0 || self.dualvar[b] < delta)
+                    {
+                        delta = self.dualvar[b];
+                        deltatype = 4;
+                        deltablossom = b;
+                    }
+                }
+                if deltatype == 0 {
+                    deltatype = 1;
+                    delta = (0..n).map(|v| self.dualvar[v]).min().expect("vertices").max(W::zero());
+                }
+                for v in 0..n {
+                    match self.label[self.inblossom[v]] {
+                        1 => self.dualvar[v] = self.dualvar[v].minus(delta),
+                        2 => self.dualvar[v] = self.dualvar[v].plus(delta),
+                        _ => {}
+                    }
+                }
+                for b in n..2 * n {
+                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                        match self.label[b] {
+                            1 => self.dualvar[b] = self.dualvar[b].plus(delta),
+                            2 => self.dualvar[b] = self.dualvar[b].minus(delta),
+                            _ => {}
+                        }
+                    }
+                }
+                match deltatype {
+                    1 => break,
+                    2 => {
+                        self.allowedge[deltaedge] = true;
+                        let (mut i, mut j, _) = self.edges[deltaedge];
+                        if self.label[self.inblossom[i]] == 0 {
+                            std::mem::swap(&mut i, &mut j);
+                        }
+                        let _ = j;
+                        self.queue.push(i);
+                    }
+                    3 => {
+                        self.allowedge[deltaedge] = true;
+                        let (i, _, _) = self.edges[deltaedge];
+                        self.queue.push(i);
+                    }
+                    _ => self.expand_blossom(deltablossom, false),
+                }
+            }
+            if !augmented {
+                break;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.blossombase[b] != NONE
+                    && self.label[b] == 1
+                    && self.dualvar[b] == W::zero()
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The Dutch profile's maximum-weight matching (`dutch::wmatch`) against exhaustive search on
+//! small random graphs: same optimum weight (and, with maximum cardinality, same size), with
+//! `i128` and with 512-bit weights, and a valid matching (pairs are edges, each vertex once).
+
+use crate::dutch_common::Rng;
+use bsw_checker::dutch::wmatch::{Weight, Wide, max_weight_matching};
+
+/// Best (cardinality, weight) over every matching, by exhaustive search.
+fn brute(n: usize, edges: &[(usize, usize, i128)], max_card: bool) -> (usize, i128) {
+    fn go(
+        v: usize,
+        n: usize,
+        used: &mut Vec<bool>,
+        adj: &Vec<Vec<(usize, i128)>>,
+        card: usize,
+        w: i128,
+        best: &mut Vec<(usize, i128)>,
+    ) {
+        if v == n {
+            best.push((card, w));
+            return;
+        }
+        if used[v] {
+            return go(v + 1, n, used, adj, card, w, best);
+        }
+        go(v + 1, n, used, adj, card, w, best);
+        used[v] = true;
+        for &(u, ew) in &adj[v] {
+            if !used[u] {
+                used[u] = true;
+                go(v + 1, n, used, adj, card + 1, w + ew, best);
+                used[u] = false;
+            }
+        }
+        used[v] = false;
+    }
+    let mut adj = vec![Vec::new(); n];
+    for &(a, b, w) in edges {
+        let (a, b) = (a.min(b), a.max(b));
+        adj[a].push((b, w));
+    }
+    let mut all = Vec::new();
+    go(0, n, &mut vec![false; n], &adj, 0, 0, &mut all);
+    if max_card {
+        *all.iter().max().unwrap()
+    } else {
+        let w = all.iter().map(|x| x.1).max().unwrap();
+        (0, w)
+    }
+}
+
+fn value(n: usize, edges: &[(usize, usize, i128)], mate: &[Option<usize>]) -> (usize, i128) {
+    let mut card = 0;
+    let mut w = 0;
+    for v in 0..n {
+        if let Some(u) = mate[v] {
+            assert_eq!(mate[u], Some(v), "mate is symmetric");
+            if v < u {
+                let e = edges
+                    .iter()
+                    .filter(|e| (e.0 == v && e.1 == u) || (e.0 == u && e.1 == v))
+                    .map(|e| e.2)
+                    .max()
+                    .expect("a matched pair is an edge");
+                card += 1;
+                w += e;
+            }
+        }
+    }
+    (card, w)
+}
+
+#[test]
+fn the_weighted_matching_is_optimal_on_small_random_graphs() {
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    for case in 0..600 {
+        let n = 2 + (rng.next() % 9) as usize;
+        let density = 20 + rng.next() % 80;
+        let wmax = [2u64, 6, 30, 1000][case % 4];
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.next() % 100 < density {
+                    // Even weights (the matching's contract), zero allowed.
+                    edges.push((a, b, 2 * (rng.next() % wmax) as i128));
+                }
+            }
+        }
+        for max_card in [false, true] {
+            let expect = brute(n, &edges, max_card);
+            let mate = max_weight_matching(n, &edges, max_card);
+            let got = value(n, &edges, &mate);
+            if max_card {
+                assert_eq!(got, expect, "case {case}: n={n} edges={edges:?}");
+            } else {
+                assert_eq!(got.1, expect.1, "case {case}: n={n} edges={edges:?}");
+            }
+            // The same with 512-bit weights shifted far up: same matching value.
+            let wide: Vec<(usize, usize, Wide)> =
+                edges.iter().map(|&(a, b, w)| (a, b, Wide::shifted(w as u64, 200))).collect();
+            let mate_w = max_weight_matching(n, &wide, max_card);
+            let got_w = value(n, &edges, &mate_w);
+            assert_eq!(got_w, got, "case {case}: wide weights");
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 1200);
+}
+
+#[test]
+fn wide_arithmetic_is_twos_complement() {
+    let a = Wide::shifted(5, 130);
+    let b = Wide::shifted(7, 130);
+    let d = a.minus(b);
+    assert!(d < Wide::zero(), "5·2^130 - 7·2^130 is negative");
+    assert_eq!(d.plus(b), a);
+    assert_eq!(Wide::shifted(6, 300).half(), Wide::shifted(3, 300));
+    assert_eq!(d.half().plus(d.half()), d, "-2^131 halves exactly");
+    assert_eq!(Wide::shifted(1, 63).plus(Wide::shifted(1, 63)), Wide::shifted(1, 64), "carry");
+    assert_eq!(Wide::shifted(0b101, 62).bits(62, 3), 0b101);
+}
