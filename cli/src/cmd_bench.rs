@@ -36,9 +36,9 @@ pub struct Args {
     /// with --system dutch 50,100,200].
     #[arg(long, value_delimiter = ',')]
     pub sizes: Option<Vec<u32>>,
-    /// Pairing system: berger-swiss, or dutch (FIDE C.04.3; its engine is still O(n³) per
-    /// decision and refuses more than 2,000 players: about 1 s per round at 200 players and
-    /// 150 s at 1,000 in a release build).
+    /// Pairing system: berger-swiss, or dutch (FIDE C.04.3; its engine still grows as n³ and
+    /// refuses more than 2,000 players: about 0.7 s per round at 500 players and 5-8 s at
+    /// 1,000 in a release build).
     #[arg(long, value_enum, default_value_t = SystemKind::BergerSwiss)]
     pub system: SystemKind,
     /// Rounds of each tournament (all of them are paired).
