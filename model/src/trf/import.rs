@@ -262,9 +262,10 @@ fn not_a_trf(text: &str, file: &str) -> InputError {
 }
 
 /// L: the last paired round of the event: the last round in which anyone has an opponent or
-/// a cell other than `F`, `H`, `Z` and blank — or the round after it when every player has a
-/// cell there (nobody is left to pair: a round of absences only was played, as bbpPairings
-/// reads it) —; with our extension records, at least the last round that has a `BSB` record.
+/// a cell other than `F`, `H`, `Z` and blank; with our extension records, at least the last
+/// round that has a `BSB` record; without them, the round after it when every player has a
+/// cell there (nobody is left to pair: a round of absences only took place, as bbpPairings
+/// reads it).
 fn last_round(recs: &[Rec], ext: &Ext) -> u32 {
     let paired = recs
         .iter()
@@ -277,12 +278,14 @@ fn last_round(recs: &[Rec], ext: &Ext) -> u32 {
         })
         .max()
         .unwrap_or(0);
+    if ext.version_line.is_some() {
+        // Our records list every round's boards: a forward cell is an announced absence
+        // (or a withdrawal's `Z`), never a round of its own.
+        return paired.max(ext.boards.keys().copied().max().unwrap_or(0));
+    }
     let forward = paired + 1;
     let forward_complete = !recs.is_empty() && recs.iter().all(|rec| rec.cell(forward) != BLANK);
-    let cells = if forward_complete { forward } else { paired };
-    let boards =
-        if ext.version_line.is_some() { ext.boards.keys().copied().max().unwrap_or(0) } else { 0 };
-    cells.max(boards)
+    if forward_complete { forward } else { paired }
 }
 
 /// The points column against the cells. Accepted: the sum of every cell, or of the cells up
