@@ -24,8 +24,9 @@
 //! [`check`] runs the complete check of [`super::optimum`] first (a maximum-weight matching
 //! per bracket: any better bracket pairing, the first criterion C6-C21 where it is better);
 //! this neighbour search then looks for an equally good neighbour that comes earlier in the
-//! generation order. For 4.x it is sound but complete for neighbours only (TODO: the
-//! matching-based form, see docs/dutch-checker.md "Left to do").
+//! generation order (cheap, and its witness names the few pairs changed); when it finds
+//! nothing, [`super::optimum::check_order`] decides 4.2-4.4 completely (matchings with
+//! tie-break fields below the criteria).
 
 use super::state::Float;
 use super::{DutchEvidence, Published, RoundCtx, points};
