@@ -840,11 +840,16 @@ fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
     Some((set, opps, pos))
 }
 
-/// Whether no bracket pairing can come earlier than `pairs` whatever its quality: the paired
-/// MDPs are the highest of their scores, each MDP (in ranking order) meets the first resident
-/// it may meet (C1, C3) that no MDP before took, the remainder needs no exchange, and each S1
-/// player meets the first S2 player it may meet that no S1 player before took.
-fn first_legal(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
+/// Whether no bracket pairing can come earlier than `pairs` whatever its quality, for the
+/// MDP part and for the remainder (with the MDP part as published): the paired MDPs are the
+/// highest of their scores and each MDP (in ranking order) meets the first resident it may
+/// meet (C1, C3) that no MDP before took; the remainder needs no exchange, and each S1 player
+/// meets the first S2 player it may meet that no S1 player before took.
+fn first_legal(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> (bool, bool) {
+    (first_legal_mdps(view, pairs, key), first_legal_remainder(view, pairs, key))
+}
+
+fn first_legal_mdps(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
     let ctx = view.ctx;
     let paired: HashSet<usize> = key.0.iter().copied().collect();
     for (i, &u) in view.b.mdps.iter().enumerate() {
@@ -867,6 +872,19 @@ fn first_legal(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
         }
         taken.insert(y);
     }
+    true
+}
+
+fn first_legal_remainder(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
+    let ctx = view.ctx;
+    let partner: std::collections::HashMap<Id, Id> =
+        pairs.iter().flat_map(|&(x, y)| [(x, y), (y, x)]).collect();
+    let mut taken: HashSet<Id> = pairs
+        .iter()
+        .filter(|(x, y)| !(view.resident.contains(x) && view.resident.contains(y)))
+        .flat_map(|&(x, y)| [x, y])
+        .filter(|x| view.resident.contains(x))
+        .collect();
     if !key.2.2.is_empty() {
         return false;
     }
@@ -906,7 +924,7 @@ fn bits(x: usize) -> u32 {
 /// earliest optimal pairing is not earlier than the published one, no real one is); its
 /// pairing is a witness only when the rest of the field completes it, else the matching
 /// covers every player still to pair. A bracket whose published pairing is the first legal
-/// one ([`first_legal`]) needs no matching.
+/// one ([`first_legal`]) needs no matching, nor does each part that is the first legal one.
 pub fn check_order(
     ctx: &RoundCtx,
     publ: &Published,
@@ -918,7 +936,8 @@ pub fn check_order(
     let view = View::new(ctx, brackets, k, pab);
     let b = &brackets[k];
     let key = order_key(&view, &b.pairs)?;
-    if first_legal(&view, &b.pairs, &key) {
+    let (mdps_first, remainder_first) = first_legal(&view, &b.pairs, &key);
+    if mdps_first && remainder_first {
         return None;
     }
     let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
@@ -958,7 +977,7 @@ pub fn check_order(
         b.residents.iter().enumerate().map(|(i, x)| (*x, i)).collect();
     // 1. MDP choice and MDP-pairing.
     let mdps = &b.mdps;
-    if !mdps.is_empty() {
+    if !mdps.is_empty() && !mdps_first {
         let m = mdps.len();
         let r = b.residents.len();
         let d = bits(r);
@@ -992,7 +1011,7 @@ pub fn check_order(
     let remainder: Vec<Id> =
         b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
     let (n, n1) = (remainder.len(), b.pairs.len() - fixed.len());
-    if n1 == 0 || n - n1 > 62 || n1 > 62 {
+    if remainder_first || n1 == 0 || n - n1 > 62 || n1 > 62 {
         return None;
     }
     let bsn: std::collections::HashMap<Id, usize> =
