@@ -427,19 +427,7 @@ fn violation(
     pairs: &[(Id, Id)],
 ) -> Violation {
     let _ = ctx;
-    let show =
-        |ps: &[(Id, Id)]| ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ");
-    let mut sorted: Vec<(Id, Id)> = pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
-    sorted.sort_unstable();
-    let old: HashSet<(Id, Id)> = b.pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
-    let new: HashSet<(Id, Id)> = sorted.iter().copied().collect();
-    let mut players: Vec<Id> = old
-        .symmetric_difference(&new)
-        .flat_map(|&(x, y)| [x, y])
-        .collect::<HashSet<Id>>()
-        .into_iter()
-        .collect();
-    players.sort_unstable();
+    let (sorted, players) = witness_pairs(b, pairs);
     let at = |v: &Values| {
         v.names
             .iter()
@@ -452,10 +440,10 @@ fn violation(
     let message = format!(
         "bracket {}: the bracket pairing {} is better on {name} ({} against {} published; as good on every criterion before) than the published {}",
         points(b.score),
-        show(&sorted),
+        show_pairs(&sorted),
         at(witness),
         at(published),
-        show(&b.pairs),
+        show_pairs(&b.pairs),
     );
     Violation::new(
         rule_of(name),
@@ -1071,10 +1059,9 @@ pub fn check_order(
     ask(&fixed, &tweak, notes)
 }
 
-fn order_violation(view: &View, published: &Values, pairs: &[(Id, Id)]) -> Violation {
-    let b = view.b;
-    let show =
-        |ps: &[(Id, Id)]| ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ");
+/// The witness pairs (each lower Id first, sorted) and the players whose opponent differs
+/// from the published bracket pairing.
+fn witness_pairs(b: &Bracket, pairs: &[(Id, Id)]) -> (Vec<(Id, Id)>, Vec<Id>) {
     let mut sorted: Vec<(Id, Id)> = pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
     sorted.sort_unstable();
     let old: HashSet<(Id, Id)> = b.pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
@@ -1086,11 +1073,21 @@ fn order_violation(view: &View, published: &Values, pairs: &[(Id, Id)]) -> Viola
         .into_iter()
         .collect();
     players.sort_unstable();
+    (sorted, players)
+}
+
+fn show_pairs(ps: &[(Id, Id)]) -> String {
+    ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ")
+}
+
+fn order_violation(view: &View, published: &Values, pairs: &[(Id, Id)]) -> Violation {
+    let b = view.b;
+    let (sorted, players) = witness_pairs(b, pairs);
     let message = format!(
         "bracket {}: the bracket pairing {} is as good on C6-C21 as the published {} and comes earlier in the generation order (4.2-4.4)",
         points(b.score),
-        show(&sorted),
-        show(&b.pairs),
+        show_pairs(&sorted),
+        show_pairs(&b.pairs),
     );
     Violation::new(
         Rule::DutchOrder,
