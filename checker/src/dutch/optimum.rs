@@ -427,19 +427,7 @@ fn violation(
     pairs: &[(Id, Id)],
 ) -> Violation {
     let _ = ctx;
-    let show =
-        |ps: &[(Id, Id)]| ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ");
-    let mut sorted: Vec<(Id, Id)> = pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
-    sorted.sort_unstable();
-    let old: HashSet<(Id, Id)> = b.pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
-    let new: HashSet<(Id, Id)> = sorted.iter().copied().collect();
-    let mut players: Vec<Id> = old
-        .symmetric_difference(&new)
-        .flat_map(|&(x, y)| [x, y])
-        .collect::<HashSet<Id>>()
-        .into_iter()
-        .collect();
-    players.sort_unstable();
+    let (sorted, players) = witness_pairs(b, pairs);
     let at = |v: &Values| {
         v.names
             .iter()
@@ -452,10 +440,10 @@ fn violation(
     let message = format!(
         "bracket {}: the bracket pairing {} is better on {name} ({} against {} published; as good on every criterion before) than the published {}",
         points(b.score),
-        show(&sorted),
+        show_pairs(&sorted),
         at(witness),
         at(published),
-        show(&b.pairs),
+        show_pairs(&b.pairs),
     );
     Violation::new(
         rule_of(name),
@@ -494,6 +482,24 @@ struct Solved {
 /// (the published bracket and next bracket pairs, and the PAB) are then compared with that
 /// optimum, and `Solved::published_optimal` says whether they reach it.
 fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solved, String> {
+    solve_tweaked(view, fixed, window, None)
+}
+
+/// Tie-break fields below every criterion: per bracket pair, pieces (value, shift) added
+/// at `shift` bits above the lowest tie-break bit; `bits` is the width they take.
+pub(super) struct Tweak<'a> {
+    pub bits: u32,
+    pub pieces: &'a dyn Fn(Id, Id) -> Vec<(u64, u32)>,
+}
+
+/// [`solve`] with tie-break fields ([`Tweak`]): then only some bracket pairs are fixed, and
+/// the other bracket members pair each other as usual.
+fn solve_tweaked(
+    view: &View,
+    fixed: &[(Id, Id)],
+    window: Option<Given>,
+    tweak: Option<&Tweak>,
+) -> Result<Solved, String> {
     let ctx = view.ctx;
     let s = view.b.score;
     let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
@@ -601,7 +607,11 @@ fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solve
                 continue;
             }
             // With the bracket pairs fixed, its downfloaters do not pair each other here.
-            if !fixed.is_empty() && view.member.contains(&x) && view.member.contains(&y) {
+            if tweak.is_none()
+                && !fixed.is_empty()
+                && view.member.contains(&x)
+                && view.member.contains(&y)
+            {
                 continue;
             }
             let fv = if view.member.contains(&x) && view.member.contains(&y) {
@@ -657,7 +667,21 @@ fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solve
         widths[f] = bits_for(maxv * count + 1);
     }
     let layout = Layout { widths: (0..nf).map(|f| if keep[f] { widths[f] } else { 0 }).collect() };
-    let total: u32 = layout.widths.iter().sum();
+    let tweak_bits = tweak.map_or(0, |t| t.bits);
+    let total: u32 = layout.widths.iter().sum::<u32>() + tweak_bits;
+    let tie: Vec<Vec<(u64, u32)>> = edges
+        .iter()
+        .map(|(i, j, _)| match tweak {
+            Some(t)
+                if *j < n
+                    && view.member.contains(&players[*i])
+                    && view.member.contains(&players[*j]) =>
+            {
+                (t.pieces)(players[*i], players[*j])
+            }
+            _ => Vec::new(),
+        })
+        .collect();
     let index: std::collections::HashMap<Id, usize> =
         players.iter().enumerate().map(|(i, x)| (*x, i)).collect();
     let given: Option<Vec<(usize, usize)>> = window.map(|(ps, pab)| {
@@ -670,9 +694,17 @@ fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solve
     });
     let full = window.is_none();
     let (mates, published_optimal) = if total + 4 <= 120 {
-        run::<i128>(nv, &edges, &layout, |v, sh| (v as i128) << sh, full, given.as_deref())
+        run::<i128>(
+            nv,
+            &edges,
+            &layout,
+            |v, sh| (v as i128) << sh,
+            full,
+            given.as_deref(),
+            (tweak_bits, &tie),
+        )
     } else if total + 4 <= 500 {
-        run::<Wide>(nv, &edges, &layout, Wide::shifted, full, given.as_deref())
+        run::<Wide>(nv, &edges, &layout, Wide::shifted, full, given.as_deref(), (tweak_bits, &tie))
     } else {
         return Err(format!(
             "the criteria need {total} bits of weight: the complete check was skipped"
@@ -716,18 +748,25 @@ fn run<W: Weight>(
     shifted: impl Fn(u64, u32) -> W,
     max_cardinality: bool,
     given: Option<&[(usize, usize)]>,
+    (tweak_bits, tie): (u32, &[Vec<(u64, u32)>]),
 ) -> (Vec<Option<usize>>, bool) {
     let nf = layout.widths.len();
     let mut offsets = vec![0u32; nf];
-    let mut off = 1; // weights are doubled: every dual stays an integer
+    let mut off = 1 + tweak_bits; // weights are doubled: every dual stays an integer
     for f in (0..nf).rev() {
         offsets[f] = off;
         off += layout.widths[f];
     }
     let packed: Vec<(usize, usize, W)> = edges
         .iter()
-        .map(|(i, j, fv)| {
+        .enumerate()
+        .map(|(e, (i, j, fv))| {
             let mut w = W::zero();
+            for &(v, sh) in tie.get(e).map_or(&[][..], |t| &t[..]) {
+                if v > 0 {
+                    w = w.plus(shifted(v, 1 + sh));
+                }
+            }
             for f in 0..nf {
                 if layout.widths[f] > 0 && fv[f] > 0 {
                     w = w.plus(shifted(fv[f], offsets[f]));
@@ -753,4 +792,315 @@ fn run<W: Weight>(
         .filter_map(|(i, m)| m.filter(|&j| i < j).map(|j| (i, j))));
     let published = sum(&mut given.iter().copied());
     (mates, published >= best)
+}
+
+/// A bracket pairing's place in the rules' generation order (smaller = earlier): the paired
+/// MDPs' ranks (4.4: the highest MDPs paired first), the ranks of their opponents by MDP in
+/// ranking order (the MDP-pairing's transposition), then the remainder's exchange and
+/// transposition ([`super::quality::position`]). `None` for a pairing outside this model (two
+/// MDPs paired together, or a remainder no exchange produces).
+type OrderKey = (Vec<usize>, Vec<usize>, super::quality::Position);
+
+fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
+    let ctx = view.ctx;
+    let mut mdp_pairs: Vec<(Id, Id)> = Vec::new();
+    let mut partner = std::collections::HashMap::new();
+    let mut rr = 0;
+    for &(x, y) in pairs {
+        match (view.resident.contains(&x), view.resident.contains(&y)) {
+            (true, true) => {
+                partner.insert(x, y);
+                partner.insert(y, x);
+                rr += 1;
+            }
+            (false, true) => mdp_pairs.push((x, y)),
+            (true, false) => mdp_pairs.push((y, x)),
+            (false, false) => return None,
+        }
+    }
+    mdp_pairs.sort_by_key(|(m, _)| ctx.rank[m]);
+    let set = mdp_pairs.iter().map(|(m, _)| ctx.rank[m]).collect();
+    let opps = mdp_pairs.iter().map(|(_, y)| ctx.rank[y]).collect();
+    let with_mdp: HashSet<Id> = mdp_pairs.iter().map(|p| p.1).collect();
+    let remainder: Vec<Id> =
+        view.b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
+    let pos = super::quality::position(&remainder, rr, &partner)?;
+    Some((set, opps, pos))
+}
+
+/// Whether no bracket pairing can come earlier than `pairs` whatever its quality, for the
+/// MDP part and for the remainder (with the MDP part as published): the paired MDPs are the
+/// highest of their scores and each MDP (in ranking order) meets the first resident it may
+/// meet (C1, C3) that no MDP before took; the remainder needs no exchange, and each S1 player
+/// meets the first S2 player it may meet that no S1 player before took.
+fn first_legal(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> (bool, bool) {
+    (first_legal_mdps(view, pairs, key), first_legal_remainder(view, pairs, key))
+}
+
+fn first_legal_mdps(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
+    let ctx = view.ctx;
+    let paired: HashSet<usize> = key.0.iter().copied().collect();
+    for (i, &u) in view.b.mdps.iter().enumerate() {
+        if !paired.contains(&ctx.rank[&u])
+            && view.b.mdps[i + 1..]
+                .iter()
+                .any(|v| paired.contains(&ctx.rank[v]) && ctx.score(*v) == ctx.score(u))
+        {
+            return false;
+        }
+    }
+    let partner: std::collections::HashMap<Id, Id> =
+        pairs.iter().flat_map(|&(x, y)| [(x, y), (y, x)]).collect();
+    let mut taken: HashSet<Id> = HashSet::new();
+    for m in view.b.mdps.iter().filter(|m| paired.contains(&ctx.rank[m])) {
+        let y = partner[m];
+        let first = view.b.residents.iter().find(|r| !taken.contains(r) && ctx.compatible(*m, **r));
+        if first != Some(&y) {
+            return false;
+        }
+        taken.insert(y);
+    }
+    true
+}
+
+fn first_legal_remainder(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
+    let ctx = view.ctx;
+    let partner: std::collections::HashMap<Id, Id> =
+        pairs.iter().flat_map(|&(x, y)| [(x, y), (y, x)]).collect();
+    let mut taken: HashSet<Id> = pairs
+        .iter()
+        .filter(|(x, y)| !(view.resident.contains(x) && view.resident.contains(y)))
+        .flat_map(|&(x, y)| [x, y])
+        .filter(|x| view.resident.contains(x))
+        .collect();
+    if !key.2.2.is_empty() {
+        return false;
+    }
+    let remainder: Vec<Id> =
+        view.b.residents.iter().filter(|x| !taken.contains(x)).copied().collect();
+    let n1 = pairs.len() - taken.len();
+    for x in remainder.iter().take(n1) {
+        let Some(y) = partner.get(x) else { return false };
+        let first = remainder[n1..].iter().find(|r| !taken.contains(r) && ctx.compatible(*x, **r));
+        if first != Some(y) {
+            return false;
+        }
+        taken.insert(*y);
+    }
+    true
+}
+
+fn bits(x: usize) -> u32 {
+    bits_for(x as u64)
+}
+
+/// The complete generation-order check (4.2-4.4) of bracket `k`, whose published pairing is
+/// optimal on C6-C21: `Some` violation when an equally good bracket pairing (same criteria
+/// values) comes earlier in the rules' order, with that pairing as the witness.
+///
+/// Two matchings at most, each the optimum of [`check_bracket`] with tie-break fields below
+/// every criterion, so that among the optimal pairings the matching picks the earliest:
+/// 1. the MDP choice and the MDP-pairing (one bit per MDP, highest first; then per MDP in
+///    ranking order a digit that is larger for an opponent ranked higher);
+/// 2. with the published MDP pairs fixed, the remainder (S1 = its first N1 by BSN): fewest
+///    exchanges (pairs not inside S2), smallest BSN difference (the smaller BSN of every pair
+///    summed), S1 leavers highest (the bits of the S1 players left in place, smallest best),
+///    S2 entrants lowest (one bit per smaller BSN of a pair inside S2), then per S1 player
+///    after the exchange a digit larger for a lower S2 partner (4.2).
+///
+/// Each matching first on the bracket and the next scoregroup only (a relaxation: when its
+/// earliest optimal pairing is not earlier than the published one, no real one is); its
+/// pairing is a witness only when the rest of the field completes it, else the matching
+/// covers every player still to pair. A bracket whose published pairing is the first legal
+/// one ([`first_legal`]) needs no matching, nor does each part that is the first legal one.
+pub fn check_order(
+    ctx: &RoundCtx,
+    publ: &Published,
+    brackets: &[Bracket],
+    k: usize,
+    notes: &mut Vec<String>,
+) -> Option<Violation> {
+    let pab = publ.pabs.first().map(|x| x.1);
+    let view = View::new(ctx, brackets, k, pab);
+    let b = &brackets[k];
+    let key = order_key(&view, &b.pairs)?;
+    let (mdps_first, remainder_first) = first_legal(&view, &b.pairs, &key);
+    if mdps_first && remainder_first {
+        return None;
+    }
+    let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
+    let published = view.values(&b.pairs, &next_pub, pab);
+    // The earliest optimal pairing the matching finds with `tweak`; a violation when it is
+    // earlier than the published one.
+    let ask = |fixed: &[(Id, Id)], tweak: &Tweak, notes: &mut Vec<String>| -> Option<Violation> {
+        let witness_of = |s: &Solved| -> Option<(Values, OrderKey)> {
+            let v = view.values(&s.pairs, &s.next_pairs, s.pab);
+            let key = order_key(&view, &s.pairs)?;
+            Some((v, key))
+        };
+        let window = solve_tweaked(&view, fixed, Some((&[], None)), Some(tweak)).ok();
+        if let Some(w) = &window
+            && let Some((v, wkey)) = witness_of(w)
+            && v == published
+        {
+            if wkey >= key {
+                return None;
+            }
+            if completes(&view, w) {
+                return Some(order_violation(&view, &published, &w.pairs));
+            }
+        }
+        match solve_tweaked(&view, fixed, None, Some(tweak)) {
+            Ok(s) => {
+                let (v, skey) = witness_of(&s)?;
+                (v == published && skey < key).then(|| order_violation(&view, &published, &s.pairs))
+            }
+            Err(msg) => {
+                notes.push(format!("bracket {}: generation order: {msg}", points(b.score)));
+                None
+            }
+        }
+    };
+    let resident_index: std::collections::HashMap<Id, usize> =
+        b.residents.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    // 1. MDP choice and MDP-pairing.
+    let mdps = &b.mdps;
+    if !mdps.is_empty() && !mdps_first {
+        let m = mdps.len();
+        let r = b.residents.len();
+        let d = bits(r);
+        let mdp_index: std::collections::HashMap<Id, usize> =
+            mdps.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+        let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
+            let mut out = Vec::new();
+            for (p, q) in [(x, y), (y, x)] {
+                if let Some(&i) = mdp_index.get(&p) {
+                    out.push((1, d * m as u32 + (m - 1 - i) as u32));
+                    if let Some(&j) = resident_index.get(&q) {
+                        out.push(((r - j) as u64, d * (m - 1 - i) as u32));
+                    }
+                }
+            }
+            out
+        };
+        let tweak = Tweak { bits: m as u32 + d * m as u32 + 1, pieces: &pieces };
+        if let Some(v) = ask(&[], &tweak, notes) {
+            return Some(v);
+        }
+    }
+    // 2. The remainder, with the published MDP pairs fixed.
+    let fixed: Vec<(Id, Id)> = b
+        .pairs
+        .iter()
+        .filter(|(x, y)| !(view.resident.contains(x) && view.resident.contains(y)))
+        .copied()
+        .collect();
+    let with_mdp: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
+    let remainder: Vec<Id> =
+        b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
+    let (n, n1) = (remainder.len(), b.pairs.len() - fixed.len());
+    if remainder_first || n1 == 0 || n - n1 > 62 || n1 > 62 {
+        return None;
+    }
+    let bsn: std::collections::HashMap<Id, usize> =
+        remainder.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    // S1 after the published exchange, by BSN.
+    let (_, _, out, inn, _) = &key.2;
+    let mut s1_after: Vec<bool> = (0..n).map(|i| i < n1).collect();
+    for o in out {
+        s1_after[o.0] = false;
+    }
+    for &i in inn {
+        s1_after[i] = true;
+    }
+    let slot: Vec<Option<usize>> = {
+        let mut t = 0;
+        (0..n)
+            .map(|i| {
+                s1_after[i].then(|| {
+                    t += 1;
+                    t - 1
+                })
+            })
+            .collect()
+    };
+    let dn = bits(n);
+    let w_e = dn * n1 as u32; // 4.2 digits
+    let w_d = (n - n1) as u32 + 1; // entrants
+    let w_c = n1 as u32 + bits(n1) + 1; // leavers
+    let w_b = bits(n * n1) + 1; // BSN difference
+    let w_a = bits(n1) + 1; // number of exchanges
+    let (o_e, o_d, o_c, o_b, o_a) = (0, w_e, w_e + w_d, w_e + w_d + w_c, w_e + w_d + w_c + w_b);
+    let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
+        let (Some(&i), Some(&j)) = (bsn.get(&x), bsn.get(&y)) else {
+            return Vec::new();
+        };
+        let (i, j) = (i.min(j), i.max(j));
+        let mut out = Vec::new();
+        if i < n1 || j < n1 {
+            out.push((1, o_a));
+        }
+        out.push(((n - i) as u64, o_b));
+        // S1 players left in place: every S1 bit but that of the pair's smaller BSN when it
+        // is in S1 and stays there (paired into S2, or the smaller of a pair inside S1); the
+        // larger of a pair inside S1 and an unpaired S1 player leave S1.
+        for b in (0..n1).filter(|&b| b != i) {
+            out.push((1, o_c + b as u32));
+        }
+        if i >= n1 {
+            out.push((1, o_d + (n - 1 - i) as u32));
+        }
+        if let Some(t) = slot[i] {
+            out.push(((n - j) as u64, o_e + dn * (n1 - 1 - t) as u32));
+        }
+        out
+    };
+    let tweak = Tweak { bits: o_a + w_a, pieces: &pieces };
+    ask(&fixed, &tweak, notes)
+}
+
+/// The witness pairs (each lower Id first, sorted) and the players whose opponent differs
+/// from the published bracket pairing.
+fn witness_pairs(b: &Bracket, pairs: &[(Id, Id)]) -> (Vec<(Id, Id)>, Vec<Id>) {
+    let mut sorted: Vec<(Id, Id)> = pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    sorted.sort_unstable();
+    let old: HashSet<(Id, Id)> = b.pairs.iter().map(|&(x, y)| (x.min(y), x.max(y))).collect();
+    let new: HashSet<(Id, Id)> = sorted.iter().copied().collect();
+    let mut players: Vec<Id> = old
+        .symmetric_difference(&new)
+        .flat_map(|&(x, y)| [x, y])
+        .collect::<HashSet<Id>>()
+        .into_iter()
+        .collect();
+    players.sort_unstable();
+    (sorted, players)
+}
+
+fn show_pairs(ps: &[(Id, Id)]) -> String {
+    ps.iter().map(|(x, y)| format!("{x}-{y}")).collect::<Vec<_>>().join(", ")
+}
+
+fn order_violation(view: &View, published: &Values, pairs: &[(Id, Id)]) -> Violation {
+    let b = view.b;
+    let (sorted, players) = witness_pairs(b, pairs);
+    let message = format!(
+        "bracket {}: the bracket pairing {} is as good on C6-C21 as the published {} and comes earlier in the generation order (4.2-4.4)",
+        points(b.score),
+        show_pairs(&sorted),
+        show_pairs(&b.pairs),
+    );
+    Violation::new(
+        Rule::DutchOrder,
+        players,
+        message,
+        Evidence::Dutch(DutchEvidence::Bracket {
+            bracket_score: points(b.score),
+            criterion: "4".to_string(),
+            criteria: published.names.clone(),
+            published_values: published.values.clone(),
+            witness_values: published.values.clone(),
+            published: b.pairs.iter().map(|&(x, y)| [x, y]).collect(),
+            witness: sorted.iter().map(|&(x, y)| [x, y]).collect(),
+        }),
+    )
 }

@@ -24,8 +24,9 @@
 //! [`check`] runs the complete check of [`super::optimum`] first (a maximum-weight matching
 //! per bracket: any better bracket pairing, the first criterion C6-C21 where it is better);
 //! this neighbour search then looks for an equally good neighbour that comes earlier in the
-//! generation order. For 4.x it is sound but complete for neighbours only (TODO: the
-//! matching-based form, see docs/dutch-checker.md "Left to do").
+//! generation order (cheap, and its witness names the few pairs changed); when it finds
+//! nothing, [`super::optimum::check_order`] decides 4.2-4.4 completely (matchings with
+//! tie-break fields below the criteria).
 
 use super::state::Float;
 use super::{DutchEvidence, Published, RoundCtx, points};
@@ -122,9 +123,9 @@ fn sub(a: Values, b: Values) -> Values {
 /// The earliest exchange keeps every pair that already joins S1 and S2; of a pair inside S1
 /// it moves the larger BSN to S2, of a pair inside S2 it moves the smaller BSN to S1, and
 /// every S1 player left unpaired goes to S2 — each choice independently the earliest.
-type Position = (usize, i64, Vec<std::cmp::Reverse<usize>>, Vec<usize>, Vec<usize>);
+pub(super) type Position = (usize, i64, Vec<std::cmp::Reverse<usize>>, Vec<usize>, Vec<usize>);
 
-fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Position> {
+pub(super) fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -> Option<Position> {
     let bsn: HashMap<Id, usize> = remainder.iter().enumerate().map(|(i, id)| (*id, i)).collect();
     let mut s1: Vec<bool> = (0..remainder.len()).map(|i| i < n1).collect();
     let mut out = Vec::new();
@@ -200,6 +201,10 @@ pub fn check_with(
         if let Some(x) = full {
             v.push(x);
         } else if let Some(x) = Bracket::new(ctx, publ, b, pab).search() {
+            v.push(x);
+        } else if complete
+            && let Some(x) = super::optimum::check_order(ctx, publ, &brackets, k, notes)
+        {
             v.push(x);
         }
     }
