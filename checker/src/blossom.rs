@@ -368,44 +368,27 @@ impl<'a> Implicit<'a> {
         mut bucket_ok: impl FnMut(usize) -> bool,
     ) -> bool {
         const PATIENCE: usize = 64;
-        let cv = self.cls[p];
-        let (plo, phi) = (self.plo[p], self.phi[p]);
-        for ci in 0..self.compat[cv].len() {
-            let (rel, cb) = self.compat[cv][ci];
-            let start = self.first_ne[cb * (self.npv + 1) + plo];
-            for li in start..self.nonempty[cb].len() {
-                let (pi, b) = self.nonempty[cb][li];
-                if pi > phi {
+        self.walk_partner_buckets(p, lo, |g, rel, b, mut k, to| {
+            let mut tries = 0;
+            let mut found = false;
+            while k < to {
+                let u = g.ord[k];
+                if u >= hi {
                     break;
                 }
-                let (from, to) = (self.bstart[b], self.bstart[b + 1]);
-                // Players of a bucket are in Swiss order.
-                let first = from + self.ord[from..to].partition_point(|&u| u < lo);
-                let mut k = self.next_alive(first);
-                let mut tries = 0;
-                let mut found = false;
-                while k < to {
-                    let u = self.ord[k];
-                    if u >= hi {
-                        break;
-                    }
-                    if u != p && self.pair_ok(p, u) {
-                        found = true;
-                        break;
-                    }
-                    tries += 1;
-                    if rel == 2 && tries > PATIENCE {
-                        found = true;
-                        break;
-                    }
-                    k = self.next_alive(k + 1);
+                if u != p && g.pair_ok(p, u) {
+                    found = true;
+                    break;
                 }
-                if found && bucket_ok(b) {
-                    return true;
+                tries += 1;
+                if rel == 2 && tries > PATIENCE {
+                    found = true;
+                    break;
                 }
+                k = g.next_alive(k + 1);
             }
-        }
-        false
+            found && bucket_ok(b)
+        })
     }
 
     /// Every alive player u with field index in `lo..hi` (u != p) for which `keep(u)` and
@@ -421,11 +404,41 @@ impl<'a> Implicit<'a> {
         mut bucket_ok: impl FnMut(usize) -> bool,
         keep: impl Fn(usize) -> bool,
     ) -> Vec<usize> {
+        let mut out = Vec::new();
+        self.walk_partner_buckets(p, lo, |g, _, b, mut k, to| {
+            if k >= to || g.ord[k] >= hi || !bucket_ok(b) {
+                return false;
+            }
+            while k < to {
+                let u = g.ord[k];
+                if u >= hi {
+                    break;
+                }
+                if u != p && keep(u) && g.pair_ok(p, u) {
+                    out.push(u);
+                }
+                k = g.next_alive(k + 1);
+            }
+            false
+        });
+        out
+    }
+
+    /// The walk both [`Self::any_candidate_bucket`] and [`Self::candidates_in`] make: every
+    /// bucket that may hold p's partners (a colour class compatible with p's, a score
+    /// bucket within p's range), with the position in `ord` of its first alive player of
+    /// field index `lo` or more (players of a bucket are in Swiss order) and the bucket's
+    /// end: `visit(self, colour relation, bucket, position, end)`, until it returns true.
+    fn walk_partner_buckets(
+        &mut self,
+        p: usize,
+        lo: usize,
+        mut visit: impl FnMut(&mut Self, u8, usize, usize, usize) -> bool,
+    ) -> bool {
         let cv = self.cls[p];
         let (plo, phi) = (self.plo[p], self.phi[p]);
-        let mut out = Vec::new();
         for ci in 0..self.compat[cv].len() {
-            let (_, cb) = self.compat[cv][ci];
+            let (rel, cb) = self.compat[cv][ci];
             let start = self.first_ne[cb * (self.npv + 1) + plo];
             for li in start..self.nonempty[cb].len() {
                 let (pi, b) = self.nonempty[cb][li];
@@ -434,23 +447,13 @@ impl<'a> Implicit<'a> {
                 }
                 let (from, to) = (self.bstart[b], self.bstart[b + 1]);
                 let first = from + self.ord[from..to].partition_point(|&u| u < lo);
-                let mut k = self.next_alive(first);
-                if k >= to || self.ord[k] >= hi || !bucket_ok(b) {
-                    continue;
-                }
-                while k < to {
-                    let u = self.ord[k];
-                    if u >= hi {
-                        break;
-                    }
-                    if u != p && keep(u) && self.pair_ok(p, u) {
-                        out.push(u);
-                    }
-                    k = self.next_alive(k + 1);
+                let k = self.next_alive(first);
+                if visit(self, rel, b, k, to) {
+                    return true;
                 }
             }
         }
-        out
+        false
     }
 
     /// Whether field players i and j (i != j) may be paired at the level (same answer as
