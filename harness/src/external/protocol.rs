@@ -93,6 +93,18 @@ fn due(p: &bsw_model::Player, r: u32) -> Due {
 /// rounds before `r`, withdrawals and the absences requested for `r`). Returns the rows of
 /// round `r`: boards in the order written, then the requested absences by TPN.
 pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, ProtocolError> {
+    read_output_numbered(text, t, r, None)
+}
+
+/// [`read_output`] for an input written with other start numbers than the ids
+/// (`bsw_model::trf::start_numbers`: start number k is `ids[k - 1]`): the output's numbers
+/// are start numbers, the rows returned hold ids.
+pub fn read_output_numbered(
+    text: &str,
+    t: &Tournament,
+    r: u32,
+    ids: Option<&[Id]>,
+) -> Result<Vec<Row>, ProtocolError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .split('\n')
@@ -131,6 +143,16 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
                 .map_err(|_| perr(Some(n), format!("`{}` is not a player number", shorten(s))))
         };
         let (a, b) = (num(a)?, num(b)?);
+        // Start numbers → ids (0, the bye, stays; an unknown number is reported as it is).
+        let id_of = |x: Id| match ids {
+            Some(ids) if x != 0 => ids.get(x as usize - 1).copied().unwrap_or(Id::MAX),
+            _ => x,
+        };
+        if ids.is_some() && [a, b].iter().any(|&x| x != 0 && id_of(x) == Id::MAX) {
+            let bad = if id_of(a) == Id::MAX { a } else { b };
+            return Err(perr(Some(n), format!("start number {bad} is not in the input")));
+        }
+        let (a, b) = (id_of(a), id_of(b));
         if a == 0 {
             return Err(perr(Some(n), "the first number is 0 (a bye is written `id 0`)"));
         }
