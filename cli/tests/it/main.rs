@@ -6,6 +6,7 @@ mod check;
 mod common;
 mod dutch_harness;
 mod external;
+mod external_dutch;
 mod generate;
 mod new_user;
 mod pair;

@@ -158,6 +158,13 @@ fn templates_split_like_a_shell_and_need_the_input() {
     assert!(Template::parse("e -p {out}").unwrap_err().contains("{trf}"));
     assert!(Template::parse("e '{trf}").unwrap_err().contains("unbalanced"));
     assert!(Template::parse("").is_err());
+    // Neither placeholder: the convention's own arguments are appended.
+    let t = template("bbpPairings.exe --dutch");
+    assert_eq!(
+        t.argv("/x/in.trf".as_ref(), "/x/out.txt".as_ref()),
+        ["bbpPairings.exe", "--dutch", "/x/in.trf", "-p", "/x/out.txt"]
+    );
+    assert_eq!(t.text, "bbpPairings.exe --dutch");
     assert!(
         template("no-such-engine-anywhere {trf}")
             .check_program()
