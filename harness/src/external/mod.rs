@@ -271,113 +271,125 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         if engine.profile == ExtProfile::BergerSwiss {
             out.dropped_absences += drop_refused_absences(&mut t, r);
         }
-        // Per-round engine time: the whole protocol (TRF written, engine run, output read).
-        let started = std::time::Instant::now();
-        // A Dutch event is written with start numbers = pairing numbers; the output is read
-        // back through them.
-        let numbers = if engine.profile == ExtProfile::Dutch {
-            bsw_model::trf::start_numbers(&t)
+        // A round in which nobody is to be paired (everyone absent or withdrawn) cannot be
+        // asked of an engine of the convention (a TRF whose round has a cell for every player
+        // asks for the next round): its rows are the absences, written without a call.
+        let (rows, record, cmd, engine_ns) = if protocol::nobody_to_pair(&t, r) {
+            (protocol::read_output("0\n", &t, r).unwrap_or_default(), None, None, 0)
         } else {
-            None
-        };
-        let input = match engine_input(&t, r, engine.profile) {
-            Ok(s) => s,
-            Err(e) => {
-                out.failure = Some(engine_failure(r, "cannot run", vec![e]));
-                break;
-            }
-        };
-        let call = match work.run(&engine.template, &input, engine.timeout) {
-            Ok(c) => c,
-            Err(e) => {
-                out.failure = Some(engine_failure(
-                    r,
-                    "cannot run",
-                    vec![format!("{}: {e}", engine.template.args[0])],
-                ));
-                break;
-            }
-        };
-        let mut record = CallRecord { round: r, input, call, second: None, problem: None };
-        let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
-        if engine.profile == ExtProfile::Dutch && record.call.status == Status::Exited(1) {
-            // "No valid pairing": the checker's own matching decides, as for the built-in
-            // Dutch engine (confirmed: the tournament ends there, not a failure).
-            match catch_unwind(AssertUnwindSafe(|| {
-                bsw_checker::dutch::feasible::legal_pairing(&t, r)
-            })) {
-                Ok(None) => {
-                    out.no_pairing = Some(r);
+            // Per-round engine time: the whole protocol (TRF written, engine run, output read).
+            let started = std::time::Instant::now();
+            // A Dutch event is written with start numbers = pairing numbers; the output is read
+            // back through them.
+            let numbers = if engine.profile == ExtProfile::Dutch {
+                bsw_model::trf::start_numbers(&t)
+            } else {
+                None
+            };
+            let input = match engine_input(&t, r, engine.profile) {
+                Ok(s) => s,
+                Err(e) => {
+                    out.failure = Some(engine_failure(r, "cannot run", vec![e]));
                     break;
                 }
-                Ok(Some((pairs, pab))) => {
-                    let shown: Vec<String> =
-                        pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
-                    let mut details = vec![
-                        format!(
-                            "the engine said no pairing satisfies C1-C3 in round {r} (exit 1), but the checker has one"
-                        ),
-                        format!(
-                            "checker's pairing (directory ids): {}{}",
-                            shown.join(" "),
-                            pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
-                        ),
-                        cmd,
-                    ];
-                    details.extend(first_lines("stderr", &record.call.stderr, 3));
-                    out.failure = Some(engine_failure(r, "no pairing (exit 1)", details));
+            };
+            let call = match work.run(&engine.template, &input, engine.timeout) {
+                Ok(c) => c,
+                Err(e) => {
+                    out.failure = Some(engine_failure(
+                        r,
+                        "cannot run",
+                        vec![format!("{}: {e}", engine.template.args[0])],
+                    ));
+                    break;
                 }
-                Err(payload) => {
-                    out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+            };
+            let mut record = CallRecord { round: r, input, call, second: None, problem: None };
+            let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
+            if engine.profile == ExtProfile::Dutch && record.call.status == Status::Exited(1) {
+                // "No valid pairing": the checker's own matching decides, as for the built-in
+                // Dutch engine (confirmed: the tournament ends there, not a failure).
+                match catch_unwind(AssertUnwindSafe(|| {
+                    bsw_checker::dutch::feasible::legal_pairing(&t, r)
+                })) {
+                    Ok(None) => {
+                        out.no_pairing = Some(r);
+                        break;
+                    }
+                    Ok(Some((pairs, pab))) => {
+                        let shown: Vec<String> =
+                            pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+                        let mut details = vec![
+                            format!(
+                                "the engine said no pairing satisfies C1-C3 in round {r} (exit 1), but the checker has one"
+                            ),
+                            format!(
+                                "checker's pairing (directory ids): {}{}",
+                                shown.join(" "),
+                                pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
+                            ),
+                            cmd,
+                        ];
+                        details.extend(first_lines("stderr", &record.call.stderr, 3));
+                        out.failure = Some(engine_failure(r, "no pairing (exit 1)", details));
+                    }
+                    Err(payload) => {
+                        out.failure =
+                            Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+                    }
                 }
-            }
-            kept = Some(record);
-            break;
-        }
-        if let Some(kind) = status_kind(record.call.status) {
-            let mut details = vec![format!("the engine ended with {kind}"), cmd];
-            details.extend(first_lines("stderr", &record.call.stderr, 5));
-            out.failure = Some(engine_failure(r, &kind, details));
-            kept = Some(record);
-            break;
-        }
-        let parsed = match &record.call.output {
-            None => Err("the engine exited 0 but wrote no output file".to_string()),
-            Some(text) => protocol::read_output_numbered(text, &t, r, numbers.as_deref())
-                .map_err(|e| e.to_string()),
-        };
-        let rows = match parsed {
-            Ok(rows) => rows,
-            Err(problem) => {
-                let mut details = vec![problem.clone(), cmd];
-                details.extend(first_lines("stderr", &record.call.stderr, 3));
-                record.problem = Some(problem);
-                out.failure = Some(engine_failure(r, "bad output", details));
                 kept = Some(record);
                 break;
             }
-        };
-        let engine_ns = started.elapsed().as_nanos() as u64;
-        if recheck {
-            match work.run(&engine.template, &record.input, engine.timeout) {
-                Ok(second)
-                    if second.status != record.call.status
-                        || second.output.as_deref().map(|o| {
-                            protocol::read_output_numbered(o, &t, r, numbers.as_deref())
-                        }) != Some(Ok(rows.clone())) =>
-                {
-                    out.failure = Some(engine_failure(
-                        r,
-                        "nondeterministic output",
-                        vec!["the same input paired twice gave two different outputs".into(), cmd],
-                    ));
-                    record.second = Some(second);
+            if let Some(kind) = status_kind(record.call.status) {
+                let mut details = vec![format!("the engine ended with {kind}"), cmd];
+                details.extend(first_lines("stderr", &record.call.stderr, 5));
+                out.failure = Some(engine_failure(r, &kind, details));
+                kept = Some(record);
+                break;
+            }
+            let parsed = match &record.call.output {
+                None => Err("the engine exited 0 but wrote no output file".to_string()),
+                Some(text) => protocol::read_output_numbered(text, &t, r, numbers.as_deref())
+                    .map_err(|e| e.to_string()),
+            };
+            let rows = match parsed {
+                Ok(rows) => rows,
+                Err(problem) => {
+                    let mut details = vec![problem.clone(), cmd];
+                    details.extend(first_lines("stderr", &record.call.stderr, 3));
+                    record.problem = Some(problem);
+                    out.failure = Some(engine_failure(r, "bad output", details));
                     kept = Some(record);
                     break;
                 }
-                _ => {}
+            };
+            let engine_ns = started.elapsed().as_nanos() as u64;
+            if recheck {
+                match work.run(&engine.template, &record.input, engine.timeout) {
+                    Ok(second)
+                        if second.status != record.call.status
+                            || second.output.as_deref().map(|o| {
+                                protocol::read_output_numbered(o, &t, r, numbers.as_deref())
+                            }) != Some(Ok(rows.clone())) =>
+                    {
+                        out.failure = Some(engine_failure(
+                            r,
+                            "nondeterministic output",
+                            vec![
+                                "the same input paired twice gave two different outputs".into(),
+                                cmd,
+                            ],
+                        ));
+                        record.second = Some(second);
+                        kept = Some(record);
+                        break;
+                    }
+                    _ => {}
+                }
             }
-        }
+            (rows, Some(record), Some(cmd), engine_ns)
+        };
         let games =
             rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
         let first = t.rows.len();
@@ -409,15 +421,15 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         match report {
             Err(payload) => {
                 out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                kept = Some(record);
+                kept = record;
                 break;
             }
             Ok(rep) if !rep.violations.is_empty() => {
                 out.violations = rep.violations.len();
                 let mut failure = violation_failure(r, &rep);
-                failure.details.push(cmd);
+                failure.details.extend(cmd);
                 out.failure = Some(failure);
-                kept = Some(record);
+                kept = record;
                 break;
             }
             Ok(_) => {}

@@ -89,6 +89,11 @@ fn due(p: &bsw_model::Player, r: u32) -> Due {
     }
 }
 
+/// Whether nobody is to be paired in round `r` of `t` (every player withdrawn or absent).
+pub fn nobody_to_pair(t: &Tournament, r: u32) -> bool {
+    t.players.iter().all(|p| due(p, r) != Due::Pair)
+}
+
 /// Reads an engine's output for round `r` of `t` (the tournament as handed to the engine:
 /// rounds before `r`, withdrawals and the absences requested for `r`). Returns the rows of
 /// round `r`: boards in the order written, then the requested absences by TPN.
