@@ -161,6 +161,13 @@ pub fn pair_trf(
             Err(e) => return Err(format!("{name}: {e}")),
         }
     };
+    // A file with `BSI` (a Dutch event exported with start numbers = pairing numbers) was
+    // read back with its directory ids: the answer is in the file's start numbers.
+    let rows = if imported.start_numbers.is_empty() {
+        rows
+    } else {
+        protocol::renumber_rows(&rows, &imported.start_numbers)
+    };
     let text = protocol::write_output(&rows);
     match output {
         Some(path) => write_answer(path, &text)?,

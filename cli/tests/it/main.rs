@@ -5,6 +5,7 @@ mod bench_command;
 mod check;
 mod common;
 mod dutch_harness;
+mod dutch_trf_export;
 mod external;
 mod external_dutch;
 mod generate;

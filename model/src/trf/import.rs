@@ -34,6 +34,10 @@ pub struct Imported {
     pub warnings: Vec<String>,
     /// Lines that are not records, ignored: (line number, text).
     pub ignored_lines: Vec<(usize, String)>,
+    /// The `BSI` record of a Dutch event exported with start numbers = pairing numbers: the
+    /// id of start number k is `start_numbers[k - 1]` (the tournament holds the ids; a
+    /// program answering about the file answers in start numbers). Empty without `BSI`.
+    pub start_numbers: Vec<Id>,
 }
 
 /// Imports a TRF16 / TRF-2026 text, strictly. `file_name` is used in error messages.
@@ -145,6 +149,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         declared_system: s.system_192.or(s.system_092),
         warnings,
         ignored_lines: s.ignored,
+        start_numbers: s.ext.ids.map(|(ids, _)| ids).filter(|_| carries_config).unwrap_or_default(),
     })
 }
 
