@@ -16,7 +16,7 @@
 //!      the one taken, the earlier MDPs keeping theirs;
 //!   3. when an exchange was made: the first candidate (S1\[i\]-S2\[i\] of the split
 //!      before any exchange), then the best candidate of that split, then the best
-//!      candidate of each exchange before the chosen one in the 4.3 order ([`Exchange`];
+//!      candidate of each exchange before the chosen one in the 4.3 order (`Exchange`;
 //!      only as many as can be shown are analysed, the others counted);
 //!   4. transpositions (4.2): an S1 player with an S2 player ranked above its partner (one
 //!      not taken by a higher S1 player), the higher S1 players keeping theirs;
