@@ -71,19 +71,7 @@ pub fn renumber_rows(rows: &[Row], ids: &[Id]) -> Vec<Row> {
     let number: HashMap<Id, Id> =
         ids.iter().enumerate().map(|(k, &id)| (id, k as Id + 1)).collect();
     let n = |id: Id| number.get(&id).copied().unwrap_or(id);
-    rows.iter()
-        .map(|row| Row {
-            entry: match row.entry {
-                Entry::Game { white, black, result } => {
-                    Entry::Game { white: n(white), black: n(black), result }
-                }
-                Entry::Bye(p) => Entry::Bye(n(p)),
-                Entry::HalfBye(p) => Entry::HalfBye(n(p)),
-                Entry::ZeroBye(p) => Entry::ZeroBye(n(p)),
-            },
-            ..*row
-        })
-        .collect()
+    rows.iter().map(|row| Row { entry: row.entry.map_ids(n), ..*row }).collect()
 }
 
 /// What a player is in round `r` of `t` (before the round is paired).

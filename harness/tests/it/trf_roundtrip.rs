@@ -84,14 +84,7 @@ fn scrambled(t: &Tournament) -> Tournament {
         p.id = f(p.id);
     }
     for row in &mut out.rows {
-        row.entry = match row.entry {
-            Entry::Game { white, black, result } => {
-                Entry::Game { white: f(white), black: f(black), result }
-            }
-            Entry::Bye(p) => Entry::Bye(f(p)),
-            Entry::HalfBye(p) => Entry::HalfBye(f(p)),
-            Entry::ZeroBye(p) => Entry::ZeroBye(f(p)),
-        };
+        row.entry = row.entry.map_ids(f);
     }
     out
 }

@@ -155,14 +155,7 @@ fn renumbered(t: &Tournament, ids: &[Id]) -> Tournament {
         (*a, *b) = (n(*a), n(*b));
     }
     for row in &mut out.rows {
-        row.entry = match row.entry {
-            Entry::Game { white, black, result } => {
-                Entry::Game { white: n(white), black: n(black), result }
-            }
-            Entry::Bye(p) => Entry::Bye(n(p)),
-            Entry::HalfBye(p) => Entry::HalfBye(n(p)),
-            Entry::ZeroBye(p) => Entry::ZeroBye(n(p)),
-        };
+        row.entry = row.entry.map_ids(n);
     }
     out
 }

@@ -415,15 +415,10 @@ fn restore_ids(file: &str, n: usize, ids: &[Id], t: &mut Tournament) -> Result<(
     for (a, b) in &mut t.config.swaps {
         (*a, *b) = (id_of(*a)?, id_of(*b)?);
     }
+    // Every row names players of the file, whose start numbers were just checked.
     for row in &mut t.rows {
-        row.entry = match row.entry {
-            Entry::Game { white, black, result } => {
-                Entry::Game { white: id_of(white)?, black: id_of(black)?, result }
-            }
-            Entry::Bye(p) => Entry::Bye(id_of(p)?),
-            Entry::HalfBye(p) => Entry::HalfBye(id_of(p)?),
-            Entry::ZeroBye(p) => Entry::ZeroBye(id_of(p)?),
-        };
+        row.entry =
+            row.entry.map_ids(|p| ids.get((p as usize).wrapping_sub(1)).copied().unwrap_or(p));
     }
     Ok(())
 }
