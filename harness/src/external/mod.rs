@@ -248,6 +248,45 @@ fn engine_input(t: &Tournament, r: u32, profile: ExtProfile) -> Result<String, S
     protocol::engine_input(t, r, profile == ExtProfile::Generic)
 }
 
+/// Dutch profile, the engine answered "no valid pairing" (exit 1) for round `r`: the
+/// checker's own matching decides, as for the built-in Dutch engine. Confirmed, the
+/// tournament ends there ([`Played::no_pairing`], not a failure; returns true);
+/// contradicted, the failure `no pairing (exit 1)` with the checker's pairing.
+fn confirm_no_pairing(
+    t: &Tournament,
+    r: u32,
+    record: &CallRecord,
+    cmd: String,
+    out: &mut Played,
+) -> bool {
+    match catch_unwind(AssertUnwindSafe(|| bsw_checker::dutch::feasible::legal_pairing(t, r))) {
+        Ok(None) => {
+            out.no_pairing = Some(r);
+            return true;
+        }
+        Ok(Some((pairs, pab))) => {
+            let shown: Vec<String> = pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+            let mut details = vec![
+                format!(
+                    "the engine said no pairing satisfies C1-C3 in round {r} (exit 1), but the checker has one"
+                ),
+                format!(
+                    "checker's pairing (directory ids): {}{}",
+                    shown.join(" "),
+                    pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
+                ),
+                cmd,
+            ];
+            details.extend(first_lines("stderr", &record.call.stderr, 3));
+            out.failure = Some(engine_failure(r, "no pairing (exit 1)", details));
+        }
+        Err(payload) => {
+            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+        }
+    }
+    false
+}
+
 /// Plays `sc` with the external engine; `recheck` pairs every round twice and compares.
 pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalPlayed {
     let mut t = sc.base.clone();
@@ -307,38 +346,9 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
             let mut record = CallRecord { round: r, input, call, second: None, problem: None };
             let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
             if engine.profile == ExtProfile::Dutch && record.call.status == Status::Exited(1) {
-                // "No valid pairing": the checker's own matching decides, as for the built-in
-                // Dutch engine (confirmed: the tournament ends there, not a failure).
-                match catch_unwind(AssertUnwindSafe(|| {
-                    bsw_checker::dutch::feasible::legal_pairing(&t, r)
-                })) {
-                    Ok(None) => {
-                        out.no_pairing = Some(r);
-                        break;
-                    }
-                    Ok(Some((pairs, pab))) => {
-                        let shown: Vec<String> =
-                            pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
-                        let mut details = vec![
-                            format!(
-                                "the engine said no pairing satisfies C1-C3 in round {r} (exit 1), but the checker has one"
-                            ),
-                            format!(
-                                "checker's pairing (directory ids): {}{}",
-                                shown.join(" "),
-                                pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
-                            ),
-                            cmd,
-                        ];
-                        details.extend(first_lines("stderr", &record.call.stderr, 3));
-                        out.failure = Some(engine_failure(r, "no pairing (exit 1)", details));
-                    }
-                    Err(payload) => {
-                        out.failure =
-                            Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                    }
+                if !confirm_no_pairing(&t, r, &record, cmd, &mut out) {
+                    kept = Some(record);
                 }
-                kept = Some(record);
                 break;
             }
             if let Some(kind) = status_kind(record.call.status) {
