@@ -216,3 +216,32 @@ fn a_time_out_kills_the_whole_process_group() {
         && !std::fs::read_to_string(format!("{proc}/stat")).is_ok_and(|s| s.contains(") Z "));
     assert!(!alive, "the engine's child {pid} survived the time-out");
 }
+
+/// A Dutch event whose ids are not its pairing numbers: the engine's input has start
+/// numbers = pairing numbers (SPEC §1 order of [`six`]: ids 6, 5, 4, 2, 3, 1) and its
+/// answer, in start numbers, is read back into ids; a start number beyond the field is
+/// refused by name.
+#[test]
+fn a_renumbered_dutch_input_is_answered_in_start_numbers() {
+    use bsw_harness::external::protocol::{read_output_numbered, renumber_rows};
+    let mut t = six();
+    t.config.system = bsw_model::System::Dutch(bsw_model::DutchConfig::default());
+    let ids = bsw_model::trf::start_numbers(&t).expect("ids are not the pairing numbers");
+    assert_eq!(ids, [6, 5, 4, 2, 3, 1]);
+    let input = engine_input(&t, 1, false).unwrap();
+    assert!(input.contains("\nBSI 6 5 4 2 3 1\n"), "{input}");
+    let rows = read_output_numbered("3\n1 4\n5 2\n6 3\n", &t, 1, Some(&ids)).unwrap();
+    let got: Vec<Entry> = rows.iter().map(|r| r.entry).collect();
+    assert_eq!(
+        got,
+        [
+            Entry::Game { white: 6, black: 2, result: None },
+            Entry::Game { white: 3, black: 5, result: None },
+            Entry::Game { white: 1, black: 4, result: None },
+        ]
+    );
+    // And back: the rows in start numbers are the answer as written.
+    assert_eq!(write_output(&renumber_rows(&rows, &ids)), "3\n1 4\n5 2\n6 3\n");
+    let err = read_output_numbered("3\n1 4\n5 2\n7 3\n", &t, 1, Some(&ids)).unwrap_err();
+    assert!(err.message.contains("start number 7 is not in the input"), "{err}");
+}
