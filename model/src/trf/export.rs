@@ -7,10 +7,13 @@ use crate::{Entry, HalfPoints, Id, InputError, Outcome, Player, Tournament};
 use std::collections::HashMap;
 
 /// Whether `t` fits the TRF columns: ids 1..9999 (the 4-digit pairing-number field of
-/// TRF16/TRF-2026) and ratings 0..9999. [`export`] writes such a tournament without loss.
+/// TRF16/TRF-2026; for a Dutch event written with start numbers = pairing numbers, at most
+/// 9,999 players) and ratings 0..9999. [`export`] writes such a tournament without loss.
 pub fn exportable(t: &Tournament) -> Result<(), InputError> {
+    // A renumbered Dutch event is written with start numbers 1..n ([`start_numbers`]).
+    let renumbered = t.players.len() <= 9999 && start_numbers(t).is_some();
     for p in &t.players {
-        if p.id > 9999 {
+        if p.id > 9999 && !renumbered {
             return Err(InputError::new(
                 "TRF export",
                 None,
