@@ -75,10 +75,11 @@ fn an_event_of_9999_players_survives_export_and_import() {
 }
 
 /// `t` with ids renumbered so that they are no longer in the SPEC §1 order: id i becomes
-/// 3 (n + 1 - i) (reversed, with gaps).
+/// 9,990 + 3 (n + 1 - i) (reversed, with gaps, most beyond TRF's 4-digit field: the
+/// start numbers are what the file holds).
 fn scrambled(t: &Tournament) -> Tournament {
     let n = t.players.len() as u32;
-    let f = |id: u32| 3 * (n + 1 - id);
+    let f = |id: u32| 9_990 + 3 * (n + 1 - id);
     let mut out = t.clone();
     for p in &mut out.players {
         p.id = f(p.id);
@@ -115,7 +116,7 @@ proptest! {
         // Start number k is the k-th player by rating (ids were generated in that order).
         let mut by_pn: Vec<u32> = t.players.iter().map(|p| p.id).collect();
         by_pn.sort_unstable();
-        let bsi: Vec<String> = by_pn.iter().map(|&i| (3 * (t.players.len() as u32 + 1 - i)).to_string()).collect();
+        let bsi: Vec<String> = by_pn.iter().map(|&i| (9_990 + 3 * (t.players.len() as u32 + 1 - i)).to_string()).collect();
         let bsi_line = format!("\nBSI {}\n", bsi.join(" "));
         prop_assert!(text.contains(&bsi_line), "{}", text);
         assert_round_trip(&s)?;
