@@ -74,13 +74,10 @@ pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
     v
 }
 
-/// `--engine` runs external programs on Berger-Swiss or generic-profile events; Dutch events
-/// are paired by the built-in Dutch engine only (for now).
-pub fn refuse_external_dutch(params: &GenParams, external: bool) -> Result<(), String> {
-    if external && params.system == bsw_harness::generator::SystemKind::Dutch {
-        return Err("--system dutch pairs with the built-in Dutch engine; --engine does not apply to it yet (use --engine … --profile generic for an external Dutch engine on plain Swiss events)".into());
-    }
-    Ok(())
+/// Whether `--system dutch` was given (an external engine is then certified by the Dutch
+/// profile).
+pub fn dutch_system(params: &GenParams) -> bool {
+    params.system == bsw_harness::generator::SystemKind::Dutch
 }
 
 #[derive(clap::Args)]
@@ -111,8 +108,7 @@ pub fn run(args: Args) -> crate::CmdResult {
             args.dir.display()
         ));
     }
-    let engine = args.engine.engine()?;
-    refuse_external_dutch(&params, engine.is_some())?;
+    let engine = args.engine.engine(dutch_system(&params))?;
     let params = match &engine {
         Some(e) => e.profile.params(params),
         None => params,

@@ -63,8 +63,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     if let Some(files) = &args.merge {
         return merge(files, args.json, args.allow_partial);
     }
-    let engine = args.engine.engine()?;
-    crate::cmd_generate::refuse_external_dutch(&args.gen_args.params, engine.is_some())?;
+    let engine = args.engine.engine(crate::cmd_generate::dutch_system(&args.gen_args.params))?;
     if engine.is_some() && args.gen_args.test_corrupt_board1.is_some() {
         return Err("--test-corrupt-board1 corrupts the built-in engine's rounds; it does not apply with --engine".into());
     }

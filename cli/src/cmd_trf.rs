@@ -86,8 +86,15 @@ pub fn run(cmd: TrfCommand) -> crate::CmdResult {
                 )?;
             }
             if let Some(system) = &loaded.declared_system {
+                // Records the export wrote from tournament.toml (`BSY`) are not kept.
+                let kept = bsw_model::trf::declared_system(&t.config.trf_header).is_some();
+                let where_ = if kept {
+                    "kept in tournament.toml trf_header"
+                } else {
+                    "written from tournament.toml by the export: back in its system keys"
+                };
                 outln!(
-                    "declared system: {system} (kept in tournament.toml trf_header; the directory's own configuration decides how it is paired)"
+                    "declared system: {system} ({where_}; the directory's own configuration decides how it is paired)"
                 )?;
             }
             Ok(0)

@@ -23,8 +23,9 @@ use std::time::Duration;
 pub struct EngineArgs {
     /// Pair every round with this command instead of the built-in engine; `{trf}` (the input
     /// TRF) and `{out}` (the output file; without it, standard output is read) are replaced
-    /// in each argument. Split like a shell would, run without a shell.
-    /// Example: --engine 'bbpPairings.exe --dutch {trf} -p {out}'.
+    /// in each argument; a command with neither gets ` {trf} -p {out}` appended (the
+    /// JaVaFo/bbpPairings convention). Split like a shell would, run without a shell.
+    /// Example: --system dutch --engine 'bbpPairings.exe --dutch'.
     #[arg(long, value_name = "CMD", help_heading = "External engine")]
     pub engine: Option<String>,
     /// Time limit of one engine call: seconds (`10`, `0.5`) or milliseconds (`500ms`). The
@@ -32,14 +33,11 @@ pub struct EngineArgs {
     #[arg(long, default_value = "10", value_name = "TIME", help_heading = "External engine")]
     pub engine_timeout: String,
     /// Rule book for the external engine's rounds: `generic` (FIDE C.04.1 basic rules, plain
-    /// Swiss events, for engines of any Swiss system) or `berger-swiss` (SPEC.md).
-    #[arg(
-        long,
-        default_value = "berger-swiss",
-        value_name = "PROFILE",
-        help_heading = "External engine"
-    )]
-    pub profile: String,
+    /// Swiss events, for engines of any Swiss system), `berger-swiss` (SPEC.md; the default)
+    /// or `dutch` (FIDE Dutch events, certified by the generic and Dutch profiles; the
+    /// default, and the only one, with --system dutch).
+    #[arg(long, value_name = "PROFILE", help_heading = "External engine")]
+    pub profile: Option<String>,
     /// Pair every round of every N-th tournament twice and compare the outputs (engine
     /// nondeterminism); 0 = never.
     #[arg(long, default_value_t = 10, value_name = "N", help_heading = "External engine")]
@@ -63,17 +61,30 @@ pub fn parse_timeout(s: &str) -> Result<Duration, String> {
 }
 
 impl EngineArgs {
-    /// The external engine, or `None` for the built-in one.
-    pub fn engine(&self) -> Result<Option<Engine>, String> {
+    /// The external engine, or `None` for the built-in one. `dutch_system`: `--system dutch`
+    /// was given (its rounds are certified by the Dutch profile, which is then the default
+    /// and the only profile accepted).
+    pub fn engine(&self, dutch_system: bool) -> Result<Option<Engine>, String> {
         let Some(cmd) = &self.engine else {
             return Ok(None);
         };
         let template = Template::parse(cmd)?;
         template.check_program()?;
+        let profile = match (&self.profile, dutch_system) {
+            (None, true) => ExtProfile::Dutch,
+            (None, false) => ExtProfile::BergerSwiss,
+            (Some(p), _) => ExtProfile::parse(p)?,
+        };
+        if dutch_system && profile != ExtProfile::Dutch {
+            return Err(format!(
+                "--system dutch: the external engine's rounds are certified by the dutch profile (generic and C.04.3 rules); --profile {} does not apply (omit --profile)",
+                profile.name()
+            ));
+        }
         Ok(Some(Engine {
             template,
             timeout: parse_timeout(&self.engine_timeout)?,
-            profile: ExtProfile::parse(&self.profile)?,
+            profile,
             recheck_every: self.engine_recheck,
         }))
     }
@@ -149,6 +160,13 @@ pub fn pair_trf(
             }
             Err(e) => return Err(format!("{name}: {e}")),
         }
+    };
+    // A file with `BSI` (a Dutch event exported with start numbers = pairing numbers) was
+    // read back with its directory ids: the answer is in the file's start numbers.
+    let rows = if imported.start_numbers.is_empty() {
+        rows
+    } else {
+        protocol::renumber_rows(&rows, &imported.start_numbers)
     };
     let text = protocol::write_output(&rows);
     match output {

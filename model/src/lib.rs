@@ -162,6 +162,19 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// The same entry with every player id `p` replaced by `f(p)` (renumbering a
+    /// tournament, as the TRF export of a Dutch event does).
+    pub fn map_ids(self, f: impl Fn(Id) -> Id) -> Entry {
+        match self {
+            Entry::Game { white, black, result } => {
+                Entry::Game { white: f(white), black: f(black), result }
+            }
+            Entry::Bye(p) => Entry::Bye(f(p)),
+            Entry::HalfBye(p) => Entry::HalfBye(f(p)),
+            Entry::ZeroBye(p) => Entry::ZeroBye(f(p)),
+        }
+    }
+
     /// The players named by this row (one or two).
     pub fn players(&self) -> impl Iterator<Item = Id> {
         let (a, b) = match *self {

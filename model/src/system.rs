@@ -99,8 +99,9 @@ pub fn trf_type_is_dutch(text: &str) -> bool {
     text.to_ascii_lowercase().contains("dutch")
 }
 
-/// The TRF records that declare the system on export: `092 FIDE_DUTCH_2025` and, when the
-/// initial colour is known, `XXC white1|black1` (nothing for Berger-Swiss).
+/// The TRF records that declare the system on export: `092 FIDE_DUTCH_2025`, when the
+/// initial colour is known `XXC white1|black1`, and when the pairing-allocated bye is not
+/// worth a win bbpPairings' `BBU 0.5|0.0` (nothing for Berger-Swiss).
 pub fn trf_lines(system: &System) -> String {
     match system {
         System::BergerSwiss => String::new(),
@@ -109,8 +110,25 @@ pub fn trf_lines(system: &System) -> String {
             if let Some(c) = d.initial_colour {
                 s += &format!("XXC {}1\n", c.name());
             }
+            if d.pab_points != 2 {
+                // Columns 5-8, as bbpPairings reads it (`BBU  0.5`).
+                let v =
+                    format!("{}.{}", d.pab_points / 2, if d.pab_points % 2 == 1 { 5 } else { 0 });
+                s += &format!("BBU {v:>4}\n");
+            }
             s
         }
+    }
+}
+
+/// The pairing-allocated bye's value in half-points from a bbpPairings `BBU` record (`BBU
+/// 0.5`, `BBU  1.0`, `BBU 0`): `Some` for 0, ½ and 1 (the values C.04.1 allows), else `None`.
+pub fn trf_bbu_points(line: &str) -> Option<HalfPoints> {
+    match line.get(3..)?.trim() {
+        "0" | "0.0" | "00.0" | "0.00" => Some(0),
+        "0.5" | "00.5" | "0.50" | ".5" => Some(1),
+        "1" | "1.0" | "01.0" | "1.00" => Some(2),
+        _ => None,
     }
 }
 

@@ -177,16 +177,18 @@ fn bench_dutch_writes_the_same_csv_with_the_dutch_profile() {
         bsw(&["bench", "--system", "dutch", "--sizes", "3000", "--out", s(&tmp.path().join("x"))]);
     assert_eq!(code, 2);
     assert_contains(&err, "at most 2000 players");
-    // --engine does not apply to Dutch events.
+    // An external engine on Dutch events is certified by the Dutch profile only.
     let (code, _, err) = bsw(&[
         "simulate",
         "--system",
         "dutch",
         "--engine",
         "/bin/true {trf} -p {out}",
+        "--profile",
+        "generic",
         "--tournaments",
         "1",
     ]);
     assert_eq!(code, 2, "{err}");
-    assert_contains(&err, "--system dutch pairs with the built-in Dutch engine");
+    assert_contains(&err, "--profile generic does not apply");
 }

@@ -285,9 +285,9 @@ fn engine_flags_are_checked_before_anything_runs() {
     let (code, _, err) = bsw(&["simulate", "--engine", "sh -p {out}"]);
     assert_eq!(code, 2);
     assert!(err.contains("{trf}"), "{err}");
-    let (code, _, err) = bsw(&["simulate", "--engine", "sh {trf}", "--profile", "dutch"]);
+    let (code, _, err) = bsw(&["simulate", "--engine", "sh {trf}", "--profile", "swiss"]);
     assert_eq!(code, 2);
-    assert!(err.contains("generic or berger-swiss"), "{err}");
+    assert!(err.contains("generic, berger-swiss or dutch"), "{err}");
     let (code, _, err) = bsw(&["simulate", "--engine", "sh {trf}", "--engine-timeout", "soon"]);
     assert_eq!(code, 2);
     assert!(err.contains("--engine-timeout"), "{err}");

@@ -15,7 +15,9 @@
 //!   2. the opponents of the paired MDPs (4.2 in the MDP-pairing): a higher resident than
 //!      the one taken, the earlier MDPs keeping theirs;
 //!   3. when an exchange was made: the first candidate (S1\[i\]-S2\[i\] of the split
-//!      before any exchange), then the best candidate of that split (4.3);
+//!      before any exchange), then the best candidate of that split, then the best
+//!      candidate of each exchange before the chosen one in the 4.3 order (`Exchange`;
+//!      only as many as can be shown are analysed, the others counted);
 //!   4. transpositions (4.2): an S1 player with an S2 player ranked above its partner (one
 //!      not taken by a higher S1 player), the higher S1 players keeping theirs;
 //! - for each, forces its pairs, computes the best criteria vector the group can reach (one
@@ -522,6 +524,8 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
         ..Restrict::default()
     };
     let mut alts: Vec<Alternative> = Vec::new();
+    // Earlier exchanges not in `alts` (too many to analyse): (count, exact).
+    let mut more = (0u128, true);
     for &m in mdps {
         if paired_mdp(m) {
             continue;
@@ -589,6 +593,41 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
             rule: "4.3",
             test: Test::Split(mdp_pairs.clone(), keep(Some(s1_before))),
         });
+        // The exchanges that come before the chosen one in the 4.3 order, each as the best
+        // candidate of its split (only as many as can be shown; the rest are counted).
+        let bsn = |v: usize| b.remainder.iter().position(|&x| x == v).map_or(0, |i| i + 1);
+        let chosen_exchange = Exchange {
+            out: s1_before.iter().copied().filter(|v| !b.s1.contains(v)).map(bsn).collect(),
+            into: b.s1.iter().copied().filter(|v| !s1_before.contains(v)).map(bsn).collect(),
+        };
+        let room = MAX_SHOWN.saturating_sub(alts.len());
+        let (earlier, rest) =
+            earlier_exchanges(s1_before.len(), b.remainder.len(), &chosen_exchange, room);
+        more = rest;
+        for x in earlier {
+            let at = |n: usize| b.remainder[n - 1];
+            let mut s1: Vec<usize> = s1_before
+                .iter()
+                .copied()
+                .filter(|&v| !x.out.contains(&bsn(v)))
+                .chain(x.into.iter().map(|&n| at(n)))
+                .collect();
+            s1.sort_by_key(|&v| bsn(v));
+            let s2: Vec<usize> = b.remainder.iter().copied().filter(|v| !s1.contains(v)).collect();
+            let names = |v: &[usize]| v.iter().map(|&p| id(p).to_string()).collect::<Vec<_>>();
+            let label = format!(
+                "exchange {} for {}: S1 [{}] S2 [{}]",
+                names(&x.out.iter().map(|&n| at(n)).collect::<Vec<_>>()).join(" "),
+                names(&x.into.iter().map(|&n| at(n)).collect::<Vec<_>>()).join(" "),
+                names(&s1).join(" "),
+                names(&s2).join(" ")
+            );
+            alts.push(Alternative {
+                label,
+                rule: "4.3",
+                test: Test::Split(mdp_pairs.clone(), keep(Some(&s1))),
+            });
+        }
     }
     let s1_pairs: Vec<(usize, usize)> =
         b.s1.iter().filter_map(|&p| b.partner[p].map(|u| (p, u))).collect();
@@ -622,10 +661,133 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
     for alt in alts.iter().take(MAX_SHOWN) {
         out.push(format!("    {}: {}", alt.label, ctx.evaluate(alt, &chosen)));
     }
-    if alts.len() > MAX_SHOWN {
-        out.push(format!("    and {} more", alts.len() - MAX_SHOWN));
+    let rest = (alts.len().saturating_sub(MAX_SHOWN) as u128).saturating_add(more.0);
+    if rest > 0 {
+        out.push(format!("    and {}{rest} more", if more.1 { "" } else { "at least " }));
     }
     out
+}
+
+/// A resident exchange of 4.3 as bracket sequence numbers (1-based places in the
+/// remainder): `out` moved from the original S1 to S2, `into` from S2 to S1, both ascending.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Exchange {
+    out: Vec<usize>,
+    into: Vec<usize>,
+}
+
+impl Exchange {
+    /// 4.3.2 b: the sum of the BSNs moved to S1 less the sum of those moved to S2.
+    fn difference(&self) -> i64 {
+        self.into.iter().sum::<usize>() as i64 - self.out.iter().sum::<usize>() as i64
+    }
+
+    /// The order of 4.3.2: fewer BSNs exchanged; a smaller difference of their sums; the
+    /// exchange holding the highest BSN in which the two differ among those moved to S2;
+    /// the one holding the lowest BSN in which they differ among those moved to S1.
+    fn order(&self, other: &Exchange) -> std::cmp::Ordering {
+        use std::cmp::Ordering::{Equal, Greater, Less};
+        let first_holding = |mine: &[usize], theirs: &[usize], highest: bool| {
+            let differ = mine
+                .iter()
+                .filter(|x| !theirs.contains(x))
+                .chain(theirs.iter().filter(|x| !mine.contains(x)));
+            let pick = if highest { differ.max() } else { differ.min() };
+            match pick {
+                None => Equal,
+                Some(x) if mine.contains(x) => Less,
+                Some(_) => Greater,
+            }
+        };
+        self.out
+            .len()
+            .cmp(&other.out.len())
+            .then(self.difference().cmp(&other.difference()))
+            .then_with(|| first_holding(&self.out, &other.out, true))
+            .then_with(|| first_holding(&self.into, &other.into, false))
+    }
+}
+
+/// The k-element subsets of `from` (ascending), in lexicographic order, at most `limit`
+/// (`None` when there are more).
+fn subsets(from: &[usize], k: usize, limit: usize) -> Option<Vec<Vec<usize>>> {
+    let mut out = Vec::new();
+    let mut idx: Vec<usize> = (0..k).collect();
+    if k > from.len() {
+        return Some(out);
+    }
+    loop {
+        if out.len() == limit {
+            return None;
+        }
+        out.push(idx.iter().map(|&i| from[i]).collect());
+        let Some(i) = (0..k).rev().find(|&i| idx[i] < from.len() - k + i) else {
+            return Some(out);
+        };
+        idx[i] += 1;
+        for j in i + 1..k {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+}
+
+fn binomial(n: usize, k: usize) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let mut r: u128 = 1;
+    for i in 0..k.min(n - k) {
+        r = r.saturating_mul((n - i) as u128) / (i as u128 + 1);
+    }
+    r
+}
+
+/// The exchanges of a remainder of `n` players whose original S1 is its first `s1` BSNs that
+/// come before `chosen` in the 4.3 order (the split without exchange aside): the first
+/// `want` of them in that order, and how many more there are (exact, or a lower bound
+/// `false` when a level was too large to go through; explain mode is for people).
+fn earlier_exchanges(
+    s1: usize,
+    n: usize,
+    chosen: &Exchange,
+    want: usize,
+) -> (Vec<Exchange>, (u128, bool)) {
+    /// Exchanges of one size gone through one by one, at most.
+    const LEVEL_LIMIT: usize = 200_000;
+    let s1_bsn: Vec<usize> = (1..=s1).collect();
+    let s2_bsn: Vec<usize> = (s1 + 1..=n).collect();
+    let mut shown = Vec::new();
+    let (mut rest, mut exact) = (0u128, true);
+    for k in 1..=chosen.out.len() {
+        let size = binomial(s1, k).saturating_mul(binomial(n - s1, k));
+        if shown.len() >= want && k < chosen.out.len() {
+            rest = rest.saturating_add(size);
+            continue;
+        }
+        let per_side = (LEVEL_LIMIT as f64).sqrt() as usize;
+        let (Some(outs), Some(intos)) =
+            (subsets(&s1_bsn, k, per_side), subsets(&s2_bsn, k, per_side))
+        else {
+            // Too many to go through: all of them come earlier below the chosen size; at
+            // the chosen size they are not counted.
+            if k < chosen.out.len() {
+                rest = rest.saturating_add(size);
+            } else {
+                exact = false;
+            }
+            continue;
+        };
+        let mut level: Vec<Exchange> = outs
+            .iter()
+            .flat_map(|o| intos.iter().map(move |i| Exchange { out: o.clone(), into: i.clone() }))
+            .filter(|x| x.order(chosen) == std::cmp::Ordering::Less)
+            .collect();
+        level.sort_by(|a, b| a.order(b));
+        let take = want.saturating_sub(shown.len()).min(level.len());
+        rest = rest.saturating_add((level.len() - take) as u128);
+        shown.extend(level.into_iter().take(take));
+    }
+    (shown, (rest, exact))
 }
 
 #[cfg(test)]

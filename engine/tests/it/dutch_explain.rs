@@ -354,3 +354,40 @@ fn the_criterion_cases_of_the_corpus_are_explained_by_their_criterion() {
         assert!(explain.contains(part), "{name}: expected {part:?} in:\n{explain}");
     }
 }
+
+/// Round 5 of 7, six players all on 2 points: 1 drew 3, 4, 5 and 6 (W B W B, so it
+/// prefers White, mildly); the others took half-point byes otherwise (3 and 5 prefer White
+/// after one Black, 4 and 6 Black after one White; 2 has no colour). S1 = [1 2 3], S2 =
+/// [4 5 6]. 1 may only meet 2, so a split pairs everyone only if it puts 1 and 2 on
+/// different sides. In the 4.3 order: no exchange (1 and 2 in S1); one BSN exchanged, by
+/// the difference of the sums: 3 for 4 (1), then 3 for 5 before 2 for 4 (both 2; the one
+/// moving the higher BSN to S2 first) — 3 for 4 and 3 for 5 keep 1 and 2 in S1 (C6: one
+/// pair of the bracket instead of three), 2 for 4 is the first that works: S1 = [1 3 4],
+/// S2 = [2 5 6]. Then 1-2; 3-5 would leave 3 and 5 (both White) and 4 and 6 (both Black)
+/// each with one preference unmet (C12: 2 against 0), so 3-6 and 4-5.
+#[test]
+fn earlier_exchanges_are_listed_in_the_43_order_with_their_criterion() {
+    let h: Cell = (0, '-', 'H');
+    let rows: [&[Cell]; 6] = [
+        &[(3, 'w', '='), (4, 'b', '='), (5, 'w', '='), (6, 'b', '=')],
+        &[h, h, h, h],
+        &[(1, 'b', '='), h, h, h],
+        &[h, (1, 'w', '='), h, h],
+        &[h, h, (1, 'b', '='), h],
+        &[h, h, h, (1, 'w', '=')],
+    ];
+    let (pairs, text) = explained(&event(7, &rows));
+    assert_eq!(pairs, [(1, 2), (3, 6), (4, 5)], "{text}");
+    has(&text, "exchange (4.3): [2] from S1 to S2, [4] from S2 to S1");
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let at = |part: &str| {
+        lines.iter().position(|l| l.starts_with(part)).unwrap_or_else(|| panic!("{part}:\n{text}"))
+    };
+    let none = at("S1 [1 2 3] S2 [4 5 6] without exchange: C6 pairs: 1 instead of 3");
+    let first = at("exchange 3 for 4: S1 [1 2 4] S2 [3 5 6]: C6 pairs: 1 instead of 3");
+    let second = at("exchange 3 for 5: S1 [1 2 5] S2 [3 4 6]: C6 pairs: 1 instead of 3");
+    let transposition = at("3-5 instead of 3-6: C12 colour preferences not met: 2 instead of 0");
+    assert!(none < first && first < second && second < transposition, "{text}");
+    // The chosen exchange and the later ones are not listed.
+    assert!(!text.contains("exchange 2 for 4:") && !text.contains("exchange 1 for"), "{text}");
+}

@@ -53,6 +53,11 @@ pub fn write_case(dir: &Path, engine: &Engine, ep: &ExternalPlayed) -> Result<St
                 ""
             }
         ));
+        if c.input.contains("\nBSI ") {
+            how.push_str(
+                "\nThe start numbers of `input.trf` and `output.txt` are the pairing numbers; its `BSI` record lists the id (in this directory) of each start number.\n",
+            );
+        }
         if let Some(p) = &c.problem {
             how.push_str(&format!("\nWhy the output was refused: {p}\n"));
         }

@@ -44,6 +44,10 @@ pub enum ExtProfile {
     Generic,
     /// SPEC.md, for engines that implement the Berger-Swiss system.
     BergerSwiss,
+    /// The FIDE (Dutch) System, C.04.3 (2026), for Dutch engines (`--system dutch`): random
+    /// Dutch events, every round certified by the checker's generic (C.04.1) and Dutch
+    /// (C.04.3) profiles; start numbers in the engine's input are the pairing numbers.
+    Dutch,
 }
 
 impl ExtProfile {
@@ -51,7 +55,8 @@ impl ExtProfile {
         match s {
             "generic" => Ok(ExtProfile::Generic),
             "berger-swiss" => Ok(ExtProfile::BergerSwiss),
-            _ => Err(format!("--profile: `{s}` is not a profile (generic or berger-swiss)")),
+            "dutch" => Ok(ExtProfile::Dutch),
+            _ => Err(format!("--profile: `{s}` is not a profile (generic, berger-swiss or dutch)")),
         }
     }
 
@@ -59,13 +64,17 @@ impl ExtProfile {
         match self {
             ExtProfile::Generic => "generic",
             ExtProfile::BergerSwiss => "berger-swiss",
+            ExtProfile::Dutch => "dutch",
         }
     }
 
-    fn checker(self) -> bsw_checker::Profile {
+    /// The checker profiles that certify a round, all run (their violations reported
+    /// together).
+    fn checkers(self) -> &'static [bsw_checker::Profile] {
         match self {
-            ExtProfile::Generic => bsw_checker::Profile::Generic,
-            ExtProfile::BergerSwiss => bsw_checker::Profile::BergerSwiss,
+            ExtProfile::Generic => &[bsw_checker::Profile::Generic],
+            ExtProfile::BergerSwiss => &[bsw_checker::Profile::BergerSwiss],
+            ExtProfile::Dutch => &[bsw_checker::Profile::Generic, bsw_checker::Profile::Dutch],
         }
     }
 
@@ -74,13 +83,17 @@ impl ExtProfile {
         match self {
             ExtProfile::Generic => &["generic"],
             ExtProfile::BergerSwiss => &["berger-swiss"],
+            ExtProfile::Dutch => &["generic", "dutch"],
         }
     }
 
-    /// Generator parameters for this profile: the generic profile makes plain Swiss events.
+    /// Generator parameters for this profile: the generic profile makes plain Swiss events,
+    /// the Dutch profile FIDE (Dutch) System events.
     pub fn params(self, mut p: crate::generator::GenParams) -> crate::generator::GenParams {
-        if self == ExtProfile::Generic {
-            p.group_rate = 0.0;
+        match self {
+            ExtProfile::Generic => p.group_rate = 0.0,
+            ExtProfile::Dutch => p.system = crate::generator::SystemKind::Dutch,
+            ExtProfile::BergerSwiss => {}
         }
         p
     }
@@ -217,6 +230,63 @@ fn swiss_record(sw: &bsw_checker::SwissRound) -> Option<SwissRecord> {
     })
 }
 
+/// The TRF handed to the engine for round `r` ([`protocol::engine_input`]). A Dutch event
+/// whose configuration leaves the initial colour to the seed gets it written (`XXC`), as
+/// the built-in engine draws it (`bsw_model::system::drawn_initial_colour`): engines of the
+/// convention need it for round 1.
+fn engine_input(t: &Tournament, r: u32, profile: ExtProfile) -> Result<String, String> {
+    if profile == ExtProfile::Dutch
+        && let Some(d) = t.config.system.dutch()
+        && d.initial_colour.is_none()
+    {
+        let mut shown = t.clone();
+        let mut d = d.clone();
+        d.initial_colour = Some(bsw_model::system::drawn_initial_colour(t.config.seed));
+        shown.config.system = bsw_model::System::Dutch(d);
+        return protocol::engine_input(&shown, r, false);
+    }
+    protocol::engine_input(t, r, profile == ExtProfile::Generic)
+}
+
+/// Dutch profile, the engine answered "no valid pairing" (exit 1) for round `r`: the
+/// checker's own matching decides, as for the built-in Dutch engine. Confirmed, the
+/// tournament ends there ([`Played::no_pairing`], not a failure; returns true);
+/// contradicted, the failure `no pairing (exit 1)` with the checker's pairing.
+fn confirm_no_pairing(
+    t: &Tournament,
+    r: u32,
+    record: &CallRecord,
+    cmd: String,
+    out: &mut Played,
+) -> bool {
+    match catch_unwind(AssertUnwindSafe(|| bsw_checker::dutch::feasible::legal_pairing(t, r))) {
+        Ok(None) => {
+            out.no_pairing = Some(r);
+            return true;
+        }
+        Ok(Some((pairs, pab))) => {
+            let shown: Vec<String> = pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+            let mut details = vec![
+                format!(
+                    "the engine said no pairing satisfies C1-C3 in round {r} (exit 1), but the checker has one"
+                ),
+                format!(
+                    "checker's pairing (directory ids): {}{}",
+                    shown.join(" "),
+                    pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
+                ),
+                cmd,
+            ];
+            details.extend(first_lines("stderr", &record.call.stderr, 3));
+            out.failure = Some(engine_failure(r, "no pairing (exit 1)", details));
+        }
+        Err(payload) => {
+            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+        }
+    }
+    false
+}
+
 /// Plays `sc` with the external engine; `recheck` pairs every round twice and compares.
 pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalPlayed {
     let mut t = sc.base.clone();
@@ -240,78 +310,113 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         if engine.profile == ExtProfile::BergerSwiss {
             out.dropped_absences += drop_refused_absences(&mut t, r);
         }
-        // Per-round engine time: the whole protocol (TRF written, engine run, output read).
-        let started = std::time::Instant::now();
-        let input = match protocol::engine_input(&t, r, engine.profile == ExtProfile::Generic) {
-            Ok(s) => s,
-            Err(e) => {
-                out.failure = Some(engine_failure(r, "cannot run", vec![e]));
+        // A round in which nobody is to be paired (everyone absent or withdrawn) cannot be
+        // asked of an engine of the convention (a TRF whose round has a cell for every player
+        // asks for the next round): its rows are the absences, written without a call.
+        let (rows, record, cmd, engine_ns) = if protocol::nobody_to_pair(&t, r) {
+            (protocol::read_output("0\n", &t, r).unwrap_or_default(), None, None, 0)
+        } else {
+            // Per-round engine time: the whole protocol (TRF written, engine run, output read).
+            let started = std::time::Instant::now();
+            // A Dutch event is written with start numbers = pairing numbers; the output is read
+            // back through them.
+            let numbers = if engine.profile == ExtProfile::Dutch {
+                bsw_model::trf::start_numbers(&t)
+            } else {
+                None
+            };
+            let input = match engine_input(&t, r, engine.profile) {
+                Ok(s) => s,
+                Err(e) => {
+                    out.failure = Some(engine_failure(r, "cannot run", vec![e]));
+                    break;
+                }
+            };
+            let call = match work.run(&engine.template, &input, engine.timeout) {
+                Ok(c) => c,
+                Err(e) => {
+                    out.failure = Some(engine_failure(
+                        r,
+                        "cannot run",
+                        vec![format!("{}: {e}", engine.template.args[0])],
+                    ));
+                    break;
+                }
+            };
+            let mut record = CallRecord { round: r, input, call, second: None, problem: None };
+            let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
+            if engine.profile == ExtProfile::Dutch && record.call.status == Status::Exited(1) {
+                if !confirm_no_pairing(&t, r, &record, cmd, &mut out) {
+                    kept = Some(record);
+                }
                 break;
             }
-        };
-        let call = match work.run(&engine.template, &input, engine.timeout) {
-            Ok(c) => c,
-            Err(e) => {
-                out.failure = Some(engine_failure(
-                    r,
-                    "cannot run",
-                    vec![format!("{}: {e}", engine.template.args[0])],
-                ));
-                break;
-            }
-        };
-        let mut record = CallRecord { round: r, input, call, second: None, problem: None };
-        let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
-        if let Some(kind) = status_kind(record.call.status) {
-            let mut details = vec![format!("the engine ended with {kind}"), cmd];
-            details.extend(first_lines("stderr", &record.call.stderr, 5));
-            out.failure = Some(engine_failure(r, &kind, details));
-            kept = Some(record);
-            break;
-        }
-        let parsed = match &record.call.output {
-            None => Err("the engine exited 0 but wrote no output file".to_string()),
-            Some(text) => protocol::read_output(text, &t, r).map_err(|e| e.to_string()),
-        };
-        let rows = match parsed {
-            Ok(rows) => rows,
-            Err(problem) => {
-                let mut details = vec![problem.clone(), cmd];
-                details.extend(first_lines("stderr", &record.call.stderr, 3));
-                record.problem = Some(problem);
-                out.failure = Some(engine_failure(r, "bad output", details));
+            if let Some(kind) = status_kind(record.call.status) {
+                let mut details = vec![format!("the engine ended with {kind}"), cmd];
+                details.extend(first_lines("stderr", &record.call.stderr, 5));
+                out.failure = Some(engine_failure(r, &kind, details));
                 kept = Some(record);
                 break;
             }
-        };
-        let engine_ns = started.elapsed().as_nanos() as u64;
-        if recheck {
-            match work.run(&engine.template, &record.input, engine.timeout) {
-                Ok(second)
-                    if second.status != record.call.status
-                        || second.output.as_deref().map(|o| protocol::read_output(o, &t, r))
-                            != Some(Ok(rows.clone())) =>
-                {
-                    out.failure = Some(engine_failure(
-                        r,
-                        "nondeterministic output",
-                        vec!["the same input paired twice gave two different outputs".into(), cmd],
-                    ));
-                    record.second = Some(second);
+            let parsed = match &record.call.output {
+                None => Err("the engine exited 0 but wrote no output file".to_string()),
+                Some(text) => protocol::read_output_numbered(text, &t, r, numbers.as_deref())
+                    .map_err(|e| e.to_string()),
+            };
+            let rows = match parsed {
+                Ok(rows) => rows,
+                Err(problem) => {
+                    let mut details = vec![problem.clone(), cmd];
+                    details.extend(first_lines("stderr", &record.call.stderr, 3));
+                    record.problem = Some(problem);
+                    out.failure = Some(engine_failure(r, "bad output", details));
                     kept = Some(record);
                     break;
                 }
-                _ => {}
+            };
+            let engine_ns = started.elapsed().as_nanos() as u64;
+            if recheck {
+                match work.run(&engine.template, &record.input, engine.timeout) {
+                    Ok(second)
+                        if second.status != record.call.status
+                            || second.output.as_deref().map(|o| {
+                                protocol::read_output_numbered(o, &t, r, numbers.as_deref())
+                            }) != Some(Ok(rows.clone())) =>
+                    {
+                        out.failure = Some(engine_failure(
+                            r,
+                            "nondeterministic output",
+                            vec![
+                                "the same input paired twice gave two different outputs".into(),
+                                cmd,
+                            ],
+                        ));
+                        record.second = Some(second);
+                        kept = Some(record);
+                        break;
+                    }
+                    _ => {}
+                }
             }
-        }
+            (rows, Some(record), Some(cmd), engine_ns)
+        };
         let games =
             rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
         let first = t.rows.len();
         t.rows.extend(rows);
 
         let watch = Stopwatch::start();
-        let profile = engine.profile.checker();
-        let report = catch_unwind(AssertUnwindSafe(|| bsw_checker::check_round(&t, r, profile)));
+        let report = catch_unwind(AssertUnwindSafe(|| {
+            let mut merged: Option<bsw_checker::RoundReport> = None;
+            for &profile in engine.profile.checkers() {
+                let rep = bsw_checker::check_round(&t, r, profile);
+                match &mut merged {
+                    None => merged = Some(rep),
+                    Some(m) => m.violations.extend(rep.violations),
+                }
+            }
+            merged.expect("every profile has a checker")
+        }));
         out.rounds.push(RoundRecord {
             round: r,
             engine_ns,
@@ -326,15 +431,15 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         match report {
             Err(payload) => {
                 out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                kept = Some(record);
+                kept = record;
                 break;
             }
             Ok(rep) if !rep.violations.is_empty() => {
                 out.violations = rep.violations.len();
                 let mut failure = violation_failure(r, &rep);
-                failure.details.push(cmd);
+                failure.details.extend(cmd);
                 out.failure = Some(failure);
-                kept = Some(record);
+                kept = record;
                 break;
             }
             Ok(_) => {}

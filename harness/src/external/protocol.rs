@@ -65,6 +65,15 @@ pub fn write_output(rows: &[Row]) -> String {
     s
 }
 
+/// `rows` with every id replaced by its start number (`ids[k - 1]` is the id of start number
+/// k, as `bsw_model::trf::start_numbers` gives them); ids not in `ids` are kept.
+pub fn renumber_rows(rows: &[Row], ids: &[Id]) -> Vec<Row> {
+    let number: HashMap<Id, Id> =
+        ids.iter().enumerate().map(|(k, &id)| (id, k as Id + 1)).collect();
+    let n = |id: Id| number.get(&id).copied().unwrap_or(id);
+    rows.iter().map(|row| Row { entry: row.entry.map_ids(n), ..*row }).collect()
+}
+
 /// What a player is in round `r` of `t` (before the round is paired).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Due {
@@ -89,10 +98,27 @@ fn due(p: &bsw_model::Player, r: u32) -> Due {
     }
 }
 
+/// Whether nobody is to be paired in round `r` of `t` (every player withdrawn or absent).
+pub fn nobody_to_pair(t: &Tournament, r: u32) -> bool {
+    t.players.iter().all(|p| due(p, r) != Due::Pair)
+}
+
 /// Reads an engine's output for round `r` of `t` (the tournament as handed to the engine:
 /// rounds before `r`, withdrawals and the absences requested for `r`). Returns the rows of
 /// round `r`: boards in the order written, then the requested absences by TPN.
 pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, ProtocolError> {
+    read_output_numbered(text, t, r, None)
+}
+
+/// [`read_output`] for an input written with other start numbers than the ids
+/// (`bsw_model::trf::start_numbers`: start number k is `ids[k - 1]`): the output's numbers
+/// are start numbers, the rows returned hold ids.
+pub fn read_output_numbered(
+    text: &str,
+    t: &Tournament,
+    r: u32,
+    ids: Option<&[Id]>,
+) -> Result<Vec<Row>, ProtocolError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<(usize, &str)> = text
         .split('\n')
@@ -131,6 +157,16 @@ pub fn read_output(text: &str, t: &Tournament, r: u32) -> Result<Vec<Row>, Proto
                 .map_err(|_| perr(Some(n), format!("`{}` is not a player number", shorten(s))))
         };
         let (a, b) = (num(a)?, num(b)?);
+        // Start numbers → ids (0, the bye, stays; an unknown number is reported as it is).
+        let id_of = |x: Id| match ids {
+            Some(ids) if x != 0 => ids.get(x as usize - 1).copied().unwrap_or(Id::MAX),
+            _ => x,
+        };
+        if ids.is_some() && [a, b].iter().any(|&x| x != 0 && id_of(x) == Id::MAX) {
+            let bad = if id_of(a) == Id::MAX { a } else { b };
+            return Err(perr(Some(n), format!("start number {bad} is not in the input")));
+        }
+        let (a, b) = (id_of(a), id_of(b));
         if a == 0 {
             return Err(perr(Some(n), "the first number is 0 (a bye is written `id 0`)"));
         }

@@ -24,14 +24,20 @@ pub struct Template {
 }
 
 impl Template {
-    /// Splits `text` as a shell would. Refuses an empty command, unbalanced quotes, and a
-    /// template without `{trf}` (the engine would not know what to pair).
+    /// Splits `text` as a shell would. A command with neither `{trf}` nor `{out}` is called
+    /// by the JaVaFo/bbpPairings convention: ` {trf} -p {out}` is appended
+    /// (`bbpPairings.exe --dutch` runs `bbpPairings.exe --dutch IN.trf -p OUT`). Refuses an
+    /// empty command, unbalanced quotes, and a template with `{out}` but without `{trf}` (the
+    /// engine would not know what to pair).
     pub fn parse(text: &str) -> Result<Template, String> {
-        let args = shlex::split(text).ok_or_else(|| {
+        let mut args = shlex::split(text).ok_or_else(|| {
             format!("--engine: `{text}`: unbalanced quotes or a trailing backslash")
         })?;
         if args.is_empty() {
             return Err("--engine: the command is empty".into());
+        }
+        if !args.iter().any(|a| a.contains("{trf}") || a.contains("{out}")) {
+            args.extend(["{trf}", "-p", "{out}"].map(String::from));
         }
         if !args.iter().any(|a| a.contains("{trf}")) {
             return Err(format!(

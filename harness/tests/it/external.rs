@@ -158,6 +158,13 @@ fn templates_split_like_a_shell_and_need_the_input() {
     assert!(Template::parse("e -p {out}").unwrap_err().contains("{trf}"));
     assert!(Template::parse("e '{trf}").unwrap_err().contains("unbalanced"));
     assert!(Template::parse("").is_err());
+    // Neither placeholder: the convention's own arguments are appended.
+    let t = template("bbpPairings.exe --dutch");
+    assert_eq!(
+        t.argv("/x/in.trf".as_ref(), "/x/out.txt".as_ref()),
+        ["bbpPairings.exe", "--dutch", "/x/in.trf", "-p", "/x/out.txt"]
+    );
+    assert_eq!(t.text, "bbpPairings.exe --dutch");
     assert!(
         template("no-such-engine-anywhere {trf}")
             .check_program()
@@ -208,4 +215,33 @@ fn a_time_out_kills_the_whole_process_group() {
     let alive = std::path::Path::new(&proc).exists()
         && !std::fs::read_to_string(format!("{proc}/stat")).is_ok_and(|s| s.contains(") Z "));
     assert!(!alive, "the engine's child {pid} survived the time-out");
+}
+
+/// A Dutch event whose ids are not its pairing numbers: the engine's input has start
+/// numbers = pairing numbers (SPEC §1 order of [`six`]: ids 6, 5, 4, 2, 3, 1) and its
+/// answer, in start numbers, is read back into ids; a start number beyond the field is
+/// refused by name.
+#[test]
+fn a_renumbered_dutch_input_is_answered_in_start_numbers() {
+    use bsw_harness::external::protocol::{read_output_numbered, renumber_rows};
+    let mut t = six();
+    t.config.system = bsw_model::System::Dutch(bsw_model::DutchConfig::default());
+    let ids = bsw_model::trf::start_numbers(&t).expect("ids are not the pairing numbers");
+    assert_eq!(ids, [6, 5, 4, 2, 3, 1]);
+    let input = engine_input(&t, 1, false).unwrap();
+    assert!(input.contains("\nBSI 6 5 4 2 3 1\n"), "{input}");
+    let rows = read_output_numbered("3\n1 4\n5 2\n6 3\n", &t, 1, Some(&ids)).unwrap();
+    let got: Vec<Entry> = rows.iter().map(|r| r.entry).collect();
+    assert_eq!(
+        got,
+        [
+            Entry::Game { white: 6, black: 2, result: None },
+            Entry::Game { white: 3, black: 5, result: None },
+            Entry::Game { white: 1, black: 4, result: None },
+        ]
+    );
+    // And back: the rows in start numbers are the answer as written.
+    assert_eq!(write_output(&renumber_rows(&rows, &ids)), "3\n1 4\n5 2\n6 3\n");
+    let err = read_output_numbered("3\n1 4\n5 2\n7 3\n", &t, 1, Some(&ids)).unwrap_err();
+    assert!(err.message.contains("start number 7 is not in the input"), "{err}");
 }

@@ -103,6 +103,7 @@ pub fn load_with(path: &Path, opts: &ReadOptions) -> Result<Imported, InputError
             declared_system: None,
             warnings: Vec::new(),
             ignored_lines: Vec::new(),
+            start_numbers: Vec::new(),
         });
     }
     if !path.exists() {

@@ -7,10 +7,13 @@ use crate::{Entry, HalfPoints, Id, InputError, Outcome, Player, Tournament};
 use std::collections::HashMap;
 
 /// Whether `t` fits the TRF columns: ids 1..9999 (the 4-digit pairing-number field of
-/// TRF16/TRF-2026) and ratings 0..9999. [`export`] writes such a tournament without loss.
+/// TRF16/TRF-2026; for a Dutch event written with start numbers = pairing numbers, at most
+/// 9,999 players) and ratings 0..9999. [`export`] writes such a tournament without loss.
 pub fn exportable(t: &Tournament) -> Result<(), InputError> {
+    // A renumbered Dutch event is written with start numbers 1..n ([`start_numbers`]).
+    let renumbered = t.players.len() <= 9999 && start_numbers(t).is_some();
     for p in &t.players {
-        if p.id > 9999 {
+        if p.id > 9999 && !renumbered {
             return Err(InputError::new(
                 "TRF export",
                 None,
@@ -129,12 +132,52 @@ fn record_001(p: &Player, points: HalfPoints, rank: usize, cells: &[&str]) -> St
     line.trim_end().to_string()
 }
 
+/// The TRF start numbers of a FIDE (Dutch) System tournament are its pairing numbers (the
+/// initial ranking, [`crate::layout::dutch_pairing_ids`]), so that every program that pairs
+/// the file pairs the same event. Returns the player ids in start-number order (start number
+/// k is `ids[k - 1]`) when they differ from the ids (a directory whose ids are not in the
+/// SPEC §1 order, or have gaps); `None` when every id is its own start number (and always for
+/// Berger-Swiss, whose ids are written as they are).
+pub fn start_numbers(t: &Tournament) -> Option<Vec<Id>> {
+    t.config.system.dutch()?;
+    let ids = crate::layout::dutch_pairing_ids(t);
+    let same = ids.iter().enumerate().all(|(k, &id)| id as usize == k + 1);
+    (!same).then_some(ids)
+}
+
+/// `t` with every id replaced by its start number (`ids` as [`start_numbers`] gives them).
+fn renumbered(t: &Tournament, ids: &[Id]) -> Tournament {
+    let number: HashMap<Id, Id> =
+        ids.iter().enumerate().map(|(k, &id)| (id, k as Id + 1)).collect();
+    let n = |id: Id| number.get(&id).copied().unwrap_or(id);
+    let mut out = t.clone();
+    for p in &mut out.players {
+        p.id = n(p.id);
+    }
+    for (a, b) in &mut out.config.swaps {
+        (*a, *b) = (n(*a), n(*b));
+    }
+    for row in &mut out.rows {
+        row.entry = row.entry.map_ids(n);
+    }
+    out
+}
+
 /// Exports `t` as TRF-2026 (readable by TRF16 readers). LF line endings.
 ///
-/// Order: `012`, `142`, the kept header records in their original order, the `001` records,
-/// `XXR`, then our `BS?` extension records (TRF readers do not depend on the order of
-/// records).
+/// Order: `012`, `142`, the kept header records in their original order, the system records
+/// of a Dutch tournament (unless kept ones declare it), the `001` records, `XXR`, then our
+/// `BS?` extension records (TRF readers do not depend on the order of records). A Dutch
+/// tournament whose ids are not its pairing numbers is written with start numbers = pairing
+/// numbers ([`start_numbers`]) and a `BSI` record that gives the ids back on import.
 pub fn export(t: &Tournament) -> String {
+    match start_numbers(t) {
+        None => export_numbered(t, None),
+        Some(ids) => export_numbered(&renumbered(t, &ids), Some(&ids)),
+    }
+}
+
+fn export_numbered(t: &Tournament, ids: Option<&[Id]>) -> String {
     let last = t.last_round();
     let rounds = crate::layout::total_rounds(&t.config).unwrap_or(0).max(last).max(1);
     let (cells, future) = cells(t, rounds);
@@ -142,9 +185,11 @@ pub fn export(t: &Tournament) -> String {
     for p in &t.players {
         points.entry(p.id).or_insert(0);
     }
+    // A Dutch tournament's pairing-allocated bye scores `pab_points` (written `BBU`).
+    let worth = t.row_points();
     for row in &t.rows {
         for id in row.entry.players() {
-            if let Some(x) = row.entry.points_of(id) {
+            if let Some(x) = worth.of(row, id) {
                 *points.entry(id).or_insert(0) += x;
             }
         }
@@ -165,8 +210,11 @@ pub fn export(t: &Tournament) -> String {
     }
     // The system records of a Dutch tournament, unless the kept header already declares them.
     let declares = |code: &str| t.config.trf_header.iter().any(|l| l.starts_with(code));
+    let mut generated = 0;
     if !declares("092") && !declares("192") {
-        s += &crate::system::trf_lines(&t.config.system);
+        let lines = crate::system::trf_lines(&t.config.system);
+        generated = lines.lines().count();
+        s += &lines;
     }
     let blank = "        ";
     let mut ext_players = String::new();
@@ -194,6 +242,13 @@ pub fn export(t: &Tournament) -> String {
         s += &format!("BSR {r}\n");
     }
     s += &format!("BSS {}\n", c.seed);
+    if generated > 0 {
+        s += &format!("BSY {generated}\n");
+    }
+    if let Some(ids) = ids {
+        let list: Vec<String> = ids.iter().map(Id::to_string).collect();
+        s += &format!("BSI {}\n", list.join(" "));
+    }
     if !c.groups.is_empty() {
         let g: Vec<String> = c.groups.iter().map(u32::to_string).collect();
         s += &format!("BSG {}\n", g.join(" "));

@@ -14,6 +14,8 @@
 //! | `BST` | `BST code` | one tiebreak code, in order (an empty list: `BST` alone) |
 //! | `BSP` | `BSP id key value` | a player field the `001` record cannot hold exactly |
 //! | `BSB` | `BSB r id=board …` | board numbers of round r, keyed by White / the bye's player |
+//! | `BSY` | `BSY k` | the last k kept header records (`092`, `XXC`, `BBU`) were written from the system settings |
+//! | `BSI` | `BSI id1 id2 …` | the player id of each start number (a Dutch event renumbered by pairing number) |
 //!
 //! Text values are escaped: `\\` for a backslash, `\n`, `\r`, `\t`, and `\s` for a space at
 //! the start or end of the value.
@@ -39,6 +41,11 @@ pub(super) struct Ext {
     pub fields: Vec<(Id, String, String, usize)>,
     /// round → (line, [(id, board)]).
     pub boards: HashMap<u32, (usize, Vec<(Id, u32)>)>,
+    /// `BSY k`: the last k kept header records were written from the system settings of
+    /// `tournament.toml` (not kept header records); (k, line).
+    pub system_lines: Option<(usize, usize)>,
+    /// `BSI id…`: the player id of each start number, in start-number order; (ids, line).
+    pub ids: Option<(Vec<Id>, usize)>,
     /// Lines of all extension records, for the "without BSV" error.
     pub first_line: Option<usize>,
 }
@@ -189,9 +196,26 @@ impl Ext {
                     return Err(err(format!("a second BSB record for round {r}")));
                 }
             }
+            "BSY" => {
+                let k = num(words.first().copied().unwrap_or(""), "a number of records")?;
+                self.system_lines = Some((k as usize, n));
+            }
+            "BSI" => {
+                let mut ids = Vec::with_capacity(words.len());
+                for w in &words {
+                    let id = num(w, "a player id")?;
+                    if id == 0 || id > u32::MAX as u64 {
+                        return Err(err(format!("`{w}` is not a player id")));
+                    }
+                    ids.push(id as Id);
+                }
+                if self.ids.replace((ids, n)).is_some() {
+                    return Err(err("a second BSI record".into()));
+                }
+            }
             _ => {
                 return Err(err(format!(
-                    "unknown berger-swiss record `{code}` (known: BSV BSN BSR BSS BSG BSX BST BSP BSB)"
+                    "unknown berger-swiss record `{code}` (known: BSV BSN BSR BSS BSG BSX BST BSP BSB BSY BSI)"
                 )));
             }
         }

@@ -34,6 +34,10 @@ pub struct Imported {
     pub warnings: Vec<String>,
     /// Lines that are not records, ignored: (line number, text).
     pub ignored_lines: Vec<(usize, String)>,
+    /// The `BSI` record of a Dutch event exported with start numbers = pairing numbers: the
+    /// id of start number k is `start_numbers[k - 1]` (the tournament holds the ids; a
+    /// program answering about the file answers in start numbers). Empty without `BSI`.
+    pub start_numbers: Vec<Id>,
 }
 
 /// Imports a TRF16 / TRF-2026 text, strictly. `file_name` is used in error messages.
@@ -94,14 +98,19 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         Some((r, _)) => r,
         None => last.max(1),
     };
-    let mut warnings = check_points(file, &s.recs, last, opts.lenient)?;
+    let system = declared_pairing_system(&s.header);
+    if carries_config {
+        drop_generated_header(file, &mut s.header, s.ext.system_lines)?;
+    }
+    // A pairing-allocated bye (`U`) is worth `pab_points` in a Dutch file (bbpPairings' `BBU`).
+    let u_points = system.dutch().map_or(2, |d| d.pab_points);
+    let mut warnings = check_points(file, &s.recs, last, opts.lenient, u_points)?;
     if s.accelerated {
         warnings.push(format!(
             "{file}: XXA: the file declares accelerated rounds (Baku acceleration); they are kept \
              for export, but no check uses them: score groups are built from the real scores"
         ));
     }
-    let system = declared_pairing_system(&s.header);
     if !carries_config {
         // Dutch files announce every absence in the round's own cell (bbpPairings pairs
         // everyone without a cell in the next round): no withdrawal is inferred there.
@@ -130,12 +139,17 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     if carries_config {
         ext_config(file, &s.ext, &mut config, &players, last)?;
     }
+    let mut tournament = Tournament { config, players, rows };
+    if carries_config && let Some((ids, n)) = &s.ext.ids {
+        restore_ids(file, *n, ids, &mut tournament)?;
+    }
     Ok(Imported {
-        tournament: Tournament { config, players, rows },
+        tournament,
         carries_config,
         declared_system: s.system_192.or(s.system_092),
         warnings,
         ignored_lines: s.ignored,
+        start_numbers: s.ext.ids.map(|(ids, _)| ids).filter(|_| carries_config).unwrap_or_default(),
     })
 }
 
@@ -296,12 +310,14 @@ fn check_points(
     recs: &[Rec],
     last: u32,
     lenient: bool,
+    u_points: HalfPoints,
 ) -> Result<Vec<String>, InputError> {
+    let value = |c: &super::cells::Cell| if c.code == 'u' { u_points } else { cell_points(c) };
     let mut mismatches: Vec<(usize, String)> = Vec::new();
     for rec in recs {
         let Some(p) = rec.points else { continue };
-        let all: HalfPoints = rec.cells.iter().map(cell_points).sum();
-        let played: HalfPoints = rec.cells.iter().take(last as usize).map(cell_points).sum();
+        let all: HalfPoints = rec.cells.iter().map(value).sum();
+        let played: HalfPoints = rec.cells.iter().take(last as usize).map(value).sum();
         if p != all && p != played {
             mismatches.push((
                 rec.line,
@@ -342,19 +358,92 @@ fn check_points(
     Err(InputError::new(file, Some(mismatches[0].0), Some("001 points"), message))
 }
 
+/// `BSY k`: the last `k` kept header records were written by the export from the system
+/// settings (`092`, `XXC`, `BBU`): they are read for the system but not kept in `trf_header`.
+fn drop_generated_header(
+    file: &str,
+    header: &mut Vec<String>,
+    bsy: Option<(usize, usize)>,
+) -> Result<(), InputError> {
+    let Some((k, n)) = bsy else { return Ok(()) };
+    let from = header.len().checked_sub(k);
+    let ok = from.is_some_and(|from| {
+        header[from..].iter().all(|l| ["092", "192", "XXC", "BBU"].iter().any(|c| l.starts_with(c)))
+    });
+    match from {
+        Some(from) if ok => {
+            header.truncate(from);
+            Ok(())
+        }
+        _ => Err(InputError::new(
+            file,
+            Some(n),
+            Some("BSY"),
+            format!(
+                "says the last {k} header records before the player records are system records (092, XXC, BBU) written by the export, but they are not (columns 5 onwards); the file was edited: remove the BSY record"
+            ),
+        )),
+    }
+}
+
+/// `BSI id…` (line `n`): start number k of the file is player `ids[k - 1]` of the directory
+/// (a Dutch event exported with start numbers = pairing numbers); gives the ids back.
+fn restore_ids(file: &str, n: usize, ids: &[Id], t: &mut Tournament) -> Result<(), InputError> {
+    let err = |msg: String| {
+        InputError::new(file, Some(n), Some("BSI"), format!("{msg} (columns 5 onwards)"))
+    };
+    if ids.len() != t.players.len() {
+        return Err(err(format!(
+            "{} ids for {} players: the record gives the id of every start number 1..{}",
+            ids.len(),
+            t.players.len(),
+            t.players.len()
+        )));
+    }
+    let mut seen = HashSet::new();
+    if let Some(id) = ids.iter().find(|&&id| !seen.insert(id)) {
+        return Err(err(format!("id {id} is given twice")));
+    }
+    let id_of = |start: Id| -> Result<Id, InputError> {
+        ids.get((start as usize).wrapping_sub(1)).copied().ok_or_else(|| {
+            err(format!("start number {start} is beyond the {} ids of the record", ids.len()))
+        })
+    };
+    for p in &mut t.players {
+        p.id = id_of(p.id)?;
+    }
+    for (a, b) in &mut t.config.swaps {
+        (*a, *b) = (id_of(*a)?, id_of(*b)?);
+    }
+    // Every row names players of the file, whose start numbers were just checked.
+    for row in &mut t.rows {
+        row.entry =
+            row.entry.map_ids(|p| ids.get((p as usize).wrapping_sub(1)).copied().unwrap_or(p));
+    }
+    Ok(())
+}
+
 /// The pairing system the kept header records declare (`092`/`192`: a Dutch type selects the
-/// Dutch system; `XXC`/`152`: its initial colour), see [`crate::system`].
+/// Dutch system; `XXC`/`152`: its initial colour; bbpPairings' `BBU`: what the
+/// pairing-allocated bye is worth), see [`crate::system`].
 fn declared_pairing_system(header: &[String]) -> crate::System {
     let mut dutch = None;
     let mut initial_colour = None;
+    let mut pab = None;
     for line in header {
         let chars: Vec<char> = line.chars().collect();
         let code: String = chars.iter().take(3).collect();
         if matches!(code.as_str(), "092" | "192" | "XXC" | "152") {
             crate::system::trf_system_record(&code, &chars, &mut dutch, &mut initial_colour);
+        } else if code == "BBU" {
+            pab = crate::system::trf_bbu_points(line).or(pab);
         }
     }
-    crate::system::trf_system(dutch, initial_colour)
+    let mut system = crate::system::trf_system(dutch, initial_colour);
+    if let (crate::System::Dutch(d), Some(p)) = (&mut system, pab) {
+        d.pab_points = p;
+    }
+    system
 }
 
 /// Without our extension records: a player whose cells from some round t up to L are all

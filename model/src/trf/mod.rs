@@ -73,7 +73,7 @@ mod import;
 mod scan;
 
 pub use crate::io::decode;
-pub use export::{export, exportable};
+pub use export::{export, exportable, start_numbers};
 pub use import::{Imported, ReadOptions, import, read};
 
 /// The pairing system declared by kept header records: `192` (TRF-2026 code), else `092`.
