@@ -34,24 +34,38 @@
 //! primal-dual method): when two trees meet (or a tree reaches a free vertex of dual zero,
 //! or loses its root's dual), only the trees involved are dissolved — their outer blossoms
 //! of dual zero expanded, every vertex and blossom of them unlabelled, the blossoms kept —
-//! while the other trees keep their labels and least-slack records. What led into a
-//! dissolved tree is redone: its vertices look at their edges to the outer vertices again
-//! (as those vertices' scans would have), a vertex or inner leaf whose least-slack edge or
-//! tight-edge label led into it rescans, and an outer blossom whose least-slack edge led
-//! into it recomputes that edge from its list (every edge an outer blossom's scans record
-//! also goes into its list, so the list stays complete). Tightness is always the slack
-//! computed from the current duals. A dual step that makes recorded edges tight uses all
-//! of them at once (equal weights make ties common).
+//! while the other trees keep their labels and least-slack records. The dissolved trees'
+//! vertices look at their edges to the outer vertices again (as those vertices' scans
+//! would have), and an inner leaf whose tight-edge label led into them rescans. A
+//! least-slack record that led into them is left as a lower bound (every record moves with
+//! the duals: −δ for an edge from outside the forest to an outer vertex, −2δ between outer
+//! blossoms, 0 from an inner leaf) and made exact only when it would decide a dual step:
+//! recomputed from the vertex's row, or from the outer blossom's list (every edge its
+//! scans record goes into the list, so the list stays complete whatever the scan order;
+//! an inner sub-blossom contributes nothing at a merge, its vertices are scanned after).
+//! Tightness is always the slack computed from the current duals, and a dual step that
+//! makes several recorded edges tight uses them all at once (equal weights make ties
+//! common).
 //!
-//! Cost: a vertex's dense row is scanned when it becomes outer, and looked at again only
-//! when its tree dissolves, so a solve with many roots no longer costs a whole-forest scan
-//! per augmentation; each dual step is O(n).
+//! When the trees that augmented, plus the outer blossoms whose records lead into them,
+//! are more than half of the forest (a big bracket of equal weights often grows one or two
+//! trees over most vertices), the repair would cost more than a rebuild: the stage ends
+//! instead (every outer blossom of dual zero expanded, everything unlabelled) and a new
+//! one starts from the roots, as in the plain method.
+//!
+//! Cost: a vertex's dense row (n weights of 64 bytes: the scans are memory-bound) is
+//! scanned when it becomes outer and looked at again when its tree dissolves; a solve
+//! with k roots costs O(k n²) at worst, less when the trees stay apart. Each dual step is
+//! O(n).
 //!
 //! Every quantity is a non-negative integer (edge weights are stored doubled).
 
 use super::weight::Weight;
 
 const NONE: usize = usize::MAX;
+/// A dissolution that touches more than NUM/DEN of the forest ends the stage instead.
+const BIG_DISSOLVE_NUM: usize = 1;
+const BIG_DISSOLVE_DEN: usize = 2;
 
 /// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
 /// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
@@ -91,10 +105,15 @@ pub struct Matcher {
     /// top-level blossom is labelled).
     tree: Vec<usize>,
     /// Outer vertices still to scan.
-    queue: Vec<usize>,
+    queue: std::collections::VecDeque<usize>,
     /// Vertices whose edges to outer vertices must be looked at again (their tree was
     /// dissolved, or their best edge led into a dissolved tree).
     rescan: Vec<usize>,
+    /// Scratch of `add_blossom`, indexed by blossom: least-slack edge and its slack (all
+    /// `NONE` between calls), and the entries touched.
+    scratch_edge: Vec<usize>,
+    scratch_slack: Vec<Weight>,
+    scratch_touched: Vec<usize>,
 }
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
@@ -131,8 +150,11 @@ impl Matcher {
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Weight::ZERO; 2 * n],
             tree: vec![NONE; n],
-            queue: Vec::new(),
+            queue: std::collections::VecDeque::new(),
             rescan: Vec::new(),
+            scratch_edge: vec![NONE; 2 * n],
+            scratch_slack: vec![Weight::ZERO; 2 * n],
+            scratch_touched: Vec::new(),
         }
     }
 
@@ -455,48 +477,68 @@ impl Matcher {
         self.blossomendps[b] = endps;
         for leaf in self.leaves_of(b) {
             if self.label[self.inblossom[leaf]] == 2 {
-                self.queue.push(leaf);
+                self.queue.push_back(leaf);
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
-        let mut bestto = vec![Weight::ZERO; 2 * self.n];
+        // The least-slack edge from the new blossom to each other outer blossom, gathered
+        // in scratch arrays indexed by blossom (only the touched entries are reset).
+        let n = self.n;
+        let mut bestto = std::mem::take(&mut self.scratch_edge);
+        let mut bestsl = std::mem::take(&mut self.scratch_slack);
+        let mut touched = std::mem::take(&mut self.scratch_touched);
+        let mut consider = |m: &Matcher, k: usize, j: usize| {
+            let bj = m.inblossom[j];
+            if bj != b && m.label[bj] == 1 {
+                let ks = m.slack(k);
+                if bestto[bj] == NONE {
+                    touched.push(bj);
+                    bestto[bj] = k;
+                    bestsl[bj] = ks;
+                } else if ks < bestsl[bj] {
+                    bestto[bj] = k;
+                    bestsl[bj] = ks;
+                }
+            }
+        };
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(l) => vec![l],
-                None => self.leaves_of(bv).into_iter().map(|v| self.edges_of(v)).collect(),
-            };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j) = self.ends(k);
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+            match self.blossombestedges[bv].take() {
+                Some(l) => {
+                    for k in l {
+                        let (i, j) = self.ends(k);
+                        consider(self, k, if self.inblossom[j] == b { i } else { j });
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b && self.label[bj] == 1 {
-                        let ks = self.slack(k);
-                        if bestedgeto[bj] == NONE || ks < bestto[bj] {
-                            bestedgeto[bj] = k;
-                            bestto[bj] = ks;
+                }
+                // An inner sub-blossom's vertices are scanned after this (they are queued
+                // above), and record their edges to outer blossoms in `b`'s list then.
+                None if self.label[bv] == 2 => {}
+                None => {
+                    for v in self.leaves_of(bv) {
+                        for u in 0..n {
+                            if u != v && self.alive[u] && !self.w2[v * n + u].is_zero() {
+                                consider(self, self.edge(v, u), u);
+                            }
                         }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let mut list = Vec::new();
+        let mut list = Vec::with_capacity(touched.len());
         self.bestedge[b] = NONE;
-        for (bj, &k) in bestedgeto.iter().enumerate() {
-            if k == NONE {
-                continue;
-            }
+        for &bj in &touched {
+            let k = bestto[bj];
             list.push(k);
-            if self.bestedge[b] == NONE || bestto[bj] < self.bestslack[b] {
+            if self.bestedge[b] == NONE || bestsl[bj] < self.bestslack[b] {
                 self.bestedge[b] = k;
-                self.bestslack[b] = bestto[bj];
+                self.bestslack[b] = bestsl[bj];
             }
+            bestto[bj] = NONE;
         }
+        touched.clear();
+        self.scratch_edge = bestto;
+        self.scratch_slack = bestsl;
+        self.scratch_touched = touched;
         self.blossombestedges[b] = Some(list);
     }
 
@@ -812,17 +854,31 @@ impl Matcher {
         // Duals change only in the dual adjustment, never during a scan.
         let yv = self.dualvar[v];
         for w in 0..n {
-            let wv = self.w2[v * n + w];
-            if w == v || wv.is_zero() || !self.alive[w] {
+            if w == v || !self.alive[w] {
                 continue;
             }
             let bw = self.inblossom[w];
-            if bw == self.inblossom[v] || (self.label[bw] == 2 && self.label[w] == 2) {
+            let lw = self.label[bw];
+            if bw == self.inblossom[v] || (lw == 2 && self.label[w] == 2) {
                 // Inside v's blossom, or an inner vertex already reached: nothing to learn.
                 continue;
             }
-            let s = yv.add_sub(&self.dualvar[w], &wv);
-            if self.scan_edge(v, w, s) {
+            let wv = &self.w2[v * n + w];
+            if wv.is_zero() {
+                continue;
+            }
+            let s = yv.add_sub(&self.dualvar[w], wv);
+            if !s.is_zero() {
+                // The common case, inline: a least-slack candidate (as in `scan_edge`).
+                if lw == 1 {
+                    let k = self.edge(v, w);
+                    self.note_outer_edge(self.inblossom[v], k, s);
+                } else if self.label[w] == 0 && (self.bestedge[w] == NONE || s < self.bestslack[w])
+                {
+                    self.bestedge[w] = self.edge(v, w);
+                    self.bestslack[w] = s;
+                }
+            } else if self.scan_edge(v, w, s) {
                 return;
             }
         }
@@ -880,6 +936,29 @@ impl Matcher {
         if members.is_empty() {
             return;
         }
+        // When the trees that augmented hold most of the forest, rebuilding the rest from
+        // its roots is cheaper than repairing it.
+        // (The repair rescans the members and, later, the outer vertices whose least-slack
+        // edge led into them.)
+        let mut labelled = 0;
+        let mut repairs = members.len();
+        for v in 0..n {
+            if !self.alive[v] || self.top_label(v) == 0 {
+                continue;
+            }
+            labelled += 1;
+            let bv = self.inblossom[v];
+            if self.label[bv] == 1 && self.blossombase[bv] == v && self.bestedge[bv] != NONE {
+                let x = self.end_outside(self.bestedge[bv], bv);
+                if self.top_label(x) != 0 && roots.contains(&self.tree[x]) {
+                    repairs += 1;
+                }
+            }
+        }
+        if repairs * BIG_DISSOLVE_DEN > labelled * BIG_DISSOLVE_NUM {
+            self.restart_stage();
+            return;
+        }
         // End of stage for these trees: outer blossoms of dual zero are expanded.
         for &v in &members {
             let b = self.inblossom[v];
@@ -904,35 +983,53 @@ impl Matcher {
             }
         }
         self.rescan.extend(&members);
-        // Records elsewhere that lead into the dissolved trees.
+        // A tight-edge label of an inner leaf that led into the dissolved trees is void: the
+        // leaf looks at its edges again. (Least-slack records that lead there are left as
+        // lower bounds and redone only when one would decide a dual step.)
         for v in 0..n {
-            if !self.alive[v] {
-                continue;
-            }
-            let bv = self.inblossom[v];
-            if self.label[bv] == 1 {
-                let k = self.bestedge[bv];
-                if k != NONE && self.top_label(self.end_outside(k, bv)) != 1 {
-                    self.recompute_outer_best(bv);
-                }
-                continue;
-            }
-            let mut stale = false;
-            if self.bestedge[v] != NONE && self.top_label(self.other_end(self.bestedge[v], v)) != 1
-            {
-                stale = true;
-            }
-            if self.label[v] == 2
+            if self.alive[v]
+                && self.label[v] == 2
                 && self.labelend[v] != NONE
                 && self.top_label(self.endpoint(self.labelend[v])) != 1
             {
                 self.label[v] = 0;
                 self.labelend[v] = NONE;
-                stale = true;
-            }
-            if stale {
                 self.bestedge[v] = NONE;
                 self.rescan.push(v);
+            }
+        }
+    }
+
+    /// Whether the least-slack record of the vertex `v` (not outer) is exact: it leads to
+    /// an outer vertex and its bound is the edge's slack (the far end may have left the
+    /// forest and come back since).
+    fn vertex_record_exact(&self, v: usize) -> bool {
+        let k = self.bestedge[v];
+        self.top_label(self.other_end(k, v)) == 1 && self.slack(k) == self.bestslack[v]
+    }
+
+    /// Whether the least-slack record of the outer blossom `b` is exact: it leads to
+    /// another outer blossom and its bound is the edge's slack.
+    fn outer_record_exact(&self, b: usize) -> bool {
+        let k = self.bestedge[b];
+        let x = self.end_outside(k, b);
+        self.inblossom[x] != b && self.top_label(x) == 1 && self.slack(k) == self.bestslack[b]
+    }
+
+    /// Redoes the least-slack edge from the vertex `v` (not outer) to the outer vertices.
+    fn recompute_vertex_best(&mut self, v: usize) {
+        let n = self.n;
+        self.bestedge[v] = NONE;
+        let yv = self.dualvar[v];
+        for x in 0..n {
+            let wx = self.w2[v * n + x];
+            if x == v || wx.is_zero() || !self.alive[x] || self.top_label(x) != 1 {
+                continue;
+            }
+            let s = yv.add_sub(&self.dualvar[x], &wx);
+            if self.bestedge[v] == NONE || s < self.bestslack[v] {
+                self.bestedge[v] = self.edge(v, x);
+                self.bestslack[v] = s;
             }
         }
     }
@@ -961,7 +1058,7 @@ impl Matcher {
         loop {
             if let Some(u) = self.rescan.pop() {
                 self.rescan_vertex(u);
-            } else if let Some(v) = self.queue.pop() {
+            } else if let Some(v) = self.queue.pop_back() {
                 if self.alive[v] && self.top_label(v) == 1 {
                     self.scan_vertex(v);
                 }
@@ -991,7 +1088,9 @@ impl Matcher {
         }
     }
 
-    fn run(&mut self) {
+    /// Starts a stage: every vertex and blossom unlabelled, no least-slack records, and
+    /// every free vertex of positive dual the root of a tree.
+    fn new_stage(&mut self) {
         let n = self.n;
         self.label.iter_mut().for_each(|l| *l = 0);
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
@@ -1009,6 +1108,26 @@ impl Matcher {
                 self.assign_label(v, 1, NONE);
             }
         }
+    }
+
+    /// Ends the stage (outer blossoms of dual zero expanded) and starts a new one.
+    fn restart_stage(&mut self) {
+        let n = self.n;
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b].is_zero()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        self.new_stage();
+    }
+
+    fn run(&mut self) {
+        let n = self.n;
+        self.new_stage();
         // The forest is kept across augmentations: only the trees that augmented are
         // dissolved (`dissolve_trees`), so a solve with k roots scans each vertex about
         // once per tree it joins rather than once per augmentation.
@@ -1031,22 +1150,37 @@ impl Matcher {
                 return;
             }
             let mut deltablossom = NONE;
+            // A record that would decide the step is made exact first (it may lead into
+            // a tree dissolved since).
             for v in 0..n {
-                if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                    let d = self.bestslack[v];
-                    if d < delta {
-                        delta = d;
-                        deltatype = 2;
+                if self.label[self.inblossom[v]] == 0
+                    && self.bestedge[v] != NONE
+                    && self.bestslack[v] < delta
+                {
+                    if !self.vertex_record_exact(v) {
+                        self.recompute_vertex_best(v);
+                        if self.bestedge[v] == NONE || self.bestslack[v] >= delta {
+                            continue;
+                        }
                     }
+                    delta = self.bestslack[v];
+                    deltatype = 2;
                 }
             }
             for b in 0..2 * n {
-                if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
-                    let d = self.bestslack[b].half();
-                    if d < delta {
-                        delta = d;
-                        deltatype = 3;
+                if self.blossomparent[b] == NONE
+                    && self.label[b] == 1
+                    && self.bestedge[b] != NONE
+                    && self.bestslack[b].half() < delta
+                {
+                    if !self.outer_record_exact(b) {
+                        self.recompute_outer_best(b);
+                        if self.bestedge[b] == NONE || self.bestslack[b].half() >= delta {
+                            continue;
+                        }
                     }
+                    delta = self.bestslack[b].half();
+                    deltatype = 3;
                 }
             }
             for b in n..2 * n {
@@ -1077,9 +1211,26 @@ impl Matcher {
                         }
                     }
                 }
-                for b in 0..2 * n {
-                    if self.bestedge[b] != NONE {
-                        self.bestslack[b] = self.slack(self.bestedge[b]);
+                // Least-slack records are lower bounds that move with the duals: an edge
+                // from a vertex outside the forest to an outer vertex loses delta, one
+                // between two outer blossoms twice delta, one from an inner leaf nothing.
+                let two = delta.add(&delta);
+                for v in 0..n {
+                    if self.bestedge[v] != NONE {
+                        let bv = self.inblossom[v];
+                        match self.label[bv] {
+                            0 => self.bestslack[v] = self.bestslack[v].sub(&delta),
+                            1 if bv == v => self.bestslack[v] = self.bestslack[v].sub(&two),
+                            _ => {}
+                        }
+                    }
+                }
+                for b in n..2 * n {
+                    if self.bestedge[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                    {
+                        self.bestslack[b] = self.bestslack[b].sub(&two);
                     }
                 }
             }
