@@ -28,7 +28,9 @@
 //!
 //! When most vertices changed, the matcher starts afresh instead: no blossoms, no
 //! matching, each dual half the vertex's heaviest edge (rounded up to even), and the edges
-//! then tight matched greedily in vertex order.
+//! then tight matched greedily in vertex order; then each vertex still free lowers its dual
+//! until an edge is tight (or the dual is zero) and takes a free neighbour over it — far
+//! fewer roots for the search (a root's dual is kept even).
 //!
 //! The alternating forest is kept across augmentations (the "multiple trees" form of the
 //! primal-dual method): when two trees meet (or a tree reaches a free vertex of dual zero,
@@ -256,7 +258,8 @@ impl Matcher {
     }
 
     /// Most vertices changed: start afresh, each vertex's dual half its heaviest edge
-    /// (rounded up to even), and the edges tight then matched greedily in vertex order.
+    /// (rounded up to even), and the edges tight then matched greedily in vertex order; a
+    /// vertex left free then lowers its dual to a tight edge and takes a free neighbour.
     fn restart(&mut self, pending: &[usize]) {
         let n = self.n;
         for &v in pending {
@@ -300,6 +303,39 @@ impl Matcher {
                     self.mate[u] = self.towards(u, v);
                     break;
                 }
+            }
+        }
+        // Each vertex still free lowers its dual as far as its edges allow (making an edge
+        // tight, or reaching zero) and is matched over that edge when its neighbour is free
+        // too: fewer roots for the search. A root keeps an even dual.
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            let yv = self.dualvar[v];
+            let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
+            for u in 0..n {
+                let w = &self.w2[v * n + u];
+                if u == v || !self.alive[u] || w.is_zero() {
+                    continue;
+                }
+                let s = yv.add_sub(&self.dualvar[u], w);
+                least = least.min(s);
+                if self.mate[u] == NONE && (s < free_least || (free_u == NONE && s == free_least)) {
+                    free_least = s;
+                    free_u = u;
+                }
+            }
+            if free_u != NONE && free_least == least {
+                self.dualvar[v] = yv.sub(&least);
+                self.mate[v] = self.towards(v, free_u);
+                self.mate[free_u] = self.towards(free_u, v);
+            } else {
+                let mut y = yv.sub(&least);
+                if y.0[0] & 1 == 1 {
+                    y = y.add_u64(1);
+                }
+                self.dualvar[v] = y;
             }
         }
     }
