@@ -28,17 +28,46 @@
 //!
 //! When most vertices changed, the matcher starts afresh instead: no blossoms, no
 //! matching, each dual half the vertex's heaviest edge (rounded up to even), and the edges
-//! then tight matched greedily in vertex order.
+//! then tight matched greedily in vertex order; then each vertex still free lowers its dual
+//! until an edge is tight (or the dual is zero) and takes a free neighbour over it — far
+//! fewer roots for the search (a root's dual is kept even).
 //!
-//! Cost: a stage scans every edge of every vertex it labels (dense rows), and each stage
-//! ends with one augmentation; with the many equal weights of a big bracket the forest of a
-//! stage spans most vertices, so a solve with k changed vertices costs up to O(k n²).
+//! The alternating forest is kept across augmentations (the "multiple trees" form of the
+//! primal-dual method): when two trees meet (or a tree reaches a free vertex of dual zero,
+//! or loses its root's dual), only the trees involved are dissolved — their outer blossoms
+//! of dual zero expanded, every vertex and blossom of them unlabelled, the blossoms kept —
+//! while the other trees keep their labels and least-slack records. The dissolved trees'
+//! vertices look at their edges to the outer vertices again (as those vertices' scans
+//! would have), and an inner leaf whose tight-edge label led into them rescans. A
+//! least-slack record that led into them is left as a lower bound (every record moves with
+//! the duals: −δ for an edge from outside the forest to an outer vertex, −2δ between outer
+//! blossoms, 0 from an inner leaf) and made exact only when it would decide a dual step:
+//! recomputed from the vertex's row, or from the outer blossom's list (every edge its
+//! scans record goes into the list, so the list stays complete whatever the scan order;
+//! an inner sub-blossom contributes nothing at a merge, its vertices are scanned after).
+//! Tightness is always the slack computed from the current duals, and a dual step that
+//! makes several recorded edges tight uses them all at once (equal weights make ties
+//! common).
+//!
+//! When the trees that augmented, plus the outer blossoms whose records lead into them,
+//! are more than half of the forest (a big bracket of equal weights often grows one or two
+//! trees over most vertices), the repair would cost more than a rebuild: the stage ends
+//! instead (every outer blossom of dual zero expanded, everything unlabelled) and a new
+//! one starts from the roots, as in the plain method.
+//!
+//! Cost: a vertex's dense row (n weights of 64 bytes: the scans are memory-bound) is
+//! scanned when it becomes outer and looked at again when its tree dissolves; a solve
+//! with k roots costs O(k n²) at worst, less when the trees stay apart. Each dual step is
+//! O(n).
 //!
 //! Every quantity is a non-negative integer (edge weights are stored doubled).
 
 use super::weight::Weight;
 
 const NONE: usize = usize::MAX;
+/// A dissolution that touches more than NUM/DEN of the forest ends the stage instead.
+const BIG_DISSOLVE_NUM: usize = 1;
+const BIG_DISSOLVE_DEN: usize = 2;
 
 /// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
 /// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
@@ -74,11 +103,19 @@ pub struct Matcher {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
-    /// Tight edges of the current stage, one bit per edge number.
-    allowed: Vec<u64>,
-    /// The words of `allowed` set in this stage (to clear them).
-    allowed_words: Vec<usize>,
-    queue: Vec<usize>,
+    /// The root of the alternating tree of each labelled vertex (valid while the vertex's
+    /// top-level blossom is labelled).
+    tree: Vec<usize>,
+    /// Outer vertices still to scan.
+    queue: std::collections::VecDeque<usize>,
+    /// Vertices whose edges to outer vertices must be looked at again (their tree was
+    /// dissolved, or their best edge led into a dissolved tree).
+    rescan: Vec<usize>,
+    /// Scratch of `add_blossom`, indexed by blossom: least-slack edge and its slack (all
+    /// `NONE` between calls), and the entries touched.
+    scratch_edge: Vec<usize>,
+    scratch_slack: Vec<Weight>,
+    scratch_touched: Vec<usize>,
 }
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
@@ -114,9 +151,12 @@ impl Matcher {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Weight::ZERO; 2 * n],
-            allowed: vec![0; (n * n).div_ceil(64)],
-            allowed_words: Vec::new(),
-            queue: Vec::new(),
+            tree: vec![NONE; n],
+            queue: std::collections::VecDeque::new(),
+            rescan: Vec::new(),
+            scratch_edge: vec![NONE; 2 * n],
+            scratch_slack: vec![Weight::ZERO; 2 * n],
+            scratch_touched: Vec::new(),
         }
     }
 
@@ -218,7 +258,8 @@ impl Matcher {
     }
 
     /// Most vertices changed: start afresh, each vertex's dual half its heaviest edge
-    /// (rounded up to even), and the edges tight then matched greedily in vertex order.
+    /// (rounded up to even), and the edges tight then matched greedily in vertex order; a
+    /// vertex left free then lowers its dual to a tight edge and takes a free neighbour.
     fn restart(&mut self, pending: &[usize]) {
         let n = self.n;
         for &v in pending {
@@ -264,6 +305,39 @@ impl Matcher {
                 }
             }
         }
+        // Each vertex still free lowers its dual as far as its edges allow (making an edge
+        // tight, or reaching zero) and is matched over that edge when its neighbour is free
+        // too: fewer roots for the search. A root keeps an even dual.
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            let yv = self.dualvar[v];
+            let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
+            for u in 0..n {
+                let w = &self.w2[v * n + u];
+                if u == v || !self.alive[u] || w.is_zero() {
+                    continue;
+                }
+                let s = yv.add_sub(&self.dualvar[u], w);
+                least = least.min(s);
+                if self.mate[u] == NONE && (s < free_least || (free_u == NONE && s == free_least)) {
+                    free_least = s;
+                    free_u = u;
+                }
+            }
+            if free_u != NONE && free_least == least {
+                self.dualvar[v] = yv.sub(&least);
+                self.mate[v] = self.towards(v, free_u);
+                self.mate[free_u] = self.towards(free_u, v);
+            } else {
+                let mut y = yv.sub(&least);
+                if y.0[0] & 1 == 1 {
+                    y = y.add_u64(1);
+                }
+                self.dualvar[v] = y;
+            }
+        }
     }
 
     fn edge(&self, a: usize, b: usize) -> usize {
@@ -282,17 +356,6 @@ impl Matcher {
     fn endpoint(&self, p: usize) -> usize {
         let k = p >> 1;
         if p & 1 == 0 { k / self.n } else { k % self.n }
-    }
-
-    fn is_allowed(&self, k: usize) -> bool {
-        self.allowed[k / 64] >> (k % 64) & 1 == 1
-    }
-
-    fn allow(&mut self, k: usize) {
-        if self.allowed[k / 64] == 0 {
-            self.allowed_words.push(k / 64);
-        }
-        self.allowed[k / 64] |= 1 << (k % 64);
     }
 
     fn unmatch(&mut self, v: usize) {
@@ -366,14 +429,18 @@ impl Matcher {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
+        let root = if p == NONE { w } else { self.tree[self.endpoint(p)] };
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
+        let l = self.leaves_of(b);
+        for &x in &l {
+            self.tree[x] = root;
+        }
         if t == 1 {
-            let l = self.leaves_of(b);
             self.queue.extend(l);
         } else {
             let base = self.blossombase[b];
@@ -446,48 +513,68 @@ impl Matcher {
         self.blossomendps[b] = endps;
         for leaf in self.leaves_of(b) {
             if self.label[self.inblossom[leaf]] == 2 {
-                self.queue.push(leaf);
+                self.queue.push_back(leaf);
             }
             self.inblossom[leaf] = b;
         }
-        let mut bestedgeto = vec![NONE; 2 * self.n];
-        let mut bestto = vec![Weight::ZERO; 2 * self.n];
+        // The least-slack edge from the new blossom to each other outer blossom, gathered
+        // in scratch arrays indexed by blossom (only the touched entries are reset).
+        let n = self.n;
+        let mut bestto = std::mem::take(&mut self.scratch_edge);
+        let mut bestsl = std::mem::take(&mut self.scratch_slack);
+        let mut touched = std::mem::take(&mut self.scratch_touched);
+        let mut consider = |m: &Matcher, k: usize, j: usize| {
+            let bj = m.inblossom[j];
+            if bj != b && m.label[bj] == 1 {
+                let ks = m.slack(k);
+                if bestto[bj] == NONE {
+                    touched.push(bj);
+                    bestto[bj] = k;
+                    bestsl[bj] = ks;
+                } else if ks < bestsl[bj] {
+                    bestto[bj] = k;
+                    bestsl[bj] = ks;
+                }
+            }
+        };
         for &bv in &path {
-            let lists: Vec<Vec<usize>> = match self.blossombestedges[bv].take() {
-                Some(l) => vec![l],
-                None => self.leaves_of(bv).into_iter().map(|v| self.edges_of(v)).collect(),
-            };
-            for list in lists {
-                for k in list {
-                    let (mut i, mut j) = self.ends(k);
-                    if self.inblossom[j] == b {
-                        std::mem::swap(&mut i, &mut j);
+            match self.blossombestedges[bv].take() {
+                Some(l) => {
+                    for k in l {
+                        let (i, j) = self.ends(k);
+                        consider(self, k, if self.inblossom[j] == b { i } else { j });
                     }
-                    let _ = i;
-                    let bj = self.inblossom[j];
-                    if bj != b && self.label[bj] == 1 {
-                        let ks = self.slack(k);
-                        if bestedgeto[bj] == NONE || ks < bestto[bj] {
-                            bestedgeto[bj] = k;
-                            bestto[bj] = ks;
+                }
+                // An inner sub-blossom's vertices are scanned after this (they are queued
+                // above), and record their edges to outer blossoms in `b`'s list then.
+                None if self.label[bv] == 2 => {}
+                None => {
+                    for v in self.leaves_of(bv) {
+                        for u in 0..n {
+                            if u != v && self.alive[u] && !self.w2[v * n + u].is_zero() {
+                                consider(self, self.edge(v, u), u);
+                            }
                         }
                     }
                 }
             }
             self.bestedge[bv] = NONE;
         }
-        let mut list = Vec::new();
+        let mut list = Vec::with_capacity(touched.len());
         self.bestedge[b] = NONE;
-        for (bj, &k) in bestedgeto.iter().enumerate() {
-            if k == NONE {
-                continue;
-            }
+        for &bj in &touched {
+            let k = bestto[bj];
             list.push(k);
-            if self.bestedge[b] == NONE || bestto[bj] < self.bestslack[b] {
+            if self.bestedge[b] == NONE || bestsl[bj] < self.bestslack[b] {
                 self.bestedge[b] = k;
-                self.bestslack[b] = bestto[bj];
+                self.bestslack[b] = bestsl[bj];
             }
+            bestto[bj] = NONE;
         }
+        touched.clear();
+        self.scratch_edge = bestto;
+        self.scratch_slack = bestsl;
+        self.scratch_touched = touched;
         self.blossombestedges[b] = Some(list);
     }
 
@@ -520,10 +607,8 @@ impl Matcher {
                 let e = self.endpoint(q);
                 self.label[e] = 0;
                 self.assign_label(self.endpoint(p ^ 1), 2, p);
-                self.allow(endps[at(j - endptrick as isize)] / 2);
                 j += jstep;
                 p = endps[at(j - endptrick as isize)] ^ endptrick;
-                self.allow(p / 2);
                 j += jstep;
             }
             let bv = childs[at(j)];
@@ -648,137 +733,504 @@ impl Matcher {
         }
     }
 
-    fn run(&mut self) {
+    /// Checks the optimality certificate of the current matching (see the module docs):
+    /// every live edge has a non-negative slack counting the duals of the blossoms that
+    /// contain both ends, matched edges and blossom cycles are tight, a free vertex has
+    /// dual zero, and a blossom of positive dual holds a near-perfect matching. Panics with
+    /// the violated condition.
+    #[cfg(test)]
+    pub(crate) fn check_certificate(&self) {
         let n = self.n;
-        for _ in 0..4 * n + 8 {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
+        let ancestors = |v: usize| {
+            let mut a = Vec::new();
+            let mut b = self.blossomparent[v];
+            while b != NONE {
+                a.push(b);
+                b = self.blossomparent[b];
             }
-            for i in std::mem::take(&mut self.allowed_words) {
-                self.allowed[i] = 0;
+            a
+        };
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
             }
-            self.queue.clear();
-            let mut roots = false;
-            for v in 0..n {
-                if self.alive[v]
-                    && self.mate[v] == NONE
-                    && self.label[self.inblossom[v]] == 0
-                    && !self.dualvar[v].is_zero()
-                {
-                    self.assign_label(v, 1, NONE);
-                    roots = true;
+            if self.mate[v] == NONE {
+                assert!(self.dualvar[v].is_zero(), "free vertex {v} has a positive dual");
+            } else {
+                let u = self.endpoint(self.mate[v]);
+                assert!(self.alive[u], "{v} matched to a removed vertex");
+                assert_eq!(self.endpoint(self.mate[u]), v, "mate of {v} not mutual");
+                assert!(!self.w2[v * n + u].is_zero(), "{v}-{u} matched over no edge");
+            }
+            let av = ancestors(v);
+            for u in v + 1..n {
+                let w = self.w2[v * n + u];
+                if !self.alive[u] || w.is_zero() {
+                    continue;
+                }
+                let au = ancestors(u);
+                let mut lhs = self.dualvar[v].add(&self.dualvar[u]);
+                for b in &av {
+                    if au.contains(b) {
+                        lhs = lhs.add(&self.dualvar[*b]).add(&self.dualvar[*b]);
+                    }
+                }
+                assert!(lhs >= w, "edge {v}-{u} has a negative slack");
+                if self.mate[v] != NONE && self.endpoint(self.mate[v]) == u {
+                    assert!(lhs == w, "matched edge {v}-{u} is not tight");
                 }
             }
-            if !roots {
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] == NONE {
+                continue;
+            }
+            let leaves = self.leaves_of(b);
+            assert!(leaves.len() % 2 == 1, "blossom {b} has an even number of vertices");
+            if !self.dualvar[b].is_zero() {
+                let inside = leaves
+                    .iter()
+                    .filter(|&&v| {
+                        self.mate[v] != NONE && leaves.contains(&self.endpoint(self.mate[v]))
+                    })
+                    .count();
+                assert_eq!(inside, leaves.len() - 1, "blossom {b} of positive dual not full");
+            }
+            for &p in &self.blossomendps[b] {
+                let (i, j) = self.ends(p / 2);
+                let (ai, aj) = (ancestors(i), ancestors(j));
+                let mut lhs = self.dualvar[i].add(&self.dualvar[j]);
+                for c in &ai {
+                    if aj.contains(c) {
+                        lhs = lhs.add(&self.dualvar[*c]).add(&self.dualvar[*c]);
+                    }
+                }
+                assert!(lhs == self.w2[p / 2], "cycle edge {i}-{j} of blossom {b} not tight");
+            }
+        }
+    }
+
+    /// Top-level label of `v`'s blossom: 0 none, 1 outer (S), 2 inner (T).
+    fn top_label(&self, v: usize) -> u8 {
+        self.label[self.inblossom[v]]
+    }
+
+    /// The end of edge `k` that is not `v` (`v` is one of its ends).
+    fn other_end(&self, k: usize, v: usize) -> usize {
+        let (i, j) = self.ends(k);
+        if i == v { j } else { i }
+    }
+
+    /// The end of edge `k` outside the blossom `b` (one end is inside).
+    fn end_outside(&self, k: usize, b: usize) -> usize {
+        let (i, j) = self.ends(k);
+        if self.inblossom[i] == b { j } else { i }
+    }
+
+    /// Records `k` (slack `s`, from a vertex of the outer blossom `b` to another outer
+    /// blossom) as a candidate for `b`'s least-slack edge.
+    fn note_outer_edge(&mut self, b: usize, k: usize, s: Weight) {
+        if self.bestedge[b] == NONE || s < self.bestslack[b] {
+            self.bestedge[b] = k;
+            self.bestslack[b] = s;
+        }
+        // Keep the blossom's list complete: a later merge takes its edges from the list.
+        if let Some(list) = self.blossombestedges[b].as_mut() {
+            list.push(k);
+        }
+    }
+
+    /// Looks at edge (v, w) from the outer vertex `v` (slack `s`): grows the tree, makes a
+    /// blossom or augments over a tight edge, else remembers the edge as a least-slack
+    /// candidate. Returns whether it augmented (v's tree is then dissolved).
+    fn scan_edge(&mut self, v: usize, w: usize, s: Weight) -> bool {
+        let k = self.edge(v, w);
+        let bw = self.inblossom[w];
+        if s.is_zero() {
+            let p = self.towards(v, w);
+            match self.label[bw] {
+                0 => {
+                    if self.mate[self.blossombase[bw]] == NONE {
+                        // A free vertex of dual zero: augment to it.
+                        self.labelend[bw] = NONE;
+                        self.augment_edge(k);
+                        return true;
+                    }
+                    self.assign_label(w, 2, p ^ 1);
+                }
+                1 => {
+                    let base = self.scan_blossom(v, w);
+                    if base != NONE {
+                        self.add_blossom(base, k);
+                    } else {
+                        self.augment_edge(k);
+                        return true;
+                    }
+                }
+                _ => {
+                    if self.label[w] == 0 {
+                        self.label[w] = 2;
+                        self.labelend[w] = p ^ 1;
+                    }
+                }
+            }
+        } else if self.label[bw] == 1 {
+            let b = self.inblossom[v];
+            self.note_outer_edge(b, k, s);
+        } else if self.label[w] == 0 && (self.bestedge[w] == NONE || s < self.bestslack[w]) {
+            self.bestedge[w] = k;
+            self.bestslack[w] = s;
+        }
+        false
+    }
+
+    /// Scans every edge of the outer vertex `v`.
+    fn scan_vertex(&mut self, v: usize) {
+        let n = self.n;
+        // Duals change only in the dual adjustment, never during a scan.
+        let yv = self.dualvar[v];
+        for w in 0..n {
+            if w == v || !self.alive[w] {
+                continue;
+            }
+            let bw = self.inblossom[w];
+            let lw = self.label[bw];
+            if bw == self.inblossom[v] || (lw == 2 && self.label[w] == 2) {
+                // Inside v's blossom, or an inner vertex already reached: nothing to learn.
+                continue;
+            }
+            let wv = &self.w2[v * n + w];
+            if wv.is_zero() {
+                continue;
+            }
+            let s = yv.add_sub(&self.dualvar[w], wv);
+            if !s.is_zero() {
+                // The common case, inline: a least-slack candidate (as in `scan_edge`).
+                if lw == 1 {
+                    let k = self.edge(v, w);
+                    self.note_outer_edge(self.inblossom[v], k, s);
+                } else if self.label[w] == 0 && (self.bestedge[w] == NONE || s < self.bestslack[w])
+                {
+                    self.bestedge[w] = self.edge(v, w);
+                    self.bestslack[w] = s;
+                }
+            } else if self.scan_edge(v, w, s) {
                 return;
             }
-            'stage: loop {
-                while let Some(v) = self.queue.pop() {
-                    // Duals change only in the dual adjustment, never during a scan.
-                    let yv = self.dualvar[v];
-                    for w in 0..n {
-                        let wv = self.w2[v * n + w];
-                        if w == v || wv.is_zero() || !self.alive[w] {
+        }
+    }
+
+    /// Looks at the edges between `u` (whose labels or best edge were reset) and the outer
+    /// vertices, as their scans would have.
+    fn rescan_vertex(&mut self, u: usize) {
+        let n = self.n;
+        if !self.alive[u] {
+            return;
+        }
+        let yu = self.dualvar[u];
+        for x in 0..n {
+            let wx = self.w2[u * n + x];
+            if x == u || wx.is_zero() || !self.alive[x] {
+                continue;
+            }
+            if self.top_label(u) == 1 {
+                // u is outer now: its own scan covers its edges.
+                return;
+            }
+            let bx = self.inblossom[x];
+            if self.label[bx] != 1 || bx == self.inblossom[u] {
+                continue;
+            }
+            let s = yu.add_sub(&self.dualvar[x], &wx);
+            self.scan_edge(x, u, s);
+        }
+    }
+
+    /// Augments over edge `k` (between two trees, or from a tree to a free vertex of dual
+    /// zero) and dissolves the trees involved.
+    fn augment_edge(&mut self, k: usize) {
+        let (v, w) = self.ends(k);
+        let mut roots = Vec::with_capacity(2);
+        for x in [v, w] {
+            if self.top_label(x) != 0 {
+                roots.push(self.tree[x]);
+            }
+        }
+        self.augment_matching(k);
+        self.dissolve_trees(&roots);
+    }
+
+    /// Dissolves the alternating trees with the given roots after their augmentation: their
+    /// outer blossoms of dual zero are expanded, every vertex and blossom of them unlabelled
+    /// (blossoms kept), and every least-slack record that leads into them redone. The other
+    /// trees keep their labels.
+    fn dissolve_trees(&mut self, roots: &[usize]) {
+        let n = self.n;
+        let members: Vec<usize> = (0..n)
+            .filter(|&v| self.alive[v] && self.top_label(v) != 0 && roots.contains(&self.tree[v]))
+            .collect();
+        if members.is_empty() {
+            return;
+        }
+        // When the trees that augmented hold most of the forest, rebuilding the rest from
+        // its roots is cheaper than repairing it.
+        // (The repair rescans the members and, later, the outer vertices whose least-slack
+        // edge led into them.)
+        let mut labelled = 0;
+        let mut repairs = members.len();
+        for v in 0..n {
+            if !self.alive[v] || self.top_label(v) == 0 {
+                continue;
+            }
+            labelled += 1;
+            let bv = self.inblossom[v];
+            if self.label[bv] == 1 && self.blossombase[bv] == v && self.bestedge[bv] != NONE {
+                let x = self.end_outside(self.bestedge[bv], bv);
+                if self.top_label(x) != 0 && roots.contains(&self.tree[x]) {
+                    repairs += 1;
+                }
+            }
+        }
+        if repairs * BIG_DISSOLVE_DEN > labelled * BIG_DISSOLVE_NUM {
+            self.restart_stage();
+            return;
+        }
+        // End of stage for these trees: outer blossoms of dual zero are expanded.
+        for &v in &members {
+            let b = self.inblossom[v];
+            if b >= n
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 1
+                && self.dualvar[b].is_zero()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        for &v in &members {
+            let mut b = v;
+            while b != NONE {
+                self.label[b] = 0;
+                self.labelend[b] = NONE;
+                self.bestedge[b] = NONE;
+                if b >= n {
+                    self.blossombestedges[b] = None;
+                }
+                b = self.blossomparent[b];
+            }
+        }
+        self.rescan.extend(&members);
+        // A tight-edge label of an inner leaf that led into the dissolved trees is void: the
+        // leaf looks at its edges again. (Least-slack records that lead there are left as
+        // lower bounds and redone only when one would decide a dual step.)
+        for v in 0..n {
+            if self.alive[v]
+                && self.label[v] == 2
+                && self.labelend[v] != NONE
+                && self.top_label(self.endpoint(self.labelend[v])) != 1
+            {
+                self.label[v] = 0;
+                self.labelend[v] = NONE;
+                self.bestedge[v] = NONE;
+                self.rescan.push(v);
+            }
+        }
+    }
+
+    /// Whether the least-slack record of the vertex `v` (not outer) is exact: it leads to
+    /// an outer vertex and its bound is the edge's slack (the far end may have left the
+    /// forest and come back since).
+    fn vertex_record_exact(&self, v: usize) -> bool {
+        let k = self.bestedge[v];
+        self.top_label(self.other_end(k, v)) == 1 && self.slack(k) == self.bestslack[v]
+    }
+
+    /// Whether the least-slack record of the outer blossom `b` is exact: it leads to
+    /// another outer blossom and its bound is the edge's slack.
+    fn outer_record_exact(&self, b: usize) -> bool {
+        let k = self.bestedge[b];
+        let x = self.end_outside(k, b);
+        self.inblossom[x] != b && self.top_label(x) == 1 && self.slack(k) == self.bestslack[b]
+    }
+
+    /// Redoes the least-slack edge from the vertex `v` (not outer) to the outer vertices.
+    fn recompute_vertex_best(&mut self, v: usize) {
+        let n = self.n;
+        self.bestedge[v] = NONE;
+        let yv = self.dualvar[v];
+        for x in 0..n {
+            let wx = self.w2[v * n + x];
+            if x == v || wx.is_zero() || !self.alive[x] || self.top_label(x) != 1 {
+                continue;
+            }
+            let s = yv.add_sub(&self.dualvar[x], &wx);
+            if self.bestedge[v] == NONE || s < self.bestslack[v] {
+                self.bestedge[v] = self.edge(v, x);
+                self.bestslack[v] = s;
+            }
+        }
+    }
+
+    /// Redoes the least-slack edge of the outer blossom `b` to the other outer blossoms.
+    fn recompute_outer_best(&mut self, b: usize) {
+        self.bestedge[b] = NONE;
+        let ks: Vec<usize> = match &self.blossombestedges[b] {
+            Some(list) => list.clone(),
+            None => self.leaves_of(b).into_iter().flat_map(|v| self.edges_of(v)).collect(),
+        };
+        for k in ks {
+            let x = self.end_outside(k, b);
+            if self.inblossom[x] != b && self.top_label(x) == 1 {
+                let s = self.slack(k);
+                if self.bestedge[b] == NONE || s < self.bestslack[b] {
+                    self.bestedge[b] = k;
+                    self.bestslack[b] = s;
+                }
+            }
+        }
+    }
+
+    /// Works off the scan queue and the rescans.
+    fn scan_all(&mut self) {
+        loop {
+            if let Some(u) = self.rescan.pop() {
+                self.rescan_vertex(u);
+            } else if let Some(v) = self.queue.pop_back() {
+                if self.alive[v] && self.top_label(v) == 1 {
+                    self.scan_vertex(v);
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Uses edge `k`, tight after a dual adjustment, if it still leads from an outer
+    /// vertex to another blossom.
+    fn use_tight_edge(&mut self, k: usize) {
+        let (i, j) = self.ends(k);
+        if self.inblossom[i] == self.inblossom[j] {
+            return;
+        }
+        let (v, w) = if self.top_label(i) == 1 {
+            (i, j)
+        } else if self.top_label(j) == 1 {
+            (j, i)
+        } else {
+            return;
+        };
+        let s = self.slack(k);
+        if s.is_zero() {
+            self.scan_edge(v, w, s);
+        }
+    }
+
+    /// Starts a stage: every vertex and blossom unlabelled, no least-slack records, and
+    /// every free vertex of positive dual the root of a tree.
+    fn new_stage(&mut self) {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
+        self.queue.clear();
+        self.rescan.clear();
+        for v in 0..n {
+            if self.alive[v]
+                && self.mate[v] == NONE
+                && self.label[self.inblossom[v]] == 0
+                && !self.dualvar[v].is_zero()
+            {
+                self.assign_label(v, 1, NONE);
+            }
+        }
+    }
+
+    /// Ends the stage (outer blossoms of dual zero expanded) and starts a new one.
+    fn restart_stage(&mut self) {
+        let n = self.n;
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b].is_zero()
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+        self.new_stage();
+    }
+
+    fn run(&mut self) {
+        let n = self.n;
+        self.new_stage();
+        // The forest is kept across augmentations: only the trees that augmented are
+        // dissolved (`dissolve_trees`), so a solve with k roots scans each vertex about
+        // once per tree it joins rather than once per augmentation.
+        for _ in 0..8 * n * n + 64 {
+            self.scan_all();
+            // Dual adjustment.
+            let mut deltatype = 1;
+            let mut delta = Weight::ZERO;
+            let mut deltavertex = NONE;
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == 1
+                    && (deltavertex == NONE || self.dualvar[v] < delta)
+                {
+                    delta = self.dualvar[v];
+                    deltavertex = v;
+                }
+            }
+            if deltavertex == NONE {
+                // No tree left: optimal.
+                return;
+            }
+            let mut deltablossom = NONE;
+            // A record that would decide the step is made exact first (it may lead into
+            // a tree dissolved since).
+            for v in 0..n {
+                if self.label[self.inblossom[v]] == 0
+                    && self.bestedge[v] != NONE
+                    && self.bestslack[v] < delta
+                {
+                    if !self.vertex_record_exact(v) {
+                        self.recompute_vertex_best(v);
+                        if self.bestedge[v] == NONE || self.bestslack[v] >= delta {
                             continue;
                         }
-                        if self.inblossom[v] == self.inblossom[w] {
+                    }
+                    delta = self.bestslack[v];
+                    deltatype = 2;
+                }
+            }
+            for b in 0..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.label[b] == 1
+                    && self.bestedge[b] != NONE
+                    && self.bestslack[b].half() < delta
+                {
+                    if !self.outer_record_exact(b) {
+                        self.recompute_outer_best(b);
+                        if self.bestedge[b] == NONE || self.bestslack[b].half() >= delta {
                             continue;
                         }
-                        let k = self.edge(v, w);
-                        let p = self.towards(v, w);
-                        let mut kslack = Weight::ZERO;
-                        if !self.is_allowed(k) {
-                            kslack = yv.add_sub(&self.dualvar[w], &wv);
-                            if kslack.is_zero() {
-                                self.allow(k);
-                            }
-                        }
-                        if self.is_allowed(k) {
-                            let bw = self.inblossom[w];
-                            if self.label[bw] == 0 {
-                                if self.mate[self.blossombase[bw]] == NONE {
-                                    // A free vertex of dual zero: augment to it.
-                                    self.labelend[bw] = NONE;
-                                    self.augment_matching(k);
-                                    break 'stage;
-                                }
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[bw] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    break 'stage;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.bestslack[b] {
-                                self.bestedge[b] = k;
-                                self.bestslack[b] = kslack;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.bestslack[w])
-                        {
-                            self.bestedge[w] = k;
-                            self.bestslack[w] = kslack;
-                        }
                     }
+                    delta = self.bestslack[b].half();
+                    deltatype = 3;
                 }
-                // Dual adjustment.
-                let mut deltatype = 1;
-                let mut delta = Weight::ZERO;
-                let mut deltavertex = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 1
-                        && (deltavertex == NONE || self.dualvar[v] < delta)
-                    {
-                        delta = self.dualvar[v];
-                        deltavertex = v;
-                    }
+            }
+            for b in n..2 * n {
+                if self.blossombase[b] != NONE
+                    && self.blossomparent[b] == NONE
+                    && self.label[b] == 2
+                    && self.dualvar[b] < delta
+                {
+                    delta = self.dualvar[b];
+                    deltatype = 4;
+                    deltablossom = b;
                 }
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.bestslack[v];
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.bestslack[b].half();
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
+            }
+            if !delta.is_zero() {
                 for v in 0..n {
                     match self.label[self.inblossom[v]] {
                         1 => self.dualvar[v] = self.dualvar[v].sub(&delta),
@@ -795,44 +1247,65 @@ impl Matcher {
                         }
                     }
                 }
-                for b in 0..2 * n {
-                    if self.bestedge[b] != NONE {
-                        self.bestslack[b] = self.slack(self.bestedge[b]);
+                // Least-slack records are lower bounds that move with the duals: an edge
+                // from a vertex outside the forest to an outer vertex loses delta, one
+                // between two outer blossoms twice delta, one from an inner leaf nothing.
+                let two = delta.add(&delta);
+                for v in 0..n {
+                    if self.bestedge[v] != NONE {
+                        let bv = self.inblossom[v];
+                        match self.label[bv] {
+                            0 => self.bestslack[v] = self.bestslack[v].sub(&delta),
+                            1 if bv == v => self.bestslack[v] = self.bestslack[v].sub(&two),
+                            _ => {}
+                        }
                     }
                 }
-                match deltatype {
-                    1 => {
-                        // An outer vertex's dual reached zero: a root stops, a matched
-                        // vertex is freed by flipping the path to its root.
-                        if self.mate[deltavertex] != NONE {
-                            self.augment_to_root(deltavertex);
-                        }
-                        break 'stage;
+                for b in n..2 * n {
+                    if self.bestedge[b] != NONE
+                        && self.blossomparent[b] == NONE
+                        && self.label[b] == 1
+                    {
+                        self.bestslack[b] = self.bestslack[b].sub(&two);
                     }
-                    2 => {
-                        self.allow(deltaedge);
-                        let (mut i, j) = self.ends(deltaedge);
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allow(deltaedge);
-                        let (i, _) = self.ends(deltaedge);
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
                 }
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b].is_zero()
-                {
-                    self.expand_blossom(b, true);
+            match deltatype {
+                1 => {
+                    // An outer vertex's dual reached zero: a root stops, a matched vertex
+                    // is freed by flipping the path to its root; that tree dissolves.
+                    let root = self.tree[deltavertex];
+                    if self.mate[deltavertex] != NONE {
+                        self.augment_to_root(deltavertex);
+                    }
+                    self.dissolve_trees(&[root]);
                 }
+                2 | 3 => {
+                    // Every recorded edge that is tight now (ties are common).
+                    let mut tight = Vec::new();
+                    for v in 0..n {
+                        if self.label[self.inblossom[v]] == 0
+                            && self.bestedge[v] != NONE
+                            && self.bestslack[v].is_zero()
+                        {
+                            tight.push(self.bestedge[v]);
+                        }
+                    }
+                    for b in 0..2 * n {
+                        if self.blossomparent[b] == NONE
+                            && self.label[b] == 1
+                            && self.bestedge[b] != NONE
+                            && self.bestslack[b].is_zero()
+                        {
+                            tight.push(self.bestedge[b]);
+                        }
+                    }
+                    for k in tight {
+                        self.use_tight_edge(k);
+                        self.scan_all();
+                    }
+                }
+                _ => self.expand_blossom(deltablossom, false),
             }
         }
         debug_assert!(false, "the matching did not converge");
@@ -987,6 +1460,161 @@ mod tests {
                     break;
                 }
             }
+        }
+    }
+
+    /// A small deterministic generator (LCG) for the random graphs below.
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            self.0 >> 33
+        }
+        fn below(&mut self, m: u64) -> u64 {
+            self.next() % m
+        }
+    }
+
+    #[test]
+    fn many_equal_weights_match_brute_force() {
+        let mut r = Lcg(4242);
+        for round in 0..600 {
+            let n = (r.below(11) + 1) as usize;
+            // Few distinct weights: two or three values, often all equal.
+            let values = [r.below(3) + 1, r.below(3) + 1, 5];
+            let density = r.below(4) + 1;
+            let mut edges = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if r.below(4) < density {
+                        edges.push((
+                            a,
+                            b,
+                            values[r.below(if round % 2 == 0 { 1 } else { 3 }) as usize],
+                        ));
+                    }
+                }
+            }
+            let shift = (r.below(3) as u32) * 180;
+            let mut m = Matcher::new(n);
+            for &(a, b, x) in &edges {
+                m.set_weight(a, b, w(x).shl(shift).add(&w(x)));
+            }
+            m.solve();
+            m.check_certificate();
+            let mut adj = vec![vec![0u64; n]; n];
+            for &(a, b, x) in &edges {
+                adj[a][b] = x;
+                adj[b][a] = x;
+            }
+            assert_eq!(total(&m, &adj), brute(n, &edges), "{edges:?}");
+        }
+    }
+
+    /// Layered weights as the Dutch engine makes them: a large common part (every pair is
+    /// worth more than all lower fields together) and a few small fields with many ties.
+    fn layered(r: &mut Lcg, groups: &[u64], a: usize, b: usize) -> Weight {
+        let same = groups[a] == groups[b];
+        let hi = w(1).shl(300);
+        let mid = w(if same { 8 } else { 8 - groups[a].abs_diff(groups[b]).min(7) }).shl(100);
+        hi.add(&mid).add(&w(r.below(3)))
+    }
+
+    #[test]
+    fn incremental_sequences_keep_a_certificate_and_the_optimum() {
+        let mut r = Lcg(77);
+        for _ in 0..40 {
+            let n = (r.below(50) + 10) as usize;
+            let groups: Vec<u64> = (0..n).map(|_| r.below(4)).collect();
+            let mut m = Matcher::new(n);
+            let mut weights = vec![vec![Weight::ZERO; n]; n];
+            let mut alive: Vec<usize> = (0..n).collect();
+            for a in 0..n {
+                for b in a + 1..n {
+                    if r.below(10) != 0 {
+                        let x = layered(&mut r, &groups, a, b);
+                        weights[a][b] = x;
+                        weights[b][a] = x;
+                        m.set_weight(a, b, x);
+                    }
+                }
+            }
+            for step in 0..12 {
+                m.solve();
+                m.check_certificate();
+                // The same graph solved from scratch has the same total weight.
+                let mut edges = Vec::new();
+                for (i, &a) in alive.iter().enumerate() {
+                    for &b in &alive[i + 1..] {
+                        if !weights[a][b].is_zero() {
+                            edges.push((a, b, weights[a][b]));
+                        }
+                    }
+                }
+                let fresh = max_weight_matching(n, &edges);
+                let sum = |mate: &dyn Fn(usize) -> Option<usize>| {
+                    let mut t = Weight::ZERO;
+                    for &a in &alive {
+                        if let Some(b) = mate(a)
+                            && a < b
+                        {
+                            t = t.add(&weights[a][b]);
+                        }
+                    }
+                    t
+                };
+                assert_eq!(sum(&|v| m.mate(v)), sum(&|v| fresh[v]), "step {step}");
+                // Change one to four vertices' edges, sometimes remove a matched pair.
+                for _ in 0..r.below(4) + 1 {
+                    let v = alive[r.below(alive.len() as u64) as usize];
+                    for &u in &alive {
+                        if u != v && r.below(3) == 0 {
+                            let x = if r.below(5) == 0 {
+                                Weight::ZERO
+                            } else {
+                                layered(&mut r, &groups, v, u)
+                            };
+                            weights[v][u] = x;
+                            weights[u][v] = x;
+                            m.set_weight(v, u, x);
+                        }
+                    }
+                }
+                if r.below(3) == 0
+                    && let Some(&v) = alive.iter().find(|&&v| m.mate(v).is_some())
+                {
+                    let u = m.mate(v).unwrap();
+                    m.remove(v);
+                    m.remove(u);
+                    alive.retain(|&x| x != v && x != u);
+                }
+                if alive.len() < 4 {
+                    break;
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn large_tied_graph_has_a_certificate() {
+        // A big bracket of equal weights with a few heavier edges: many trees at once.
+        let mut r = Lcg(5);
+        for n in [60usize, 121, 200] {
+            let mut m = Matcher::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    if r.below(5) != 0 {
+                        // Every pair is worth more than all tie-breakers together, so the
+                        // optimum is a maximum matching (perfect: the graph is dense).
+                        let x = if r.below(20) == 0 { 1 } else { 0 };
+                        m.set_weight(a, b, w(1).shl(200).add(&w(x)));
+                    }
+                }
+            }
+            m.solve();
+            m.check_certificate();
+            let matched = (0..n).filter(|&v| m.mate(v).is_some()).count();
+            assert_eq!(matched, n - n % 2, "{n} vertices: not perfect");
         }
     }
 }
