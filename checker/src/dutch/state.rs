@@ -7,10 +7,12 @@
 //! - 1.4.2 floats come from games played over the board between players with different
 //!   scores (a forfeited game gives none: its players did not "play each other"; the sample
 //!   default-1 round 4 shows bbpPairings reads it so); 1.4.3 a downfloat also to whoever
-//!   scored more than a loss without playing: a bye (pairing-allocated or full-point), a
-//!   half-point bye, a forfeit win;
-//! - C2 (C.04.1 rule 4, 2026): no PAB for a player who already had one or already scored a
-//!   win's points in one round without playing (forfeit win, full-point bye).
+//!   scored more than a loss without playing: a full-point bye, a half-point bye, a forfeit
+//!   win, a pairing-allocated bye worth 1 or ½ (`pab_points`) — a zero-point one is no
+//!   float, as for bbpPairings (an unplayed round floats only above a loss's points);
+//! - C2 (C.04.1 rule 4, 2026): no PAB for a player who already had one (whatever it was
+//!   worth) or already scored a win's points in one round without playing (forfeit win,
+//!   full-point bye).
 
 use bsw_model::{Colour, Entry, HalfPoints, Id, Outcome, Tournament};
 use std::collections::{HashMap, HashSet};
@@ -116,10 +118,16 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
                     }
                 }
                 Entry::Bye(p) => {
+                    // A pairing-allocated bye is worth `pab_points` (1, ½ or 0), a full-point
+                    // bye a win. Either way no PAB again (C2); a downfloat only when it scored
+                    // more than a loss (1.4.3): a zero-point PAB is none.
+                    let points = worth.of(row, p).unwrap_or(2);
                     let x = h.entry(p).or_insert_with(|| History::new(p));
-                    x.score += worth.of(row, p).unwrap_or(2);
+                    x.score += points;
                     x.pab_eligible = false;
-                    floats.insert(p, Float::Down);
+                    if points > 0 {
+                        floats.insert(p, Float::Down);
+                    }
                 }
                 Entry::HalfBye(p) => {
                     h.entry(p).or_insert_with(|| History::new(p)).score += 1;

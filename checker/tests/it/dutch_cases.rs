@@ -37,7 +37,7 @@ fn case_with(name: &str, ext: &str) -> (Tournament, Vec<Entry>) {
 }
 
 /// `t` with round `last + 1` made of `entries` (boards in order), plus the absences the
-/// file announced for that round.
+/// file announced for that round (half-point and zero-point byes).
 fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
     let r = t.last_round() + 1;
     let mut m = t.clone();
@@ -50,6 +50,9 @@ fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
         if p.half_byes.contains(&r) {
             board += 1;
             m.rows.push(Row { round: r, board, entry: Entry::HalfBye(p.id) });
+        } else if p.zero_byes.contains(&r) {
+            board += 1;
+            m.rows.push(Row { round: r, board, entry: Entry::ZeroBye(p.id) });
         }
     }
     (m, r)

@@ -21,7 +21,8 @@ enum Cell {
     Played { opp: usize, colour: Colour },
     /// Paired but not played (forfeit): no meeting, no colour.
     Forfeit { points: HalfPoints },
-    /// A bye of any kind or an absence, with the points it gave.
+    /// A bye of any kind or an absence, with the points it gave (a pairing-allocated bye:
+    /// `pab_points`); a downfloat when that is more than a loss (1.4.3).
     Unpaired { points: HalfPoints },
     /// No row (not yet in the event, or withdrawn).
     Nothing,
@@ -88,6 +89,8 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     let rounds = (r - 1) as usize;
     let mut cells = vec![vec![Cell::Nothing; rounds]; n];
     let mut participated = vec![false; n];
+    // The pairing-allocated bye scores `pab_points` (bsw_model::RowPoints).
+    let worth = t.row_points();
     for row in &t.rows {
         if row.round == 0 || row.round >= r {
             continue;
@@ -113,7 +116,9 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             Entry::Bye(p) => {
                 if let Some(&i) = pos.get(&p) {
                     participated[i] = true;
-                    cells[i][k] = Cell::Unpaired { points: 2 };
+                    // The pairing-allocated bye scores `pab_points` (1, ½ or 0), a requested
+                    // full-point bye a win: 1.4.3 gives a downfloat only above a loss.
+                    cells[i][k] = Cell::Unpaired { points: worth.of(row, p).unwrap_or(2) };
                 }
             }
             Entry::HalfBye(p) => {
@@ -132,8 +137,6 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
     {
         let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
-        // The pairing-allocated bye scores `pab_points` (bsw_model::RowPoints).
-        let worth = t.row_points();
         for row in &t.rows {
             if row.round == 0 || row.round >= r {
                 continue;
@@ -225,6 +228,8 @@ pub fn field(t: &Tournament, r: u32) -> Field {
         };
         let repeated = if streak > 1 { last } else { None };
         let absolute = imbalance > 1 || repeated.is_some();
+        // C2 (C.04.1 rule 4): no PAB after a win's points scored without playing (a forfeit
+        // win, a full-point bye) nor after any `bye` row, whatever the PAB was worth.
         let bye_eligible = cells[i].iter().all(|c| match *c {
             Cell::Forfeit { points } => points < 2,
             Cell::Unpaired { points } => points < 2,
