@@ -261,3 +261,18 @@ impl Layout {
         f.value.add(&Weight::from_u64(completion).shl(self.completion_shift()))
     }
 }
+
+/// `x` without its bits from `bit` up (a weight without its completion field, for the
+/// restricted matching of `candidates`).
+pub fn low_bits(x: &Weight, bit: u32) -> Weight {
+    let mut y = *x;
+    for (i, word) in y.0.iter_mut().enumerate() {
+        let from = 64 * i as u32;
+        if from >= bit {
+            *word = 0;
+        } else if bit - from < 64 {
+            *word &= (1u64 << (bit - from)) - 1;
+        }
+    }
+    y
+}
