@@ -37,7 +37,7 @@
 //! bye must go to a top scorer (C9 from the first bracket on).
 
 use super::blossom::Matcher;
-use super::order::Field;
+use super::order::{Field, Float};
 use super::pab::{bye_choice_weight, played_ranks};
 use super::quality::{self, Layout, Place};
 use super::rest::{self, NONE_POS, Rest};
@@ -312,6 +312,10 @@ pub fn pair_by(
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
+    if path == Path::Auto && !deep && all_alike(field) {
+        stats.first_round = true;
+        return Ok(first_candidate(field, layout, stats));
+    }
     let s = Solver {
         verts: Vec::new(),
         loc: vec![NONE_POS; n],
@@ -461,6 +465,93 @@ pub fn pair_by(
         r.explain.push(format!("bye: {}", field.players[b].id));
     }
     Ok(Outcome { pairs, bye, explain: r.explain, stats })
+}
+
+/// Whether every pair of the field is as good as any other (typically the first round): one
+/// score group, nobody has met anybody, no colour preference, no float, everybody played as
+/// many games, and in an odd field everybody may take the bye.
+fn all_alike(field: &Field) -> bool {
+    let p0 = &field.players[0];
+    let odd = field.players.len() % 2 == 1;
+    field.met.is_empty()
+        && field.players.iter().all(|p| {
+            p.score == p0.score
+                && p.played == p0.played
+                && p.pref.is_none()
+                && !p.absolute
+                && !p.strong
+                && !p.abs_imbalance
+                && p.float1 == Float::None
+                && p.float2 == Float::None
+                && (p.bye_eligible || !odd)
+        })
+}
+
+/// The pairing of a field of [`all_alike`] players, by the rules rather than by matching:
+/// every pair is allowed (no meeting, C1; no absolute preference, C3), and every pairing of
+/// all players but at most one has the same value under every quality criterion — C6 (as
+/// many pairs as possible), C7/C8 (one score group), C9 (the same number of played games),
+/// C10-C13 (no colour preference, so none is violated), C14-C21 (no floats). The bracket is
+/// homogeneous without MDPs, so 4.2 decides: S1 is the first half (rounded down) of the
+/// players in pairing order, S2 the rest, and the first candidate of the generation order,
+/// S1[i] with S2[i] (no transposition, no exchange), is complete and legal, hence the
+/// pairing; in an odd field the last player of S2 is left over and gets the bye (the
+/// lowest score, C5, is everybody's score). `candidates` pairs such a field on the whole
+/// field with the same result (the engine tests compare both on random first rounds), in
+/// O(n) rather than O(n³).
+fn first_candidate(field: &Field, mut layout: Layout, stats: Stats) -> Outcome {
+    let n = field.players.len();
+    let half = n / 2;
+    let ids = |vs: std::ops::Range<usize>| -> String {
+        let v: Vec<String> = vs.map(|v| field.players[v].id.to_string()).collect();
+        format!("[{}]", v.join(" "))
+    };
+    let mut explain = Vec::new();
+    if n % 2 == 1 {
+        layout.bye_score = field.players[0].score;
+        explain.push(format!(
+            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
+            crate::half_points(layout.bye_score)
+        ));
+    }
+    let all: Vec<usize> = (0..n).collect();
+    if n > 1 {
+        explain.push(format!(
+            "bracket {}: residents {} MDPs []",
+            crate::half_points(field.players[0].score),
+            ids(0..n)
+        ));
+        explain.push(format!("  remainder: S1 {} S2 {}", ids(0..half), ids(half..n)));
+    }
+    let mut partner = vec![None; n];
+    let mut pairs = Vec::with_capacity(half);
+    for i in 0..half {
+        partner[i] = Some(half + i);
+        partner[half + i] = Some(i);
+        pairs.push((i, half + i));
+    }
+    let mut lay = Layout::new(field, &all, n);
+    lay.rounds_before = layout.rounds_before;
+    lay.last_round = layout.last_round;
+    lay.bye_score = layout.bye_score;
+    let decided = super::explain::Bracket {
+        field,
+        layout: &lay,
+        players: &all,
+        mdps: 0,
+        size: n,
+        active: &all,
+        partner: &partner,
+        remainder: &all,
+        s1_before: half,
+        s1: &all[..half],
+    };
+    explain.extend(super::explain::partners(&decided));
+    let bye = (n % 2 == 1).then_some(n - 1);
+    if let Some(b) = bye {
+        explain.push(format!("bye: {}", field.players[b].id));
+    }
+    Outcome { pairs, bye, explain, stats }
 }
 
 /// The first matching of the whole field (dense): feasibility, and in an odd field the bye

@@ -72,6 +72,7 @@ fn event(seed: u64, totals: &mut Totals) -> Vec<Stats> {
         match (&auto, &global) {
             (Ok((a, stats)), Ok((g, _))) => {
                 assert_eq!(a.rows, g.rows, "seed {seed}, round {r}: restricted and global differ");
+                assert_eq!(a.explain, g.explain, "seed {seed}, round {r}: explain lines differ");
                 add(totals, *stats);
                 per_round.push(*stats);
             }
@@ -118,8 +119,10 @@ fn restricted_matching_pairs_as_the_whole_field() {
     eprintln!("{totals:?}");
     let s = totals.stats;
     assert!(totals.rounds > 400, "{totals:?}");
-    // Most brackets are paired restricted, and the fallback is met (and agrees).
+    // Most brackets are paired restricted, and the fallback is met (and agrees); first
+    // rounds without absences take the first-round rule.
     assert!(s.restricted > s.global, "{totals:?}");
+    assert!(totals.first_rounds > 20, "{totals:?}");
     assert!(s.fallbacks > 0, "{totals:?}");
 }
 
