@@ -51,8 +51,9 @@ pub enum Failure {
     NoPairing,
     /// The weight layout does not fit the fixed width (too many score groups in a bracket).
     TooWide(u32),
-    /// A bracket had to be paired on the whole field, of this many players (more than
-    /// [`super::MAX_PLAYERS`]).
+    /// A dense matching of this many players would be needed: a bracket on the whole field
+    /// (more than [`super::MAX_PLAYERS`]) or a bracket with the next score group (more than
+    /// [`super::MAX_BRACKET`]).
     TooManyPlayers(usize),
 }
 
@@ -184,10 +185,19 @@ impl Solver {
     }
 
     /// The restricted matching of one bracket (`players`: MDPs, residents, next group).
-    fn restricted(&mut self, players: &[usize], mdps: usize, completion_shift: u32) {
+    fn restricted(
+        &mut self,
+        players: &[usize],
+        mdps: usize,
+        completion_shift: u32,
+    ) -> Result<(), Failure> {
+        if players.len() > super::MAX_BRACKET {
+            return Err(Failure::TooManyPlayers(players.len()));
+        }
         self.use_vertices(players);
         self.strip = Some(completion_shift);
         self.mdps = mdps;
+        Ok(())
     }
 
     /// Sets the weight of (v, u); `v` is the player whose edges changed. Restricted: pairs
@@ -660,7 +670,7 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             }
         }
     } else {
-        s.restricted(pbi, sgb, lay.completion_shift());
+        s.restricted(pbi, sgb, lay.completion_shift())?;
     }
     let mut base = Matrix::new(n, pbi);
     for j in sgb..pbi.len() {

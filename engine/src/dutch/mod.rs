@@ -39,7 +39,9 @@ pub enum DutchError {
     NoValidPairing { round: u32 },
     /// A bracket needs more criterion bits than the engine's fixed weight width.
     TooManyScoreGroups { round: u32, bits: u32 },
-    /// More players than this (dense, about O(n³) per round) engine handles.
+    /// A dense matching larger than the engine builds: a bracket that needs the whole field
+    /// with more than [`MAX_PLAYERS`] players unpaired, or a bracket and the next score group
+    /// of more than [`MAX_BRACKET`].
     TooManyPlayers { round: u32, players: usize },
 }
 
@@ -48,6 +50,10 @@ pub enum DutchError {
 /// its brackets needs that path with more players unpaired (`candidates`, the restricted
 /// matching; `docs/dutch.md`, Speed).
 pub const MAX_PLAYERS: usize = 2000;
+
+/// The largest restricted matching (a bracket with the next score group) the engine builds:
+/// two dense matrices of 64-byte weights, about 2 GB at this size.
+pub const MAX_BRACKET: usize = 4000;
 
 impl std::fmt::Display for DutchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -70,7 +76,7 @@ impl std::fmt::Display for DutchError {
             ),
             DutchError::TooManyPlayers { round, players } => write!(
                 f,
-                "round {round}: a bracket had to be paired on the whole field of {players} unpaired players; the Dutch engine does that for at most {MAX_PLAYERS}"
+                "round {round}: pairing it needs a dense matching of {players} players, more than the Dutch engine handles (at most {MAX_PLAYERS} on the whole field, {MAX_BRACKET} for a bracket with the next score group; docs/dutch.md, Speed)"
             ),
         }
     }
