@@ -76,6 +76,9 @@ pub struct Stats {
     /// Restricted brackets whose verification failed, re-paired on the whole field (this
     /// bracket and the rest of the round).
     pub fallbacks: usize,
+    /// Restricted brackets paired without the next score group (they pair completely
+    /// within themselves).
+    pub alone: usize,
     /// Whether the round was paired by the first-round rule (no colours, floats, meetings).
     pub first_round: bool,
 }
@@ -411,6 +414,7 @@ pub fn pair_by(
         let next_score = (group_start < n).then(|| score(group_start));
         let bye_score = r.layout.bye_score;
         let br = Br { pbi: &pbi, sgb, ngb, resident_start, next_start, c9 };
+        let deep = r.deep;
         // C9 reads partners outside the bracket (its weights, and the update below).
         let c9_may_apply = c9 || (n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns));
         if !r.s.is_global() && c9_may_apply {
@@ -423,8 +427,24 @@ pub fn pair_by(
             let done = r.s.done.clone();
             let matched = r.matched.clone();
             let lines = r.explain.len();
-            match bracket(&mut r, &br) {
-                Ok(()) => stats.restricted += 1,
+            // A bracket that can pair all its players within itself never uses a pair
+            // towards the next score group in an optimum (C6 comes first, and such a pairing
+            // covers every player of the bracket), so that group is left out of its matching.
+            let alone = !deep
+                && ngb < pbi.len()
+                && rest::bracket_pairs_completely(
+                    field,
+                    &pbi[..ngb],
+                    sgb,
+                    last_round,
+                    rounds_before,
+                );
+            let small = Br { pbi: &pbi[..ngb], ..br };
+            match bracket(&mut r, if alone { &small } else { &br }) {
+                Ok(()) => {
+                    stats.restricted += 1;
+                    stats.alone += alone as usize;
+                }
                 Err(Stop::Fail(f)) => return Err(f),
                 Err(Stop::Unextendable) => {
                     stats.fallbacks += 1;

@@ -275,3 +275,96 @@ impl Rest {
         ok
     }
 }
+
+/// The pairs of a bracket alone: `players` (MDPs first, `mdps` of them) at positions
+/// `0..k`; an MDP does not meet another MDP in the bracket (those pairs are no bracket pairs).
+struct BracketGraph<'a> {
+    field: &'a Field,
+    players: &'a [usize],
+    mdps: usize,
+    order: Vec<u32>,
+    last_round: bool,
+    rounds_before: u32,
+}
+
+impl Graph for BracketGraph<'_> {
+    fn len(&self) -> usize {
+        self.players.len()
+    }
+    fn active(&self, _: usize) -> bool {
+        true
+    }
+    fn adjacent(&self, u: usize, w: usize) -> bool {
+        u.max(w) >= self.mdps
+            && compatible(
+                self.field,
+                self.players[u],
+                self.players[w],
+                self.last_round,
+                self.rounds_before,
+            )
+    }
+    fn order(&self) -> &[u32] {
+        &self.order
+    }
+    fn bucket_count(&self) -> usize {
+        1
+    }
+    fn bucket_of(&self, _: usize) -> usize {
+        0
+    }
+    fn candidate_buckets(&self, _: usize, f: &mut dyn FnMut(usize, usize, usize)) {
+        f(0, 0, self.order.len())
+    }
+}
+
+/// Whether the bracket `players` (MDPs first) can be paired completely within itself under
+/// C1/C3 (an even number of players, a perfect matching of its pairs).
+pub fn bracket_pairs_completely(
+    field: &Field,
+    players: &[usize],
+    mdps: usize,
+    last_round: bool,
+    rounds_before: u32,
+) -> bool {
+    let k = players.len();
+    if k % 2 == 1 {
+        return false;
+    }
+    let g = BracketGraph {
+        field,
+        players,
+        mdps,
+        order: (0..k as u32).collect(),
+        last_round,
+        rounds_before,
+    };
+    let mut m = Matcher::new(k);
+    for v in 0..k {
+        if m.mate[v] != NONE {
+            continue;
+        }
+        for w in (v + 1..k).take(32) {
+            if m.mate[w] == NONE && g.adjacent(v, w) {
+                m.pair(v, w);
+                break;
+            }
+        }
+    }
+    let free: Vec<usize> = (0..k).filter(|&v| m.mate[v] == NONE).collect();
+    for (i, &v) in free.iter().enumerate() {
+        if m.mate[v] != NONE {
+            continue;
+        }
+        let hints: Vec<u32> = free[i + 1..]
+            .iter()
+            .filter(|&&x| m.mate[x] == NONE)
+            .take(8)
+            .map(|&x| x as u32)
+            .collect();
+        if !m.augment_towards(&g, v, &hints) {
+            return false;
+        }
+    }
+    true
+}
