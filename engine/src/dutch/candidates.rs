@@ -21,8 +21,9 @@
 //!
 //! ## The restricted matching (how a bracket is paired without the whole field)
 //! A weight is the completion field C (C4/C5) on top of the criteria fields, and the criteria
-//! fields are non-zero only on the bracket's own pairs (bracket × bracket and bracket × next
-//! score group; C9 aside). So for a pairing M of the whole field, W(M) = C(M) + R(M ∩ B),
+//! fields are non-zero only on the bracket's own pairs: among the bracket and the next score
+//! group (bracket × bracket, bracket × next group, and next group × next group for C8; not
+//! MDP × MDP; C9 aside). So for a pairing M of the whole field, W(M) = C(M) + R(M ∩ B),
 //! with B the bracket's pairs and R their weights without the completion field; C is largest
 //! exactly when M is complete (everybody paired, or in an odd field one bye candidate left).
 //! Hence, if an optimum M_R of R on the bracket's players alone **extends** to a complete
@@ -427,9 +428,13 @@ pub fn pair_by(
             let done = r.s.done.clone();
             let matched = r.matched.clone();
             let lines = r.explain.len();
-            // A bracket that can pair all its players within itself never uses a pair
-            // towards the next score group in an optimum (C6 comes first, and such a pairing
-            // covers every player of the bracket), so that group is left out of its matching.
+            // A bracket that can pair all its players within itself does so in every
+            // optimum (C6 first). What is left below it is then the same whatever its choice
+            // (the next score group and everybody under it), and so are the best C8 pairs
+            // inside the next group and the completion: they add the same to every choice,
+            // and the bracket's matching leaves the next group out. (An odd bracket with one
+            // floater cannot do that: which player floats changes how many pairs the next
+            // group keeps, C8.)
             let alone = !deep
                 && ngb < pbi.len()
                 && rest::bracket_pairs_completely(
