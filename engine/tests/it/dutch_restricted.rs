@@ -5,7 +5,7 @@
 
 use bsw_engine::dutch::candidates::{Path, Stats};
 use bsw_engine::dutch::{DutchError, pair_next_round_by};
-use bsw_model::{Config, DutchConfig, Entry, Outcome, Player, Row, System, Tournament};
+use bsw_model::{DutchConfig, Entry, Outcome, Row, System};
 
 /// SplitMix64.
 struct Rng(u64);
@@ -45,22 +45,8 @@ fn event(seed: u64, totals: &mut Totals) -> Vec<Stats> {
     let n = 4 + rng.below(60) as u32;
     let rounds = 3 + rng.below(7) as u32;
     let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
-    let mut t = Tournament {
-        config: Config {
-            rounds: Some(rounds),
-            system: System::Dutch(cfg.clone()),
-            ..Config::default()
-        },
-        players: (1..=n)
-            .map(|id| Player {
-                id,
-                name: format!("P{id}"),
-                rating: 2500 - id * 10,
-                ..Player::default()
-            })
-            .collect(),
-        rows: Vec::new(),
-    };
+    let mut t = super::common::swiss(n, rounds);
+    t.config.system = System::Dutch(cfg.clone());
     // Strong players win more often: score groups stay wide and varied.
     for r in 1..=rounds {
         for p in t.players.iter_mut() {
