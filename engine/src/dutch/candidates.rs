@@ -18,11 +18,30 @@
 //!    the optimum.
 //!
 //! Players left unpaired become the MDPs of the next bracket; the last one left is the bye.
+//!
+//! ## The restricted matching (how a bracket is paired without the whole field)
+//! A weight is the completion field C (C4/C5) on top of the criteria fields, and the criteria
+//! fields are non-zero only on the bracket's own pairs: among the bracket and the next score
+//! group (bracket × bracket, bracket × next group, and next group × next group for C8; not
+//! MDP × MDP; C9 aside). So for a pairing M of the whole field, W(M) = C(M) + R(M ∩ B),
+//! with B the bracket's pairs and R their weights without the completion field; C is largest
+//! exactly when M is complete (everybody paired, or in an odd field one bye candidate left).
+//! Hence, if an optimum M_R of R on the bracket's players alone **extends** to a complete
+//! pairing, that pairing is an optimum of the whole field, and the optima M_R that extend
+//! are exactly the bracket parts of the whole field's optima. Each bracket is therefore
+//! solved on its players and the next score group only (matrices of that size), and after
+//! every matching [`rest::Rest`] checks by cardinality matching that the players it leaves
+//! and everybody below can still be paired completely (under C1/C3, and the pairs the
+//! bracket's decisions have taken out). If that check fails, the bracket and the rest of
+//! the round are paired the old way, on the whole field ("global", counted in [`Stats`]);
+//! also when C9 may apply (its weights sit on pairs outside the bracket too) and when the
+//! bye must go to a top scorer (C9 from the first bracket on).
 
 use super::blossom::Matcher;
-use super::order::Field;
+use super::order::{Field, Float};
 use super::pab::{bye_choice_weight, played_ranks};
 use super::quality::{self, Layout, Place};
+use super::rest::{self, NONE_POS, Rest};
 use super::weight::Weight;
 use bsw_model::HalfPoints;
 
@@ -33,6 +52,36 @@ pub enum Failure {
     NoPairing,
     /// The weight layout does not fit the fixed width (too many score groups in a bracket).
     TooWide(u32),
+    /// A dense matching of this many players would be needed: a bracket on the whole field
+    /// (more than [`super::MAX_PLAYERS`]) or a bracket with the next score group (more than
+    /// [`super::MAX_BRACKET`]).
+    TooManyPlayers(usize),
+}
+
+/// How the brackets are matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Restricted to each bracket when verified, else the whole field (the default).
+    Auto,
+    /// Always the whole field (the reference the restricted path must agree with; tests).
+    Global,
+}
+
+/// How a round was paired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Brackets paired by the restricted matching, every optimum verified to extend.
+    pub restricted: usize,
+    /// Brackets paired on the whole field (fallbacks included).
+    pub global: usize,
+    /// Restricted brackets whose verification failed, re-paired on the whole field (this
+    /// bracket and the rest of the round).
+    pub fallbacks: usize,
+    /// Restricted brackets paired without the next score group (they pair completely
+    /// within themselves).
+    pub alone: usize,
+    /// Whether the round was paired by the first-round rule (no colours, floats, meetings).
+    pub first_round: bool,
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
@@ -41,50 +90,158 @@ pub struct Outcome {
     pub bye: Option<usize>,
     /// What was decided, bracket by bracket (for `--explain`).
     pub explain: Vec<String>,
+    pub stats: Stats,
 }
 
+/// The weights of the current bracket's pairs (`pbi` × `pbi`), by field index.
 struct Matrix {
-    n: usize,
+    k: usize,
+    at: Vec<usize>,
     w: Vec<Weight>,
 }
 
 impl Matrix {
-    fn new(n: usize) -> Matrix {
-        Matrix { n, w: vec![Weight::ZERO; n * n] }
+    fn new(n: usize, players: &[usize]) -> Matrix {
+        let k = players.len();
+        let mut at = vec![NONE_POS; n];
+        for (i, &v) in players.iter().enumerate() {
+            at[v] = i;
+        }
+        Matrix { k, at, w: vec![Weight::ZERO; k * k] }
     }
     fn get(&self, a: usize, b: usize) -> Weight {
-        self.w[a * self.n + b]
+        self.w[self.at[a] * self.k + self.at[b]]
     }
     fn set(&mut self, a: usize, b: usize, v: Weight) {
-        self.w[a * self.n + b] = v;
-        self.w[b * self.n + a] = v;
+        let (i, j) = (self.at[a], self.at[b]);
+        self.w[i * self.k + j] = v;
+        self.w[j * self.k + i] = v;
+    }
+}
+
+/// The matching is unextendable: pair this bracket on the whole field.
+enum Stop {
+    Unextendable,
+    Fail(Failure),
+}
+
+impl From<Failure> for Stop {
+    fn from(f: Failure) -> Stop {
+        Stop::Fail(f)
+    }
+}
+
+/// A global bracket: its matching is never checked, so it stops only on a failure.
+fn global_bracket(r: &mut Round, br: &Br) -> Result<(), Failure> {
+    match bracket(r, br) {
+        Ok(()) => Ok(()),
+        Err(Stop::Fail(f)) => Err(f),
+        Err(Stop::Unextendable) => unreachable!("a global matching is not verified"),
     }
 }
 
 struct Solver {
-    n: usize,
-    /// The incremental matching of the players not yet finalised.
+    /// The matcher's vertices (field indices): the whole field not yet paired when the
+    /// bracket started (global), or the bracket and the next score group (restricted).
+    verts: Vec<usize>,
+    /// Field index -> vertex ([`NONE_POS`]: not a vertex).
+    loc: Vec<usize>,
+    /// The incremental matching.
     m: Matcher,
+    /// Restricted: every weight loses its completion field (the bits from this one up), and
+    /// each optimum is checked to extend (`rest`); `None`: global.
+    strip: Option<u32>,
+    /// MDPs at the head of `verts` (restricted).
+    mdps: usize,
+    rest: Option<Rest>,
     done: Vec<Option<usize>>,
     /// The last optimum: each player's partner (itself when unpaired).
     stable: Vec<usize>,
 }
 
 impl Solver {
-    /// Sets the weight of (v, u); `v` is the player whose edges changed.
-    fn set(&mut self, v: usize, u: usize, x: Weight) {
-        self.m.set_weight(v, u, x);
+    fn is_global(&self) -> bool {
+        self.strip.is_none()
     }
 
-    /// Re-optimises the matching of the players not yet finalised.
-    fn solve(&mut self) {
+    fn use_vertices(&mut self, verts: &[usize]) {
+        for &v in &self.verts {
+            self.loc[v] = NONE_POS;
+        }
+        self.verts = verts.to_vec();
+        for (i, &v) in verts.iter().enumerate() {
+            self.loc[v] = i;
+        }
+        self.m = Matcher::new(verts.len());
+    }
+
+    /// From now on the whole field: every player not paired yet.
+    fn global(&mut self) -> Result<(), Failure> {
+        let n = self.done.len();
+        let active: Vec<usize> = (0..n).filter(|&v| self.done[v].is_none()).collect();
+        if active.len() > super::MAX_PLAYERS {
+            return Err(Failure::TooManyPlayers(active.len()));
+        }
+        self.use_vertices(&active);
+        self.strip = None;
+        self.rest = None;
+        Ok(())
+    }
+
+    /// The restricted matching of one bracket (`players`: MDPs, residents, next group).
+    fn restricted(
+        &mut self,
+        players: &[usize],
+        mdps: usize,
+        completion_shift: u32,
+    ) -> Result<(), Failure> {
+        if players.len() > super::MAX_BRACKET {
+            return Err(Failure::TooManyPlayers(players.len()));
+        }
+        self.use_vertices(players);
+        self.strip = Some(completion_shift);
+        self.mdps = mdps;
+        Ok(())
+    }
+
+    /// Sets the weight of (v, u); `v` is the player whose edges changed. Restricted: pairs
+    /// outside the bracket are not in the graph, and the completion field is dropped.
+    fn set(&mut self, v: usize, u: usize, x: Weight) {
+        let (a, b) = (self.loc[v], self.loc[u]);
+        if a == NONE_POS || b == NONE_POS {
+            debug_assert!(!self.is_global(), "a pair outside the whole field");
+            return;
+        }
+        let x = match self.strip {
+            Some(shift) => quality::low_bits(&x, shift),
+            None => x,
+        };
+        self.m.set_weight(a, b, x);
+    }
+
+    /// Re-optimises the matching of the players not yet finalised; restricted, checks that
+    /// the optimum extends to a complete pairing of the field.
+    fn solve(&mut self, field: &Field) -> Result<(), Stop> {
         self.m.solve();
-        for v in 0..self.n {
+        for (i, &v) in self.verts.iter().enumerate() {
             self.stable[v] = match self.done[v] {
                 Some(u) => u,
-                None => self.m.mate(v).unwrap_or(v),
+                None => self.m.mate(i).map_or(v, |j| self.verts[j]),
             };
         }
+        let Some(rest) = &mut self.rest else { return Ok(()) };
+        if self.strip.is_none() {
+            return Ok(());
+        }
+        for (i, &v) in self.verts.iter().enumerate() {
+            if self.done[v].is_some() || self.m.mate(i).is_some() {
+                rest.leave(v);
+            } else {
+                rest.join(v);
+            }
+        }
+        let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };
+        if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -92,8 +249,8 @@ impl Solver {
         self.done[b] = Some(a);
         self.stable[a] = b;
         self.stable[b] = a;
-        self.m.remove(a);
-        self.m.remove(b);
+        self.m.remove(self.loc[a]);
+        self.m.remove(self.loc[b]);
     }
 }
 
@@ -125,25 +282,337 @@ pub fn pair_with(
     last_round: bool,
     deep: bool,
 ) -> Result<Outcome, Failure> {
+    pair_by(field, rounds_before, last_round, deep, Path::Auto)
+}
+
+/// The state of a round between brackets.
+struct Round<'a> {
+    field: &'a Field,
+    n: usize,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+    /// The round's layout: bye score, C9 of the first bracket, played-games ranks.
+    layout: Layout,
+    s: Solver,
+    matched: Vec<bool>,
+    explain: Vec<String>,
+}
+
+/// One bracket: `pbi` = MDPs (first `sgb`), residents (up to `ngb`), the next score group.
+struct Br<'a> {
+    pbi: &'a [usize],
+    sgb: usize,
+    ngb: usize,
+    resident_start: usize,
+    next_start: usize,
+    c9: bool,
+}
+
+/// [`pair_with`], the brackets matched as `path` says.
+pub fn pair_by(
+    field: &Field,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+    path: Path,
+) -> Result<Outcome, Failure> {
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
-    let mut s = Solver { n, m: Matcher::new(n), done: vec![None; n], stable: (0..n).collect() };
+    let mut stats = Stats::default();
     if n == 0 {
-        return Ok(Outcome { pairs: vec![], bye: None, explain: vec![] });
+        return Ok(Outcome { pairs: vec![], bye: None, explain: vec![], stats });
     }
+    let mut layout = Layout::new(field, &[], n);
+    layout.rounds_before = rounds_before;
+    layout.last_round = last_round;
+    if path == Path::Auto && !deep && all_alike(field) {
+        stats.first_round = true;
+        return Ok(first_candidate(field, layout, stats));
+    }
+    let s = Solver {
+        verts: Vec::new(),
+        loc: vec![NONE_POS; n],
+        m: Matcher::new(0),
+        strip: Some(0),
+        mdps: 0,
+        rest: None,
+        done: vec![None; n],
+        stable: (0..n).collect(),
+    };
+    let mut r = Round {
+        field,
+        n,
+        rounds_before,
+        last_round,
+        deep,
+        layout,
+        s,
+        matched: vec![false; n],
+        explain: Vec::new(),
+    };
+    let top = score(0);
+    // The first questions by cardinality matching: a pairing at all, the bye score.
+    let mut dense_start = path == Path::Global;
+    if path == Path::Auto {
+        let mut rest = Rest::new(field, last_round, rounds_before);
+        let Some(bye_score) = rest.start(field) else {
+            return Err(Failure::NoPairing);
+        };
+        if n % 2 == 1 && bye_score >= top {
+            // C9 may apply from the first bracket on: its weights need the whole field.
+            dense_start = true;
+        } else {
+            r.layout.bye_score = bye_score;
+            r.s.rest = Some(rest);
+        }
+    }
+    if dense_start {
+        r.s.global()?;
+        global_start(&mut r)?;
+    } else if n % 2 == 1 {
+        let mut counts: Vec<usize> = field
+            .players
+            .iter()
+            .filter(|p| p.score == r.layout.bye_score)
+            .map(|p| p.played)
+            .collect();
+        r.layout.played_rank = played_ranks(&mut counts);
+    }
+    // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
+    let group_end = |from: usize| -> usize {
+        let mut e = from;
+        while e < n && score(e) >= score(from) {
+            e += 1;
+        }
+        e
+    };
+    let mut next_iter = group_end(0);
+    let mut pbi: Vec<usize> = (0..next_iter).collect();
+    let mut sgb = 0usize;
+    let mut resident_start = 0usize;
+    let mut c9 = r.layout.c9;
+    let mut guard = 0usize;
+    if n % 2 == 1 {
+        r.explain.push(format!(
+            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
+            crate::half_points(r.layout.bye_score)
+        ));
+    }
+    while pbi.len() > 1 || next_iter < n {
+        guard += 1;
+        if guard > 4 * n + 8 {
+            return Err(Failure::NoPairing);
+        }
+        let ngb = pbi.len();
+        let next_start = resident_start + (ngb - sgb);
+        let group_start = next_iter;
+        if next_iter < n {
+            let e = group_end(next_iter);
+            pbi.extend(next_iter..e);
+            next_iter = e;
+        }
+        let next_score = (group_start < n).then(|| score(group_start));
+        let bye_score = r.layout.bye_score;
+        let br = Br { pbi: &pbi, sgb, ngb, resident_start, next_start, c9 };
+        let deep = r.deep;
+        // C9 reads partners outside the bracket (its weights, and the update below).
+        let c9_may_apply = c9 || (n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns));
+        if !r.s.is_global() && c9_may_apply {
+            r.s.global()?;
+        }
+        if r.s.is_global() {
+            stats.global += 1;
+            global_bracket(&mut r, &br)?;
+        } else {
+            let done = r.s.done.clone();
+            let matched = r.matched.clone();
+            let lines = r.explain.len();
+            // A bracket that can pair all its players within itself does so in every
+            // optimum (C6 first). What is left below it is then the same whatever its choice
+            // (the next score group and everybody under it), and so are the best C8 pairs
+            // inside the next group and the completion: they add the same to every choice,
+            // and the bracket's matching leaves the next group out. (An odd bracket with one
+            // floater cannot do that: which player floats changes how many pairs the next
+            // group keeps, C8.)
+            let alone = !deep
+                && ngb < pbi.len()
+                && rest::bracket_pairs_completely(
+                    field,
+                    &pbi[..ngb],
+                    sgb,
+                    last_round,
+                    rounds_before,
+                );
+            let small = Br { pbi: &pbi[..ngb], ..br };
+            match bracket(&mut r, if alone { &small } else { &br }) {
+                Ok(()) => {
+                    stats.restricted += 1;
+                    stats.alone += alone as usize;
+                }
+                Err(Stop::Fail(f)) => return Err(f),
+                Err(Stop::Unextendable) => {
+                    stats.fallbacks += 1;
+                    stats.global += 1;
+                    r.s.done = done;
+                    r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
+                    r.matched = matched;
+                    r.explain.truncate(lines);
+                    r.s.global()?;
+                    global_bracket(&mut r, &br)?;
+                }
+            }
+        }
+        // Next bracket.
+        let s = &r.s;
+        let mut new_pbi = Vec::new();
+        let mut new_sgb = 0;
+        c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
+        for (pi, &v) in pbi.iter().enumerate() {
+            if pi < ngb && r.matched[v] {
+                continue;
+            }
+            new_pbi.push(v);
+            if pi < ngb {
+                new_sgb += 1;
+            }
+            if c9 && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
+                c9 = false;
+            }
+        }
+        pbi = new_pbi;
+        sgb = new_sgb;
+        resident_start = group_start;
+    }
+    let mut pairs = Vec::new();
+    for v in 0..n {
+        if let Some(u) = r.s.done[v]
+            && v < u
+        {
+            pairs.push((v, u));
+        }
+    }
+    let bye = pbi.first().copied();
+    if pairs.len() * 2 + bye.iter().count() != n {
+        return Err(Failure::NoPairing);
+    }
+    if let Some(b) = bye {
+        r.explain.push(format!("bye: {}", field.players[b].id));
+    }
+    Ok(Outcome { pairs, bye, explain: r.explain, stats })
+}
+
+/// Whether every pair of the field is as good as any other (typically the first round): one
+/// score group, nobody has met anybody, no colour preference, no float, everybody played as
+/// many games, and in an odd field everybody may take the bye.
+fn all_alike(field: &Field) -> bool {
+    let p0 = &field.players[0];
+    let odd = field.players.len() % 2 == 1;
+    field.met.is_empty()
+        && field.players.iter().all(|p| {
+            p.score == p0.score
+                && p.played == p0.played
+                && p.pref.is_none()
+                && !p.absolute
+                && !p.strong
+                && !p.abs_imbalance
+                && p.float1 == Float::None
+                && p.float2 == Float::None
+                && (p.bye_eligible || !odd)
+        })
+}
+
+/// The pairing of a field of [`all_alike`] players, by the rules rather than by matching:
+/// every pair is allowed (no meeting, C1; no absolute preference, C3), and every pairing of
+/// all players but at most one has the same value under every quality criterion — C6 (as
+/// many pairs as possible), C7/C8 (one score group), C9 (the same number of played games),
+/// C10-C13 (no colour preference, so none is violated), C14-C21 (no floats). The bracket is
+/// homogeneous without MDPs, so 4.2 decides: S1 is the first half (rounded down) of the
+/// players in pairing order, S2 the rest, and the first candidate of the generation order,
+/// S1[i] with S2[i] (no transposition, no exchange), is complete and legal, hence the
+/// pairing; in an odd field the last player of S2 is left over and gets the bye (the
+/// lowest score, C5, is everybody's score). `candidates` pairs such a field on the whole
+/// field with the same result (the engine tests compare both on random first rounds), in
+/// O(n) rather than O(n³).
+fn first_candidate(field: &Field, mut layout: Layout, stats: Stats) -> Outcome {
+    let n = field.players.len();
+    let half = n / 2;
+    let ids = |vs: std::ops::Range<usize>| -> String {
+        let v: Vec<String> = vs.map(|v| field.players[v].id.to_string()).collect();
+        format!("[{}]", v.join(" "))
+    };
+    let mut explain = Vec::new();
+    if n % 2 == 1 {
+        layout.bye_score = field.players[0].score;
+        explain.push(format!(
+            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
+            crate::half_points(layout.bye_score)
+        ));
+    }
+    let all: Vec<usize> = (0..n).collect();
+    if n > 1 {
+        explain.push(format!(
+            "bracket {}: residents {} MDPs []",
+            crate::half_points(field.players[0].score),
+            ids(0..n)
+        ));
+        explain.push(format!("  remainder: S1 {} S2 {}", ids(0..half), ids(half..n)));
+    }
+    let mut partner = vec![None; n];
+    let mut pairs = Vec::with_capacity(half);
+    for i in 0..half {
+        partner[i] = Some(half + i);
+        partner[half + i] = Some(i);
+        pairs.push((i, half + i));
+    }
+    let mut lay = Layout::new(field, &all, n);
+    lay.rounds_before = layout.rounds_before;
+    lay.last_round = layout.last_round;
+    lay.bye_score = layout.bye_score;
+    let decided = super::explain::Bracket {
+        field,
+        layout: &lay,
+        players: &all,
+        mdps: 0,
+        size: n,
+        active: &all,
+        partner: &partner,
+        remainder: &all,
+        s1_before: half,
+        s1: &all[..half],
+    };
+    explain.extend(super::explain::partners(&decided));
+    let bye = (n % 2 == 1).then_some(n - 1);
+    if let Some(b) = bye {
+        explain.push(format!("bye: {}", field.players[b].id));
+    }
+    Outcome { pairs, bye, explain, stats }
+}
+
+/// The first matching of the whole field (dense): feasibility, and in an odd field the bye
+/// score and whether C9 applies to the first bracket (`pab::bye_choice_weight`).
+fn global_start(r: &mut Round) -> Result<(), Failure> {
+    let (field, n) = (r.field, r.n);
+    let score = |v: usize| field.players[v].score;
+    let s = &mut r.s;
     // Distinct scores, ascending, for the bye choice.
     let mut scores: Vec<HalfPoints> = field.players.iter().map(|p| p.score).collect();
     scores.sort_unstable();
     scores.dedup();
     let rank = |x: HalfPoints| scores.iter().position(|&y| y == x).unwrap_or(0) as u64;
-    let mut layout = Layout::new(field, &[], n);
-    layout.rounds_before = rounds_before;
-    layout.last_round = last_round;
+    let layout = &mut r.layout;
     if n % 2 == 1 {
         for h in 0..n {
             for l in h + 1..n {
-                let x =
-                    bye_choice_weight(field, h, l, last_round, rounds_before, &rank, scores.len());
+                let x = bye_choice_weight(
+                    field,
+                    h,
+                    l,
+                    r.last_round,
+                    r.rounds_before,
+                    &rank,
+                    scores.len(),
+                );
                 s.set(h, l, x);
             }
         }
@@ -154,7 +623,9 @@ pub fn pair_with(
             }
         }
     }
-    s.solve();
+    if s.solve(field).is_err() {
+        unreachable!("the whole field is not verified");
+    }
     let unmatched: Vec<usize> = (0..n).filter(|&v| s.stable[v] == v).collect();
     if unmatched.len() > 1 || unmatched.iter().any(|&v| !field.players[v].bye_eligible) {
         return Err(Failure::NoPairing);
@@ -178,391 +649,334 @@ pub fn pair_with(
             }
         }
     }
-    let mut base = Matrix::new(n);
-    let mut matched = vec![false; n];
-    // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
-    let group_end = |from: usize| -> usize {
-        let mut e = from;
-        while e < n && score(e) >= score(from) {
-            e += 1;
-        }
-        e
-    };
-    let mut next_iter = group_end(0);
-    let mut pbi: Vec<usize> = (0..next_iter).collect();
-    let mut sgb = 0usize;
-    let mut resident_start = 0usize;
-    let mut c9 = layout.c9;
-    let mut guard = 0usize;
-    let mut explain = Vec::new();
+    Ok(())
+}
+
+/// Pairs one bracket (restricted or global, as the solver is).
+fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
+    let (field, n, deep) = (r.field, r.n, r.deep);
+    let (rounds_before, last_round) = (r.rounds_before, r.last_round);
+    let score = |v: usize| field.players[v].score;
+    let layout = &r.layout;
+    let s = &mut r.s;
+    let matched = &mut r.matched;
+    let explain = &mut r.explain;
+    let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
     let ids = |vs: &[usize]| -> String {
         let v: Vec<String> = vs.iter().map(|&v| field.players[v].id.to_string()).collect();
         format!("[{}]", v.join(" "))
     };
-    if n % 2 == 1 {
+    if ngb > sgb {
         explain.push(format!(
-            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
-            crate::half_points(layout.bye_score)
+            "bracket {}: residents {} MDPs {}",
+            crate::half_points(score(pbi[sgb])),
+            ids(&pbi[sgb..ngb]),
+            ids(&pbi[..sgb])
         ));
+    } else {
+        explain.push(format!("last players {}", ids(&pbi[..ngb])));
     }
-    while pbi.len() > 1 || next_iter < n {
-        guard += 1;
-        if guard > 4 * n + 8 {
-            return Err(Failure::NoPairing);
-        }
-        let ngb = pbi.len();
-        let next_start = resident_start + (ngb - sgb);
-        let group_start = next_iter;
-        if next_iter < n {
-            let e = group_end(next_iter);
-            pbi.extend(next_iter..e);
-            next_iter = e;
-        }
-        let next_score = (group_start < n).then(|| score(group_start));
-        if ngb > sgb {
-            explain.push(format!(
-                "bracket {}: residents {} MDPs {}",
-                crate::half_points(score(pbi[sgb])),
-                ids(&pbi[sgb..ngb]),
-                ids(&pbi[..sgb])
-            ));
-        } else {
-            explain.push(format!("last players {}", ids(&pbi[..ngb])));
-        }
-        let mut lay = Layout::new(field, &pbi, n);
-        lay.rounds_before = rounds_before;
-        lay.last_round = last_round;
-        lay.bye_score = layout.bye_score;
-        lay.c9 = c9;
-        lay.played_rank = layout.played_rank.clone();
-        if !lay.fits(n) {
-            return Err(Failure::TooWide(lay.total_bits(n)));
-        }
-        // Every other pair keeps only its completion fields, in this bracket's layout (the
-        // field positions must be the same on every edge).
-        let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
+    let mut lay = Layout::new(field, pbi, n);
+    lay.rounds_before = rounds_before;
+    lay.last_round = last_round;
+    lay.bye_score = layout.bye_score;
+    lay.c9 = c9;
+    lay.played_rank = layout.played_rank.clone();
+    if !lay.fits(n) {
+        return Err(Failure::TooWide(lay.total_bits(n)).into());
+    }
+    // Every other pair keeps only its completion fields, in this bracket's layout (the
+    // field positions must be the same on every edge).
+    let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
+    if s.is_global() {
         for (a, &u) in active.iter().enumerate() {
             for &v in &active[a + 1..] {
                 s.set(u, v, lay.weight(field, u, v, Place::Rest));
             }
         }
-        for j in sgb..pbi.len() {
-            for i in 0..j {
-                let place = if j < ngb { Place::Bracket } else { Place::Next };
-                let x = lay.weight(field, pbi[i], pbi[j], place);
-                base.set(pbi[i], pbi[j], x);
-                s.set(pbi[i], pbi[j], x);
+    } else {
+        s.restricted(pbi, sgb, lay.completion_shift())?;
+    }
+    let mut base = Matrix::new(n, pbi);
+    for j in sgb..pbi.len() {
+        for i in 0..j {
+            let place = if j < ngb { Place::Bracket } else { Place::Next };
+            let x = lay.weight(field, pbi[i], pbi[j], place);
+            base.set(pbi[i], pbi[j], x);
+            s.set(pbi[i], pbi[j], x);
+        }
+    }
+    s.solve(field)?;
+    let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
+    // 1. MDP choice.
+    let mut md_score = 0;
+    let mut rem = 0usize;
+    let mut remm = 0usize;
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if pi == 0 || score(v) < md_score {
+            md_score = score(v);
+            rem = 0;
+            remm = 0;
+            let mut k = pi;
+            while k < sgb && score(pbi[k]) >= md_score {
+                rem += 1;
+                if in_res(s, pbi[k]) {
+                    remm += 1;
+                }
+                k += 1;
             }
         }
-        s.solve();
-        let in_res =
-            |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
-        // 1. MDP choice.
-        let mut md_score = 0;
-        let mut rem = 0usize;
-        let mut remm = 0usize;
-        for pi in 0..sgb {
-            let v = pbi[pi];
-            if pi == 0 || score(v) < md_score {
-                md_score = score(v);
-                rem = 0;
-                remm = 0;
-                let mut k = pi;
-                while k < sgb && score(pbi[k]) >= md_score {
-                    rem += 1;
-                    if in_res(&s, pbi[k]) {
-                        remm += 1;
-                    }
-                    k += 1;
-                }
-            }
-            if remm == 0 {
-                continue;
-            }
-            if rem <= remm {
-                matched[v] = true;
-                continue;
-            }
-            rem -= 1;
-            if !in_res(&s, v) {
-                for oi in sgb..ngb {
-                    let b = base.get(v, pbi[oi]);
-                    if !b.is_zero() {
-                        s.set(v, pbi[oi], b.add_u64(1));
-                    }
-                }
-                s.solve();
-            }
-            if in_res(&s, v) {
-                matched[v] = true;
-                remm -= 1;
-                for oi in sgb..ngb {
-                    let b = base.get(v, pbi[oi]);
-                    if !b.is_zero() {
-                        s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
-                    }
-                }
-            }
+        if remm == 0 {
+            continue;
         }
-        // 2. Opponents of the MDPs.
-        for pi in 0..sgb {
-            let v = pbi[pi];
-            if !matched[v] {
-                continue;
-            }
-            let mut addend = pbi.len() as u64;
-            let mut top = None;
-            for oi in (sgb..ngb).rev() {
-                let o = pbi[oi];
-                if matched[o] {
-                    continue;
-                }
-                let b = base.get(v, o);
+        if rem <= remm {
+            matched[v] = true;
+            continue;
+        }
+        rem -= 1;
+        if !in_res(s, v) {
+            for oi in sgb..ngb {
+                let b = base.get(v, pbi[oi]);
                 if !b.is_zero() {
-                    s.set(v, o, b.add_u64(addend));
-                    addend += 1;
-                    top = Some(o);
+                    s.set(v, pbi[oi], b.add_u64(1));
                 }
             }
-            // The matching is optimal for the weights before this step, which were the same
-            // on all of v's resident edges: if v already has its most preferred opponent,
-            // it still does (strictly) after the step, and no new matching is needed.
-            if top != Some(s.stable[v]) {
-                s.solve();
+            s.solve(field)?;
+        }
+        if in_res(s, v) {
+            matched[v] = true;
+            remm -= 1;
+            for oi in sgb..ngb {
+                let b = base.get(v, pbi[oi]);
+                if !b.is_zero() {
+                    s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
+                }
             }
-            let u = s.stable[v];
-            matched[u] = true;
-            s.finalize(v, u);
         }
-        // 3. Remainder, S1/S2 and exchanges.
-        let remainder: Vec<usize> =
-            (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.stable[v] >= resident_start).collect();
-        let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
-        let mdp_pairs: Vec<String> = (0..sgb)
-            .filter(|&pi| s.done[pbi[pi]].is_some())
-            .map(|pi| {
-                let v = pbi[pi];
-                format!("{}-{}", field.players[v].id, field.players[s.stable[v]].id)
-            })
-            .collect();
-        if sgb > 0 {
-            explain.push(format!(
-                "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
-                if mdp_pairs.is_empty() { "none".to_string() } else { mdp_pairs.join(" ") }
-            ));
+    }
+    // 2. Opponents of the MDPs.
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if !matched[v] {
+            continue;
         }
+        let mut addend = pbi.len() as u64;
+        let mut top = None;
+        for oi in (sgb..ngb).rev() {
+            let o = pbi[oi];
+            if matched[o] {
+                continue;
+            }
+            let b = base.get(v, o);
+            if !b.is_zero() {
+                s.set(v, o, b.add_u64(addend));
+                addend += 1;
+                top = Some(o);
+            }
+        }
+        // The matching is optimal for the weights before this step, which were the same
+        // on all of v's resident edges: if v already has its most preferred opponent,
+        // it still does (strictly) after the step, and no new matching is needed.
+        if top != Some(s.stable[v]) {
+            s.solve(field)?;
+        }
+        let u = s.stable[v];
+        matched[u] = true;
+        s.finalize(v, u);
+    }
+    // 3. Remainder, S1/S2 and exchanges.
+    let remainder: Vec<usize> =
+        (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.stable[v] >= resident_start).collect();
+    let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
+    let mdp_pairs: Vec<String> = (0..sgb)
+        .filter(|&pi| s.done[pbi[pi]].is_some())
+        .map(|pi| {
+            let v = pbi[pi];
+            format!("{}-{}", field.players[v].id, field.players[s.stable[v]].id)
+        })
+        .collect();
+    if sgb > 0 {
         explain.push(format!(
-            "  remainder: S1 {} S2 {}",
-            ids(&remainder[..rem_pairs.min(remainder.len())]),
-            ids(&remainder[rem_pairs.min(remainder.len())..])
+            "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
+            if mdp_pairs.is_empty() { "none".to_string() } else { mdp_pairs.join(" ") }
         ));
-        let c = lay.count;
-        let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
-            let x = base.get(a, b);
-            if x.is_zero() {
-                return x;
-            }
-            let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
-            let order = ((1u64 << (2 * c)) - 1 - ri as u64) * 2;
-            x.add(&first).add_u64(order)
-        };
-        for ri in 0..remainder.len() {
+    }
+    explain.push(format!(
+        "  remainder: S1 {} S2 {}",
+        ids(&remainder[..rem_pairs.min(remainder.len())]),
+        ids(&remainder[rem_pairs.min(remainder.len())..])
+    ));
+    let c = lay.count;
+    let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
+        let x = base.get(a, b);
+        if x.is_zero() {
+            return x;
+        }
+        let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
+        let order = ((1u64 << (2 * c)) - 1 - ri as u64) * 2;
+        x.add(&first).add_u64(order)
+    };
+    for ri in 0..remainder.len() {
+        for rj in ri + 1..remainder.len() {
+            let x = ew(&base, remainder[ri], remainder[rj], ri);
+            s.set(remainder[ri], remainder[rj], x);
+        }
+    }
+    s.solve(field)?;
+    let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
+    let exchanges = (0..rem_pairs).filter(|&ri| !upper(s, remainder[ri])).count();
+    let mut left = exchanges;
+    let mut ri = rem_pairs;
+    while ri > 0 && left > 0 {
+        ri -= 1;
+        let v = remainder[ri];
+        if upper(s, v) {
             for rj in ri + 1..remainder.len() {
-                let x = ew(&base, remainder[ri], remainder[rj], ri);
-                s.set(remainder[ri], remainder[rj], x);
+                let x = ew(&base, v, remainder[rj], ri);
+                if !x.is_zero() {
+                    s.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
+                }
+            }
+            s.solve(field)?;
+        }
+        let exchange = !upper(s, v);
+        if exchange {
+            left -= 1;
+        }
+        for rj in ri + 1..remainder.len() {
+            if exchange {
+                base.set(v, remainder[rj], Weight::ZERO);
+            }
+            let x = ew(&base, v, remainder[rj], ri);
+            s.set(v, remainder[rj], x);
+        }
+    }
+    let mut left = exchanges;
+    let mut ri = rem_pairs;
+    while ri < remainder.len() && left > 1 {
+        let v = remainder[ri];
+        let already = upper(s, v);
+        if !already {
+            for rj in ri + 1..remainder.len() {
+                let x = ew(&base, v, remainder[rj], ri);
+                if !x.is_zero() {
+                    s.set(v, remainder[rj], x.add_u64(1));
+                }
+            }
+            s.solve(field)?;
+        }
+        if upper(s, v) {
+            left -= 1;
+            for &o in &remainder[..ri] {
+                base.set(v, o, Weight::ZERO);
+                s.set(v, o, Weight::ZERO);
+            }
+            for &o in &pbi[ngb..] {
+                base.set(v, o, Weight::ZERO);
+                s.set(v, o, Weight::ZERO);
             }
         }
-        s.solve();
-        let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
-        let exchanges = (0..rem_pairs).filter(|&ri| !upper(&s, remainder[ri])).count();
-        let mut left = exchanges;
-        let mut ri = rem_pairs;
-        while ri > 0 && left > 0 {
-            ri -= 1;
-            let v = remainder[ri];
-            if upper(&s, v) {
-                for rj in ri + 1..remainder.len() {
-                    let x = ew(&base, v, remainder[rj], ri);
-                    if !x.is_zero() {
-                        s.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
-                    }
-                }
-                s.solve();
-            }
-            let exchange = !upper(&s, v);
-            if exchange {
-                left -= 1;
-            }
+        if !already {
             for rj in ri + 1..remainder.len() {
-                if exchange {
-                    base.set(v, remainder[rj], Weight::ZERO);
-                }
                 let x = ew(&base, v, remainder[rj], ri);
                 s.set(v, remainder[rj], x);
             }
         }
-        let mut left = exchanges;
-        let mut ri = rem_pairs;
-        while ri < remainder.len() && left > 1 {
-            let v = remainder[ri];
-            let already = upper(&s, v);
-            if !already {
-                for rj in ri + 1..remainder.len() {
-                    let x = ew(&base, v, remainder[rj], ri);
-                    if !x.is_zero() {
-                        s.set(v, remainder[rj], x.add_u64(1));
-                    }
-                }
-                s.solve();
+        ri += 1;
+    }
+    for ri in 0..remainder.len() {
+        for rj in ri + 1..remainder.len() {
+            let (p, o) = (remainder[ri], remainder[rj]);
+            if !upper(s, p) || upper(s, o) {
+                base.set(p, o, Weight::ZERO);
             }
-            if upper(&s, v) {
-                left -= 1;
-                for &o in &remainder[..ri] {
-                    base.set(v, o, Weight::ZERO);
-                    s.set(v, o, Weight::ZERO);
-                }
-                for &o in &pbi[ngb..] {
-                    base.set(v, o, Weight::ZERO);
-                    s.set(v, o, Weight::ZERO);
-                }
-            }
-            if !already {
-                for rj in ri + 1..remainder.len() {
-                    let x = ew(&base, v, remainder[rj], ri);
-                    s.set(v, remainder[rj], x);
-                }
-            }
-            ri += 1;
+            s.set(p, o, base.get(p, o));
         }
-        for ri in 0..remainder.len() {
-            for rj in ri + 1..remainder.len() {
-                let (p, o) = (remainder[ri], remainder[rj]);
-                if !upper(&s, p) || upper(&s, o) {
-                    base.set(p, o, Weight::ZERO);
-                }
-                s.set(p, o, base.get(p, o));
-            }
+    }
+    {
+        let s1_now: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
+        let s1_before = &remainder[..rem_pairs.min(remainder.len())];
+        let out: Vec<usize> = s1_before.iter().copied().filter(|v| !s1_now.contains(v)).collect();
+        let into: Vec<usize> = s1_now.iter().copied().filter(|v| !s1_before.contains(v)).collect();
+        if !out.is_empty() {
+            explain.push(format!(
+                "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
+                ids(&out),
+                ids(&into)
+            ));
         }
-        {
-            let s1_now: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
-            let s1_before = &remainder[..rem_pairs.min(remainder.len())];
-            let out: Vec<usize> =
-                s1_before.iter().copied().filter(|v| !s1_now.contains(v)).collect();
-            let into: Vec<usize> =
-                s1_now.iter().copied().filter(|v| !s1_before.contains(v)).collect();
-            if !out.is_empty() {
-                explain.push(format!(
-                    "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
-                    ids(&out),
-                    ids(&into)
-                ));
-            }
-        }
-        // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
-        // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
-        // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
-        // (B = m + 1 > every digit), so the group's choices form one base-B number and the
-        // matching maximises them lexicographically — exactly the one-by-one choice.
-        let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
-        let m = remainder.len() as u64;
-        let digit_bits = quality::bits_for(m as usize + 1);
-        let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
-        for chunk in s1.chunks(group) {
-            // The matching is optimal for the base weights: if every player of the group
-            // already holds the opponent it would choose (in order), that is the group's
-            // lexicographic optimum and no matching is needed.
-            let mut taken: Vec<usize> = Vec::new();
-            let holds = chunk.iter().all(|&v| {
-                let top = remainder.iter().copied().find(|&o| {
-                    o > v && !matched[o] && !taken.contains(&o) && !base.get(v, o).is_zero()
-                });
-                taken.push(s.stable[v]);
-                top == Some(s.stable[v])
+    }
+    // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
+    // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
+    // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
+    // (B = m + 1 > every digit), so the group's choices form one base-B number and the
+    // matching maximises them lexicographically — exactly the one-by-one choice.
+    let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
+    let m = remainder.len() as u64;
+    let digit_bits = quality::bits_for(m as usize + 1);
+    let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
+    for chunk in s1.chunks(group) {
+        // The matching is optimal for the base weights: if every player of the group
+        // already holds the opponent it would choose (in order), that is the group's
+        // lexicographic optimum and no matching is needed.
+        let mut taken: Vec<usize> = Vec::new();
+        let holds = chunk.iter().all(|&v| {
+            let top = remainder.iter().copied().find(|&o| {
+                o > v && !matched[o] && !taken.contains(&o) && !base.get(v, o).is_zero()
             });
-            if holds {
-                for &v in chunk {
-                    let u = s.stable[v];
-                    matched[v] = true;
-                    matched[u] = true;
-                    s.finalize(v, u);
-                }
-                continue;
-            }
-            let g = chunk.len();
-            for (i, &v) in chunk.iter().enumerate() {
-                let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
-                let mut j = 0u64;
-                for &o in &remainder {
-                    if o <= v || matched[o] {
-                        continue;
-                    }
-                    let b = base.get(v, o);
-                    if !b.is_zero() {
-                        s.set(v, o, b.add(&mul_small(&scale, m - j)));
-                    }
-                    j += 1;
-                }
-            }
-            s.solve();
+            taken.push(s.stable[v]);
+            top == Some(s.stable[v])
+        });
+        if holds {
             for &v in chunk {
                 let u = s.stable[v];
                 matched[v] = true;
                 matched[u] = true;
                 s.finalize(v, u);
             }
+            continue;
         }
-        // Each S1 player's partner, and why more preferred S2 players were not taken.
-        let decided = super::explain::Bracket {
-            field,
-            layout: &lay,
-            players: &pbi,
-            mdps: sgb,
-            size: ngb,
-            active: &active,
-            partner: &s.done,
-            remainder: &remainder,
-            s1_before: rem_pairs,
-            s1: &s1,
-        };
-        explain.extend(if deep {
-            super::explain::bracket(&decided)
-        } else {
-            super::explain::partners(&decided)
-        });
-        // Next bracket.
-        let mut new_pbi = Vec::new();
-        let mut new_sgb = 0;
-        c9 = n % 2 == 1 && next_score.is_some_and(|ns| layout.bye_score >= ns);
-        for (pi, &v) in pbi.iter().enumerate() {
-            if pi < ngb && matched[v] {
-                continue;
-            }
-            new_pbi.push(v);
-            if pi < ngb {
-                new_sgb += 1;
-            }
-            if c9 && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
-                c9 = false;
+        let g = chunk.len();
+        for (i, &v) in chunk.iter().enumerate() {
+            let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
+            let mut j = 0u64;
+            for &o in &remainder {
+                if o <= v || matched[o] {
+                    continue;
+                }
+                let b = base.get(v, o);
+                if !b.is_zero() {
+                    s.set(v, o, b.add(&mul_small(&scale, m - j)));
+                }
+                j += 1;
             }
         }
-        pbi = new_pbi;
-        sgb = new_sgb;
-        resident_start = group_start;
-    }
-    let mut pairs = Vec::new();
-    for v in 0..n {
-        if let Some(u) = s.done[v]
-            && v < u
-        {
-            pairs.push((v, u));
+        s.solve(field)?;
+        for &v in chunk {
+            let u = s.stable[v];
+            matched[v] = true;
+            matched[u] = true;
+            s.finalize(v, u);
         }
     }
-    let bye = pbi.first().copied();
-    if pairs.len() * 2 + bye.iter().count() != n {
-        return Err(Failure::NoPairing);
-    }
-    if let Some(b) = bye {
-        explain.push(format!("bye: {}", field.players[b].id));
-    }
-    Ok(Outcome { pairs, bye, explain })
+    // Each S1 player's partner, and why more preferred S2 players were not taken.
+    let decided = super::explain::Bracket {
+        field,
+        layout: &lay,
+        players: pbi,
+        mdps: sgb,
+        size: ngb,
+        active: &active,
+        partner: &s.done,
+        remainder: &remainder,
+        s1_before: rem_pairs,
+        s1: &s1,
+    };
+    explain.extend(if deep {
+        super::explain::bracket(&decided)
+    } else {
+        super::explain::partners(&decided)
+    });
+    Ok(())
 }

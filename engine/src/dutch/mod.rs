@@ -23,6 +23,7 @@ pub mod explain;
 pub mod order;
 pub mod pab;
 pub mod quality;
+pub mod rest;
 pub mod weight;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
@@ -38,13 +39,21 @@ pub enum DutchError {
     NoValidPairing { round: u32 },
     /// A bracket needs more criterion bits than the engine's fixed weight width.
     TooManyScoreGroups { round: u32, bits: u32 },
-    /// More players than this (dense, about O(n³) per round) engine handles.
+    /// A dense matching larger than the engine builds: a bracket that needs the whole field
+    /// with more than [`MAX_PLAYERS`] players unpaired, or a bracket and the next score group
+    /// of more than [`MAX_BRACKET`].
     TooManyPlayers { round: u32, players: usize },
 }
 
-/// The largest field the engine accepts: its weight matrices take 2 × 64 bytes per pair of
-/// players, and a bracket's first matching is still close to O(n³) (`docs/dutch.md`, Speed).
+/// The largest field the engine pairs **on the whole field** (dense weight matrices of 2 × 64
+/// bytes per pair of players, a matching close to O(n³)): a round is refused only when one of
+/// its brackets needs that path with more players unpaired (`candidates`, the restricted
+/// matching; `docs/dutch.md`, Speed).
 pub const MAX_PLAYERS: usize = 2000;
+
+/// The largest restricted matching (a bracket with the next score group) the engine builds:
+/// two dense matrices of 64-byte weights, about 2 GB at this size.
+pub const MAX_BRACKET: usize = 4000;
 
 impl std::fmt::Display for DutchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -67,7 +76,7 @@ impl std::fmt::Display for DutchError {
             ),
             DutchError::TooManyPlayers { round, players } => write!(
                 f,
-                "round {round}: {players} players to pair; the Dutch engine handles at most {MAX_PLAYERS} for now"
+                "round {round}: pairing it needs a dense matching of {players} players, more than the Dutch engine handles (at most {MAX_PLAYERS} on the whole field, {MAX_BRACKET} for a bracket with the next score group; docs/dutch.md, Speed)"
             ),
         }
     }
@@ -98,7 +107,7 @@ pub fn initial_colour(t: &Tournament, cfg: &DutchConfig) -> Colour {
 
 /// Pairs round `t.last_round() + 1` by the Dutch system.
 pub fn pair_next_round(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, DutchError> {
-    pair_round(t, cfg, false)
+    pair_round(t, cfg, false, candidates::Path::Auto).map(|x| x.0)
 }
 
 /// [`pair_next_round`] for `--explain`: the same round, and per bracket the chosen
@@ -108,10 +117,25 @@ pub fn pair_next_round_explained(
     t: &Tournament,
     cfg: &DutchConfig,
 ) -> Result<DutchRound, DutchError> {
-    pair_round(t, cfg, true)
+    pair_round(t, cfg, true, candidates::Path::Auto).map(|x| x.0)
 }
 
-fn pair_round(t: &Tournament, cfg: &DutchConfig, deep: bool) -> Result<DutchRound, DutchError> {
+/// [`pair_next_round`] with the brackets matched as `path` says (tests compare the restricted
+/// matching with the whole-field one), and how the round was paired.
+pub fn pair_next_round_by(
+    t: &Tournament,
+    cfg: &DutchConfig,
+    path: candidates::Path,
+) -> Result<(DutchRound, candidates::Stats), DutchError> {
+    pair_round(t, cfg, false, path)
+}
+
+fn pair_round(
+    t: &Tournament,
+    cfg: &DutchConfig,
+    deep: bool,
+    path: candidates::Path,
+) -> Result<(DutchRound, candidates::Stats), DutchError> {
     let missing = t.missing_results(t.last_round());
     if !missing.is_empty() {
         return Err(DutchError::IncompleteRound(missing));
@@ -123,16 +147,21 @@ fn pair_round(t: &Tournament, cfg: &DutchConfig, deep: bool) -> Result<DutchRoun
     }
     let initial = initial_colour(t, cfg);
     let field = order::field(t, r);
-    if field.players.len() > MAX_PLAYERS {
-        return Err(DutchError::TooManyPlayers { round: r, players: field.players.len() });
-    }
     let rounds_before = r - 1;
     let last_round = rounds_before + 1 >= total;
     let out =
-        candidates::pair_with(&field, rounds_before, last_round, deep).map_err(|e| match e {
-            candidates::Failure::NoPairing => DutchError::NoValidPairing { round: r },
-            candidates::Failure::TooWide(bits) => DutchError::TooManyScoreGroups { round: r, bits },
-        })?;
+        candidates::pair_by(&field, rounds_before, last_round, deep, path).map_err(
+            |e| match e {
+                candidates::Failure::NoPairing => DutchError::NoValidPairing { round: r },
+                candidates::Failure::TooWide(bits) => {
+                    DutchError::TooManyScoreGroups { round: r, bits }
+                }
+                candidates::Failure::TooManyPlayers(players) => {
+                    DutchError::TooManyPlayers { round: r, players }
+                }
+            },
+        )?;
+    let stats = out.stats;
     let mut pairs = out.pairs;
     board_order::sort_pairs(&field.players, &mut pairs);
     let mut rows = Vec::new();
@@ -157,5 +186,7 @@ fn pair_round(t: &Tournament, cfg: &DutchConfig, deep: bool) -> Result<DutchRoun
             rows.push(Entry::ZeroBye(p.id));
         }
     }
-    Ok(DutchRound { round: r, explain: out.explain, rows: Row::on_boards(r, rows).collect() })
+    let round =
+        DutchRound { round: r, explain: out.explain, rows: Row::on_boards(r, rows).collect() };
+    Ok((round, stats))
 }

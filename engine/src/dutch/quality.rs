@@ -261,3 +261,40 @@ impl Layout {
         f.value.add(&Weight::from_u64(completion).shl(self.completion_shift()))
     }
 }
+
+/// `x` without its bits from `bit` up (a weight without its completion field, for the
+/// restricted matching of `candidates`).
+pub fn low_bits(x: &Weight, bit: u32) -> Weight {
+    let mut y = *x;
+    for (i, word) in y.0.iter_mut().enumerate() {
+        let from = 64 * i as u32;
+        if from >= bit {
+            *word = 0;
+        } else if bit - from < 64 {
+            *word &= (1u64 << (bit - from)) - 1;
+        }
+    }
+    y
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn low_bits_keeps_exactly_the_bits_below() {
+        let all = Weight([u64::MAX; super::super::weight::WORDS]);
+        // Inside a word, at a word boundary, and below the first word.
+        let y = low_bits(&all, 130);
+        assert_eq!(&y.0[..3], &[u64::MAX, u64::MAX, 0b11]);
+        assert!(y.0[3..].iter().all(|&w| w == 0));
+        let y = low_bits(&all, 128);
+        assert_eq!(&y.0[..3], &[u64::MAX, u64::MAX, 0]);
+        let y = low_bits(&all, 5);
+        assert_eq!(y.0[0], 0b11111);
+        assert!(y.0[1..].iter().all(|&w| w == 0));
+        // A completion field on top of criteria bits: only the criteria stay.
+        let x = Weight::bit(500).add(&Weight::bit(400)).add(&Weight::from_u64(7));
+        assert_eq!(low_bits(&x, 450), Weight::bit(400).add(&Weight::from_u64(7)));
+    }
+}

@@ -7,6 +7,7 @@ mod counting_filter;
 mod dutch_cases;
 mod dutch_explain;
 mod dutch_properties;
+mod dutch_restricted;
 mod dutch_samples;
 mod matching_vs_exhaustive;
 mod messages;

@@ -1,0 +1,166 @@
+//! The restricted matching (each bracket on its players and the next score group, verified
+//! to extend to a complete pairing) must pair exactly as the whole-field matching: random
+//! events are paired round by round both ways (`candidates::Path`) and compared, and the
+//! fallback (the check fails, the bracket is re-paired on the whole field) is exercised.
+
+use bsw_engine::dutch::candidates::{Path, Stats};
+use bsw_engine::dutch::{DutchError, pair_next_round_by};
+use bsw_model::{DutchConfig, Entry, Outcome, Row, System};
+
+/// SplitMix64.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn add(totals: &mut Totals, s: Stats) {
+    totals.stats.alone += s.alone;
+    totals.stats.restricted += s.restricted;
+    totals.stats.global += s.global;
+    totals.stats.fallbacks += s.fallbacks;
+    totals.first_rounds += s.first_round as usize;
+    totals.rounds += 1;
+}
+
+#[derive(Default, Debug)]
+struct Totals {
+    stats: Stats,
+    first_rounds: usize,
+    rounds: usize,
+}
+
+/// Plays one random event, comparing the two paths on every round; how each round was paired.
+fn event(seed: u64, totals: &mut Totals) -> Vec<Stats> {
+    let mut per_round = Vec::new();
+    let mut rng = Rng(seed);
+    let n = 4 + rng.below(60) as u32;
+    let rounds = 3 + rng.below(7) as u32;
+    let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
+    let mut t = super::common::swiss(n, rounds);
+    t.config.system = System::Dutch(cfg.clone());
+    // Strong players win more often: score groups stay wide and varied.
+    for r in 1..=rounds {
+        for p in t.players.iter_mut() {
+            if rng.below(30) == 0 {
+                p.half_byes.push(r);
+            }
+        }
+        let auto = pair_next_round_by(&t, &cfg, Path::Auto);
+        let global = pair_next_round_by(&t, &cfg, Path::Global);
+        match (&auto, &global) {
+            (Ok((a, stats)), Ok((g, _))) => {
+                assert_eq!(a.rows, g.rows, "seed {seed}, round {r}: restricted and global differ");
+                assert_eq!(a.explain, g.explain, "seed {seed}, round {r}: explain lines differ");
+                add(totals, *stats);
+                per_round.push(*stats);
+            }
+            (Err(DutchError::NoValidPairing { .. }), Err(DutchError::NoValidPairing { .. })) => {
+                return per_round;
+            }
+            _ => panic!(
+                "seed {seed}, round {r}: {:?} vs {:?}",
+                auto.as_ref().map(|x| x.1),
+                global.as_ref().map(|x| x.1)
+            ),
+        }
+        let (paired, _) = auto.unwrap();
+        for row in paired.rows {
+            let entry = match row.entry {
+                Entry::Game { white, black, .. } => {
+                    let edge = (black as i64 - white as i64).signum() as u64; // better rated wins more
+                    Entry::Game {
+                        white,
+                        black,
+                        result: Some(match (rng.below(20), edge) {
+                            (0, _) => Outcome::BlackForfeitWin,
+                            (1..=4, _) => Outcome::Draw,
+                            (x, 1) if x < 15 => Outcome::WhiteWin,
+                            (x, _) if x < 10 => Outcome::WhiteWin,
+                            _ => Outcome::BlackWin,
+                        }),
+                    }
+                }
+                e => e,
+            };
+            t.rows.push(Row { entry, ..row });
+        }
+    }
+    per_round
+}
+
+#[test]
+fn restricted_matching_pairs_as_the_whole_field() {
+    let mut totals = Totals::default();
+    for seed in 0..80 {
+        event(seed, &mut totals);
+    }
+    eprintln!("{totals:?}");
+    let s = totals.stats;
+    assert!(totals.rounds > 400, "{totals:?}");
+    // Most brackets are paired restricted, and the fallback is met (and agrees); first
+    // rounds without absences take the first-round rule.
+    assert!(s.restricted > s.global, "{totals:?}");
+    assert!(totals.first_rounds > 20, "{totals:?}");
+    assert!(s.fallbacks > 0, "{totals:?}");
+}
+
+/// Six players, round 5 (seed 52): the top bracket's restricted optimum leaves players below
+/// who cannot all be paired any more, so the check fails and the whole field decides — with
+/// the same pairing as the whole-field path (compared inside `event`).
+#[test]
+fn an_unextendable_bracket_falls_back_to_the_whole_field() {
+    let mut totals = Totals::default();
+    let rounds = event(52, &mut totals);
+    assert!(rounds.len() >= 5, "{rounds:?}");
+    assert_eq!(rounds[..4].iter().map(|s| s.fallbacks).sum::<usize>(), 0, "{rounds:?}");
+    assert_eq!(rounds[4].fallbacks, 1, "{rounds:?}");
+    assert!(rounds[4].global >= 1 && rounds[4].restricted + rounds[4].global >= 2, "{rounds:?}");
+}
+
+/// Every round of the corpus samples (those of at most 64 players; all of them with
+/// `DUTCH_ALL=1`): both paths give the same rows and explain lines.
+#[test]
+fn the_samples_pair_the_same_by_both_paths() {
+    use super::dutch_samples::{prefix, rounds_in, samples};
+    let all = std::env::var("DUTCH_ALL").is_ok();
+    let mut totals = Totals::default();
+    let mut differ = Vec::new();
+    for (name, text) in samples() {
+        let lines: Vec<&str> = text.split(['\r', '\n']).collect();
+        let players = lines.iter().filter(|l| l.starts_with("001")).count();
+        if !all && players > 64 {
+            continue;
+        }
+        for r in 1..=rounds_in(&lines) {
+            let t = bsw_model::trf::import(&prefix(&text, r), &name).unwrap();
+            let cfg = t.config.system.dutch().cloned().unwrap();
+            let auto = pair_next_round_by(&t, &cfg, Path::Auto);
+            let global = pair_next_round_by(&t, &cfg, Path::Global);
+            match (auto, global) {
+                (Ok((a, stats)), Ok((g, _))) => {
+                    add(&mut totals, stats);
+                    if a.rows != g.rows || a.explain != g.explain {
+                        differ.push(format!("{name} {r} {stats:?}"));
+                    }
+                }
+                (a, g) => {
+                    if a.as_ref().err() != g.as_ref().err() {
+                        differ.push(format!("{name} {r}: {:?} / {:?}", a.err(), g.err()));
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("{totals:?}");
+    assert!(differ.is_empty(), "{differ:#?}");
+    assert!(totals.rounds > 100 && totals.stats.restricted > 0, "{totals:?}");
+}
