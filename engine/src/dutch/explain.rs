@@ -75,7 +75,7 @@ pub fn partners(b: &Bracket) -> Vec<String> {
     // the walk.
     let sorted = b.remainder.windows(2).all(|w| w[0] < w[1]);
     let not_s1: Vec<usize> = if sorted {
-        b.remainder.iter().copied().filter(|&o| !b.partner[o].is_some_and(|x| x > o)).collect()
+        b.remainder.iter().copied().filter(|&o| b.partner[o].is_none_or(|x| x <= o)).collect()
     } else {
         b.remainder.to_vec()
     };
