@@ -823,8 +823,17 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             s.set(remainder[ri], remainder[rj], x);
         }
     }
-    s.solve(field)?;
     let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
+    // The matching is optimal for the weights before this step, which were the base
+    // weights on the remainder's pairs; the step adds to each remainder pair a bonus that
+    // depends only on its higher player (the first bit when that player is among the first
+    // `rem_pairs`, and the order term decreasing with its rank). Every optimum pairs
+    // `rem_pairs` times inside the remainder, so no matching earns more bonus than one whose
+    // higher players are exactly the first `rem_pairs`: if the current optimum is such a
+    // matching (no exchange), it is still optimal and no new matching is needed.
+    if !(0..rem_pairs).all(|ri| upper(s, remainder[ri])) {
+        s.solve(field)?;
+    }
     let exchanges = (0..rem_pairs).filter(|&ri| !upper(s, remainder[ri])).count();
     let mut left = exchanges;
     let mut ri = rem_pairs;

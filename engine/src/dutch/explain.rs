@@ -68,17 +68,29 @@ pub struct Bracket<'a> {
 pub fn partners(b: &Bracket) -> Vec<String> {
     let (field, lay) = (b.field, b.layout);
     let mut out = Vec::new();
+    // The remainder is in pairing order (ascending field index): the players an S1 player
+    // passed over are then the non-S1 players between it and its partner, found by binary
+    // search in their list, so the lines cost O(n log n) rather than a walk of the
+    // remainder per S1 player (a first round of 100,000 players). Any other order keeps
+    // the walk.
+    let sorted = b.remainder.windows(2).all(|w| w[0] < w[1]);
+    let not_s1: Vec<usize> = if sorted {
+        b.remainder.iter().copied().filter(|&o| b.partner[o].is_none_or(|x| x <= o)).collect()
+    } else {
+        b.remainder.to_vec()
+    };
     for &v in b.remainder {
         let Some(u) = b.partner[v] else { continue };
         if u < v {
             continue;
         }
         let mut skipped = Vec::new();
-        for &o in b.remainder {
-            if o <= v || o == u || skipped.len() >= MAX_SHOWN {
+        let from = if sorted { not_s1.partition_point(|&o| o <= v) } else { 0 };
+        for &o in &not_s1[from..] {
+            if o <= v || o == u {
                 continue;
             }
-            if o > u {
+            if o > u || skipped.len() >= MAX_SHOWN {
                 break;
             }
             if b.partner[o].is_some_and(|x| x > o) {

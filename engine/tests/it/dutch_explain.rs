@@ -391,3 +391,28 @@ fn earlier_exchanges_are_listed_in_the_43_order_with_their_criterion() {
     // The chosen exchange and the later ones are not listed.
     assert!(!text.contains("exchange 2 for 4:") && !text.contains("exchange 1 for"), "{text}");
 }
+
+/// The partner lines of a first round (31 players: S1 = 1-15, S2 = 16-31, 31 gets the bye),
+/// derived by hand from 4.2: S1 player i takes S2 player 15 + i, and every S2 player
+/// between 16 and its partner was taken by a higher S1 player; at most `MAX_SHOWN` are
+/// listed. Pins the lines of `explain::partners`, which look the passed-over players up by
+/// binary search rather than walking the remainder.
+#[test]
+fn first_round_partner_lines_list_the_passed_over_s2_players() {
+    let mut t = super::common::swiss(31, 5);
+    let cfg = bsw_model::DutchConfig::default();
+    t.config.system = bsw_model::System::Dutch(cfg.clone());
+    let round = pair_next_round(&t, &cfg).unwrap();
+    let taken = |ids: std::ops::Range<u32>| -> String {
+        ids.map(|o| format!("{o} (taken by a higher S1 player)")).collect::<Vec<_>>().join(", ")
+    };
+    let partner_lines: Vec<&String> =
+        round.explain.iter().filter(|l| l.starts_with("  ") && l.contains('-')).collect();
+    let mut expected = vec!["  1-16".to_string()];
+    for i in 2..=15u32 {
+        let shown = (i - 1).min(MAX_SHOWN as u32);
+        expected.push(format!("  {i}-{}; not taken before: {}", 15 + i, taken(16..16 + shown)));
+    }
+    assert_eq!(partner_lines, expected.iter().collect::<Vec<_>>(), "{}", round.explain.join("\n"));
+    assert_eq!(round.explain.last().map(String::as_str), Some("bye: 31"));
+}
