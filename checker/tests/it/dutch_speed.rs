@@ -123,3 +123,69 @@ fn every_round_of_a_file_is_certified_in_time() {
         }
     }
 }
+
+/// `DUTCH_SPEED_MUTANTS=FILE.trf` (`DUTCH_SPEED_LIMIT=N` mutants per kind and round, 3 by
+/// default; `DUTCH_SPEED_FROM=R` the first round): wrong rounds of that file (the mutation
+/// kinds of the proof, as made and recoloured by 5.2), each certified with its time and the
+/// number of matchings over the whole rest of the field (the complete check's fallback) it
+/// took. Without it, the smallest sample (a smoke test of the measurement).
+#[test]
+fn wrong_rounds_of_a_file_are_certified_in_time() {
+    use crate::dutch_common::{Kind, mutants, recolour};
+    let path = match std::env::var("DUTCH_SPEED_MUTANTS") {
+        Ok(p) => std::path::PathBuf::from(p),
+        Err(_) => std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../corpus/dutch/small-101.trf"),
+    };
+    let limit: usize =
+        std::env::var("DUTCH_SPEED_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let from: u32 =
+        std::env::var("DUTCH_SPEED_FROM").ok().and_then(|s| s.parse().ok()).unwrap_or(2);
+    let Ok(t) = bsw_model::io::load(&path) else {
+        panic!("{} does not read", path.display());
+    };
+    let (mut slowest, mut total, mut with_fallback) = (std::time::Duration::ZERO, 0, 0);
+    for r in from..=t.last_round() {
+        for kind in [Kind::Exchange, Kind::BracketExchange, Kind::PabMove, Kind::FloatChange] {
+            for m in mutants(&t, r, kind, limit) {
+                let rc = recolour(&m, r);
+                for (m, recoloured) in [(m, false), (rc, true)] {
+                    if m.rows == t.rows {
+                        continue;
+                    }
+                    let before = bsw_checker::dutch::optimum::matching_counts();
+                    let start = Instant::now();
+                    let report = check_round(&m, r, Profile::Dutch);
+                    let took = start.elapsed();
+                    let after = bsw_checker::dutch::optimum::matching_counts();
+                    let full = after.1 - before.1;
+                    eprintln!(
+                        "round {r} {kind:?}{}: {took:.3?}, {} relaxation and {full} full matchings, first rule {:?}",
+                        if recoloured { " recoloured" } else { "" },
+                        after.0 - before.0,
+                        report.violations.first().map(|v| v.rule)
+                    );
+                    if let Ok(dir) = std::env::var("DUTCH_SPEED_WRITE") {
+                        // The mutant up to round r, for `bsw check` by hand.
+                        let mut cut = m.clone();
+                        cut.rows.retain(|row| row.round <= r);
+                        let name = format!(
+                            "r{r}-{kind:?}-{total}{}.trf",
+                            if recoloured { "rc" } else { "" }
+                        );
+                        let text = bsw_model::trf::export(&cut);
+                        std::fs::write(std::path::Path::new(&dir).join(name), text).unwrap();
+                    }
+                    slowest = slowest.max(took);
+                    total += 1;
+                    with_fallback += (full > 0) as usize;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{}: {total} wrong rounds, {with_fallback} needed a matching over the whole rest, slowest {slowest:.3?}",
+        path.display()
+    );
+    assert!(total > 0);
+}
