@@ -43,7 +43,7 @@
 use super::order::Bracket;
 use super::quality::pair_values;
 use super::state::Float;
-use super::wmatch::{self, Weight, Wide};
+use super::wmatch::{self, Weight, Wide, Wide256};
 use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
@@ -729,6 +729,16 @@ fn solve_tweaked(
             &edges,
             &layout,
             |v, sh| (v as i128) << sh,
+            full,
+            (given.as_deref(), &hint),
+            (tweak_bits, &tie),
+        )
+    } else if total + 4 <= 250 {
+        run::<Wide256>(
+            nv,
+            &edges,
+            &layout,
+            Wide256::shifted,
             full,
             (given.as_deref(), &hint),
             (tweak_bits, &tie),

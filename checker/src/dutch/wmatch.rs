@@ -38,26 +38,39 @@ impl Weight for i128 {
     }
 }
 
-/// A 512-bit two's complement integer (eight 64-bit words, least significant first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Wide(pub [u64; 8]);
+/// A two's complement integer of `N` 64-bit words (least significant first): [`Wide`] (512
+/// bits) and [`Wide256`] (256 bits, for layouts that fit: half the arithmetic).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct WideN<const N: usize>(pub [u64; N]);
 
-impl Wide {
-    /// `value << shift` (the bits beyond 512 are dropped).
-    pub fn shifted(value: u64, shift: u32) -> Wide {
-        let mut w = [0u64; 8];
+/// A 512-bit two's complement integer (eight 64-bit words, least significant first).
+pub type Wide = WideN<8>;
+/// A 256-bit two's complement integer (four 64-bit words, least significant first).
+pub type Wide256 = WideN<4>;
+
+impl<const N: usize> Default for WideN<N> {
+    fn default() -> Self {
+        WideN([0; N])
+    }
+}
+
+impl<const N: usize> WideN<N> {
+    /// `value << shift` (the bits beyond `64 N` are dropped).
+    pub fn shifted(value: u64, shift: u32) -> Self {
+        let mut w = [0u64; N];
         let (q, r) = ((shift / 64) as usize, shift % 64);
-        if q < 8 {
+        if q < N {
             w[q] = value << r;
-            if r > 0 && q + 1 < 8 {
+            if r > 0 && q + 1 < N {
                 w[q + 1] = value >> (64 - r);
             }
         }
-        Wide(w)
+        WideN(w)
     }
 
+    #[inline]
     fn negative(&self) -> bool {
-        self.0[7] >> 63 == 1
+        self.0[N - 1] >> 63 == 1
     }
 
     /// Bit `i` (0 = least significant).
@@ -72,14 +85,15 @@ impl Wide {
     }
 }
 
-impl Ord for Wide {
+impl<const N: usize> Ord for WideN<N> {
+    #[inline]
     fn cmp(&self, o: &Self) -> Ordering {
         match (self.negative(), o.negative()) {
             (true, false) => return Ordering::Less,
             (false, true) => return Ordering::Greater,
             _ => {}
         }
-        for k in (0..8).rev() {
+        for k in (0..N).rev() {
             match self.0[k].cmp(&o.0[k]) {
                 Ordering::Equal => {}
                 x => return x,
@@ -89,18 +103,20 @@ impl Ord for Wide {
     }
 }
 
-impl PartialOrd for Wide {
+impl<const N: usize> PartialOrd for WideN<N> {
     fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
         Some(self.cmp(o))
     }
 }
 
-impl Weight for Wide {
+impl<const N: usize> Weight for WideN<N> {
+    #[inline]
     fn zero() -> Self {
-        Wide([0; 8])
+        WideN([0; N])
     }
+    #[inline]
     fn plus(self, o: Self) -> Self {
-        let mut r = [0u64; 8];
+        let mut r = [0u64; N];
         let mut carry = false;
         for (k, x) in r.iter_mut().enumerate() {
             let (s1, c1) = self.0[k].overflowing_add(o.0[k]);
@@ -108,10 +124,11 @@ impl Weight for Wide {
             *x = s2;
             carry = c1 || c2;
         }
-        Wide(r)
+        WideN(r)
     }
+    #[inline]
     fn minus(self, o: Self) -> Self {
-        let mut r = [0u64; 8];
+        let mut r = [0u64; N];
         let mut borrow = false;
         for (k, x) in r.iter_mut().enumerate() {
             let (s1, b1) = self.0[k].overflowing_sub(o.0[k]);
@@ -119,15 +136,15 @@ impl Weight for Wide {
             *x = s2;
             borrow = b1 || b2;
         }
-        Wide(r)
+        WideN(r)
     }
     fn half(self) -> Self {
-        let mut r = [0u64; 8];
-        for k in 0..8 {
-            let hi = if k == 7 { (self.0[7] >> 63) << 63 } else { self.0[k + 1] << 63 };
+        let mut r = [0u64; N];
+        for k in 0..N {
+            let hi = if k == N - 1 { (self.0[N - 1] >> 63) << 63 } else { self.0[k + 1] << 63 };
             r[k] = (self.0[k] >> 1) | hi;
         }
-        Wide(r)
+        WideN(r)
     }
 }
 

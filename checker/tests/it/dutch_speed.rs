@@ -189,3 +189,76 @@ fn wrong_rounds_of_a_file_are_certified_in_time() {
     );
     assert!(total > 0);
 }
+
+/// Rounds 1 and 2 of `n` players (`n` a multiple of 4 with `n/4` odd): round 1 as
+/// [`round_one`] pairs it, every game won by the higher-ranked player (of S1); round 2 as the
+/// rules pair it. The winners (score 1) and the losers (score 0) form two brackets of n/2
+/// players and nobody floats. In each, S1[i] meets S2[i] (i + n/4 in the bracket): they have
+/// not met, and as n/4 is odd their round-1 colours differ, so both strong preferences are
+/// granted (C10-C13 zero), no float exists before (C14-C21 zero): the identity
+/// transposition is optimal and the first candidate (4.2). The colours follow 5.2.2/5.2.1.
+fn rounds_one_and_two(n: u32) -> Tournament {
+    use bsw_model::Outcome;
+    assert!(n.is_multiple_of(4) && (n / 4) % 2 == 1, "n/4 must be odd");
+    let (half, quarter) = (n / 2, n / 4);
+    let mut rows = Vec::new();
+    for i in 1..=half {
+        // The S1 player (i) wins; White to the odd numbers of S1.
+        let (white, black, result) = if i % 2 == 1 {
+            (i, i + half, Outcome::WhiteWin)
+        } else {
+            (i + half, i, Outcome::BlackWin)
+        };
+        rows.push(Row {
+            round: 1,
+            board: i,
+            entry: Entry::Game { white, black, result: Some(result) },
+        });
+    }
+    let mut board = 0;
+    for base in [0, half] {
+        for j in 1..=quarter {
+            let (a, b) = (base + j, base + j + quarter);
+            // a had White in round 1 when (j odd) == (base == 0): a then gets Black.
+            let a_had_white = (j % 2 == 1) == (base == 0);
+            let (white, black) = if a_had_white { (b, a) } else { (a, b) };
+            board += 1;
+            rows.push(Row { round: 2, board, entry: Entry::Game { white, black, result: None } });
+        }
+    }
+    dutch_tournament(n, rows)
+}
+
+/// `DUTCH_SPEED_R2=N` (N/4 odd, e.g. 10004): round 2 of [`rounds_one_and_two`], certified
+/// with its time; by default 44 players. The same round with two boards of the winners'
+/// bracket exchanging their Black players is rejected.
+#[test]
+fn a_large_second_round_is_certified() {
+    let n: u32 = std::env::var("DUTCH_SPEED_R2").ok().and_then(|s| s.parse().ok()).unwrap_or(44);
+    let t = rounds_one_and_two(n);
+    assert!(check_round(&t, 1, Profile::Dutch).violations.is_empty());
+    let start = Instant::now();
+    let report = check_round(&t, 2, Profile::Dutch);
+    eprintln!("{n} players: round 2 certified in {:.3?}", start.elapsed());
+    assert!(report.violations.is_empty(), "{:?}", report.violations.first());
+    let mut m = t.clone();
+    let r2: Vec<usize> = (0..m.rows.len()).filter(|&i| m.rows[i].round == 2).collect();
+    if let (Entry::Game { black: b1, .. }, Entry::Game { black: b2, .. }) =
+        (m.rows[r2[0]].entry, m.rows[r2[1]].entry)
+    {
+        if let Entry::Game { black, .. } = &mut m.rows[r2[0]].entry {
+            *black = b2;
+        }
+        if let Entry::Game { black, .. } = &mut m.rows[r2[1]].entry {
+            *black = b1;
+        }
+    }
+    let start = Instant::now();
+    let wrong = check_round(&m, 2, Profile::Dutch);
+    eprintln!(
+        "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}, first rule {:?}",
+        start.elapsed(),
+        wrong.violations.first().map(|v| v.rule)
+    );
+    assert!(!wrong.violations.is_empty());
+}

@@ -3,7 +3,9 @@
 //! `i128` and with 512-bit weights, and a valid matching (pairs are edges, each vertex once).
 
 use crate::dutch_common::Rng;
-use bsw_checker::dutch::wmatch::{Weight, Wide, max_weight_matching, max_weight_perfect_matching};
+use bsw_checker::dutch::wmatch::{
+    Weight, Wide, Wide256, max_weight_matching, max_weight_perfect_matching,
+};
 
 /// Best (cardinality, weight) over every matching, by exhaustive search.
 fn brute(n: usize, edges: &[(usize, usize, i128)], max_card: bool) -> (usize, i128) {
@@ -102,6 +104,11 @@ fn the_weighted_matching_is_optimal_on_small_random_graphs() {
             let mate_w = max_weight_matching(n, &wide, max_card);
             let got_w = value(n, &edges, &mate_w);
             assert_eq!(got_w, got, "case {case}: wide weights");
+            // And with 256-bit weights.
+            let wide4: Vec<(usize, usize, Wide256)> =
+                edges.iter().map(|&(a, b, w)| (a, b, Wide256::shifted(w as u64, 150))).collect();
+            let got_4 = value(n, &edges, &max_weight_matching(n, &wide4, max_card));
+            assert_eq!(got_4, got, "case {case}: 256-bit weights");
             checked += 1;
         }
     }
@@ -163,4 +170,10 @@ fn wide_arithmetic_is_twos_complement() {
     assert_eq!(d.half().plus(d.half()), d, "-2^131 halves exactly");
     assert_eq!(Wide::shifted(1, 63).plus(Wide::shifted(1, 63)), Wide::shifted(1, 64), "carry");
     assert_eq!(Wide::shifted(0b101, 62).bits(62, 3), 0b101);
+    let (a4, b4) = (Wide256::shifted(5, 130), Wide256::shifted(7, 130));
+    let d4 = a4.minus(b4);
+    assert!(d4 < Wide256::zero(), "5·2^130 - 7·2^130 is negative in 256 bits");
+    assert_eq!(d4.plus(b4), a4);
+    assert_eq!(d4.half().plus(d4.half()), d4);
+    assert_eq!(Wide256::shifted(1, 63).plus(Wide256::shifted(1, 63)), Wide256::shifted(1, 64));
 }
