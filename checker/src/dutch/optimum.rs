@@ -27,7 +27,12 @@
 //! Every pair of two bracket members counts in the same fields, and their number is fixed by
 //! C6, so "2 minus a count" maximised is the count minimised. Fields whose value is the same
 //! on every bracket pair are dropped (narrow weights); the weight is an `i128` when the
-//! layout fits, else 512 bits.
+//! layout fits, else 256 bits, else 512 bits.
+//!
+//! In the relaxation (the bracket and the next scoregroup, see [`check_bracket`]) one more
+//! field sits above every criterion: the PAB given inside, when every player still to pair
+//! who may take it is there (`pab_inside`). Both matchings start warm from the published
+//! pairs (`warm_start`; `wmatch` explains why the optimum does not depend on it).
 //!
 //! The verdict never relies on the weights: the values of both pairings are recomputed from
 //! their pairs ([`Values`]), and a violation is reported only when the matching's pairing is

@@ -10,6 +10,24 @@ use bsw_checker::{Profile, check_round};
 use bsw_model::{Entry, Row, Tournament};
 use std::time::Instant;
 
+/// This thread's CPU time so far (user + system, from `/proc/thread-self/stat`, in clock
+/// ticks of 10 ms), or `None` off Linux: the figures of a loaded machine, where the wall
+/// clock also counts the other processes.
+fn cpu() -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(std::time::Duration::from_millis(ticks * 10))
+}
+
+/// CPU time spent since `start` (see [`cpu`]), for the messages.
+fn cpu_since(start: Option<std::time::Duration>) -> String {
+    match (start, cpu()) {
+        (Some(a), Some(b)) => format!(" ({:.2?} CPU)", b.saturating_sub(a)),
+        _ => String::new(),
+    }
+}
+
 #[test]
 fn large_rounds_are_certified() {
     let sizes: Vec<u32> = match std::env::var("DUTCH_SPEED") {
@@ -86,13 +104,14 @@ fn every_round_of_a_file_is_certified_in_time() {
         panic!("{} does not read", path.display());
     };
     for r in 1..=t.last_round() {
-        let start = Instant::now();
+        let (start, cpu0) = (Instant::now(), cpu());
         let report = check_round(&t, r, Profile::Dutch);
         eprintln!(
-            "{}: {} players, round {r} certified in {:.3?} ({} violations)",
+            "{}: {} players, round {r} certified in {:.3?}{} ({} violations)",
             path.display(),
             t.players.len(),
             start.elapsed(),
+            cpu_since(cpu0),
             report.violations.len()
         );
         assert!(report.violations.is_empty(), "{:?}", report.violations.first());
@@ -113,11 +132,20 @@ fn every_round_of_a_file_is_certified_in_time() {
             if let Entry::Game { black, .. } = &mut m.rows[j].entry {
                 *black = b1;
             }
-            let start = Instant::now();
+            if let Ok(dir) = std::env::var("DUTCH_SPEED_WRITE") {
+                // The wrong round with the rounds before it, for `bsw check` by hand.
+                let mut cut = m.clone();
+                cut.rows.retain(|row| row.round <= r);
+                let name = format!("r{r}-boards-1-2-blacks.trf");
+                let text = bsw_model::trf::export(&cut);
+                std::fs::write(std::path::Path::new(&dir).join(name), text).unwrap();
+            }
+            let (start, cpu0) = (Instant::now(), cpu());
             let report = check_round(&m, r, Profile::Dutch);
             eprintln!(
-                "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}, first rule {:?}",
+                "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}{}, first rule {:?}",
                 start.elapsed(),
+                cpu_since(cpu0),
                 report.violations.first().map(|v| v.rule)
             );
         }
@@ -154,13 +182,14 @@ fn wrong_rounds_of_a_file_are_certified_in_time() {
                         continue;
                     }
                     let before = bsw_checker::dutch::optimum::matching_counts();
-                    let start = Instant::now();
+                    let (start, cpu0) = (Instant::now(), cpu());
                     let report = check_round(&m, r, Profile::Dutch);
                     let took = start.elapsed();
+                    let took_cpu = cpu_since(cpu0);
                     let after = bsw_checker::dutch::optimum::matching_counts();
                     let full = after.1 - before.1;
                     eprintln!(
-                        "round {r} {kind:?}{}: {took:.3?}, {} relaxation and {full} full matchings, first rule {:?}",
+                        "round {r} {kind:?}{}: {took:.3?}{took_cpu}, {} relaxation and {full} full matchings, first rule {:?}",
                         if recoloured { " recoloured" } else { "" },
                         after.0 - before.0,
                         report.violations.first().map(|v| v.rule)
@@ -237,9 +266,9 @@ fn a_large_second_round_is_certified() {
     let n: u32 = std::env::var("DUTCH_SPEED_R2").ok().and_then(|s| s.parse().ok()).unwrap_or(44);
     let t = rounds_one_and_two(n);
     assert!(check_round(&t, 1, Profile::Dutch).violations.is_empty());
-    let start = Instant::now();
+    let (start, cpu0) = (Instant::now(), cpu());
     let report = check_round(&t, 2, Profile::Dutch);
-    eprintln!("{n} players: round 2 certified in {:.3?}", start.elapsed());
+    eprintln!("{n} players: round 2 certified in {:.3?}{}", start.elapsed(), cpu_since(cpu0));
     assert!(report.violations.is_empty(), "{:?}", report.violations.first());
     let mut m = t.clone();
     let r2: Vec<usize> = (0..m.rows.len()).filter(|&i| m.rows[i].round == 2).collect();
@@ -253,11 +282,12 @@ fn a_large_second_round_is_certified() {
             *black = b1;
         }
     }
-    let start = Instant::now();
+    let (start, cpu0) = (Instant::now(), cpu());
     let wrong = check_round(&m, 2, Profile::Dutch);
     eprintln!(
-        "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}, first rule {:?}",
+        "  the same round with boards 1 and 2 exchanging Blacks: {:.3?}{}, first rule {:?}",
         start.elapsed(),
+        cpu_since(cpu0),
         wrong.violations.first().map(|v| v.rule)
     );
     assert!(!wrong.violations.is_empty());
