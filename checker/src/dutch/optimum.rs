@@ -53,17 +53,33 @@ use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
 
-/// Matchings run by the complete check since the program started: on the bracket and the
-/// next scoregroup (the relaxation), and over every player still to pair (the fallback).
-/// For measurements only ([`matching_counts`]); the verdicts never read them.
-static WINDOW_MATCHINGS: AtomicUsize = AtomicUsize::new(0);
-static FULL_MATCHINGS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Matchings run by the complete check on this thread: on the bracket and the next
+    /// scoregroup (the relaxation), and over every player still to pair (the fallback).
+    /// For measurements only ([`matching_counts`]); the verdicts never read them.
+    static MATCHINGS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
 
-/// (relaxation matchings, matchings over the whole rest) run so far, in this process.
+thread_local! {
+    /// Whether the relaxation may demand the PAB inside (`pab_inside`): always, but inside
+    /// [`without_pab_inside`].
+    static PAB_INSIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Runs `f` with the relaxation's PAB-inside field off on this thread: the complete check as
+/// it was before that field (a matching over the whole rest wherever the relaxation's
+/// optimum gives the PAB to a player who cannot take it). For tests that compare the two.
+pub fn without_pab_inside<T>(f: impl FnOnce() -> T) -> T {
+    PAB_INSIDE.with(|c| c.set(false));
+    let out = f();
+    PAB_INSIDE.with(|c| c.set(true));
+    out
+}
+
+/// (relaxation matchings, matchings over the whole rest) run so far on this thread.
 pub fn matching_counts() -> (usize, usize) {
-    (WINDOW_MATCHINGS.load(AtomicOrdering::Relaxed), FULL_MATCHINGS.load(AtomicOrdering::Relaxed))
+    MATCHINGS.with(|c| c.get())
 }
 
 /// Criteria values of a bracket pairing, in the rules' order (a criterion may take several
@@ -529,8 +545,10 @@ fn solve_tweaked(
 ) -> Result<Solved, String> {
     let ctx = view.ctx;
     let s = view.b.score;
-    let counter = if window.is_some() { &WINDOW_MATCHINGS } else { &FULL_MATCHINGS };
-    counter.fetch_add(1, AtomicOrdering::Relaxed);
+    MATCHINGS.with(|c| {
+        let (w, f) = c.get();
+        c.set(if window.is_some() { (w + 1, f) } else { (w, f + 1) });
+    });
     let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
     let mut players: Vec<Id> = view.b.mdps.clone();
     if window.is_some() {
@@ -556,7 +574,8 @@ fn solve_tweaked(
     // Above every criterion: in the relaxation, the PAB given inside the window when every
     // player who may take it is there ([`pab_inside`]): every real candidate does so.
     let f_pab = 0;
-    let pab_forced = window.is_some() && pab_inside(view, &players, &taken);
+    let pab_forced =
+        window.is_some() && PAB_INSIDE.with(|c| c.get()) && pab_inside(view, &players, &taken);
     let f_c6 = 1;
     let f_c7 = 2;
     let f_c8 = f_c7 + nl;
