@@ -27,7 +27,12 @@
 //! Every pair of two bracket members counts in the same fields, and their number is fixed by
 //! C6, so "2 minus a count" maximised is the count minimised. Fields whose value is the same
 //! on every bracket pair are dropped (narrow weights); the weight is an `i128` when the
-//! layout fits, else 512 bits.
+//! layout fits, else 256 bits, else 512 bits.
+//!
+//! In the relaxation (the bracket and the next scoregroup, see [`check_bracket`]) one more
+//! field sits above every criterion: the PAB given inside, when every player still to pair
+//! who may take it is there (`pab_inside`). Both matchings start warm from the published
+//! pairs (`warm_start`; `wmatch` explains why the optimum does not depend on it).
 //!
 //! The verdict never relies on the weights: the values of both pairings are recomputed from
 //! their pairs ([`Values`]), and a violation is reported only when the matching's pairing is
@@ -43,11 +48,39 @@
 use super::order::Bracket;
 use super::quality::pair_values;
 use super::state::Float;
-use super::wmatch::{self, Weight, Wide};
+use super::wmatch::{self, Weight, Wide, Wide256};
 use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
 use std::collections::HashSet;
+
+thread_local! {
+    /// Matchings run by the complete check on this thread: on the bracket and the next
+    /// scoregroup (the relaxation), and over every player still to pair (the fallback).
+    /// For measurements only ([`matching_counts`]); the verdicts never read them.
+    static MATCHINGS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+thread_local! {
+    /// Whether the relaxation may demand the PAB inside (`pab_inside`): always, but inside
+    /// [`without_pab_inside`].
+    static PAB_INSIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Runs `f` with the relaxation's PAB-inside field off on this thread: the complete check as
+/// it was before that field (a matching over the whole rest wherever the relaxation's
+/// optimum gives the PAB to a player who cannot take it). For tests that compare the two.
+pub fn without_pab_inside<T>(f: impl FnOnce() -> T) -> T {
+    PAB_INSIDE.with(|c| c.set(false));
+    let out = f();
+    PAB_INSIDE.with(|c| c.set(true));
+    out
+}
+
+/// (relaxation matchings, matchings over the whole rest) run so far on this thread.
+pub fn matching_counts() -> (usize, usize) {
+    MATCHINGS.with(|c| c.get())
+}
 
 /// Criteria values of a bracket pairing, in the rules' order (a criterion may take several
 /// entries: one per score, or per score difference).
@@ -73,6 +106,9 @@ struct View<'a> {
     diffs: Vec<HalfPoints>,
     /// Score of the published PAB.
     pab_score: Option<HalfPoints>,
+    /// The published round (opponents, PAB receiver): where the matchings start from
+    /// ([`warm_start`]); never read by the verdicts.
+    published: Option<(&'a std::collections::HashMap<Id, Id>, Option<Id>)>,
 }
 
 fn float_at(ctx: &RoundCtx, x: Id, back: u32, f: Float) -> bool {
@@ -106,7 +142,14 @@ impl<'a> View<'a> {
             levels,
             diffs,
             pab_score: pab.map(|x| ctx.score(x)),
+            published: None,
         }
+    }
+
+    /// The same view, whose matchings start from the published round ([`warm_start`]).
+    fn starting_from(mut self, publ: &'a Published) -> Self {
+        self.published = Some((&publ.partner, publ.pabs.first().map(|x| x.1)));
+        self
     }
 
     fn next_levels(&self) -> Vec<HalfPoints> {
@@ -294,7 +337,7 @@ pub fn check_bracket(
     notes: &mut Vec<String>,
 ) -> Option<Violation> {
     let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab);
+    let view = View::new(ctx, brackets, k, pab).starting_from(publ);
     let b = &brackets[k];
     let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
     let published = view.values(&b.pairs, &next_pub, pab);
@@ -502,6 +545,10 @@ fn solve_tweaked(
 ) -> Result<Solved, String> {
     let ctx = view.ctx;
     let s = view.b.score;
+    MATCHINGS.with(|c| {
+        let (w, f) = c.get();
+        c.set(if window.is_some() { (w + 1, f) } else { (w, f + 1) });
+    });
     let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
     let mut players: Vec<Id> = view.b.mdps.clone();
     if window.is_some() {
@@ -524,8 +571,13 @@ fn solve_tweaked(
     let nnl = if view.has_next { view.next_levels().len() } else { 0 };
     let nd = view.diffs.len();
     // Field indices.
-    let f_c6 = 0;
-    let f_c7 = 1;
+    // Above every criterion: in the relaxation, the PAB given inside the window when every
+    // player who may take it is there ([`pab_inside`]): every real candidate does so.
+    let f_pab = 0;
+    let pab_forced =
+        window.is_some() && PAB_INSIDE.with(|c| c.get()) && pab_inside(view, &players, &taken);
+    let f_c6 = 1;
+    let f_c7 = 2;
     let f_c8 = f_c7 + nl;
     let f_c8l = f_c8 + 1;
     let f_c9 = f_c8l + nnl;
@@ -632,6 +684,7 @@ fn solve_tweaked(
             && Some(ctx.score(x)) == view.pab_score
         {
             let mut fv = vec![0u64; nf];
+            fv[f_pab] = pab_forced as u64;
             if view.member.contains(&x) {
                 fv[f_c9] = max_unplayed - ctx.hist[&x].unplayed as u64;
             }
@@ -693,6 +746,7 @@ fn solve_tweaked(
         v
     });
     let full = window.is_none();
+    let hint = warm_start(view, &players, &index, dummy, &edges);
     let (mates, published_optimal) = if total + 4 <= 120 {
         run::<i128>(
             nv,
@@ -700,11 +754,29 @@ fn solve_tweaked(
             &layout,
             |v, sh| (v as i128) << sh,
             full,
-            given.as_deref(),
+            (given.as_deref(), &hint),
+            (tweak_bits, &tie),
+        )
+    } else if total + 4 <= 250 {
+        run::<Wide256>(
+            nv,
+            &edges,
+            &layout,
+            Wide256::shifted,
+            full,
+            (given.as_deref(), &hint),
             (tweak_bits, &tie),
         )
     } else if total + 4 <= 500 {
-        run::<Wide>(nv, &edges, &layout, Wide::shifted, full, given.as_deref(), (tweak_bits, &tie))
+        run::<Wide>(
+            nv,
+            &edges,
+            &layout,
+            Wide::shifted,
+            full,
+            (given.as_deref(), &hint),
+            (tweak_bits, &tie),
+        )
     } else {
         return Err(format!(
             "the criteria need {total} bits of weight: the complete check was skipped"
@@ -740,6 +812,63 @@ fn solve_tweaked(
     Ok(Solved { pairs, next_pairs, pab, published_optimal })
 }
 
+/// Whether every player still to pair (but those of `taken`) who may take the PAB (C2, the
+/// published PAB score) is among the relaxation's `players`: then every complete pairing
+/// gives the PAB inside the relaxation, and the relaxation may demand it (its optimum is
+/// still at least the real one, and is far more often completed by the rest of the field).
+fn pab_inside(view: &View, players: &[Id], taken: &HashSet<Id>) -> bool {
+    let ctx = view.ctx;
+    let Some(score) = view.pab_score else {
+        return false;
+    };
+    let inside: HashSet<Id> = players.iter().copied().collect();
+    let s = view.b.score;
+    view.b.mdps.iter().chain(ctx.order.iter().filter(|&&x| ctx.score(x) <= s)).all(|x| {
+        taken.contains(x)
+            || inside.contains(x)
+            || !(ctx.hist[x].pab_eligible && ctx.score(*x) == score)
+    })
+}
+
+/// The edges (indices into `edges`) of the published pairs among `players`, and of the
+/// published PAB receiver with the PAB vertex `dummy`: the matching's greedy start tries them
+/// first (when they are tight), so a published round that is nearly optimal leaves few
+/// stages to run. Only the speed depends on them, never the optimum.
+fn warm_start(
+    view: &View,
+    players: &[Id],
+    index: &std::collections::HashMap<Id, usize>,
+    dummy: Option<usize>,
+    edges: &[(usize, usize, FieldValues)],
+) -> Vec<usize> {
+    let Some((partner, pab)) = view.published else {
+        return Vec::new();
+    };
+    let mut want: std::collections::HashMap<(usize, usize), ()> = std::collections::HashMap::new();
+    for (i, x) in players.iter().enumerate() {
+        if let Some(j) = partner.get(x).and_then(|y| index.get(y))
+            && i < *j
+        {
+            want.insert((i, *j), ());
+        }
+        if Some(*x) == pab
+            && let Some(d) = dummy
+        {
+            want.insert((i, d), ());
+        }
+    }
+    edges
+        .iter()
+        .enumerate()
+        .filter(|(_, (i, j, _))| want.contains_key(&(*i.min(j), *i.max(j))))
+        .map(|(k, _)| k)
+        .collect()
+}
+
+/// The published pairs to compare with the optimum (window mode), and the edges the greedy
+/// start tries first ([`warm_start`]).
+type GivenAndHint<'a> = (Option<&'a [(usize, usize)]>, &'a [usize]);
+
 /// Packs the fields (most significant first) into doubled weights and solves.
 fn run<W: Weight>(
     nv: usize,
@@ -747,7 +876,7 @@ fn run<W: Weight>(
     layout: &Layout,
     shifted: impl Fn(u64, u32) -> W,
     max_cardinality: bool,
-    given: Option<&[(usize, usize)]>,
+    (given, hint): GivenAndHint,
     (tweak_bits, tie): (u32, &[Vec<(u64, u32)>]),
 ) -> (Vec<Option<usize>>, bool) {
     let nf = layout.widths.len();
@@ -775,7 +904,14 @@ fn run<W: Weight>(
             (*i, *j, w)
         })
         .collect();
-    let mates = wmatch::max_weight_matching(nv, &packed, max_cardinality);
+    // Over every player still to pair a complete pairing exists (the published one), so the
+    // heaviest perfect matching is the optimum; its warm start pairs the players below the
+    // next scoregroup (weight 0) among themselves first.
+    let mates = if max_cardinality {
+        wmatch::max_weight_perfect_matching_from(nv, &packed, hint)
+    } else {
+        wmatch::max_weight_matching_from(nv, &packed, false, hint)
+    };
     let Some(given) = given else {
         return (mates, false);
     };
@@ -921,7 +1057,7 @@ pub fn check_order(
     notes: &mut Vec<String>,
 ) -> Option<Violation> {
     let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab);
+    let view = View::new(ctx, brackets, k, pab).starting_from(publ);
     let b = &brackets[k];
     let key = order_key(&view, &b.pairs)?;
     let (mdps_first, remainder_first) = first_legal(&view, &b.pairs, &key);

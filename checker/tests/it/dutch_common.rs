@@ -173,6 +173,9 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
                     set_game(&mut m[i], w1, b2);
                     set_game(&mut m[j], w2, b1);
                     out.push(with_round(t, r, m));
+                    if out.len() >= limit {
+                        return out;
+                    }
                 }
             }
         }
@@ -200,6 +203,9 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
                         set_game(&mut m[i], w1, b2);
                         set_game(&mut m[j], w2, b1);
                         out.push(with_round(t, r, m));
+                        if out.len() >= limit {
+                            return out;
+                        }
                     }
                 }
             }
@@ -249,6 +255,9 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
                         let _ = w;
                         set_game(&mut m[j], swap2(d), swap2(e));
                         out.push(with_round(t, r, m));
+                        if out.len() >= limit {
+                            return out;
+                        }
                     }
                 }
             }

@@ -3,7 +3,9 @@
 //! `i128` and with 512-bit weights, and a valid matching (pairs are edges, each vertex once).
 
 use crate::dutch_common::Rng;
-use bsw_checker::dutch::wmatch::{Weight, Wide, max_weight_matching};
+use bsw_checker::dutch::wmatch::{
+    Weight, Wide, Wide256, max_weight_matching, max_weight_perfect_matching,
+};
 
 /// Best (cardinality, weight) over every matching, by exhaustive search.
 fn brute(n: usize, edges: &[(usize, usize, i128)], max_card: bool) -> (usize, i128) {
@@ -102,10 +104,59 @@ fn the_weighted_matching_is_optimal_on_small_random_graphs() {
             let mate_w = max_weight_matching(n, &wide, max_card);
             let got_w = value(n, &edges, &mate_w);
             assert_eq!(got_w, got, "case {case}: wide weights");
+            // And with 256-bit weights.
+            let wide4: Vec<(usize, usize, Wide256)> =
+                edges.iter().map(|&(a, b, w)| (a, b, Wide256::shifted(w as u64, 150))).collect();
+            let got_4 = value(n, &edges, &max_weight_matching(n, &wide4, max_card));
+            assert_eq!(got_4, got, "case {case}: 256-bit weights");
             checked += 1;
         }
     }
     assert_eq!(checked, 1200);
+}
+
+/// The perfect matching (warm start: each vertex dual at its largest edge, tight edges
+/// matched greedily first) against exhaustive search, on graphs shaped like the complete
+/// check's: some vertices carry weighted edges, the others only edges of weight 0, every
+/// vertex count even. When a perfect matching exists: perfect, and the heaviest one.
+#[test]
+fn the_perfect_matching_is_the_heaviest_perfect_one_on_small_random_graphs() {
+    let mut rng = Rng::new(11);
+    let (mut perfect, mut none) = (0, 0);
+    for case in 0..600 {
+        let n = 2 * (1 + (rng.next() % 5) as usize);
+        let density = 30 + rng.next() % 70;
+        let wmax = [2u64, 6, 30, 1000][case % 4];
+        // The first `weighted` vertices are the bracket: their pairs carry weight.
+        let weighted = (rng.next() % (n as u64 + 1)) as usize;
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.next() % 100 < density {
+                    let w = if b < weighted { 2 * (rng.next() % wmax) as i128 } else { 0 };
+                    edges.push((a, b, w));
+                }
+            }
+        }
+        let expect = brute(n, &edges, true);
+        let mate = max_weight_perfect_matching(n, &edges);
+        let got = value(n, &edges, &mate);
+        if expect.0 == n / 2 {
+            assert_eq!(got, expect, "case {case}: n={n} edges={edges:?}");
+            perfect += 1;
+        } else {
+            assert_eq!(got.0, expect.0, "case {case}: maximum cardinality");
+            none += 1;
+        }
+        let wide: Vec<(usize, usize, Wide)> =
+            edges.iter().map(|&(a, b, w)| (a, b, Wide::shifted(w as u64, 200))).collect();
+        let got_w = value(n, &edges, &max_weight_perfect_matching(n, &wide));
+        assert_eq!(got_w.0, got.0, "case {case}: wide weights, cardinality");
+        if expect.0 == n / 2 {
+            assert_eq!(got_w, got, "case {case}: wide weights");
+        }
+    }
+    assert!(perfect > 300 && none > 10, "{perfect} with a perfect matching, {none} without");
 }
 
 #[test]
@@ -119,4 +170,10 @@ fn wide_arithmetic_is_twos_complement() {
     assert_eq!(d.half().plus(d.half()), d, "-2^131 halves exactly");
     assert_eq!(Wide::shifted(1, 63).plus(Wide::shifted(1, 63)), Wide::shifted(1, 64), "carry");
     assert_eq!(Wide::shifted(0b101, 62).bits(62, 3), 0b101);
+    let (a4, b4) = (Wide256::shifted(5, 130), Wide256::shifted(7, 130));
+    let d4 = a4.minus(b4);
+    assert!(d4 < Wide256::zero(), "5·2^130 - 7·2^130 is negative in 256 bits");
+    assert_eq!(d4.plus(b4), a4);
+    assert_eq!(d4.half().plus(d4.half()), d4);
+    assert_eq!(Wide256::shifted(1, 63).plus(Wide256::shifted(1, 63)), Wide256::shifted(1, 64));
 }
