@@ -273,9 +273,6 @@ pub(super) fn remainder_order(
             ));
             return None;
         };
-        if std::env::var("DCHECK_DEBUG").is_ok() {
-            eprintln!("STAGES n={} n1={} budget={} stages={}", n, n1, budget, plan.len());
-        }
         r.settled.iter_mut().for_each(|s| *s = false);
         r.settled_slots.iter_mut().for_each(|s| *s = false);
         for parts in &plan {
