@@ -10,6 +10,7 @@ mod dutch;
 mod dutch_cases;
 mod dutch_common;
 mod dutch_criteria;
+mod dutch_large;
 mod dutch_mutations;
 mod dutch_rotation;
 mod dutch_speed;
