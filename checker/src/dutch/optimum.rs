@@ -343,7 +343,11 @@ pub fn check_bracket(
         return None;
     }
     let name = published.names[first];
-    Some(violation(ctx, b, name, &published, &witness, &solved.pairs))
+    let mut v = violation(ctx, b, name, &published, &witness, &solved.pairs);
+    if name == "C9" {
+        super::pab::name_better_receiver(ctx, &mut v, pab, solved.pab);
+    }
+    Some(v)
 }
 
 /// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
@@ -634,7 +638,10 @@ fn solve_tweaked(
             && Some(ctx.score(x)) == view.pab_score
         {
             let mut fv = vec![0u64; nf];
-            if view.member.contains(&x) {
+            // C9 counts only when the bracket's only downfloater takes the PAB: with the
+            // published number of downfloaters (C6) above one, it is 0 for every candidate
+            // (rewarding it would hide pairings better on C10-C21 or earlier in 4.x).
+            if view.member.contains(&x) && view.b.downfloaters.len() == 1 {
                 fv[f_c9] = max_unplayed - ctx.hist[&x].unplayed as u64;
             }
             edges.push((i, d, fv));
