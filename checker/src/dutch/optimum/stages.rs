@@ -14,7 +14,8 @@
 //! - partners (4.2): per S1 player after the published exchange (slot `t`, the smaller BSN of
 //!   its pair) a digit `n - j` (the lower partner first), in chunks of slots.
 //!
-//! A stage is one matching with some chunks as tie-break fields below every criterion, and
+//! A stage is one matching with some chunks as tie-break fields below every criterion (at
+//! most 400 bits, fewer when the criteria leave less room in the weight), and
 //! above them what the stages before settled: the exchanges and the difference themselves,
 //! and two consistency fields that only the published choices for the chunks already settled
 //! maximise (per pair `1 + s(i)`, `s(i) = +1` when the published pairing makes `i` the
@@ -264,8 +265,12 @@ pub(super) fn remainder_order(
             r.partner[t] = j;
         }
     }
-    let mut budget = 240;
+    // Tie-break bits per stage: as many as the criteria leave in the weight (tried from
+    // the largest), so that mid-sized remainders take one stage.
+    let budgets = [400, 240, 120, 60];
+    let mut attempt = 0;
     'budget: loop {
+        let budget = budgets[attempt];
         let Some(plan) = stages(&r, budget) else {
             notes.push(format!(
                 "bracket {}: generation order: the remainder's tie-break fields do not fit",
@@ -280,8 +285,8 @@ pub(super) fn remainder_order(
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
                 Stage::TooWide(msg) => {
-                    if budget > 60 {
-                        budget /= 2;
+                    if attempt + 1 < budgets.len() {
+                        attempt += 1;
                         continue 'budget;
                     }
                     notes.push(format!(
