@@ -54,6 +54,8 @@ use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
 use std::collections::HashSet;
 
+mod stages;
+
 thread_local! {
     /// Matchings run by the complete check on this thread: on the bracket and the next
     /// scoregroup (the relaxation), and over every player still to pair (the fallback).
@@ -384,7 +386,11 @@ pub fn check_bracket(
         return None;
     }
     let name = published.names[first];
-    Some(violation(ctx, b, name, &published, &witness, &solved.pairs))
+    let mut v = violation(ctx, b, name, &published, &witness, &solved.pairs);
+    if name == "C9" {
+        super::pab::name_better_receiver(ctx, &mut v, pab, solved.pab);
+    }
+    Some(v)
 }
 
 /// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
@@ -685,7 +691,10 @@ fn solve_tweaked(
         {
             let mut fv = vec![0u64; nf];
             fv[f_pab] = pab_forced as u64;
-            if view.member.contains(&x) {
+            // C9 counts only when the bracket's only downfloater takes the PAB: with the
+            // published number of downfloaters (C6) above one, it is 0 for every candidate
+            // (rewarding it would hide pairings better on C10-C21 or earlier in 4.x).
+            if view.member.contains(&x) && view.b.downfloaters.len() == 1 {
                 fv[f_c9] = max_unplayed - ctx.hist[&x].unplayed as u64;
             }
             edges.push((i, d, fv));
@@ -930,18 +939,25 @@ fn run<W: Weight>(
     (mates, published >= best)
 }
 
-/// A bracket pairing's place in the rules' generation order (smaller = earlier): the paired
-/// MDPs' ranks (4.4: the highest MDPs paired first), the ranks of their opponents by MDP in
-/// ranking order (the MDP-pairing's transposition), then the remainder's exchange and
-/// transposition ([`super::quality::position`]). `None` for a pairing outside this model (two
-/// MDPs paired together, or a remainder no exchange produces).
-type OrderKey = (Vec<usize>, Vec<usize>, super::quality::Position);
+/// A bracket pairing's place in the rules' generation order (smaller = earlier): whether two
+/// MDPs are paired together (4.x never generates that: the MDPs of S1 meet residents of S2,
+/// so such a pairing comes after every generated one), the paired MDPs' ranks (4.4: the
+/// highest MDPs paired first), the ranks of their opponents by MDP in ranking order (the
+/// MDP-pairing's transposition), then the remainder's exchange and transposition
+/// ([`super::quality::position`]). `None` for a remainder no exchange produces.
+///
+/// A published bracket never pairs two MDPs (both were members of the bracket above, and
+/// [`super::order::brackets`] puts a pair in the first bracket that holds both); a matching's
+/// pairing that does implies that the bracket above could pair them too, one pair more with
+/// the rest unchanged: a C6 violation that the bracket above reports first.
+type OrderKey = (bool, Vec<usize>, Vec<usize>, super::quality::Position);
 
 fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
     let ctx = view.ctx;
     let mut mdp_pairs: Vec<(Id, Id)> = Vec::new();
     let mut partner = std::collections::HashMap::new();
     let mut rr = 0;
+    let mut mdp_mdp = false;
     for &(x, y) in pairs {
         match (view.resident.contains(&x), view.resident.contains(&y)) {
             (true, true) => {
@@ -951,7 +967,7 @@ fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
             }
             (false, true) => mdp_pairs.push((x, y)),
             (true, false) => mdp_pairs.push((y, x)),
-            (false, false) => return None,
+            (false, false) => mdp_mdp = true,
         }
     }
     mdp_pairs.sort_by_key(|(m, _)| ctx.rank[m]);
@@ -961,7 +977,7 @@ fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
     let remainder: Vec<Id> =
         view.b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
     let pos = super::quality::position(&remainder, rr, &partner)?;
-    Some((set, opps, pos))
+    Some((mdp_mdp, set, opps, pos))
 }
 
 /// Whether no bracket pairing can come earlier than `pairs` whatever its quality, for the
@@ -975,7 +991,7 @@ fn first_legal(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> (bool, bool) 
 
 fn first_legal_mdps(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> bool {
     let ctx = view.ctx;
-    let paired: HashSet<usize> = key.0.iter().copied().collect();
+    let paired: HashSet<usize> = key.1.iter().copied().collect();
     for (i, &u) in view.b.mdps.iter().enumerate() {
         if !paired.contains(&ctx.rank[&u])
             && view.b.mdps[i + 1..]
@@ -1009,7 +1025,7 @@ fn first_legal_remainder(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> boo
         .flat_map(|&(x, y)| [x, y])
         .filter(|x| view.resident.contains(x))
         .collect();
-    if !key.2.2.is_empty() {
+    if !key.3.2.is_empty() {
         return false;
     }
     let remainder: Vec<Id> =
@@ -1110,11 +1126,11 @@ pub fn check_order(
         let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
             let mut out = Vec::new();
             for (p, q) in [(x, y), (y, x)] {
-                if let Some(&i) = mdp_index.get(&p) {
+                // Only an MDP paired with a resident counts as paired (4.4: S1's MDPs meet
+                // S2's residents).
+                if let (Some(&i), Some(&j)) = (mdp_index.get(&p), resident_index.get(&q)) {
                     out.push((1, d * m as u32 + (m - 1 - i) as u32));
-                    if let Some(&j) = resident_index.get(&q) {
-                        out.push(((r - j) as u64, d * (m - 1 - i) as u32));
-                    }
+                    out.push(((r - j) as u64, d * (m - 1 - i) as u32));
                 }
             }
             out
@@ -1134,65 +1150,11 @@ pub fn check_order(
     let with_mdp: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
     let remainder: Vec<Id> =
         b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
-    let (n, n1) = (remainder.len(), b.pairs.len() - fixed.len());
-    if remainder_first || n1 == 0 || n - n1 > 62 || n1 > 62 {
+    let n1 = b.pairs.len() - fixed.len();
+    if remainder_first || n1 == 0 {
         return None;
     }
-    let bsn: std::collections::HashMap<Id, usize> =
-        remainder.iter().enumerate().map(|(i, x)| (*x, i)).collect();
-    // S1 after the published exchange, by BSN.
-    let (_, _, out, inn, _) = &key.2;
-    let mut s1_after: Vec<bool> = (0..n).map(|i| i < n1).collect();
-    for o in out {
-        s1_after[o.0] = false;
-    }
-    for &i in inn {
-        s1_after[i] = true;
-    }
-    let slot: Vec<Option<usize>> = {
-        let mut t = 0;
-        (0..n)
-            .map(|i| {
-                s1_after[i].then(|| {
-                    t += 1;
-                    t - 1
-                })
-            })
-            .collect()
-    };
-    let dn = bits(n);
-    let w_e = dn * n1 as u32; // 4.2 digits
-    let w_d = (n - n1) as u32 + 1; // entrants
-    let w_c = n1 as u32 + bits(n1) + 1; // leavers
-    let w_b = bits(n * n1) + 1; // BSN difference
-    let w_a = bits(n1) + 1; // number of exchanges
-    let (o_e, o_d, o_c, o_b, o_a) = (0, w_e, w_e + w_d, w_e + w_d + w_c, w_e + w_d + w_c + w_b);
-    let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
-        let (Some(&i), Some(&j)) = (bsn.get(&x), bsn.get(&y)) else {
-            return Vec::new();
-        };
-        let (i, j) = (i.min(j), i.max(j));
-        let mut out = Vec::new();
-        if i < n1 || j < n1 {
-            out.push((1, o_a));
-        }
-        out.push(((n - i) as u64, o_b));
-        // S1 players left in place: every S1 bit but that of the pair's smaller BSN when it
-        // is in S1 and stays there (paired into S2, or the smaller of a pair inside S1); the
-        // larger of a pair inside S1 and an unpaired S1 player leave S1.
-        for b in (0..n1).filter(|&b| b != i) {
-            out.push((1, o_c + b as u32));
-        }
-        if i >= n1 {
-            out.push((1, o_d + (n - 1 - i) as u32));
-        }
-        if let Some(t) = slot[i] {
-            out.push(((n - j) as u64, o_e + dn * (n1 - 1 - t) as u32));
-        }
-        out
-    };
-    let tweak = Tweak { bits: o_a + w_a, pieces: &pieces };
-    ask(&fixed, &tweak, notes)
+    stages::remainder_order(&view, &published, &key, &fixed, &remainder, n1, notes)
 }
 
 /// The witness pairs (each lower Id first, sorted) and the players whose opponent differs

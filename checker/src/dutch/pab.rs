@@ -6,12 +6,21 @@
 //! receiver. A perfect matching exists iff one of them can take the PAB with the rest paired;
 //! its partner of the extra vertex is the better receiver and the rest the completion.
 //!
-//! Not checked yet (TODO): C9 (fewest unplayed games among equally scored receivers), which
-//! the rules rank after C6-C8 of the brackets above.
+//! C9 (fewest unplayed games for the PAB receiver) is a quality criterion of one bracket: it
+//! counts in the bracket whose only downfloater is the PAB receiver (the PAB's own
+//! scoregroup when it sends down nobody else, or a lower bracket into which the receiver
+//! floated as an MDP, the last bracket at the latest), and ranks that bracket's members of
+//! the PAB score. [`super::optimum`] checks it with the other criteria; a violation names
+//! the better receiver ([`name_better_receiver`]). A bracket that sends down the receiver
+//! and other players as well does not compare unplayed games: bbpPairings v6.0.0 then
+//! gives the PAB to a player with more unplayed rounds than an eligible one of the same
+//! score who could have taken it (generated events `-s 238` with 9 players, round 5, and
+//! `-s 17` with 101 players, round 9; see docs/dutch-checker.md, Readings).
 
 use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::oracle;
 use crate::report::{Evidence, Rule, Violation};
+use bsw_model::Id;
 
 /// C2: a PAB to a player who already had one or scored a win without playing.
 pub fn check_eligibility(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
@@ -84,4 +93,28 @@ pub fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
             completion,
         }),
     ));
+}
+
+/// A C9 violation of a bracket: names the better PAB receiver (the witness pairing's) beside
+/// the published one, with both numbers of unplayed rounds.
+pub fn name_better_receiver(
+    ctx: &RoundCtx,
+    v: &mut Violation,
+    published: Option<Id>,
+    better: Option<Id>,
+) {
+    let (Some(p), Some(b)) = (published, better) else {
+        return;
+    };
+    let unplayed = |x: Id| ctx.hist[&x].unplayed;
+    v.message += &format!(
+        ": the pairing-allocated bye to {b} ({} unplayed rounds) instead of {p} ({})",
+        unplayed(b),
+        unplayed(p)
+    );
+    for x in [p, b] {
+        if !v.players.contains(&x) {
+            v.players.push(x);
+        }
+    }
 }

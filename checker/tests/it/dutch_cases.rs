@@ -221,3 +221,27 @@ fn every_bad_round_breaks_the_rule_that_decides_the_case() {
     }
     assert!(problems.is_empty(), "{problems:#?}");
 }
+
+/// `order-43-large-remainder`: a remainder of 65 pairs (more than the 62 tie-break bits one
+/// field held before the staged check). The wrong round rotates three tail pairs (61-130,
+/// 63-126, 65-128 for 61-128, 63-130, 65-126): every exchange of two of its pairs is a
+/// rematch, a lost colour preference or a later transposition, so the neighbour search
+/// finds nothing; the staged complete check must name 4 with 61-128 in the witness.
+#[test]
+fn a_late_transposition_in_a_remainder_of_65_pairs_is_found_by_the_staged_check() {
+    let (t, entries) = case_with("order-43-large-remainder", "bad");
+    let (m, r) = with_round(&t, &entries);
+    let neighbours = bsw_checker::dutch::check_round_with(&m, r, false);
+    assert!(neighbours.violations.is_empty(), "{:?}", neighbours.violations);
+    let report = check_round(&m, r, Profile::Dutch);
+    assert_eq!(report.violations.len(), 1, "{:?}", report.violations);
+    let v = &report.violations[0];
+    assert_eq!(v.rule.id(), "C.04.3-4");
+    match &v.evidence {
+        Evidence::Dutch(DutchEvidence::Bracket { witness, published, .. }) => {
+            assert_eq!(published.len(), 65);
+            assert!(witness.contains(&[61, 128]), "{witness:?}");
+        }
+        e => panic!("evidence {e:?}"),
+    }
+}

@@ -11,6 +11,7 @@ mod dutch_cases;
 mod dutch_common;
 mod dutch_criteria;
 mod dutch_fallback;
+mod dutch_large;
 mod dutch_mutations;
 mod dutch_rotation;
 mod dutch_speed;
