@@ -1031,9 +1031,17 @@ fn first_legal_remainder(view: &View, pairs: &[(Id, Id)], key: &OrderKey) -> boo
     let remainder: Vec<Id> =
         view.b.residents.iter().filter(|x| !taken.contains(x)).copied().collect();
     let n1 = pairs.len() - taken.len();
+    let s2 = &remainder[n1..];
+    // Every S2 player before `lo` is taken: the search starts there (the same first player,
+    // without walking the taken prefix again for every S1 player: a first round of 100,000
+    // players would otherwise cost n²/8 lookups).
+    let mut lo = 0;
     for x in remainder.iter().take(n1) {
         let Some(y) = partner.get(x) else { return false };
-        let first = remainder[n1..].iter().find(|r| !taken.contains(r) && ctx.compatible(*x, **r));
+        while lo < s2.len() && taken.contains(&s2[lo]) {
+            lo += 1;
+        }
+        let first = s2[lo..].iter().find(|r| !taken.contains(r) && ctx.compatible(*x, **r));
         if first != Some(y) {
             return false;
         }
