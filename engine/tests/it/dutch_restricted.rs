@@ -3,22 +3,16 @@
 //! events are paired round by round both ways (`candidates::Path`) and compared, and the
 //! fallback (the check fails, the bracket is re-paired on the whole field) is exercised.
 
+use bsw_engine::draw::SplitMix64;
 use bsw_engine::dutch::candidates::{Path, Stats};
 use bsw_engine::dutch::{DutchError, pair_next_round_by};
 use bsw_model::{DutchConfig, Entry, Outcome, Row, System};
 
-/// SplitMix64.
-struct Rng(u64);
+/// The engine's SplitMix64 (the same stream the events were generated from before).
+struct Rng(SplitMix64);
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        self.0.next_u64() % n
     }
 }
 
@@ -41,7 +35,7 @@ struct Totals {
 /// Plays one random event, comparing the two paths on every round; how each round was paired.
 fn event(seed: u64, totals: &mut Totals) -> Vec<Stats> {
     let mut per_round = Vec::new();
-    let mut rng = Rng(seed);
+    let mut rng = Rng(SplitMix64::new(seed));
     let n = 4 + rng.below(60) as u32;
     let rounds = 3 + rng.below(7) as u32;
     let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
