@@ -3,7 +3,7 @@
 //! falls back to one matching over the whole rest: on PAB moves of the samples (plain and
 //! recoloured by 5.2), the same violations, and for each bracket violation the same
 //! criterion with the same criteria values side by side (the witness pairing may be another
-//! optimum where the optimum is not unique).
+//! optimum where the optimum is not unique; its C9 value then too, see `verdict`).
 
 use crate::dutch_common::{Kind, mutants, recolour, samples};
 use bsw_checker::dutch::DutchEvidence;
@@ -20,10 +20,22 @@ fn verdict(v: &[Violation]) -> Vec<(String, Option<Criterion>)> {
             let bracket = match &x.evidence {
                 Evidence::Dutch(DutchEvidence::Bracket {
                     criterion,
+                    criteria,
                     published_values,
                     witness_values,
                     ..
-                }) => Some((criterion.clone(), published_values.clone(), witness_values.clone())),
+                }) => {
+                    // C9 is in the matching's objective only where the published bracket's
+                    // single downfloater takes the PAB (docs/dutch-checker.md, C9 reading):
+                    // a witness better on an earlier criterion is then one optimum among
+                    // several that may differ in C9 alone (every other value is optimised).
+                    let witness = witness_values
+                        .iter()
+                        .zip(criteria)
+                        .map(|(&v, &c)| if c == "C9" && criterion != "C9" { -1 } else { v })
+                        .collect();
+                    Some((criterion.clone(), published_values.clone(), witness))
+                }
                 _ => None,
             };
             (format!("{:?}", x.rule), bracket)
