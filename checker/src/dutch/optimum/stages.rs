@@ -179,6 +179,21 @@ trait Fields {
     }
 }
 
+/// `range` cut into chunks of `size` (the last one shorter), in order, as parts.
+fn split<P>(
+    range: std::ops::Range<usize>,
+    size: usize,
+    part: impl Fn(usize, usize) -> P,
+    out: &mut Vec<P>,
+) {
+    let mut lo = range.start;
+    while lo < range.end {
+        let hi = (lo + size.max(1)).min(range.end);
+        out.push(part(lo, hi));
+        lo = hi;
+    }
+}
+
 /// `head` (the consistency fields, in every stage) and the chunks in order, packed greedily
 /// into stages of at most `budget` bits.
 fn pack<P: Copy>(head: &[P], chunks: Vec<P>, width: impl Fn(P) -> u32, budget: u32) -> Vec<Vec<P>> {
@@ -228,19 +243,8 @@ impl Fields for Rem {
             chunks.push(Part::Leavers(lo, hi));
             hi = lo;
         }
-        let mut lo = self.n1;
-        while lo < self.n {
-            let hi = (lo + room as usize).min(self.n);
-            chunks.push(Part::Entrants(lo, hi));
-            lo = hi;
-        }
-        let per = (room / self.dn) as usize;
-        let mut t0 = 0;
-        while t0 < self.n1 {
-            let t1 = (t0 + per).min(self.n1);
-            chunks.push(Part::Slots(t0, t1));
-            t0 = t1;
-        }
+        split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
+        split(0..self.n1, (room / self.dn) as usize, Part::Slots, &mut chunks);
         Some(pack(&head, chunks, |p| self.width(p), budget))
     }
 
@@ -423,19 +427,8 @@ impl Fields for Mdps {
             return None;
         }
         let mut chunks = Vec::new();
-        let mut lo = 0;
-        while lo < self.m {
-            let hi = (lo + room as usize).min(self.m);
-            chunks.push(MdpPart::Set(lo, hi));
-            lo = hi;
-        }
-        let per = (room / self.d.max(1)) as usize;
-        let mut lo = 0;
-        while lo < self.m {
-            let hi = (lo + per).min(self.m);
-            chunks.push(MdpPart::Opps(lo, hi));
-            lo = hi;
-        }
+        split(0..self.m, room as usize, MdpPart::Set, &mut chunks);
+        split(0..self.m, (room / self.d.max(1)) as usize, MdpPart::Opps, &mut chunks);
         Some(pack(&head, chunks, |p| self.width(p), budget))
     }
 
