@@ -1058,8 +1058,10 @@ fn bits(x: usize) -> u32 {
 /// optimal on C6-C21: `Some` violation when an equally good bracket pairing (same criteria
 /// values) comes earlier in the rules' order, with that pairing as the witness.
 ///
-/// Two matchings at most, each the optimum of [`check_bracket`] with tie-break fields below
-/// every criterion, so that among the optimal pairings the matching picks the earliest:
+/// Two parts, each solved by matchings that are the optimum of [`check_bracket`] with
+/// tie-break fields below every criterion, so that among the optimal pairings the matching
+/// picks the earliest, in stages when the fields do not fit one weight
+/// (`stages::mdp_order`, `stages::remainder_order`):
 /// 1. the MDP choice and the MDP-pairing (one bit per MDP, highest first; then per MDP in
 ///    ranking order a digit that is larger for an opponent ranked higher);
 /// 2. with the published MDP pairs fixed, the remainder (S1 = its first N1 by BSN): fewest
@@ -1090,63 +1092,12 @@ pub fn check_order(
     }
     let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
     let published = view.values(&b.pairs, &next_pub, pab);
-    // The earliest optimal pairing the matching finds with `tweak`; a violation when it is
-    // earlier than the published one.
-    let ask = |fixed: &[(Id, Id)], tweak: &Tweak, notes: &mut Vec<String>| -> Option<Violation> {
-        let witness_of = |s: &Solved| -> Option<(Values, OrderKey)> {
-            let v = view.values(&s.pairs, &s.next_pairs, s.pab);
-            let key = order_key(&view, &s.pairs)?;
-            Some((v, key))
-        };
-        let window = solve_tweaked(&view, fixed, Some((&[], None)), Some(tweak)).ok();
-        if let Some(w) = &window
-            && let Some((v, wkey)) = witness_of(w)
-            && v == published
-        {
-            if wkey >= key {
-                return None;
-            }
-            if completes(&view, w) {
-                return Some(order_violation(&view, &published, &w.pairs));
-            }
-        }
-        match solve_tweaked(&view, fixed, None, Some(tweak)) {
-            Ok(s) => {
-                let (v, skey) = witness_of(&s)?;
-                (v == published && skey < key).then(|| order_violation(&view, &published, &s.pairs))
-            }
-            Err(msg) => {
-                notes.push(format!("bracket {}: generation order: {msg}", points(b.score)));
-                None
-            }
-        }
-    };
-    let resident_index: std::collections::HashMap<Id, usize> =
-        b.residents.iter().enumerate().map(|(i, x)| (*x, i)).collect();
-    // 1. MDP choice and MDP-pairing.
-    let mdps = &b.mdps;
-    if !mdps.is_empty() && !mdps_first {
-        let m = mdps.len();
-        let r = b.residents.len();
-        let d = bits(r);
-        let mdp_index: std::collections::HashMap<Id, usize> =
-            mdps.iter().enumerate().map(|(i, x)| (*x, i)).collect();
-        let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
-            let mut out = Vec::new();
-            for (p, q) in [(x, y), (y, x)] {
-                // Only an MDP paired with a resident counts as paired (4.4: S1's MDPs meet
-                // S2's residents).
-                if let (Some(&i), Some(&j)) = (mdp_index.get(&p), resident_index.get(&q)) {
-                    out.push((1, d * m as u32 + (m - 1 - i) as u32));
-                    out.push(((r - j) as u64, d * (m - 1 - i) as u32));
-                }
-            }
-            out
-        };
-        let tweak = Tweak { bits: m as u32 + d * m as u32 + 1, pieces: &pieces };
-        if let Some(v) = ask(&[], &tweak, notes) {
-            return Some(v);
-        }
+    // 1. MDP choice and MDP-pairing (in stages: any number of MDPs).
+    if !b.mdps.is_empty()
+        && !mdps_first
+        && let Some(v) = stages::mdp_order(&view, &published, &key, notes)
+    {
+        return Some(v);
     }
     // 2. The remainder, with the published MDP pairs fixed.
     let fixed: Vec<(Id, Id)> = b

@@ -245,3 +245,31 @@ fn a_late_transposition_in_a_remainder_of_65_pairs_is_found_by_the_staged_check(
         e => panic!("evidence {e:?}"),
     }
 }
+
+/// `order-44-many-mdps`: a bracket of 64 MDPs (more than the one matching of the MDP part
+/// held before it was staged: 64 bits and 64 digits of 8 bits). The wrong round gives the
+/// last six MDPs two three-cycles of opponents (59-124, 60-125, 61-123, 62-127, 63-128,
+/// 64-126 for 59-124, 60-123, 61-126, 62-125, 63-128, 64-127): every exchange of two of its
+/// MDPs' opponents is a rematch or a later MDP-pairing, and every other resident floats down
+/// to a later one, so the neighbour search finds nothing; the staged check must name 4 with
+/// 60-123 (A_60 against B_59, the earlier opponent) in the witness.
+#[test]
+fn a_late_mdp_pairing_in_a_bracket_of_64_mdps_is_found_by_the_staged_check() {
+    let (t, entries) = case_with("order-44-many-mdps", "bad");
+    let (m, r) = with_round(&t, &entries);
+    let neighbours = bsw_checker::dutch::check_round_with(&m, r, false);
+    assert!(neighbours.violations.is_empty(), "{:?}", neighbours.violations);
+    let report = check_round(&m, r, Profile::Dutch);
+    assert!(report.notes.iter().all(|n| !n.contains("do not fit")), "{:?}", report.notes);
+    assert_eq!(report.violations.len(), 1, "{:?}", report.violations);
+    let v = &report.violations[0];
+    assert_eq!(v.rule.id(), "C.04.3-4");
+    match &v.evidence {
+        Evidence::Dutch(DutchEvidence::Bracket { witness, published, bracket_score, .. }) => {
+            assert_eq!(bracket_score, "1");
+            assert_eq!(published.len(), 64);
+            assert!(witness.contains(&[60, 123]), "{witness:?}");
+        }
+        e => panic!("evidence {e:?}"),
+    }
+}

@@ -1,6 +1,10 @@
-//! The remainder's generation order (4.2-4.3) for a remainder of any size: the tie-break
-//! fields of [`super::check_order`]'s second matching, solved in stages when they do not fit
-//! in one weight.
+//! The generation order's tie-break fields for brackets of any size, solved in stages when
+//! they do not fit in one weight: the MDP part (4.4, [`mdp_order`]: which MDPs are paired and
+//! with whom, any number of MDPs) and the remainder (4.2-4.3, [`remainder_order`]) of
+//! [`super::check_order`]. Both share the stage driver (`run_stages`): each stage is one
+//! matching whose tie-break fields are some chunks of the part, below every criterion, with
+//! consistency fields above them that only the choices the published pairing made in the
+//! chunks settled before maximise.
 //!
 //! The remainder's place in the order is a sequence of components, most significant first,
 //! each a sum over the remainder's pairs (BSN = place in the remainder, S1 = the first N1,
@@ -139,19 +143,34 @@ impl Rem {
             })
             .collect()
     }
+}
+
+/// Tie-break fields that a staged order check solves chunk by chunk: the remainder's
+/// ([`Rem`], 4.2-4.3) and the MDPs' ([`Mdps`], 4.4).
+trait Fields {
+    type Part: Copy;
+    fn width(&self, p: Self::Part) -> u32;
+    /// The pieces (value, shift) of the bracket pair `x`-`y` in part `p`, `base` bits up.
+    fn pair_pieces(&self, p: Self::Part, x: Id, y: Id, out: &mut Vec<(u64, u32)>, base: u32);
+    /// The stages for a tie-break budget of `budget` bits (`None`: the parts do not fit).
+    fn plan(&self, budget: u32) -> Option<Vec<Vec<Self::Part>>>;
+    /// Forgets what the stages settled.
+    fn unsettle(&mut self);
+    /// Keeps the published choices of `parts` in the stages that follow.
+    fn settle(&mut self, parts: &[Self::Part]);
 
     /// The values of `parts` for a bracket pairing (each part a sum over its pairs; a part
     /// is at most 96 bits wide, so the sums fit).
-    fn values(&self, parts: &[Part], pairs: &[(Id, Id)]) -> Vec<u128> {
-        let rp = self.remainder_pairs(pairs);
+    fn values(&self, parts: &[Self::Part], pairs: &[(Id, Id)]) -> Vec<u128> {
         let mut buf = Vec::new();
         parts
             .iter()
             .map(|&p| {
-                rp.iter()
-                    .map(|&(i, j)| {
+                pairs
+                    .iter()
+                    .map(|&(x, y)| {
                         buf.clear();
-                        self.pieces(p, i, j, &mut buf, 0);
+                        self.pair_pieces(p, x, y, &mut buf, 0);
                         buf.iter().map(|&(v, s)| (v as u128) << s).sum::<u128>()
                     })
                     .sum()
@@ -160,40 +179,30 @@ impl Rem {
     }
 }
 
-/// The stages for a tie-break budget of `budget` bits: the chunks in order, packed greedily.
-fn stages(r: &Rem, budget: u32) -> Option<Vec<Vec<Part>>> {
-    let head = [Part::Smaller, Part::Partners, Part::Exchanges, Part::Difference];
-    let fixed: u32 = head.iter().map(|&p| r.width(p)).sum();
-    let room = budget.checked_sub(fixed)?.min(96);
-    if room < r.dn.max(8) {
-        return None;
-    }
-    let k = (room as usize).saturating_sub(bits(r.n1) as usize + 1).max(1);
-    let mut chunks = Vec::new();
-    let mut hi = r.n1;
-    while hi > 0 {
-        let lo = hi.saturating_sub(k);
-        chunks.push(Part::Leavers(lo, hi));
-        hi = lo;
-    }
-    let mut lo = r.n1;
-    while lo < r.n {
-        let hi = (lo + room as usize).min(r.n);
-        chunks.push(Part::Entrants(lo, hi));
+/// `range` cut into chunks of `size` (the last one shorter), in order, as parts.
+fn split<P>(
+    range: std::ops::Range<usize>,
+    size: usize,
+    part: impl Fn(usize, usize) -> P,
+    out: &mut Vec<P>,
+) {
+    let mut lo = range.start;
+    while lo < range.end {
+        let hi = (lo + size.max(1)).min(range.end);
+        out.push(part(lo, hi));
         lo = hi;
     }
-    let per = (room / r.dn) as usize;
-    let mut t0 = 0;
-    while t0 < r.n1 {
-        let t1 = (t0 + per).min(r.n1);
-        chunks.push(Part::Slots(t0, t1));
-        t0 = t1;
-    }
-    let mut out: Vec<Vec<Part>> = Vec::new();
-    let mut cur: Vec<Part> = head.to_vec();
+}
+
+/// `head` (the consistency fields, in every stage) and the chunks in order, packed greedily
+/// into stages of at most `budget` bits.
+fn pack<P: Copy>(head: &[P], chunks: Vec<P>, width: impl Fn(P) -> u32, budget: u32) -> Vec<Vec<P>> {
+    let fixed: u32 = head.iter().map(|&p| width(p)).sum();
+    let mut out: Vec<Vec<P>> = Vec::new();
+    let mut cur: Vec<P> = head.to_vec();
     let mut used = fixed;
     for c in chunks {
-        let w = r.width(c);
+        let w = width(c);
         if used + w > budget && cur.len() > head.len() {
             out.push(std::mem::replace(&mut cur, head.to_vec()));
             used = fixed;
@@ -202,7 +211,61 @@ fn stages(r: &Rem, budget: u32) -> Option<Vec<Vec<Part>>> {
         used += w;
     }
     out.push(cur);
-    Some(out)
+    out
+}
+
+impl Fields for Rem {
+    type Part = Part;
+
+    fn width(&self, p: Part) -> u32 {
+        Rem::width(self, p)
+    }
+
+    fn pair_pieces(&self, p: Part, x: Id, y: Id, out: &mut Vec<(u64, u32)>, base: u32) {
+        if let (Some(&i), Some(&j)) = (self.bsn.get(&x), self.bsn.get(&y)) {
+            self.pieces(p, i.min(j), i.max(j), out, base);
+        }
+    }
+
+    /// The chunks: leavers (largest BSNs first), entrants (smallest first), partner slots.
+    fn plan(&self, budget: u32) -> Option<Vec<Vec<Part>>> {
+        let head = [Part::Smaller, Part::Partners, Part::Exchanges, Part::Difference];
+        let fixed: u32 = head.iter().map(|&p| self.width(p)).sum();
+        let room = budget.checked_sub(fixed)?.min(96);
+        if room < self.dn.max(8) {
+            return None;
+        }
+        let k = (room as usize).saturating_sub(bits(self.n1) as usize + 1).max(1);
+        let mut chunks = Vec::new();
+        let mut hi = self.n1;
+        while hi > 0 {
+            let lo = hi.saturating_sub(k);
+            chunks.push(Part::Leavers(lo, hi));
+            hi = lo;
+        }
+        split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
+        split(0..self.n1, (room / self.dn) as usize, Part::Slots, &mut chunks);
+        Some(pack(&head, chunks, |p| self.width(p), budget))
+    }
+
+    fn unsettle(&mut self) {
+        self.settled.iter_mut().for_each(|s| *s = false);
+        self.settled_slots.iter_mut().for_each(|s| *s = false);
+    }
+
+    fn settle(&mut self, parts: &[Part]) {
+        for &p in parts {
+            match p {
+                Part::Leavers(lo, hi) | Part::Entrants(lo, hi) => {
+                    self.settled[lo..hi].iter_mut().for_each(|s| *s = true)
+                }
+                Part::Slots(t0, t1) => {
+                    self.settled_slots[t0..t1].iter_mut().for_each(|s| *s = true)
+                }
+                _ => {}
+            }
+        }
+    }
 }
 
 /// What a stage found.
@@ -265,23 +328,189 @@ pub(super) fn remainder_order(
             r.partner[t] = j;
         }
     }
+    run_stages(view, published, key, fixed, &mut r, "the remainder's", notes)
+}
+
+/// The MDP part of a bracket's place in the order (4.4), most significant first (MDPs in
+/// ranking order, `i` the MDP's index, `j` its resident opponent's, `r` residents):
+/// - the MDPs paired with a resident: bit `m - 1 - i` (the highest paired first; C7 fixes
+///   how many of each score), in chunks of MDPs, the highest first;
+/// - their opponents (the MDP-pairing's transposition): per MDP a digit `r - j` (the
+///   higher-ranked opponent first), in chunks of MDPs, the highest first.
+///
+/// Two consistency fields keep the published choices of the chunks settled before: per MDP
+/// of a pair, 1 when its chunk of bits is not settled, else 2 when the published pairing
+/// pairs it with a resident and it meets a resident, 1 when it meets another MDP, 0 when the
+/// published pairing floats it (the total is the number of paired MDPs, fixed by C7, plus
+/// the settled published MDPs paired with a resident, minus the settled floating MDPs that
+/// are paired: only the published choices reach the maximum); +1 per pair that is the
+/// published pair of an MDP whose digit is settled.
+#[derive(Clone, Copy, Debug)]
+enum MdpPart {
+    Chosen,
+    Mates,
+    /// MDPs `lo..hi`: paired with a resident or not.
+    Set(usize, usize),
+    /// MDPs `lo..hi`: their opponents.
+    Opps(usize, usize),
+}
+
+/// The bracket's MDPs and residents and the published MDP pairs.
+struct Mdps {
+    m: usize,
+    r: usize,
+    /// Digits of an opponent.
+    d: u32,
+    mdp: HashMap<Id, usize>,
+    resident: HashMap<Id, usize>,
+    /// The published resident opponent of each MDP (`None`: it floats on).
+    mate: Vec<Option<usize>>,
+    settled_set: Vec<bool>,
+    settled_mates: Vec<bool>,
+}
+
+impl Fields for Mdps {
+    type Part = MdpPart;
+
+    fn width(&self, p: MdpPart) -> u32 {
+        match p {
+            MdpPart::Chosen => bits(2 * self.m) + 1,
+            MdpPart::Mates => bits(self.m) + 1,
+            MdpPart::Set(lo, hi) => (hi - lo) as u32,
+            MdpPart::Opps(lo, hi) => self.d * (hi - lo) as u32,
+        }
+    }
+
+    fn pair_pieces(&self, p: MdpPart, x: Id, y: Id, out: &mut Vec<(u64, u32)>, base: u32) {
+        let mut chosen = 0;
+        for (a, b) in [(x, y), (y, x)] {
+            let Some(&i) = self.mdp.get(&a) else { continue };
+            let opponent = self.resident.get(&b).copied();
+            match p {
+                MdpPart::Chosen => {
+                    chosen += match (self.settled_set[i], self.mate[i], opponent) {
+                        (false, _, _) => 1,
+                        (true, Some(_), Some(_)) => 2,
+                        (true, Some(_), None) => 1,
+                        (true, None, _) => 0,
+                    };
+                }
+                MdpPart::Mates => {
+                    if self.settled_mates[i] && opponent.is_some() && self.mate[i] == opponent {
+                        out.push((1, base));
+                    }
+                }
+                MdpPart::Set(lo, hi) => {
+                    if (lo..hi).contains(&i) && opponent.is_some() {
+                        out.push((1, base + (hi - 1 - i) as u32));
+                    }
+                }
+                MdpPart::Opps(lo, hi) => {
+                    if let Some(j) = opponent
+                        && (lo..hi).contains(&i)
+                    {
+                        out.push(((self.r - j) as u64, base + self.d * (hi - 1 - i) as u32));
+                    }
+                }
+            }
+        }
+        if chosen > 0 {
+            out.push((chosen, base));
+        }
+    }
+
+    fn plan(&self, budget: u32) -> Option<Vec<Vec<MdpPart>>> {
+        let head = [MdpPart::Chosen, MdpPart::Mates];
+        let fixed: u32 = head.iter().map(|&p| self.width(p)).sum();
+        let room = budget.checked_sub(fixed)?.min(96);
+        if room < self.d.max(8) {
+            return None;
+        }
+        let mut chunks = Vec::new();
+        split(0..self.m, room as usize, MdpPart::Set, &mut chunks);
+        split(0..self.m, (room / self.d.max(1)) as usize, MdpPart::Opps, &mut chunks);
+        Some(pack(&head, chunks, |p| self.width(p), budget))
+    }
+
+    fn unsettle(&mut self) {
+        self.settled_set.iter_mut().for_each(|s| *s = false);
+        self.settled_mates.iter_mut().for_each(|s| *s = false);
+    }
+
+    fn settle(&mut self, parts: &[MdpPart]) {
+        for &p in parts {
+            match p {
+                MdpPart::Set(lo, hi) => self.settled_set[lo..hi].iter_mut().for_each(|s| *s = true),
+                MdpPart::Opps(lo, hi) => {
+                    self.settled_mates[lo..hi].iter_mut().for_each(|s| *s = true)
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The complete 4.4 check of the MDP part of `view`'s bracket (which MDPs are paired, and
+/// with whom), for any number of MDPs: `Some` violation when an equally good bracket pairing
+/// comes earlier on it.
+pub(super) fn mdp_order(
+    view: &View,
+    published: &Values,
+    key: &OrderKey,
+    notes: &mut Vec<String>,
+) -> Option<Violation> {
+    let b = view.b;
+    let mdp: HashMap<Id, usize> = b.mdps.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    let resident: HashMap<Id, usize> =
+        b.residents.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    let mut mate = vec![None; b.mdps.len()];
+    for &(x, y) in &b.pairs {
+        for (p, q) in [(x, y), (y, x)] {
+            if let (Some(&i), Some(&j)) = (mdp.get(&p), resident.get(&q)) {
+                mate[i] = Some(j);
+            }
+        }
+    }
+    let mut f = Mdps {
+        m: b.mdps.len(),
+        r: b.residents.len(),
+        d: bits(b.residents.len()),
+        mdp,
+        resident,
+        mate,
+        settled_set: vec![false; b.mdps.len()],
+        settled_mates: vec![false; b.mdps.len()],
+    };
+    run_stages(view, published, key, &[], &mut f, "the MDPs'", notes)
+}
+
+/// Solves `f`'s stages in order, each keeping the published choices of the stages before:
+/// the first stage that finds an equally good, earlier pairing gives the violation.
+fn run_stages<F: Fields>(
+    view: &View,
+    published: &Values,
+    key: &OrderKey,
+    fixed: &[(Id, Id)],
+    f: &mut F,
+    what: &str,
+    notes: &mut Vec<String>,
+) -> Option<Violation> {
     // Tie-break bits per stage: as many as the criteria leave in the weight (tried from
-    // the largest), so that mid-sized remainders take one stage.
+    // the largest), so that mid-sized parts take one stage.
     let budgets = [400, 240, 120, 60];
     let mut attempt = 0;
     'budget: loop {
         let budget = budgets[attempt];
-        let Some(plan) = stages(&r, budget) else {
+        let Some(plan) = f.plan(budget) else {
             notes.push(format!(
-                "bracket {}: generation order: the remainder's tie-break fields do not fit",
+                "bracket {}: generation order: {what} tie-break fields do not fit",
                 super::points(view.b.score)
             ));
             return None;
         };
-        r.settled.iter_mut().for_each(|s| *s = false);
-        r.settled_slots.iter_mut().for_each(|s| *s = false);
+        f.unsettle();
         for parts in &plan {
-            match stage(view, published, key, fixed, &r, parts) {
+            match stage(view, published, key, fixed, f, parts) {
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
                 Stage::TooWide(msg) => {
@@ -296,50 +525,36 @@ pub(super) fn remainder_order(
                     return None;
                 }
             }
-            for &p in parts {
-                match p {
-                    Part::Leavers(lo, hi) | Part::Entrants(lo, hi) => {
-                        r.settled[lo..hi].iter_mut().for_each(|s| *s = true)
-                    }
-                    Part::Slots(t0, t1) => {
-                        r.settled_slots[t0..t1].iter_mut().for_each(|s| *s = true)
-                    }
-                    _ => {}
-                }
-            }
+            f.settle(parts);
         }
         return None;
     }
 }
 
 /// One stage: the earliest optimal pairing on `parts`, compared with the published one.
-fn stage(
+fn stage<F: Fields>(
     view: &View,
     published: &Values,
     key: &OrderKey,
     fixed: &[(Id, Id)],
-    r: &Rem,
-    parts: &[Part],
+    f: &F,
+    parts: &[F::Part],
 ) -> Stage {
     let mut offsets = vec![0u32; parts.len()];
     let mut off = 0;
     for (k, &p) in parts.iter().enumerate().rev() {
         offsets[k] = off;
-        off += r.width(p);
+        off += f.width(p);
     }
     let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
-        let (Some(&i), Some(&j)) = (r.bsn.get(&x), r.bsn.get(&y)) else {
-            return Vec::new();
-        };
-        let (i, j) = (i.min(j), i.max(j));
         let mut out = Vec::new();
         for (k, &p) in parts.iter().enumerate() {
-            r.pieces(p, i, j, &mut out, offsets[k]);
+            f.pair_pieces(p, x, y, &mut out, offsets[k]);
         }
         out
     };
     let tweak = Tweak { bits: off, pieces: &pieces };
-    let mine = r.values(parts, &view.b.pairs);
+    let mine = f.values(parts, &view.b.pairs);
     let witness = |pairs: &[(Id, Id)]| -> Stage {
         let earlier = order_key(view, pairs).is_some_and(|k| k < *key);
         Stage::Done(earlier.then(|| order_violation(view, published, pairs)))
@@ -347,7 +562,7 @@ fn stage(
     if let Ok(w) = solve_tweaked(view, fixed, Some((&[], None)), Some(&tweak))
         && view.values(&w.pairs, &w.next_pairs, w.pab) == *published
     {
-        let theirs = r.values(parts, &w.pairs);
+        let theirs = f.values(parts, &w.pairs);
         if theirs == mine {
             return Stage::Settled;
         }
@@ -360,7 +575,7 @@ fn stage(
             if view.values(&s.pairs, &s.next_pairs, s.pab) != *published {
                 return Stage::Done(None);
             }
-            let theirs = r.values(parts, &s.pairs);
+            let theirs = f.values(parts, &s.pairs);
             if theirs == mine {
                 Stage::Settled
             } else if theirs > mine {
