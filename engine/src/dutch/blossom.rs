@@ -257,6 +257,61 @@ impl Matcher {
         self.hint[v] = self.hint[v].add(&by.add(&by));
     }
 
+    /// Dissolves every blossom (as a change at each vertex would: the duals go to the
+    /// vertices, a blossom of positive dual frees its base), so that [`is_tight`] and
+    /// [`prefer`] see every edge's exact slack.
+    ///
+    /// [`is_tight`]: Self::is_tight
+    /// [`prefer`]: Self::prefer
+    pub fn flatten(&mut self) {
+        for v in 0..self.n {
+            if self.alive[v] {
+                self.make_trivial(v);
+            }
+        }
+    }
+
+    /// Whether (a, b) is an edge of zero slack between two vertices outside blossoms
+    /// (after the last [`solve`](Self::solve) and [`flatten`](Self::flatten): an edge an
+    /// optimum may use; every optimum uses only such edges).
+    pub fn is_tight(&self, a: usize, b: usize) -> bool {
+        let w = &self.w2[a * self.n + b];
+        a != b
+            && self.alive[a]
+            && self.alive[b]
+            && self.inblossom[a] == a
+            && self.inblossom[b] == b
+            && !w.is_zero()
+            && self.dualvar[a].add(&self.dualvar[b]) == *w
+    }
+
+    /// A primal hint: match `v` with `u` now, over a tight edge ([`is_tight`], else
+    /// nothing happens and `false` is returned); their old mates are matched with each
+    /// other when that edge is tight too, else left free (roots of the next search when
+    /// their duals are positive). The matching stays one the next solve can start from.
+    ///
+    /// [`is_tight`]: Self::is_tight
+    pub fn prefer(&mut self, v: usize, u: usize) -> bool {
+        if !self.is_tight(v, u) {
+            return false;
+        }
+        if self.mate(v) == Some(u) {
+            return true;
+        }
+        let (old_u, old_v) = (self.mate(u), self.mate(v));
+        self.unmatch(v);
+        self.unmatch(u);
+        self.mate[v] = self.towards(v, u);
+        self.mate[u] = self.towards(u, v);
+        if let (Some(a), Some(b)) = (old_u, old_v)
+            && self.is_tight(a, b)
+        {
+            self.mate[a] = self.towards(a, b);
+            self.mate[b] = self.towards(b, a);
+        }
+        true
+    }
+
     /// Removes `v` from the graph (its mate, if any, becomes free).
     pub fn remove(&mut self, v: usize) {
         if !self.alive[v] {
@@ -1946,6 +2001,56 @@ mod tests {
                     "trial {trial}: {adj:?}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn preferred_pairs_and_digits_keep_the_optimum() {
+        // The Dutch step 4: after an optimum, blossoms flattened, some vertices are paired
+        // with a tight neighbour (`prefer`), then a group gets lexicographic digits on its
+        // edges with dual hints; the next solve must still reach the brute-force optimum.
+        let mut r = Lcg(8080);
+        for trial in 0..500 {
+            let n = (r.below(11) + 2) as usize;
+            let shift = if trial % 2 == 0 { 120 } else { 0 };
+            let (mut adj, mut m) = tied_graph(&mut r, n, shift);
+            // (Flattening may free the base of a blossom of positive dual: no certificate
+            // until the next solve.)
+            m.flatten();
+            for _ in 0..r.below(4) + 1 {
+                let (v, u) = (r.below(n as u64) as usize, r.below(n as u64) as usize);
+                let was = m.is_tight(v, u);
+                if v == u || adj[v][u] == 0 {
+                    assert!(!was, "a non-edge is never tight");
+                }
+                assert_eq!(m.prefer(v, u), was);
+                if was {
+                    assert_eq!(m.mate(v), Some(u));
+                    assert_eq!(m.mate(u), Some(v));
+                }
+            }
+            // A group of up to three vertices adds digits (base 8) on its edges, each
+            // hinted by the digit of its current partner's edge (or nothing).
+            let group: Vec<usize> = (0..n).filter(|_| r.below(3) == 0).take(3).collect();
+            for (i, &v) in group.iter().enumerate() {
+                let scale = 1u64 << (3 * (group.len() - 1 - i));
+                let mut j = 0;
+                for u in 0..n {
+                    if u != v && adj[v][u] > 0 {
+                        let digit = scale * (7 - j.min(7));
+                        adj[v][u] += digit;
+                        adj[u][v] = adj[v][u];
+                        m.set_weight(v, u, w(adj[v][u]).shl(shift));
+                        if m.mate(v) == Some(u) && r.below(4) != 0 {
+                            m.raise_dual(v, w(digit).shl(shift));
+                        }
+                        j += 1;
+                    }
+                }
+            }
+            m.solve();
+            m.check_certificate();
+            assert_eq!(total(&m, &adj), brute(n, &edges_of_adj(&adj)), "trial {trial}");
         }
     }
 

@@ -252,12 +252,31 @@ impl Solver {
         if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
     }
 
+    /// Whether (a, b) is a tight edge now (`Matcher::is_tight`).
+    fn tight(&self, a: usize, b: usize) -> bool {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        i != NONE_POS && j != NONE_POS && self.m.is_tight(i, j)
+    }
+
+    /// A primal hint: pair `a` with `b` now if their edge is tight (`Matcher::prefer`).
+    fn prefer(&mut self, a: usize, b: usize) -> bool {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        i != NONE_POS && j != NONE_POS && self.m.prefer(i, j)
+    }
+
     /// A hint for the next matching: `v`'s dual rises by `by` (`Matcher::raise_dual`).
     fn raise(&mut self, v: usize, by: Weight) {
         let a = self.loc[v];
         if a != NONE_POS {
             self.m.raise_dual(a, by);
         }
+    }
+
+    /// The matcher's current mate of `v` (hints may have changed it since the last
+    /// solve).
+    fn mate_now(&self, v: usize) -> Option<usize> {
+        let a = self.loc[v];
+        if a == NONE_POS { None } else { self.m.mate(a).map(|j| self.verts[j]) }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -984,19 +1003,58 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             continue;
         }
         let g = chunk.len();
-        for (i, &v) in chunk.iter().enumerate() {
+        // Hints, which leave the result as it is and only shorten the search: every
+        // optimum uses only tight edges, so each player of the group, in order, most
+        // likely takes its highest opponent over a tight edge that no player before it
+        // took; it is matched to it now (`Matcher::prefer`). Then each player raises its
+        // dual by the digit of its partner's edge, less what the partner raises to cover
+        // the digits of the later players of the group on it (`Matcher::raise_dual`): a
+        // player whose guess was right keeps its partner, and the search starts only
+        // from the others.
+        s.m.flatten();
+        let mut claimed: Vec<usize> = Vec::with_capacity(g);
+        for &v in chunk {
+            let guess = remainder.iter().copied().find(|&o| {
+                o > v
+                    && !matched[o]
+                    && !claimed.contains(&o)
+                    && !base.get(v, o).is_zero()
+                    && s.tight(v, o)
+            });
+            if let Some(o) = guess {
+                s.prefer(v, o);
+            }
+            if let Some(u) = s.mate_now(v) {
+                claimed.push(u);
+            }
+        }
+        let mut later = vec![Weight::ZERO; remainder.len()];
+        for (i, &v) in chunk.iter().enumerate().rev() {
             let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
             let mut j = 0u64;
             let rv = remainder.iter().position(|&x| x == v).unwrap_or(0);
-            for &o in &remainder {
+            let partner = s.mate_now(v);
+            let mut mine = Vec::new();
+            for (ro, &o) in remainder.iter().enumerate() {
                 if o <= v || matched[o] {
                     continue;
                 }
                 let b = ew(&base, v, o, rv);
                 if !b.is_zero() {
-                    s.set(v, o, b.add(&mul_small(&scale, m - j)));
+                    let digit = mul_small(&scale, m - j);
+                    s.set(v, o, b.add(&digit));
+                    if partner == Some(o) {
+                        s.raise(v, digit.sub(&later[ro]));
+                        s.raise(o, later[ro]);
+                    }
+                    mine.push((ro, digit));
                 }
                 j += 1;
+            }
+            for (ro, digit) in mine {
+                if digit > later[ro] {
+                    later[ro] = digit;
+                }
             }
         }
         s.solve(field)?;
