@@ -1936,6 +1936,13 @@ mod tests {
         e
     }
 
+    /// Solves, checks the certificate, and compares the total with brute force.
+    fn solve_and_check(m: &mut Matcher, adj: &[Vec<u64>], context: &str) {
+        m.solve();
+        m.check_certificate();
+        assert_eq!(total(m, adj), brute(adj.len(), &edges_of_adj(adj)), "{context}");
+    }
+
     #[test]
     fn dual_hints_keep_the_optimum() {
         // The Dutch step 3: a bonus on the pairs of a ranked subset, by the rank of the
@@ -1993,13 +2000,7 @@ mod tests {
                         m.set_weight(v, u, w(x).shl(shift));
                     }
                 }
-                m.solve();
-                m.check_certificate();
-                assert_eq!(
-                    total(&m, &adj),
-                    brute(n, &edges_of_adj(&adj)),
-                    "trial {trial}: {adj:?}"
-                );
+                solve_and_check(&mut m, &adj, &format!("trial {trial}: {adj:?}"));
             }
         }
     }
@@ -2048,9 +2049,7 @@ mod tests {
                     }
                 }
             }
-            m.solve();
-            m.check_certificate();
-            assert_eq!(total(&m, &adj), brute(n, &edges_of_adj(&adj)), "trial {trial}");
+            solve_and_check(&mut m, &adj, &format!("trial {trial}"));
         }
     }
 
@@ -2074,13 +2073,7 @@ mod tests {
                         }
                     }
                 }
-                m.solve();
-                m.check_certificate();
-                assert_eq!(
-                    total(&m, &adj),
-                    brute(n, &edges_of_adj(&adj)),
-                    "trial {trial} step {step}"
-                );
+                solve_and_check(&mut m, &adj, &format!("trial {trial} step {step}"));
             }
         }
     }
@@ -2174,9 +2167,7 @@ mod tests {
                 };
                 m.set_group(v, g);
             }
-            m.solve();
-            m.check_certificate();
-            assert_eq!(total(&m, &adj), brute(n, &edges_of_adj(&adj)), "trial {trial}");
+            solve_and_check(&mut m, &adj, &format!("trial {trial}"));
         }
     }
 
