@@ -26,11 +26,26 @@
 //!    vertex's dual reaches zero (the even path from its root is flipped, leaving it free
 //!    with dual zero — or, for a root, the tree stops), as in bbpPairings.
 //!
+//! A lighter edge that is neither matched nor a cycle edge of a blossom changes nothing
+//! (every slack stays feasible): its vertex is not re-optimised. A lighter cycle edge
+//! dissolves the blossoms holding it (step 1 above, without unmatching the vertex).
+//!
 //! When most vertices changed, the matcher starts afresh instead: no blossoms, no
-//! matching, each dual half the vertex's heaviest edge (rounded up to even), and the edges
-//! then tight matched greedily in vertex order; then each vertex still free lowers its dual
-//! until an edge is tight (or the dual is zero) and takes a free neighbour over it — far
-//! fewer roots for the search (a root's dual is kept even).
+//! matching, each dual half the heaviest weight common among the vertex's edges inside its
+//! group (the caller's hint [`Matcher::set_group`]: in the Dutch engine a score group, whose
+//! players are most often paired with each other), then raised where an edge is not
+//! covered, the vertices with the most such edges first (an MDP, rather than each of its
+//! neighbours); the edges then tight are matched greedily in vertex order, and each vertex
+//! still free lowers its dual until an edge is tight (or the dual is zero) and takes a free
+//! neighbour over it — far fewer roots for the search (a root's dual is kept even). Half
+//! the heaviest edge, the textbook start, left a round-2 bracket of 1,000 players with
+//! nearly every vertex a root: one heavier edge (to an MDP) or many heavier edges (to the
+//! other score group) lifted every dual above the edges it is matched by.
+//!
+//! When the caller can foresee how a change moves the duals (a bonus by the rank of a
+//! pair's higher player, the Dutch step 3), it says so by [`Matcher::raise_dual`]: the
+//! changed and hinted vertices keep their mates where the matched edge stays tight and
+//! only raise their duals where an edge would be uncovered, instead of a restart.
 //!
 //! The alternating forest is kept across augmentations (the "multiple trees" form of the
 //! primal-dual method): when two trees meet (or a tree reaches a free vertex of dual zero,
@@ -68,6 +83,11 @@ const NONE: usize = usize::MAX;
 /// A dissolution that touches more than NUM/DEN of the forest ends the stage instead.
 const BIG_DISSOLVE_NUM: usize = 1;
 const BIG_DISSOLVE_DEN: usize = 2;
+/// A restart looks for a common weight among at most this many distinct weights of a
+/// vertex's edges inside its group (more: the heaviest).
+const MODE_WEIGHTS: usize = 16;
+/// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
+const COMMON_DEN: u32 = 8;
 
 /// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
 /// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
@@ -88,6 +108,16 @@ pub struct Matcher {
     alive: Vec<bool>,
     modified: Vec<bool>,
     pending: Vec<usize>,
+    /// Vertices with a lighter unmatched edge inside their top-level blossom (whose
+    /// cycle edges `solve` checks).
+    loosened: Vec<bool>,
+    loosened_list: Vec<usize>,
+    /// Dual raises hinted by [`Matcher::raise_dual`] (doubled units).
+    hinted: Vec<bool>,
+    hint: Vec<Weight>,
+    hinted_list: Vec<usize>,
+    /// Group of each vertex (a restart's starting duals, `set_group`).
+    group: Vec<u32>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -138,6 +168,12 @@ impl Matcher {
             alive: vec![true; n],
             modified: vec![false; n],
             pending: Vec::new(),
+            loosened: vec![false; n],
+            loosened_list: Vec::new(),
+            hinted: vec![false; n],
+            hint: vec![Weight::ZERO; n],
+            hinted_list: Vec::new(),
+            group: vec![0; n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -166,20 +202,114 @@ impl Matcher {
     }
 
     /// Sets the weight of edge (v, u); `v` is the vertex re-optimised at the next
-    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex). The
-    /// weight must stay below 2^(BITS-2).
+    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
+    /// lighter edge that is not matched costs nothing, module docs). The weight must stay
+    /// below 2^(BITS-2).
     pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
         debug_assert!(v != u && v < self.n && u < self.n);
         let w2 = w.add(&w);
         if self.w2[v * self.n + u] == w2 {
             return;
         }
+        let old = self.w2[v * self.n + u];
         self.w2[v * self.n + u] = w2;
         self.w2[u * self.n + v] = w2;
+        // A lighter edge that is not matched keeps every slack feasible and the matching
+        // optimal, unless it holds a blossom together (a cycle edge must stay tight): that
+        // is looked at in `solve`, only when both ends share a blossom.
+        let matched = self.mate[v] != NONE && self.endpoint(self.mate[v]) == u;
+        if w2 < old && !matched {
+            if self.inblossom[v] == self.inblossom[u] && !self.loosened[v] {
+                self.loosened[v] = true;
+                self.loosened_list.push(v);
+            }
+            return;
+        }
         if !self.modified[v] {
             self.modified[v] = true;
             self.pending.push(v);
         }
+    }
+
+    /// A hint for a restart (a [`solve`](Self::solve) after most vertices changed): the
+    /// vertices of one group (the players of one score group, say) are likely matched to
+    /// each other, so each starts from the weights of its edges inside its group. Any
+    /// grouping gives an optimum; all vertices start in group 0.
+    pub fn set_group(&mut self, v: usize, g: u32) {
+        self.group[v] = g;
+    }
+
+    /// A hint for the next [`solve`](Self::solve): raise `v`'s dual by twice `by` (the
+    /// weight units of [`set_weight`](Self::set_weight)), as when a bonus `by` is added to
+    /// every edge at `v`. A caller that adds to many edges a bonus whose optimum it can
+    /// foresee passes duals close to the new optimum's, so that most of the old matching
+    /// stays tight and only a few vertices are searched again (instead of a restart).
+    /// The result is an optimum whatever the hints: every edge is made feasible again
+    /// (the vertices hinted or changed raise their duals where needed), matched edges
+    /// that are no longer tight are unmatched, and the search starts from the free
+    /// vertices of positive dual.
+    pub fn raise_dual(&mut self, v: usize, by: Weight) {
+        if !self.hinted[v] {
+            self.hinted[v] = true;
+            self.hint[v] = Weight::ZERO;
+            self.hinted_list.push(v);
+        }
+        self.hint[v] = self.hint[v].add(&by.add(&by));
+    }
+
+    /// Dissolves every blossom (as a change at each vertex would: the duals go to the
+    /// vertices, a blossom of positive dual frees its base), so that [`is_tight`] and
+    /// [`prefer`] see every edge's exact slack.
+    ///
+    /// [`is_tight`]: Self::is_tight
+    /// [`prefer`]: Self::prefer
+    pub fn flatten(&mut self) {
+        for v in 0..self.n {
+            if self.alive[v] {
+                self.make_trivial(v);
+            }
+        }
+    }
+
+    /// Whether (a, b) is an edge of zero slack between two vertices outside blossoms
+    /// (after the last [`solve`](Self::solve) and [`flatten`](Self::flatten): an edge an
+    /// optimum may use; every optimum uses only such edges).
+    pub fn is_tight(&self, a: usize, b: usize) -> bool {
+        let w = &self.w2[a * self.n + b];
+        a != b
+            && self.alive[a]
+            && self.alive[b]
+            && self.inblossom[a] == a
+            && self.inblossom[b] == b
+            && !w.is_zero()
+            && self.dualvar[a].add(&self.dualvar[b]) == *w
+    }
+
+    /// A primal hint: match `v` with `u` now, over a tight edge ([`is_tight`], else
+    /// nothing happens and `false` is returned); their old mates are matched with each
+    /// other when that edge is tight too, else left free (roots of the next search when
+    /// their duals are positive). The matching stays one the next solve can start from.
+    ///
+    /// [`is_tight`]: Self::is_tight
+    pub fn prefer(&mut self, v: usize, u: usize) -> bool {
+        if !self.is_tight(v, u) {
+            return false;
+        }
+        if self.mate(v) == Some(u) {
+            return true;
+        }
+        let (old_u, old_v) = (self.mate(u), self.mate(v));
+        self.unmatch(v);
+        self.unmatch(u);
+        self.mate[v] = self.towards(v, u);
+        self.mate[u] = self.towards(u, v);
+        if let (Some(a), Some(b)) = (old_u, old_v)
+            && self.is_tight(a, b)
+        {
+            self.mate[a] = self.towards(a, b);
+            self.mate[b] = self.towards(b, a);
+        }
+        true
     }
 
     /// Removes `v` from the graph (its mate, if any, becomes free).
@@ -200,7 +330,23 @@ impl Matcher {
     /// Re-optimises after the changes since the last call.
     pub fn solve(&mut self) {
         let n = self.n;
+        // A lighter edge inside a blossom: when it was one of the blossom's cycle edges
+        // (no longer tight), the blossoms containing the vertex are dissolved. Their duals
+        // go to their vertices, which keeps every slack inside as it was (the matched
+        // edges inside stay tight) and frees only the base of each blossom of positive
+        // dual (a root below).
+        for v in std::mem::take(&mut self.loosened_list) {
+            self.loosened[v] = false;
+            if self.alive[v] && !self.cycle_edges_tight(v) {
+                self.make_trivial(v);
+            }
+        }
         let pending = std::mem::take(&mut self.pending);
+        if !self.hinted_list.is_empty() {
+            let hinted = std::mem::take(&mut self.hinted_list);
+            self.solve_hinted(&pending, &hinted);
+            return;
+        }
         let live = self.alive.iter().filter(|&&a| a).count();
         if 2 * pending.len() > live {
             self.restart(&pending);
@@ -257,9 +403,111 @@ impl Matcher {
         self.run();
     }
 
-    /// Most vertices changed: start afresh, each vertex's dual half its heaviest edge
-    /// (rounded up to even), and the edges tight then matched greedily in vertex order; a
-    /// vertex left free then lowers its dual to a tight edge and takes a free neighbour.
+    /// Whether every cycle edge at `v` of the blossoms containing it is still tight.
+    fn cycle_edges_tight(&self, v: usize) -> bool {
+        // v's blossoms from the innermost out, and the dual sum of each with its ancestors.
+        let mut chain = Vec::new();
+        let mut b = self.blossomparent[v];
+        while b != NONE {
+            chain.push(b);
+            b = self.blossomparent[b];
+        }
+        let mut z = Weight::ZERO;
+        for &b in chain.iter().rev() {
+            z = z.add(&self.dualvar[b]);
+            for &p in &self.blossomendps[b] {
+                let (i, j) = self.ends(p / 2);
+                if i == v || j == v {
+                    let lhs = self.dualvar[i].add(&self.dualvar[j]).add(&z).add(&z);
+                    if lhs != self.w2[p / 2] {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// `solve` after [`Matcher::raise_dual`] hints: the changed and hinted vertices leave
+    /// their blossoms, take their hints, raise their duals where an edge would be
+    /// infeasible, and drop a matched edge no longer tight; every other vertex keeps its
+    /// mate and dual. The free vertices of positive dual take a free neighbour over a tight
+    /// edge where they can, and the search starts from the others.
+    fn solve_hinted(&mut self, pending: &[usize], hinted: &[usize]) {
+        let n = self.n;
+        let mut touched: Vec<usize> = hinted.to_vec();
+        for &v in pending {
+            self.modified[v] = false;
+            if !self.hinted[v] {
+                touched.push(v);
+            }
+        }
+        touched.retain(|&v| self.alive[v]);
+        for &v in &touched {
+            self.make_trivial(v);
+        }
+        for &v in hinted {
+            self.hinted[v] = false;
+            if self.alive[v] {
+                self.dualvar[v] = self.dualvar[v].add(&self.hint[v]);
+            }
+        }
+        // Feasibility: each touched vertex covers its edges (raising only, so an edge
+        // covered before stays covered).
+        for &v in &touched {
+            let mut need = self.dualvar[v];
+            for u in 0..n {
+                let w = &self.w2[v * n + u];
+                if u != v && self.alive[u] && !w.is_zero() && *w > self.dualvar[u] {
+                    let d = w.sub(&self.dualvar[u]);
+                    if d > need {
+                        need = d;
+                    }
+                }
+            }
+            self.dualvar[v] = need;
+        }
+        for &v in &touched {
+            if self.mate[v] != NONE {
+                let u = self.endpoint(self.mate[v]);
+                if !self.slack(self.edge(v, u)).is_zero() {
+                    self.unmatch(v);
+                }
+            }
+        }
+        // Free vertices of positive dual: matched at once over a tight edge to a free
+        // neighbour where possible, else roots of even dual.
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            self.make_trivial(v);
+            let yv = self.dualvar[v];
+            for u in 0..n {
+                let w = &self.w2[v * n + u];
+                if u != v
+                    && self.alive[u]
+                    && self.mate[u] == NONE
+                    && self.inblossom[u] == u
+                    && !w.is_zero()
+                    && yv.add(&self.dualvar[u]) == *w
+                {
+                    self.mate[v] = self.towards(v, u);
+                    self.mate[u] = self.towards(u, v);
+                    break;
+                }
+            }
+            if self.mate[v] == NONE && self.dualvar[v].0[0] & 1 == 1 {
+                self.dualvar[v] = self.dualvar[v].add_u64(1);
+            }
+        }
+        self.run();
+    }
+
+    /// Most vertices changed: start afresh (module docs), each vertex's dual half the
+    /// heaviest weight common in its group, raised where an edge is uncovered (rounded up
+    /// to even), and the edges tight then matched greedily in vertex order; a vertex left
+    /// free then lowers its dual to a tight edge and takes a free neighbour.
     fn restart(&mut self, pending: &[usize]) {
         let n = self.n;
         for &v in pending {
@@ -271,18 +519,78 @@ impl Matcher {
                 self.unmatch(v);
             }
         }
+        // Each dual starts at half the heaviest weight common among the vertex's edges
+        // inside its group ([`Matcher::set_group`]; the weight it is most likely matched
+        // at: a few heavier edges, to an MDP say, or many lighter ones, to the next score
+        // group, would leave no edge tight), zero when it has none.
+        let mut seen: Vec<(Weight, u32)> = Vec::with_capacity(MODE_WEIGHTS);
         for v in 0..n {
             if !self.alive[v] {
                 continue;
             }
+            seen.clear();
             let mut m = Weight::ZERO;
+            let mut many = false;
             for u in 0..n {
-                let w = self.w2[v * n + u];
-                if u != v && self.alive[u] && w > m {
-                    m = w;
+                let w = &self.w2[v * n + u];
+                if u == v || !self.alive[u] || w.is_zero() || self.group[u] != self.group[v] {
+                    continue;
+                }
+                if *w > m {
+                    m = *w;
+                }
+                if !many {
+                    if let Some(e) = seen.iter_mut().find(|(x, _)| x == w) {
+                        e.1 += 1;
+                    } else if seen.len() < MODE_WEIGHTS {
+                        seen.push((*w, 1));
+                    } else {
+                        many = true;
+                    }
+                }
+            }
+            if !many {
+                let total: u32 = seen.iter().map(|e| e.1).sum();
+                if let Some(&(x, _)) =
+                    seen.iter().filter(|e| e.1 * COMMON_DEN >= total).max_by_key(|e| e.0)
+                {
+                    m = x;
                 }
             }
             let mut y = m.half();
+            if y.0[0] & 1 == 1 {
+                y = y.add_u64(1);
+            }
+            self.dualvar[v] = y;
+        }
+        // Feasibility: the vertices with the most uncovered edges raise their duals first
+        // (the MDP rather than each of its neighbours).
+        let mut uncovered: Vec<(u32, usize)> = Vec::new();
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
+            }
+            let yv = self.dualvar[v];
+            let mut c = 0;
+            for u in 0..n {
+                let w = &self.w2[v * n + u];
+                if u != v && self.alive[u] && yv.add(&self.dualvar[u]) < *w {
+                    c += 1;
+                }
+            }
+            if c > 0 {
+                uncovered.push((c, v));
+            }
+        }
+        uncovered.sort_by_key(|&(c, v)| (std::cmp::Reverse(c), v));
+        for &(_, v) in &uncovered {
+            let mut y = self.dualvar[v];
+            for u in 0..n {
+                let w = &self.w2[v * n + u];
+                if u != v && self.alive[u] && y.add(&self.dualvar[u]) < *w {
+                    y = w.sub(&self.dualvar[u]);
+                }
+            }
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
@@ -1592,6 +1900,274 @@ mod tests {
                     break;
                 }
             }
+        }
+    }
+
+    /// A graph with few distinct weights (many ties), as `adj` and in a matcher, solved.
+    fn tied_graph(r: &mut Lcg, n: usize, shift: u32) -> (Vec<Vec<u64>>, Matcher) {
+        let mut adj = vec![vec![0u64; n]; n];
+        let mut m = Matcher::new(n);
+        for a in 0..n {
+            for b in a + 1..n {
+                if r.below(6) != 0 {
+                    // Multiples of 64: the bonuses below stay in the low bits, as in the
+                    // Dutch weights (but any weights must work).
+                    let x = (r.below(3) + 1) * 64;
+                    adj[a][b] = x;
+                    adj[b][a] = x;
+                    m.set_weight(a, b, w(x).shl(shift));
+                }
+            }
+        }
+        m.solve();
+        (adj, m)
+    }
+
+    fn edges_of_adj(adj: &[Vec<u64>]) -> Vec<(usize, usize, u64)> {
+        let n = adj.len();
+        let mut e = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if adj[a][b] > 0 {
+                    e.push((a, b, adj[a][b]));
+                }
+            }
+        }
+        e
+    }
+
+    /// Solves, checks the certificate, and compares the total with brute force.
+    fn solve_and_check(m: &mut Matcher, adj: &[Vec<u64>], context: &str) {
+        m.solve();
+        m.check_certificate();
+        assert_eq!(total(m, adj), brute(adj.len(), &edges_of_adj(adj)), "{context}");
+    }
+
+    #[test]
+    fn dual_hints_keep_the_optimum() {
+        // The Dutch step 3: a bonus on the pairs of a ranked subset, by the rank of the
+        // pair's higher member (more for the first half), with the hints the engine gives,
+        // with random hints and with none on some vertices. Checked against brute force.
+        let mut r = Lcg(31337);
+        for trial in 0..500 {
+            let n = (r.below(11) + 2) as usize;
+            let shift = if trial % 3 == 0 { 150 } else { 0 };
+            let (mut adj, mut m) = tied_graph(&mut r, n, shift);
+            m.check_certificate();
+            assert_eq!(total(&m, &adj), brute(n, &edges_of_adj(&adj)));
+            for _ in 0..3 {
+                let ranked: Vec<usize> = (0..n).filter(|_| r.below(4) != 0).collect();
+                let p = ranked.len() / 2;
+                let bonus = |ri: usize| -> u64 {
+                    (if ri < p { 32 } else { 0 }) + 2 * (15 - ri.min(15) as u64)
+                };
+                for (ri, &a) in ranked.iter().enumerate() {
+                    for &b in &ranked[ri + 1..] {
+                        if adj[a][b] > 0 {
+                            adj[a][b] += bonus(ri);
+                            adj[b][a] = adj[a][b];
+                            m.set_weight(a, b, w(adj[a][b]).shl(shift));
+                        }
+                    }
+                }
+                let mode = r.below(3);
+                if p > 0 && p < ranked.len() {
+                    let h = (bonus(p) + bonus(p - 1)) / 4;
+                    for (ri, &v) in ranked.iter().enumerate() {
+                        let by = match mode {
+                            0 => {
+                                if ri < p {
+                                    bonus(ri) - h
+                                } else {
+                                    h
+                                }
+                            }
+                            1 => r.below(80),
+                            _ if r.below(2) == 0 => continue,
+                            _ => r.below(20),
+                        };
+                        m.raise_dual(v, w(by).shl(shift));
+                    }
+                }
+                // Sometimes other vertices change too, in the same solve.
+                if r.below(3) == 0 {
+                    let v = r.below(n as u64) as usize;
+                    let u = r.below(n as u64) as usize;
+                    if u != v {
+                        let x = r.below(4) * 64;
+                        adj[v][u] = x;
+                        adj[u][v] = x;
+                        m.set_weight(v, u, w(x).shl(shift));
+                    }
+                }
+                solve_and_check(&mut m, &adj, &format!("trial {trial}: {adj:?}"));
+            }
+        }
+    }
+
+    #[test]
+    fn preferred_pairs_and_digits_keep_the_optimum() {
+        // The Dutch step 4: after an optimum, blossoms flattened, some vertices are paired
+        // with a tight neighbour (`prefer`), then a group gets lexicographic digits on its
+        // edges with dual hints; the next solve must still reach the brute-force optimum.
+        let mut r = Lcg(8080);
+        for trial in 0..500 {
+            let n = (r.below(11) + 2) as usize;
+            let shift = if trial % 2 == 0 { 120 } else { 0 };
+            let (mut adj, mut m) = tied_graph(&mut r, n, shift);
+            // (Flattening may free the base of a blossom of positive dual: no certificate
+            // until the next solve.)
+            m.flatten();
+            for _ in 0..r.below(4) + 1 {
+                let (v, u) = (r.below(n as u64) as usize, r.below(n as u64) as usize);
+                let was = m.is_tight(v, u);
+                if v == u || adj[v][u] == 0 {
+                    assert!(!was, "a non-edge is never tight");
+                }
+                assert_eq!(m.prefer(v, u), was);
+                if was {
+                    assert_eq!(m.mate(v), Some(u));
+                    assert_eq!(m.mate(u), Some(v));
+                }
+            }
+            // A group of up to three vertices adds digits (base 8) on its edges, each
+            // hinted by the digit of its current partner's edge (or nothing).
+            let group: Vec<usize> = (0..n).filter(|_| r.below(3) == 0).take(3).collect();
+            for (i, &v) in group.iter().enumerate() {
+                let scale = 1u64 << (3 * (group.len() - 1 - i));
+                let mut j = 0;
+                for u in 0..n {
+                    if u != v && adj[v][u] > 0 {
+                        let digit = scale * (7 - j.min(7));
+                        adj[v][u] += digit;
+                        adj[u][v] = adj[v][u];
+                        m.set_weight(v, u, w(adj[v][u]).shl(shift));
+                        if m.mate(v) == Some(u) && r.below(4) != 0 {
+                            m.raise_dual(v, w(digit).shl(shift));
+                        }
+                        j += 1;
+                    }
+                }
+            }
+            solve_and_check(&mut m, &adj, &format!("trial {trial}"));
+        }
+    }
+
+    #[test]
+    fn lighter_edges_keep_the_optimum() {
+        // Lower unmatched edges (to zero or a little), inside and outside blossoms, then
+        // matched ones; each solve is checked against brute force and by its certificate.
+        let mut r = Lcg(2718);
+        for trial in 0..500 {
+            let n = (r.below(11) + 2) as usize;
+            let shift = if trial % 2 == 0 { 200 } else { 0 };
+            let (mut adj, mut m) = tied_graph(&mut r, n, shift);
+            for step in 0..4 {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        let matched = m.mate(a) == Some(b);
+                        if adj[a][b] > 0 && (!matched || step == 3) && r.below(4) == 0 {
+                            adj[a][b] = if r.below(2) == 0 { 0 } else { adj[a][b] - 1 };
+                            adj[b][a] = adj[a][b];
+                            m.set_weight(a, b, w(adj[a][b]).shl(shift));
+                        }
+                    }
+                }
+                solve_and_check(&mut m, &adj, &format!("trial {trial} step {step}"));
+            }
+        }
+    }
+
+    #[test]
+    fn lighter_edges_in_large_blossoms_keep_a_certificate() {
+        // An odd dense graph of equal weights makes big blossoms; lowering many unmatched
+        // edges (as the Dutch step 3 drops the pairs inside S1 and inside S2) must keep an
+        // optimum, compared with a fresh solve.
+        let mut r = Lcg(99);
+        for n in [31usize, 61, 101] {
+            let mut m = Matcher::new(n);
+            let mut weights = vec![vec![Weight::ZERO; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    let x = w(1).shl(200).add(&w(r.below(2) * 4));
+                    weights[a][b] = x;
+                    m.set_weight(a, b, x);
+                }
+            }
+            m.solve();
+            m.check_certificate();
+            for _ in 0..5 {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if m.mate(a) != Some(b) && !weights[a][b].is_zero() && r.below(3) == 0 {
+                            weights[a][b] = Weight::ZERO;
+                            m.set_weight(a, b, Weight::ZERO);
+                        }
+                    }
+                }
+                m.solve();
+                m.check_certificate();
+                let mut edges = Vec::new();
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if !weights[a][b].is_zero() {
+                            edges.push((a, b, weights[a][b]));
+                        }
+                    }
+                }
+                let fresh = max_weight_matching(n, &edges);
+                let sum = |mate: &dyn Fn(usize) -> Option<usize>| {
+                    let mut t = Weight::ZERO;
+                    for a in 0..n {
+                        if let Some(b) = mate(a)
+                            && a < b
+                        {
+                            t = t.add(&weights[a][b]);
+                        }
+                    }
+                    t
+                };
+                assert_eq!(sum(&|v| m.mate(v)), sum(&|v| fresh[v]), "{n} vertices");
+            }
+        }
+    }
+
+    #[test]
+    fn groups_change_only_where_a_restart_starts() {
+        // Groups with heavier edges inside, lighter across, and a few "MDP" vertices whose
+        // edges are heavier still: the grouped restart must find the brute-force optimum,
+        // whatever the grouping (right, wrong or all one).
+        let mut r = Lcg(4711);
+        for trial in 0..600 {
+            let n = (r.below(11) + 2) as usize;
+            let group: Vec<u32> = (0..n).map(|_| r.below(3) as u32).collect();
+            let heavy: Vec<bool> = (0..n).map(|_| r.below(6) == 0).collect();
+            let mut m = Matcher::new(n);
+            let mut adj = vec![vec![0u64; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if r.below(5) == 0 {
+                        continue;
+                    }
+                    let mut x = if group[a] == group[b] { 40 } else { 10 + r.below(3) * 10 };
+                    if heavy[a] || heavy[b] {
+                        x += 30;
+                    }
+                    x += r.below(2) * 3;
+                    adj[a][b] = x;
+                    adj[b][a] = x;
+                    m.set_weight(a, b, w(x).shl(100));
+                }
+            }
+            for v in 0..n {
+                let g = match trial % 3 {
+                    0 => group[v],
+                    1 => r.below(3) as u32,
+                    _ => 0,
+                };
+                m.set_group(v, g);
+            }
+            solve_and_check(&mut m, &adj, &format!("trial {trial}"));
         }
     }
 

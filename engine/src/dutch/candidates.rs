@@ -175,6 +175,14 @@ impl Solver {
         self.m = Matcher::new(verts.len());
     }
 
+    /// Players of one score group are most often paired with each other: a restart of
+    /// the matcher starts from the weights inside each group (`Matcher::set_group`).
+    fn group_by_score(&mut self, field: &Field) {
+        for (i, &v) in self.verts.iter().enumerate() {
+            self.m.set_group(i, field.players[v].score as u32);
+        }
+    }
+
     /// From now on the whole field: every player not paired yet.
     fn global(&mut self) -> Result<(), Failure> {
         let n = self.done.len();
@@ -242,6 +250,33 @@ impl Solver {
         }
         let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };
         if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
+    }
+
+    /// Whether (a, b) is a tight edge now (`Matcher::is_tight`).
+    fn tight(&self, a: usize, b: usize) -> bool {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        i != NONE_POS && j != NONE_POS && self.m.is_tight(i, j)
+    }
+
+    /// A primal hint: pair `a` with `b` now if their edge is tight (`Matcher::prefer`).
+    fn prefer(&mut self, a: usize, b: usize) -> bool {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        i != NONE_POS && j != NONE_POS && self.m.prefer(i, j)
+    }
+
+    /// A hint for the next matching: `v`'s dual rises by `by` (`Matcher::raise_dual`).
+    fn raise(&mut self, v: usize, by: Weight) {
+        let a = self.loc[v];
+        if a != NONE_POS {
+            self.m.raise_dual(a, by);
+        }
+    }
+
+    /// The matcher's current mate of `v` (hints may have changed it since the last
+    /// solve).
+    fn mate_now(&self, v: usize) -> Option<usize> {
+        let a = self.loc[v];
+        if a == NONE_POS { None } else { self.m.mate(a).map(|j| self.verts[j]) }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -697,6 +732,7 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     } else {
         s.restricted(pbi, sgb, lay.completion_shift())?;
     }
+    s.group_by_score(field);
     let mut base = Matrix::new(n, pbi);
     for j in sgb..pbi.len() {
         for i in 0..j {
@@ -808,14 +844,17 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
         ids(&remainder[rem_pairs.min(remainder.len())..])
     ));
     let c = lay.count;
+    // The step's bonus of a remainder pair, by the rank of its higher player.
+    let bonus = |ri: usize| -> Weight {
+        let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
+        first.add_u64(((1u64 << (2 * c)) - 1 - ri as u64) * 2)
+    };
     let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
         let x = base.get(a, b);
         if x.is_zero() {
             return x;
         }
-        let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
-        let order = ((1u64 << (2 * c)) - 1 - ri as u64) * 2;
-        x.add(&first).add_u64(order)
+        x.add(&bonus(ri))
     };
     for ri in 0..remainder.len() {
         for rj in ri + 1..remainder.len() {
@@ -832,6 +871,18 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     // higher players are exactly the first `rem_pairs`: if the current optimum is such a
     // matching (no exchange), it is still optimal and no new matching is needed.
     if !(0..rem_pairs).all(|ri| upper(s, remainder[ri])) {
+        // The optimum's duals are foreseeable: with S1 the first `rem_pairs` players, an
+        // S1 player's dual rises by its bonus less h and an S2 player's by h, for any h
+        // between half the bonus of the first S2 player and half that of the last S1
+        // player. Every remainder pair then stays feasible (S1 x S2 pairs exactly as
+        // tight as before, the others looser), so the search starts from the pairs of the
+        // old optimum inside S1 or inside S2 only (`Matcher::raise_dual`).
+        if rem_pairs > 0 && rem_pairs < remainder.len() {
+            let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
+            for (ri, &v) in remainder.iter().enumerate() {
+                s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
+            }
+        }
         s.solve(field)?;
     }
     let exchanges = (0..rem_pairs).filter(|&ri| !upper(s, remainder[ri])).count();
@@ -900,7 +951,11 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             if !upper(s, p) || upper(s, o) {
                 base.set(p, o, Weight::ZERO);
             }
-            s.set(p, o, base.get(p, o));
+            // The S1 x S2 pairs keep their bonus: every optimum from now on pairs each
+            // S1 player with an S2 player below it, so the bonuses add the same to every
+            // optimum (and stay below the criteria), and the matching needs no new search
+            // for this step (the pairs taken out are lighter, unmatched edges).
+            s.set(p, o, ew(&base, p, o, ri));
         }
     }
     {
@@ -926,9 +981,10 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     let digit_bits = quality::bits_for(m as usize + 1);
     let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
     for chunk in s1.chunks(group) {
-        // The matching is optimal for the base weights: if every player of the group
-        // already holds the opponent it would choose (in order), that is the group's
-        // lexicographic optimum and no matching is needed.
+        // The matching is optimal for the weights before this group (the base weights
+        // and the S1 bonuses, which add the same to every optimum): if every player of
+        // the group already holds the opponent it would choose (in order), that is the
+        // group's lexicographic optimum and no matching is needed.
         let mut taken: Vec<usize> = Vec::new();
         let holds = chunk.iter().all(|&v| {
             let top = remainder.iter().copied().find(|&o| {
@@ -947,18 +1003,58 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             continue;
         }
         let g = chunk.len();
-        for (i, &v) in chunk.iter().enumerate() {
+        // Hints, which leave the result as it is and only shorten the search: every
+        // optimum uses only tight edges, so each player of the group, in order, most
+        // likely takes its highest opponent over a tight edge that no player before it
+        // took; it is matched to it now (`Matcher::prefer`). Then each player raises its
+        // dual by the digit of its partner's edge, less what the partner raises to cover
+        // the digits of the later players of the group on it (`Matcher::raise_dual`): a
+        // player whose guess was right keeps its partner, and the search starts only
+        // from the others.
+        s.m.flatten();
+        let mut claimed: Vec<usize> = Vec::with_capacity(g);
+        for &v in chunk {
+            let guess = remainder.iter().copied().find(|&o| {
+                o > v
+                    && !matched[o]
+                    && !claimed.contains(&o)
+                    && !base.get(v, o).is_zero()
+                    && s.tight(v, o)
+            });
+            if let Some(o) = guess {
+                s.prefer(v, o);
+            }
+            if let Some(u) = s.mate_now(v) {
+                claimed.push(u);
+            }
+        }
+        let mut later = vec![Weight::ZERO; remainder.len()];
+        for (i, &v) in chunk.iter().enumerate().rev() {
             let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
             let mut j = 0u64;
-            for &o in &remainder {
+            let rv = remainder.iter().position(|&x| x == v).unwrap_or(0);
+            let partner = s.mate_now(v);
+            let mut mine = Vec::new();
+            for (ro, &o) in remainder.iter().enumerate() {
                 if o <= v || matched[o] {
                     continue;
                 }
-                let b = base.get(v, o);
+                let b = ew(&base, v, o, rv);
                 if !b.is_zero() {
-                    s.set(v, o, b.add(&mul_small(&scale, m - j)));
+                    let digit = mul_small(&scale, m - j);
+                    s.set(v, o, b.add(&digit));
+                    if partner == Some(o) {
+                        s.raise(v, digit.sub(&later[ro]));
+                        s.raise(o, later[ro]);
+                    }
+                    mine.push((ro, digit));
                 }
                 j += 1;
+            }
+            for (ro, digit) in mine {
+                if digit > later[ro] {
+                    later[ro] = digit;
+                }
             }
         }
         s.solve(field)?;
