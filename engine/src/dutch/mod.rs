@@ -24,6 +24,7 @@ pub mod order;
 pub mod pab;
 pub mod quality;
 pub mod rest;
+pub mod sparse;
 pub mod weight;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
