@@ -96,6 +96,16 @@ pub struct SparseMatcher {
     scratch_edge: Vec<usize>,
     scratch_slack: Vec<Weight>,
     scratch_touched: Vec<usize>,
+    /// The certification's row (see [`SparseMatcher::violates`]): its vertex (`NONE`: none
+    /// since the last change), a stamp per row, and per vertex and blossom the stamp of the
+    /// row that last looked at it — for a blossom with 2·Σz of the common blossoms of the
+    /// row's vertex and the vertices below it, for a vertex whether it is a listed
+    /// neighbour of the row's vertex.
+    row: usize,
+    stamp: u64,
+    seen: Vec<u64>,
+    cum: Vec<Weight>,
+    near: Vec<u64>,
 }
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
@@ -140,6 +150,11 @@ impl SparseMatcher {
             scratch_edge: vec![NONE; 2 * n],
             scratch_slack: vec![Weight::ZERO; 2 * n],
             scratch_touched: Vec::new(),
+            row: NONE,
+            stamp: 0,
+            seen: vec![0; 2 * n],
+            cum: vec![Weight::ZERO; 2 * n],
+            near: vec![0; n],
         }
     }
 
@@ -178,6 +193,7 @@ impl SparseMatcher {
                 self.adj[v].push(k);
                 self.adj[u].push(k);
                 self.index.insert(key, k);
+                self.row = NONE;
                 k
             }
         };
@@ -209,6 +225,7 @@ impl SparseMatcher {
     /// Re-optimises after the changes since the last call.
     pub fn solve(&mut self) {
         let n = self.n;
+        self.row = NONE;
         let pending = std::mem::take(&mut self.pending);
         let live = self.alive.iter().filter(|&&a| a).count();
         if 2 * pending.len() > live {
@@ -1330,33 +1347,74 @@ impl SparseMatcher {
         self.alive[v]
     }
 
+    /// Starts the certification of `a`'s row (pairs (a, b)): marks its listed neighbours
+    /// and the blossoms containing it with 2·Σz from each up to the top.
+    fn begin_row(&mut self, a: usize) {
+        self.row = a;
+        self.stamp += 1;
+        let st = self.stamp;
+        for &k in &self.adj[a] {
+            let u = self.other_end(k, a);
+            self.near[u] = st;
+        }
+        let mut chain = Vec::new();
+        let mut x = self.blossomparent[a];
+        while x != NONE {
+            chain.push(x);
+            x = self.blossomparent[x];
+        }
+        let mut c = Weight::ZERO;
+        for &x in chain.iter().rev() {
+            c = c.add(&self.dualvar[x]).add(&self.dualvar[x]);
+            self.seen[x] = st;
+            self.cum[x] = c;
+        }
+    }
+
+    /// Whether (a, b) is listed (an edge of the candidate graph, even of weight zero).
+    pub fn listed_from(&mut self, a: usize, b: usize) -> bool {
+        if self.row != a {
+            self.begin_row(a);
+        }
+        self.near[b] == self.stamp
+    }
+
     /// Whether the pair (a, b) of weight `w`, not in the graph, would break the optimality
     /// certificate: y_a + y_b + 2·Σz (blossoms containing both) < 2w. The sum is zero
-    /// unless both are in the same top-level blossom.
-    pub fn violates(&self, a: usize, b: usize, w: &Weight) -> bool {
+    /// unless both are in the same top-level blossom; it is found by walking up from b to
+    /// the first blossom containing a, and every blossom passed remembers the sum for the
+    /// rest of the row (so a row costs O(n) however deep the blossoms nest).
+    pub fn violates(&mut self, a: usize, b: usize, w: &Weight) -> bool {
+        self.violation(a, b, w).is_some()
+    }
+
+    /// [`SparseMatcher::violates`], by how much: 2w − (y_a + y_b + 2·Σz) when positive.
+    pub fn violation(&mut self, a: usize, b: usize, w: &Weight) -> Option<Weight> {
         let w2 = w.add(w);
-        let mut lhs = self.dualvar[a].add(&self.dualvar[b]);
+        let lhs = self.dualvar[a].add(&self.dualvar[b]);
         if lhs >= w2 {
-            return false;
+            return None;
         }
-        if self.inblossom[a] == self.inblossom[b] && self.inblossom[a] != a {
-            // Σz over the common ancestors: walk b's ancestors until one contains a.
-            let mut ba = Vec::new();
-            let mut x = self.blossomparent[a];
-            while x != NONE {
-                ba.push(x);
-                x = self.blossomparent[x];
-            }
-            let mut x = self.blossomparent[b];
-            while x != NONE && !ba.contains(&x) {
-                x = self.blossomparent[x];
-            }
-            while x != NONE {
-                lhs = lhs.add(&self.dualvar[x]).add(&self.dualvar[x]);
-                x = self.blossomparent[x];
-            }
+        if self.inblossom[a] != self.inblossom[b] || self.inblossom[a] == a {
+            return Some(w2.sub(&lhs));
         }
-        lhs < w2
+        if self.row != a {
+            self.begin_row(a);
+        }
+        let st = self.stamp;
+        let mut path = Vec::new();
+        let mut x = self.blossomparent[b];
+        while self.seen[x] != st {
+            path.push(x);
+            x = self.blossomparent[x];
+        }
+        let c = self.cum[x];
+        for p in path {
+            self.seen[p] = st;
+            self.cum[p] = c;
+        }
+        let lhs = lhs.add(&c);
+        (lhs < w2).then(|| w2.sub(&lhs))
     }
 }
 
@@ -1407,9 +1465,9 @@ struct Model<'a> {
     /// After step 3: the S1 flag of each position; a remainder pair needs its higher
     /// player in S1 and its lower one not.
     s1: Option<Vec<bool>>,
-    /// Step 4: the S1 players choosing now (position, shift of their digit), the number
-    /// of unfinished remainder players before each remainder index, and `m`.
-    step4: Vec<(usize, u32)>,
+    /// Step 4: the S1 players choosing now (by position: the shift of their digit), the
+    /// number of unfinished remainder players before each remainder index, and `m`.
+    step4: Vec<Option<u32>>,
     open_before: Vec<u64>,
     rem_len: u64,
 }
@@ -1473,7 +1531,7 @@ impl<'a> Model<'a> {
             no_higher: vec![false; k],
             no_lower: vec![false; k],
             s1: None,
-            step4: Vec::new(),
+            step4: vec![None; k],
             open_before: Vec::new(),
             rem_len: 0,
         }
@@ -1566,7 +1624,7 @@ impl<'a> Model<'a> {
             }
         }
         if rb != NONE
-            && let Some(&(_, shift)) = self.step4.iter().find(|&&(v, _)| v == a)
+            && let Some(shift) = self.step4[a]
         {
             let j = self.open_before[rb] - self.open_before[ra + 1];
             x = x.add(&Weight::from_u64(self.rem_len - j).shl(shift));
@@ -1613,6 +1671,22 @@ impl Sparse<'_> {
                 }
             }
         }
+        // The next few players of every class after each player: the pairs of one class
+        // pair weigh the same (but for C1), so each player sees every kind of partner.
+        let classes = self.model.classes;
+        let mut of: Vec<Vec<usize>> = vec![Vec::new(); classes];
+        for a in 0..k {
+            of[self.model.class[a] as usize].push(a);
+        }
+        let per_class = (4 * near / classes.max(1)).clamp(1, near);
+        for a in 0..k {
+            for list in &of {
+                let from = list.partition_point(|&b| b <= a);
+                for &b in &list[from..(from + per_class).min(list.len())] {
+                    add(self, a, b);
+                }
+            }
+        }
     }
 
     /// Sets every listed edge to its current weight, re-optimises, and certifies the
@@ -1630,24 +1704,30 @@ impl Sparse<'_> {
             self.m.solve();
             self.checks += 1;
             let mut added = Vec::new();
+            // Per row, the most violated pairs (largest deficit first).
+            let mut row: Vec<(Weight, usize, Weight)> = Vec::with_capacity(ADD_PER_ROW + 1);
             for a in 0..k {
                 if !self.m.alive[a] {
                     continue;
                 }
-                let mut row = 0;
+                row.clear();
                 for b in a + 1..k {
-                    if !self.m.alive[b] || self.m.listed(a, b) {
+                    if !self.m.alive[b] || self.m.listed_from(a, b) {
                         continue;
                     }
                     let w = self.model.weight(a, b);
-                    if !w.is_zero() && self.m.violates(a, b, &w) {
-                        added.push((a, b, w));
-                        row += 1;
-                        if row == ADD_PER_ROW {
-                            break;
-                        }
+                    if w.is_zero() {
+                        continue;
+                    }
+                    if let Some(d) = self.m.violation(a, b, &w)
+                        && (row.len() < ADD_PER_ROW || d > row[ADD_PER_ROW - 1].0)
+                    {
+                        let at = row.partition_point(|x| x.0 >= d);
+                        row.insert(at, (d, b, w));
+                        row.truncate(ADD_PER_ROW);
                     }
                 }
+                added.extend(row.iter().map(|&(_, b, w)| (a, b, w)));
             }
             if added.is_empty() {
                 return;
@@ -1983,13 +2063,13 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<usize, Stop> {
             }
             open.push(count);
             s.sp.model.open_before = open;
-            s.sp.model.step4 = chunk
-                .iter()
-                .enumerate()
-                .map(|(i, &v)| (s.loc[v], digit_bits * (g - 1 - i) as u32))
-                .collect();
+            for (i, &v) in chunk.iter().enumerate() {
+                s.sp.model.step4[s.loc[v]] = Some(digit_bits * (g - 1 - i) as u32);
+            }
             s.solve()?;
-            s.sp.model.step4.clear();
+            for &v in chunk {
+                s.sp.model.step4[s.loc[v]] = None;
+            }
         }
         for &v in chunk {
             let u = s.r.stable[v];
