@@ -52,9 +52,10 @@ pub enum Failure {
     NoPairing,
     /// The weight layout does not fit the fixed width (too many score groups in a bracket).
     TooWide(u32),
-    /// A dense matching of this many players would be needed: a bracket on the whole field
-    /// (more than [`super::MAX_PLAYERS`]) or a bracket with the next score group (more than
-    /// [`super::MAX_BRACKET`]).
+    /// A matching of this many players would be needed: a bracket on the whole field
+    /// (more than [`super::MAX_PLAYERS`]), a bracket with the next score group matched
+    /// densely (more than [`super::MAX_BRACKET`]), or a sparse bracket whose candidate
+    /// subgraph would outgrow [`super::sparse::MAX_EDGES`].
     TooManyPlayers(usize),
 }
 

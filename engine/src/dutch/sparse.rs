@@ -1425,8 +1425,13 @@ pub const THRESHOLD: usize = 1500;
 /// S1/S2 partner (by default).
 pub const NEAR: usize = 8;
 
-/// Pairs a certification round adds at most per player (the most violated first found).
+/// Pairs a certification round adds at most per player (the most violated).
 const ADD_PER_ROW: usize = 8;
+
+/// The most edges a bracket's candidate subgraph may hold (about 130 bytes each: ends,
+/// doubled 512-bit weight, adjacency and index entries, so some 2.6 GB): beyond it the
+/// bracket is refused (`Failure::TooManyPlayers`) rather than run out of memory.
+pub const MAX_EDGES: usize = 20_000_000;
 
 /// The weights of the current bracket's pairs, computed on demand (positions in `pbi`, the
 /// higher player first): what the dense path would hold in its matrix after the same
@@ -1690,8 +1695,9 @@ impl Sparse<'_> {
     }
 
     /// Sets every listed edge to its current weight, re-optimises, and certifies the
-    /// optimum on all pairs (adding the violated ones and resuming) until it holds.
-    fn solve(&mut self) {
+    /// optimum on all pairs (adding the violated ones and resuming) until it holds; fails
+    /// when the subgraph would outgrow [`MAX_EDGES`].
+    fn solve(&mut self) -> Result<(), Failure> {
         let k = self.model.pbi.len();
         for e in 0..self.m.ends.len() {
             let (a, b) = self.m.ends[e];
@@ -1730,7 +1736,10 @@ impl Sparse<'_> {
                 added.extend(row.iter().map(|&(_, b, w)| (a, b, w)));
             }
             if added.is_empty() {
-                return;
+                return Ok(());
+            }
+            if self.m.ends.len() + added.len() > MAX_EDGES {
+                return Err(Failure::TooManyPlayers(k));
             }
             self.added += added.len();
             for (a, b, w) in added {
@@ -1796,7 +1805,7 @@ impl State<'_, '_> {
     /// [`Sparse::solve`], the players' partners, and (as `candidates::Solver::solve`) the
     /// check that the optimum extends to a complete pairing of the field.
     fn solve(&mut self) -> Result<(), Stop> {
-        self.sp.solve();
+        self.sp.solve().map_err(Stop::Fail)?;
         let pbi = self.pbi;
         for (i, &v) in pbi.iter().enumerate() {
             self.r.stable[v] = match self.r.done[v] {
