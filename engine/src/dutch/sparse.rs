@@ -181,11 +181,10 @@ impl SparseMatcher {
     /// weight must stay below 2^(BITS-2).
     pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
         debug_assert!(v != u && v < self.n && u < self.n);
-        let w2 = w.add(&w);
         let key = (v.min(u), v.max(u));
         let k = match self.index.get(&key) {
             Some(&k) => k,
-            None if w2.is_zero() => return,
+            None if w.is_zero() => return,
             None => {
                 let k = self.ends.len();
                 self.ends.push(key);
@@ -197,6 +196,12 @@ impl SparseMatcher {
                 k
             }
         };
+        self.set_edge_weight(k, v, w);
+    }
+
+    /// [`SparseMatcher::set_weight`] of the listed edge `k`, one of whose ends is `v`.
+    fn set_edge_weight(&mut self, k: usize, v: usize, w: Weight) {
+        let w2 = w.add(&w);
         if self.w2[k] == w2 {
             return;
         }
@@ -1419,7 +1424,7 @@ impl SparseMatcher {
 }
 
 /// Restricted brackets of more players than this take the sparse path by default.
-pub const THRESHOLD: usize = 1500;
+pub const THRESHOLD: usize = 100;
 
 /// Initial candidate partners on each side of a player's position, and around its natural
 /// S1/S2 partner (by default).
@@ -1703,7 +1708,7 @@ impl Sparse<'_> {
             let (a, b) = self.m.ends[e];
             if self.m.alive[a] && self.m.alive[b] {
                 let w = self.model.weight(a, b);
-                self.m.set_weight(a, b, w);
+                self.m.set_edge_weight(e, a, w);
             }
         }
         loop {
