@@ -27,6 +27,14 @@
 //!
 //! `candidates` takes this path for a restricted bracket of more than [`THRESHOLD`] players
 //! (and for every restricted bracket with `candidates::Path::Sparse`, for tests).
+//!
+//! Two parts mirror code elsewhere on purpose, to be merged once the other side settles:
+//! [`SparseMatcher`] is `blossom::Matcher` (same stages, kept forest, restarts) with rows
+//! replaced by adjacency lists — one matcher generic over its edge storage would do for
+//! both; [`bracket`] takes the decisions of `candidates::bracket` step by step, with the
+//! model's state in place of writes to the dense matrix — a `bracket` generic over a weight
+//! backend would do for both. Any change to either decision sequence must be made in both
+//! (the comparison tests of `engine/tests/it/dutch_sparse.rs` fail otherwise).
 
 use super::candidates::Failure;
 use super::explain;
