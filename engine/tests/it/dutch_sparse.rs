@@ -330,3 +330,37 @@ fn the_sparse_path_pairs_the_samples_as_the_dense_path() {
     assert!(differ.is_empty(), "{differ:#?}");
     assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} sparse brackets");
 }
+
+/// By default (`Path::Auto`) a restricted bracket of more than `sparse::THRESHOLD` players
+/// takes the sparse path: a 240-player event, paired as the whole-field path pairs it.
+#[test]
+fn large_brackets_take_the_sparse_path_by_default() {
+    let mut rng = Rng(SplitMix64::new(99));
+    let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
+    let mut t = super::common::swiss(240, 3);
+    t.config.system = System::Dutch(cfg.clone());
+    let mut sparse = 0;
+    for r in 1..=2 {
+        let (auto, stats) = pair_next_round_by(&t, &cfg, Path::Auto).unwrap();
+        let (global, _) = pair_next_round_by(&t, &cfg, Path::Global).unwrap();
+        assert_eq!(auto.rows, global.rows, "round {r}");
+        assert_eq!(auto.explain, global.explain, "round {r}");
+        sparse += stats.sparse;
+        for row in auto.rows {
+            let entry = match row.entry {
+                Entry::Game { white, black, .. } => Entry::Game {
+                    white,
+                    black,
+                    result: Some(match rng.below(9) {
+                        0 => Outcome::Draw,
+                        1..=4 => Outcome::WhiteWin,
+                        _ => Outcome::BlackWin,
+                    }),
+                },
+                e => e,
+            };
+            t.rows.push(Row { entry, ..row });
+        }
+    }
+    assert!(sparse > 0, "no bracket took the sparse path");
+}
