@@ -52,9 +52,10 @@ pub enum Failure {
     NoPairing,
     /// The weight layout does not fit the fixed width (too many score groups in a bracket).
     TooWide(u32),
-    /// A dense matching of this many players would be needed: a bracket on the whole field
-    /// (more than [`super::MAX_PLAYERS`]) or a bracket with the next score group (more than
-    /// [`super::MAX_BRACKET`]).
+    /// A matching of this many players would be needed: a bracket on the whole field
+    /// (more than [`super::MAX_PLAYERS`]), a bracket with the next score group matched
+    /// densely (more than [`super::MAX_BRACKET`]), or a sparse bracket whose candidate
+    /// subgraph would outgrow [`super::sparse::MAX_EDGES`].
     TooManyPlayers(usize),
 }
 
@@ -65,6 +66,11 @@ pub enum Path {
     Auto,
     /// Always the whole field (the reference the restricted path must agree with; tests).
     Global,
+    /// As `Auto`, every restricted bracket on the sparse path (`sparse`), whatever its
+    /// size, from the thinnest candidate subgraph (each player with its next one and its
+    /// natural S1/S2 partner), so that the certification does the work (tests; `Auto` takes
+    /// the path above [`super::sparse::THRESHOLD`] players).
+    Sparse,
 }
 
 /// How a round was paired.
@@ -82,6 +88,10 @@ pub struct Stats {
     pub alone: usize,
     /// Whether the round was paired by the first-round rule (no colours, floats, meetings).
     pub first_round: bool,
+    /// Restricted brackets paired on the sparse path (`sparse`), and the pairs its
+    /// certification added to their candidate subgraphs.
+    pub sparse: usize,
+    pub sparse_added: usize,
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
@@ -361,7 +371,7 @@ pub fn pair_by(
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
-    if path == Path::Auto && !deep && all_alike(field) {
+    if path != Path::Global && !deep && all_alike(field) {
         stats.first_round = true;
         return Ok(first_candidate(field, layout, stats));
     }
@@ -389,7 +399,7 @@ pub fn pair_by(
     let top = score(0);
     // The first questions by cardinality matching: a pairing at all, the bye score.
     let mut dense_start = path == Path::Global;
-    if path == Path::Auto {
+    if path != Path::Global {
         let mut rest = Rest::new(field, last_round, rounds_before);
         let Some(bye_score) = rest.start(field) else {
             return Err(Failure::NoPairing);
@@ -480,7 +490,18 @@ pub fn pair_by(
                     rounds_before,
                 );
             let small = Br { pbi: &pbi[..ngb], ..br };
-            match bracket(&mut r, if alone { &small } else { &br }) {
+            let chosen = if alone { &small } else { &br };
+            let sparse = path == Path::Sparse || chosen.pbi.len() > super::sparse::THRESHOLD;
+            let done_by = if sparse {
+                let near = if path == Path::Sparse { 1 } else { super::sparse::NEAR };
+                sparse_bracket(&mut r, chosen, near).map(|added| {
+                    stats.sparse += 1;
+                    stats.sparse_added += added;
+                })
+            } else {
+                bracket(&mut r, chosen)
+            };
+            match done_by {
                 Ok(()) => {
                     stats.restricted += 1;
                     stats.alone += alone as usize;
@@ -685,6 +706,30 @@ fn global_start(r: &mut Round) -> Result<(), Failure> {
         }
     }
     Ok(())
+}
+
+/// A restricted bracket on the sparse path (`sparse`: the same decisions, no dense matrix).
+fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
+    use super::sparse;
+    r.s.use_vertices(&[]);
+    let round = sparse::Round {
+        field: r.field,
+        layout: &r.layout,
+        rounds_before: r.rounds_before,
+        last_round: r.last_round,
+        deep: r.deep,
+        done: &mut r.s.done,
+        stable: &mut r.s.stable,
+        matched: &mut r.matched,
+        rest: &mut r.s.rest,
+        explain: &mut r.explain,
+    };
+    let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near };
+    sparse::bracket(round, &b).map_err(|e| match e {
+        sparse::Stop::Unextendable => Stop::Unextendable,
+        sparse::Stop::Fail(f) => Stop::Fail(f),
+    })
 }
 
 /// Pairs one bracket (restricted or global, as the solver is).

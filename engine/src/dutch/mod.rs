@@ -24,6 +24,7 @@ pub mod order;
 pub mod pab;
 pub mod quality;
 pub mod rest;
+pub mod sparse;
 pub mod weight;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
@@ -51,8 +52,11 @@ pub enum DutchError {
 /// matching; `docs/dutch.md`, Speed).
 pub const MAX_PLAYERS: usize = 2000;
 
-/// The largest restricted matching (a bracket with the next score group) the engine builds:
-/// two dense matrices of 64-byte weights, about 2 GB at this size.
+/// The largest restricted matching (a bracket with the next score group) the engine builds
+/// **densely**: two dense matrices of 64-byte weights, about 2 GB at this size. A restricted
+/// bracket of more than [`sparse::THRESHOLD`] players takes the sparse path instead, whose
+/// memory is linear in its candidate subgraph (at most [`sparse::MAX_EDGES`] edges), so
+/// only the dense path forced by tests can meet this limit.
 pub const MAX_BRACKET: usize = 4000;
 
 impl std::fmt::Display for DutchError {
@@ -76,7 +80,9 @@ impl std::fmt::Display for DutchError {
             ),
             DutchError::TooManyPlayers { round, players } => write!(
                 f,
-                "round {round}: pairing it needs a dense matching of {players} players, more than the Dutch engine handles (at most {MAX_PLAYERS} on the whole field, {MAX_BRACKET} for a bracket with the next score group; docs/dutch.md, Speed)"
+                "round {round}: pairing it needs a matching of {players} players larger than the Dutch engine handles (at most {MAX_PLAYERS} on the whole field; a bracket with the next score group of more than {} players is matched sparsely, on at most {} candidate pairs; docs/dutch.md, Speed)",
+                sparse::THRESHOLD,
+                sparse::MAX_EDGES
             ),
         }
     }

@@ -30,7 +30,19 @@ pub struct Bracket<'a> {
     /// Field index -> position in `verts` ([`NONE_POS`] outside).
     pub pos: &'a [usize],
     pub mdps: usize,
-    pub m: &'a blossom::Matcher,
+    pub m: &'a dyn Edges,
+}
+
+/// Which pairs of positions of a [`Bracket`] are edges: the dense matcher's weights, or the
+/// sparse path's weight model (`sparse`).
+pub trait Edges {
+    fn has_edge(&self, i: usize, j: usize) -> bool;
+}
+
+impl Edges for blossom::Matcher {
+    fn has_edge(&self, i: usize, j: usize) -> bool {
+        !self.weight(i, j).is_zero()
+    }
 }
 
 /// The graph of the rest of the field: players `0..n`, and the dummy `n` in an odd field.
@@ -60,7 +72,7 @@ impl Graph for RestGraph<'_> {
         if let Some(b) = self.bracket {
             let (i, j) = (b.pos[u], b.pos[w]);
             if i != NONE_POS && j != NONE_POS && i.max(j) >= b.mdps {
-                return !b.m.weight(i, j).is_zero();
+                return b.m.has_edge(i, j);
             }
         }
         compatible(self.field, u, w, self.last_round, self.rounds_before)

@@ -9,6 +9,7 @@ mod dutch_explain;
 mod dutch_properties;
 mod dutch_restricted;
 mod dutch_samples;
+mod dutch_sparse;
 mod matching_vs_exhaustive;
 mod messages;
 mod properties;
