@@ -36,9 +36,9 @@ pub struct Args {
     /// with --system dutch 50,100,200].
     #[arg(long, value_delimiter = ',')]
     pub sizes: Option<Vec<u32>>,
-    /// Pairing system: berger-swiss, or dutch (FIDE C.04.3; its engine still grows as n³ and
-    /// refuses more than 2,000 players: about 0.7 s per round at 500 players and 5-8 s at
-    /// 1,000 in a release build).
+    /// Pairing system: berger-swiss, or dutch (FIDE C.04.3; release build, per round: under
+    /// 0.25 s at 1,000 players, 10-30 s at 5,000, 1.5-2.5 minutes at 10,000; its --check
+    /// profile is the slower part from a few hundred players on).
     #[arg(long, value_enum, default_value_t = SystemKind::BergerSwiss)]
     pub system: SystemKind,
     /// Rounds of each tournament (all of them are paired).

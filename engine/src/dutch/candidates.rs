@@ -71,6 +71,10 @@ pub enum Path {
     /// natural S1/S2 partner), so that the certification does the work (tests; `Auto` takes
     /// the path above [`super::sparse::THRESHOLD`] players).
     Sparse,
+    /// As `Auto`, with the sparse path above this many players instead of
+    /// [`super::sparse::THRESHOLD`] (tests: the default's choice of path, with its default
+    /// candidate subgraph, on brackets a test can afford).
+    SparseAbove(usize),
 }
 
 /// How a round was paired.
@@ -491,7 +495,11 @@ pub fn pair_by(
                 );
             let small = Br { pbi: &pbi[..ngb], ..br };
             let chosen = if alone { &small } else { &br };
-            let sparse = path == Path::Sparse || chosen.pbi.len() > super::sparse::THRESHOLD;
+            let above = match path {
+                Path::SparseAbove(k) => k,
+                _ => super::sparse::THRESHOLD,
+            };
+            let sparse = path == Path::Sparse || chosen.pbi.len() > above;
             let done_by = if sparse {
                 let near = if path == Path::Sparse { 1 } else { super::sparse::NEAR };
                 sparse_bracket(&mut r, chosen, near).map(|added| {

@@ -1444,7 +1444,7 @@ impl SparseMatcher {
 }
 
 /// Restricted brackets of more players than this take the sparse path by default.
-pub const THRESHOLD: usize = 100;
+pub const THRESHOLD: usize = 3000;
 
 /// Initial candidate partners on each side of a player's position, and around its natural
 /// S1/S2 partner (by default).

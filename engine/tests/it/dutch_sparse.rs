@@ -331,8 +331,10 @@ fn the_sparse_path_pairs_the_samples_as_the_dense_path() {
     assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} sparse brackets");
 }
 
-/// By default (`Path::Auto`) a restricted bracket of more than `sparse::THRESHOLD` players
-/// takes the sparse path: a 240-player event, paired as the whole-field path pairs it.
+/// The default's dispatch (`Path::Auto`: a restricted bracket of more than
+/// `sparse::THRESHOLD` players takes the sparse path, with its default candidate subgraph),
+/// at a threshold of 100 so that a 240-player event reaches it: paired as the whole-field
+/// path pairs it.
 #[test]
 fn large_brackets_take_the_sparse_path_by_default() {
     let mut rng = Rng(SplitMix64::new(99));
@@ -341,7 +343,7 @@ fn large_brackets_take_the_sparse_path_by_default() {
     t.config.system = System::Dutch(cfg.clone());
     let mut sparse = 0;
     for r in 1..=2 {
-        let (auto, stats) = pair_next_round_by(&t, &cfg, Path::Auto).unwrap();
+        let (auto, stats) = pair_next_round_by(&t, &cfg, Path::SparseAbove(100)).unwrap();
         let (global, _) = pair_next_round_by(&t, &cfg, Path::Global).unwrap();
         assert_eq!(auto.rows, global.rows, "round {r}");
         assert_eq!(auto.explain, global.explain, "round {r}");
