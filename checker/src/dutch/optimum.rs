@@ -919,7 +919,7 @@ fn run<W: Weight>(
     let mates = if max_cardinality {
         wmatch::max_weight_perfect_matching_from(nv, &packed, hint)
     } else {
-        wmatch::max_weight_matching_from(nv, &packed, false, hint)
+        wmatch::max_weight_matching_sparse_from(nv, &packed, hint)
     };
     let Some(given) = given else {
         return (mates, false);
