@@ -233,14 +233,14 @@ pub fn max_weight_perfect_matching_from<W: Weight>(
 }
 
 /// Candidate edges per vertex in the first round of [`max_weight_matching_sparse_from`]:
-/// each vertex's heaviest ones. Measured on a wrong 1,000-player round (the order check's
-/// relaxations of 660 players): 2 and 2 take 7.1 s, 4 and 3 7.5 s, 12 and 6 9.3 s, 24 and
-/// all 22 s (every round costs a solve from scratch, a larger one costs more).
+/// each vertex's heaviest ones. Measured on a wrong 1,000-player round (boards 1 and 2 of
+/// round 2 exchanging Blacks, whose order check solves 15 relaxations of some 660 players):
+/// 2 and 8 (added per round) 3.5 s, 4 and 8 3.6 s, 2 and 2 4.2 s, 8 and all 4.8 s.
 const SPARSE_PER_VERTEX: usize = 2;
 
 /// Edges added per vertex and round of [`max_weight_matching_sparse_from`]: the ones whose
 /// dual slack is most negative.
-const SPARSE_ADDED_PER_VERTEX: usize = 2;
+const SPARSE_ADDED_PER_VERTEX: usize = 8;
 
 /// [`max_weight_matching_from`] without maximum cardinality, solved on a **sparse subgraph**
 /// and proved on the whole graph: the same optimum weight (the matching may be another of
@@ -254,7 +254,10 @@ const SPARSE_ADDED_PER_VERTEX: usize = 2;
 /// feasible on the whole graph and their value equals the matching's weight: by weak duality
 /// nothing weighs more, the matching is optimal on the whole graph. Otherwise the edges of
 /// negative slack are added (per vertex the most negative first) and the subgraph is solved
-/// again; it only grows, so this ends (at worst with the whole graph).
+/// again; it only grows, so this ends (at worst with the whole graph). The later rounds
+/// solve it warm, from the last duals and matching, as a perfect matching of a doubled
+/// graph (a twin per vertex, see the loop), whose duals are then the certificate, checked on
+/// every left-out edge and its twin copy alike.
 pub fn max_weight_matching_sparse_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -277,7 +280,6 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
 ) -> (Vec<Option<usize>>, usize) {
     let (per_vertex, added_per_vertex) = (per_vertex.max(1), added_per_vertex.max(1));
     let nedge = edges.len();
-    let mut rounds = 0;
     let mut inside = vec![false; nedge];
     for &k in first {
         if k < nedge {
@@ -300,33 +302,37 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
             inside[k] = true;
         }
     }
+    // The first subgraph: solved from scratch (all vertex duals at the largest weight).
+    let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
+    let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
+    let maxweight = sub_edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
+    let local: std::collections::HashMap<usize, usize> =
+        sub.iter().enumerate().map(|(l, &k)| (k, l)).collect();
+    let sub_first: Vec<usize> = first.iter().filter_map(|k| local.get(k).copied()).collect();
+    let mut out = solve_full(n, &sub_edges, false, |_| maxweight, &sub_first);
+    let mut rounds = 1;
+    // Whether `out` solves the doubled graph (see below) rather than the subgraph itself.
+    let mut doubled = false;
     loop {
-        let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
-        let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
-        let maxweight = sub_edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
-        let local: std::collections::HashMap<usize, usize> =
-            sub.iter().enumerate().map(|(l, &k)| (k, l)).collect();
-        let sub_first: Vec<usize> = first.iter().filter_map(|k| local.get(k).copied()).collect();
-        let out = solve_full(n, &sub_edges, false, |_| maxweight, &sub_first);
-        rounds += 1;
-        if sub.len() == nedge {
-            return (out.mates, rounds);
-        }
-        // The left-out edges of negative slack, per vertex the most negative first.
+        // The left-out edges of negative slack, per vertex the most negative first (on the
+        // doubled graph, an edge's copy between the twins counts too).
         let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
         for k in 0..nedge {
             if inside[k] {
                 continue;
             }
-            let s = out.slack(edges[k]);
+            let (i, j, w) = edges[k];
+            let mut s = out.slack((i, j, w));
+            if doubled && s >= W::zero() {
+                s = s.min(out.slack((n + i, n + j, W::zero())));
+            }
             if s < W::zero() {
-                let (i, j, _) = edges[k];
                 violated[i].push((s, k));
                 violated[j].push((s, k));
             }
         }
         if violated.iter().all(|v| v.is_empty()) {
-            return (out.mates, rounds);
+            return (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), rounds);
         }
         for mut list in violated {
             if list.len() > added_per_vertex {
@@ -336,6 +342,45 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
                 inside[k] = true;
             }
         }
+        // Solved again, warm, as a perfect matching of the doubled graph: every vertex v
+        // has a twin n + v, joined to it by an edge of weight 0, and the twins carry a copy
+        // of the subgraph's edges, of weight 0. A matching of the subgraph is a perfect
+        // matching of the doubled graph of the same weight (its copy on the twins, every
+        // free vertex with its twin), and a perfect matching of the doubled graph restricted
+        // to the subgraph is a matching of the same weight: the two optima are equal. The
+        // perfect matching lets the vertex duals start anywhere feasible: here at the last
+        // duals, each blossom dual moved onto its vertices, raised where a new edge would
+        // be violated; the last matching's edges that are still tight are matched first.
+        let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
+        let mut g: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
+        g.extend(sub.iter().map(|&k| (n + edges[k].0, n + edges[k].1, W::zero())));
+        g.extend((0..n).map(|v| (v, n + v, W::zero())));
+        let mut y: Vec<W> = (0..2 * n).map(|v| out.absorbed_dual(v)).collect();
+        for &(a, b, w) in &g {
+            let s = y[a].plus(y[b]).minus(w.plus(w));
+            if s < W::zero() {
+                y[a] = y[a].minus(s);
+            }
+        }
+        let index: std::collections::HashMap<(usize, usize), usize> =
+            g.iter().enumerate().map(|(l, &(a, b, _))| ((a.min(b), a.max(b)), l)).collect();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for v in 0..out.mates.len() {
+            match out.mates[v] {
+                Some(u) if v < u => {
+                    pairs.push((v, u));
+                    if !doubled {
+                        pairs.push((n + v, n + u));
+                    }
+                }
+                None if !doubled => pairs.push((v, n + v)),
+                _ => {}
+            }
+        }
+        let hint: Vec<usize> = pairs.iter().filter_map(|p| index.get(p).copied()).collect();
+        out = solve_full(2 * n, &g, true, |v| y[v], &hint);
+        doubled = true;
+        rounds += 1;
     }
 }
 
@@ -344,35 +389,60 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
 struct Solution<W> {
     mates: Vec<Option<usize>>,
     dualvar: Vec<W>,
-    blossomparent: Vec<usize>,
+    /// Per vertex, the blossoms around it (outermost first) with the sums of their duals.
+    ancestors: Vec<Vec<(usize, W)>>,
     n: usize,
 }
 
 impl<W: Weight> Solution<W> {
+    /// Vertex `v`'s dual plus the duals of the blossoms around it (0 for a vertex beyond
+    /// this solution's): with every blossom dual moved so, every edge keeps a slack at least
+    /// as large as before.
+    fn absorbed_dual(&self, v: usize) -> W {
+        if v >= self.n {
+            return W::zero();
+        }
+        match self.ancestors[v].last() {
+            Some(&(_, z)) => self.dualvar[v].plus(z),
+            None => self.dualvar[v],
+        }
+    }
+
     /// `y_i + y_j - 2w + 2 Σ z_B` over the blossoms B that hold both ends.
     fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
-        let mut s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
-        if self.blossomparent.is_empty() {
+        let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
+        let (ai, aj) = (&self.ancestors[i], &self.ancestors[j]);
+        let common = ai.iter().zip(aj).take_while(|(a, b)| a.0 == b.0).count();
+        if common == 0 {
             return s;
         }
-        let chain = |mut v: usize| {
-            let mut c = Vec::new();
-            while self.blossomparent[v] != NONE {
-                v = self.blossomparent[v];
-                c.push(v);
-            }
-            c
-        };
-        let (ci, cj) = (chain(i), chain(j));
-        for (bi, bj) in ci.iter().rev().zip(cj.iter().rev()) {
-            if bi != bj {
-                break;
-            }
-            debug_assert!(*bi >= self.n);
-            s = s.plus(self.dualvar[*bi]).plus(self.dualvar[*bi]);
-        }
-        s
+        let z = ai[common - 1].1;
+        s.plus(z).plus(z)
     }
+}
+
+/// Per vertex, its blossoms from the outermost in, each with the sum of the blossom duals
+/// from the outermost down to it.
+fn ancestors<W: Weight>(n: usize, blossomparent: &[usize], dualvar: &[W]) -> Vec<Vec<(usize, W)>> {
+    (0..n)
+        .map(|v| {
+            let mut chain = Vec::new();
+            let mut b = v;
+            while blossomparent.get(b).is_some_and(|&p| p != NONE) {
+                b = blossomparent[b];
+                chain.push(b);
+            }
+            let mut sum = W::zero();
+            chain
+                .into_iter()
+                .rev()
+                .map(|b| {
+                    sum = sum.plus(dualvar[b]);
+                    (b, sum)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 fn solve<W: Weight>(
@@ -396,7 +466,7 @@ fn solve_full<W: Weight>(
         return Solution {
             mates: vec![None; n],
             dualvar: vec![W::zero(); n],
-            blossomparent: Vec::new(),
+            ancestors: vec![Vec::new(); n],
             n,
         };
     }
@@ -441,7 +511,8 @@ fn solve_full<W: Weight>(
     s.run(max_cardinality);
     let mates =
         s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect();
-    Solution { mates, dualvar: s.dualvar, blossomparent: s.blossomparent, n }
+    let ancestors = ancestors(n, &s.blossomparent, &s.dualvar);
+    Solution { mates, dualvar: s.dualvar, ancestors, n }
 }
 
 impl<W: Weight> State<'_, W> {
