@@ -412,9 +412,19 @@ impl<W: Weight> Solution<W> {
     fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
         let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
         let (ai, aj) = (&self.ancestors[i], &self.ancestors[j]);
-        let common = ai.iter().zip(aj).take_while(|(a, b)| a.0 == b.0).count();
-        if common == 0 {
-            return s;
+        match (ai.first(), aj.first()) {
+            (Some(a), Some(b)) if a.0 == b.0 => {}
+            _ => return s,
+        }
+        // The blossoms are nested: the common ones are a prefix (binary search on it).
+        let (mut common, mut hi) = (1, ai.len().min(aj.len()));
+        while common < hi {
+            let mid = (common + hi).div_ceil(2);
+            if ai[mid - 1].0 == aj[mid - 1].0 {
+                common = mid;
+            } else {
+                hi = mid - 1;
+            }
         }
         let z = ai[common - 1].1;
         s.plus(z).plus(z)
