@@ -919,23 +919,26 @@ fn run<W: Weight>(
     let mates = if max_cardinality {
         wmatch::max_weight_perfect_matching_from(nv, &packed, hint)
     } else {
-        wmatch::max_weight_matching_from(nv, &packed, false, hint)
+        wmatch::max_weight_matching_sparse_from(nv, &packed, hint)
     };
     let Some(given) = given else {
         return (mates, false);
     };
-    let weight: std::collections::HashMap<(usize, usize), W> =
-        packed.iter().map(|&(i, j, w)| ((i.min(j), i.max(j)), w)).collect();
-    let sum = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
-        pairs.fold(W::zero(), |acc, (i, j)| {
-            acc.plus(weight.get(&(i.min(j), i.max(j))).copied().unwrap_or(W::zero()))
-        })
-    };
-    let best = sum(&mut mates
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| m.filter(|&j| i < j).map(|j| (i, j))));
-    let published = sum(&mut given.iter().copied());
+    // The weights of the pairs compared only (the edges are many: no map of all of them).
+    let mut given_partner = vec![usize::MAX; nv];
+    for &(i, j) in given {
+        given_partner[i] = j;
+        given_partner[j] = i;
+    }
+    let (mut best, mut published) = (W::zero(), W::zero());
+    for &(i, j, w) in &packed {
+        if mates[i] == Some(j) {
+            best = best.plus(w);
+        }
+        if given_partner[i] == j {
+            published = published.plus(w);
+        }
+    }
     (mates, published >= best)
 }
 

@@ -117,24 +117,22 @@ impl<const N: usize> Weight for WideN<N> {
     #[inline]
     fn plus(self, o: Self) -> Self {
         let mut r = [0u64; N];
-        let mut carry = false;
+        let mut carry = 0u128;
         for (k, x) in r.iter_mut().enumerate() {
-            let (s1, c1) = self.0[k].overflowing_add(o.0[k]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            *x = s2;
-            carry = c1 || c2;
+            let t = self.0[k] as u128 + o.0[k] as u128 + carry;
+            *x = t as u64;
+            carry = t >> 64;
         }
         WideN(r)
     }
     #[inline]
     fn minus(self, o: Self) -> Self {
         let mut r = [0u64; N];
-        let mut borrow = false;
+        let mut borrow = 0u128;
         for (k, x) in r.iter_mut().enumerate() {
-            let (s1, b1) = self.0[k].overflowing_sub(o.0[k]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            *x = s2;
-            borrow = b1 || b2;
+            let t = (self.0[k] as u128).wrapping_sub(o.0[k] as u128 + borrow);
+            *x = t as u64;
+            borrow = t >> 127;
         }
         WideN(r)
     }
@@ -153,6 +151,9 @@ const NONE: usize = usize::MAX;
 struct State<'a, W: Weight> {
     n: usize,
     edges: &'a [(usize, usize, W)],
+    /// Twice each edge's weight (the slack's subtrahend), stored apart: the slack is
+    /// computed in the innermost loops.
+    double: Vec<W>,
     endpoint: Vec<usize>,
     neighbend: Vec<Vec<usize>>,
     mate: Vec<usize>,
@@ -231,6 +232,229 @@ pub fn max_weight_perfect_matching_from<W: Weight>(
     solve(n, edges, true, |v| best[v], first)
 }
 
+/// Candidate edges per vertex in the first round of [`max_weight_matching_sparse_from`]:
+/// each vertex's heaviest ones. Measured on a wrong 1,000-player round (boards 1 and 2 of
+/// round 2 exchanging Blacks, whose order check solves 15 relaxations of some 660 players):
+/// 2 and 8 (added per round) 3.5 s, 4 and 8 3.6 s, 2 and 2 4.2 s, 8 and all 4.8 s.
+const SPARSE_PER_VERTEX: usize = 2;
+
+/// Edges added per vertex and round of [`max_weight_matching_sparse_from`]: the ones whose
+/// dual slack is most negative.
+const SPARSE_ADDED_PER_VERTEX: usize = 8;
+
+/// [`max_weight_matching_from`] without maximum cardinality, solved on a **sparse subgraph**
+/// and proved on the whole graph: the same optimum weight (the matching may be another of
+/// equal weight).
+///
+/// The subgraph holds the edges of `first` and each vertex's heaviest edges. Its optimum
+/// comes with a dual solution (vertex duals `y`, blossom duals `z`): every vertex dual ≥ 0,
+/// zero on a free vertex, every blossom dual ≥ 0 with its blossom full, every matched edge
+/// tight. Those conditions do not depend on the edges left out, so when every left-out edge
+/// `(u, v, w)` also has a slack `y_u + y_v - 2w + 2 Σ z_B (B ∋ u, v) ≥ 0`, the duals are
+/// feasible on the whole graph and their value equals the matching's weight: by weak duality
+/// nothing weighs more, the matching is optimal on the whole graph. Otherwise the edges of
+/// negative slack are added (per vertex the most negative first) and the subgraph is solved
+/// again; it only grows, so this ends (at worst with the whole graph). The later rounds
+/// solve it warm, from the last duals and matching, as a perfect matching of a doubled
+/// graph (a twin per vertex, see the loop), whose duals are then the certificate, checked on
+/// every left-out edge and its twin copy alike.
+pub fn max_weight_matching_sparse_from<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    first: &[usize],
+) -> Vec<Option<usize>> {
+    if edges.len() <= n * SPARSE_PER_VERTEX {
+        return max_weight_matching_from(n, edges, false, first);
+    }
+    max_weight_matching_sparse_with(n, edges, first, (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX)).0
+}
+
+/// [`max_weight_matching_sparse_from`] with `(per_vertex, added_per_vertex)` edges per
+/// vertex in the first subgraph and per round, whatever the graph's size (for tests): the
+/// matching and the number of subgraphs solved.
+pub fn max_weight_matching_sparse_with<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    first: &[usize],
+    (per_vertex, added_per_vertex): (usize, usize),
+) -> (Vec<Option<usize>>, usize) {
+    let (per_vertex, added_per_vertex) = (per_vertex.max(1), added_per_vertex.max(1));
+    let nedge = edges.len();
+    let mut inside = vec![false; nedge];
+    for &k in first {
+        if k < nedge {
+            inside[k] = true;
+        }
+    }
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (k, &(i, j, _)) in edges.iter().enumerate() {
+        if i != j {
+            incident[i].push(k);
+            incident[j].push(k);
+        }
+    }
+    for list in &mut incident {
+        let heaviest = |a: &usize, b: &usize| edges[*b].2.cmp(&edges[*a].2).then(a.cmp(b));
+        if list.len() > per_vertex {
+            list.select_nth_unstable_by(per_vertex - 1, heaviest);
+        }
+        for &k in list.iter().take(per_vertex) {
+            inside[k] = true;
+        }
+    }
+    // The first subgraph: solved from scratch (all vertex duals at the largest weight).
+    let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
+    let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
+    let maxweight = sub_edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
+    let local: std::collections::HashMap<usize, usize> =
+        sub.iter().enumerate().map(|(l, &k)| (k, l)).collect();
+    let sub_first: Vec<usize> = first.iter().filter_map(|k| local.get(k).copied()).collect();
+    let mut out = solve_full(n, &sub_edges, false, |_| maxweight, &sub_first);
+    let mut rounds = 1;
+    // Whether `out` solves the doubled graph (see below) rather than the subgraph itself.
+    let mut doubled = false;
+    loop {
+        // The left-out edges of negative slack, per vertex the most negative first (on the
+        // doubled graph, an edge's copy between the twins counts too).
+        let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
+        for k in 0..nedge {
+            if inside[k] {
+                continue;
+            }
+            let (i, j, w) = edges[k];
+            let mut s = out.slack((i, j, w));
+            if doubled && s >= W::zero() {
+                s = s.min(out.slack((n + i, n + j, W::zero())));
+            }
+            if s < W::zero() {
+                violated[i].push((s, k));
+                violated[j].push((s, k));
+            }
+        }
+        if violated.iter().all(|v| v.is_empty()) {
+            return (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), rounds);
+        }
+        for mut list in violated {
+            if list.len() > added_per_vertex {
+                list.select_nth_unstable(added_per_vertex - 1);
+            }
+            for &(_, k) in list.iter().take(added_per_vertex) {
+                inside[k] = true;
+            }
+        }
+        // Solved again, warm, as a perfect matching of the doubled graph: every vertex v
+        // has a twin n + v, joined to it by an edge of weight 0, and the twins carry a copy
+        // of the subgraph's edges, of weight 0. A matching of the subgraph is a perfect
+        // matching of the doubled graph of the same weight (its copy on the twins, every
+        // free vertex with its twin), and a perfect matching of the doubled graph restricted
+        // to the subgraph is a matching of the same weight: the two optima are equal. The
+        // perfect matching lets the vertex duals start anywhere feasible: here at the last
+        // duals, each blossom dual moved onto its vertices, raised where a new edge would
+        // be violated; the last matching's edges that are still tight are matched first.
+        let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
+        let mut g: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
+        g.extend(sub.iter().map(|&k| (n + edges[k].0, n + edges[k].1, W::zero())));
+        g.extend((0..n).map(|v| (v, n + v, W::zero())));
+        let mut y: Vec<W> = (0..2 * n).map(|v| out.absorbed_dual(v)).collect();
+        for &(a, b, w) in &g {
+            let s = y[a].plus(y[b]).minus(w.plus(w));
+            if s < W::zero() {
+                y[a] = y[a].minus(s);
+            }
+        }
+        let index: std::collections::HashMap<(usize, usize), usize> =
+            g.iter().enumerate().map(|(l, &(a, b, _))| ((a.min(b), a.max(b)), l)).collect();
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for v in 0..out.mates.len() {
+            match out.mates[v] {
+                Some(u) if v < u => {
+                    pairs.push((v, u));
+                    if !doubled {
+                        pairs.push((n + v, n + u));
+                    }
+                }
+                None if !doubled => pairs.push((v, n + v)),
+                _ => {}
+            }
+        }
+        let hint: Vec<usize> = pairs.iter().filter_map(|p| index.get(p).copied()).collect();
+        out = solve_full(2 * n, &g, true, |v| y[v], &hint);
+        doubled = true;
+        rounds += 1;
+    }
+}
+
+/// A solved matching with its dual solution (vertex duals, then blossom duals, and the
+/// blossom tree), for the slack of edges the solver did not see.
+struct Solution<W> {
+    mates: Vec<Option<usize>>,
+    dualvar: Vec<W>,
+    /// Per vertex, the blossoms around it (outermost first) with the sums of their duals.
+    ancestors: Vec<Vec<(usize, W)>>,
+    n: usize,
+}
+
+impl<W: Weight> Solution<W> {
+    /// Vertex `v`'s dual plus the duals of the blossoms around it (0 for a vertex beyond
+    /// this solution's): with every blossom dual moved so, every edge keeps a slack at least
+    /// as large as before.
+    fn absorbed_dual(&self, v: usize) -> W {
+        if v >= self.n {
+            return W::zero();
+        }
+        match self.ancestors[v].last() {
+            Some(&(_, z)) => self.dualvar[v].plus(z),
+            None => self.dualvar[v],
+        }
+    }
+
+    /// `y_i + y_j - 2w + 2 Σ z_B` over the blossoms B that hold both ends.
+    fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
+        let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
+        let (ai, aj) = (&self.ancestors[i], &self.ancestors[j]);
+        match (ai.first(), aj.first()) {
+            (Some(a), Some(b)) if a.0 == b.0 => {}
+            _ => return s,
+        }
+        // The blossoms are nested: the common ones are a prefix (binary search on it).
+        let (mut common, mut hi) = (1, ai.len().min(aj.len()));
+        while common < hi {
+            let mid = (common + hi).div_ceil(2);
+            if ai[mid - 1].0 == aj[mid - 1].0 {
+                common = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        let z = ai[common - 1].1;
+        s.plus(z).plus(z)
+    }
+}
+
+/// Per vertex, its blossoms from the outermost in, each with the sum of the blossom duals
+/// from the outermost down to it.
+fn ancestors<W: Weight>(n: usize, blossomparent: &[usize], dualvar: &[W]) -> Vec<Vec<(usize, W)>> {
+    (0..n)
+        .map(|v| {
+            let mut chain = Vec::new();
+            let mut b = v;
+            while blossomparent.get(b).is_some_and(|&p| p != NONE) {
+                b = blossomparent[b];
+                chain.push(b);
+            }
+            let mut sum = W::zero();
+            chain
+                .into_iter()
+                .rev()
+                .map(|b| {
+                    sum = sum.plus(dualvar[b]);
+                    (b, sum)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 fn solve<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -238,8 +462,23 @@ fn solve<W: Weight>(
     start_dual: impl Fn(usize) -> W,
     first: &[usize],
 ) -> Vec<Option<usize>> {
+    solve_full(n, edges, max_cardinality, start_dual, first).mates
+}
+
+fn solve_full<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    max_cardinality: bool,
+    start_dual: impl Fn(usize) -> W,
+    first: &[usize],
+) -> Solution<W> {
     if edges.is_empty() || n == 0 {
-        return vec![None; n];
+        return Solution {
+            mates: vec![None; n],
+            dualvar: vec![W::zero(); n],
+            ancestors: vec![Vec::new(); n],
+            n,
+        };
     }
     let nedge = edges.len();
     let mut endpoint = Vec::with_capacity(2 * nedge);
@@ -253,6 +492,7 @@ fn solve<W: Weight>(
     let mut s = State {
         n,
         edges,
+        double: edges.iter().map(|e| e.2.plus(e.2)).collect(),
         endpoint,
         neighbend,
         mate: vec![NONE; n],
@@ -279,13 +519,17 @@ fn solve<W: Weight>(
         }
     }
     s.run(max_cardinality);
-    s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect()
+    let mates =
+        s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect();
+    let ancestors = ancestors(n, &s.blossomparent, &s.dualvar);
+    Solution { mates, dualvar: s.dualvar, ancestors, n }
 }
 
 impl<W: Weight> State<'_, W> {
+    #[inline]
     fn slack(&self, k: usize) -> W {
-        let (i, j, w) = self.edges[k];
-        self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w))
+        let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
+        self.dualvar[i].plus(self.dualvar[j]).minus(self.double[k])
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -578,6 +822,34 @@ impl<W: Weight> State<'_, W> {
         }
     }
 
+    /// Matches free single vertices (no blossom around them) joined by a tight edge: each
+    /// such edge is an augmenting path of length one, and matching it keeps every invariant
+    /// of the primal-dual state (the edge is tight, no dual changes, the free vertices left
+    /// keep their common dual, no blossom is touched). Done at the start of every stage, it
+    /// takes the many augmentations that one dual change makes possible at once (ties are
+    /// common in layered weights) instead of one per stage, each stage rescanning the edges
+    /// of every free vertex.
+    fn match_tight_free_pairs(&mut self) {
+        for v in 0..self.n {
+            if self.mate[v] != NONE || self.inblossom[v] != v {
+                continue;
+            }
+            for idx in 0..self.neighbend[v].len() {
+                let p = self.neighbend[v][idx];
+                let w = self.endpoint[p];
+                if w != v
+                    && self.mate[w] == NONE
+                    && self.inblossom[w] == w
+                    && self.slack(p / 2) == W::zero()
+                {
+                    self.mate[v] = p;
+                    self.mate[w] = p ^ 1;
+                    break;
+                }
+            }
+        }
+    }
+
     fn run(&mut self, max_cardinality: bool) {
         let n = self.n;
         for _ in 0..n {
@@ -588,6 +860,7 @@ impl<W: Weight> State<'_, W> {
             }
             self.allowedge.iter_mut().for_each(|x| *x = false);
             self.queue.clear();
+            self.match_tight_free_pairs();
             for v in 0..n {
                 if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
                     self.assign_label(v, 1, NONE);

@@ -4,7 +4,8 @@
 
 use crate::dutch_common::Rng;
 use bsw_checker::dutch::wmatch::{
-    Weight, Wide, Wide256, max_weight_matching, max_weight_perfect_matching,
+    Weight, Wide, Wide256, max_weight_matching, max_weight_matching_sparse_from,
+    max_weight_matching_sparse_with, max_weight_perfect_matching,
 };
 
 /// Best (cardinality, weight) over every matching, by exhaustive search.
@@ -176,4 +177,95 @@ fn wide_arithmetic_is_twos_complement() {
     assert_eq!(d4.plus(b4), a4);
     assert_eq!(d4.half().plus(d4.half()), d4);
     assert_eq!(Wide256::shifted(1, 63).plus(Wide256::shifted(1, 63)), Wide256::shifted(1, 64));
+}
+
+/// Layered weights as the complete check builds them: a few fields, most significant first,
+/// each of few values (so many edges tie on the upper fields), doubled (even).
+fn layered(rng: &mut Rng, fields: &[u64]) -> i128 {
+    let mut w: i128 = 0;
+    for &f in fields {
+        w = w * 8 + (rng.next() % f) as i128;
+    }
+    2 * w
+}
+
+/// The sparse matching (a subgraph of each vertex's heaviest edges, grown by the edges of
+/// negative dual slack until the duals are feasible on the whole graph) against exhaustive
+/// search on small graphs, with one to three edges per vertex at first (so that the
+/// certificate has to add edges), tied layered weights and the published-pairs hint.
+#[test]
+fn the_sparse_matching_is_optimal_on_small_random_graphs() {
+    let mut rng = Rng::new(23);
+    let mut grown = 0;
+    for case in 0..800 {
+        let n = 2 + (rng.next() % 10) as usize;
+        let density = 30 + rng.next() % 71;
+        let fields: &[u64] = [&[2u64, 3][..], &[3, 2, 2], &[2, 2, 2, 5], &[7]][case % 4];
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.next() % 100 < density {
+                    edges.push((a, b, layered(&mut rng, fields)));
+                }
+            }
+        }
+        let first: Vec<usize> = (0..edges.len()).filter(|_| rng.next().is_multiple_of(5)).collect();
+        let expect = brute(n, &edges, false).1;
+        let per = (1 + case % 3, 1 + case % 2);
+        let (mate, rounds) = max_weight_matching_sparse_with(n, &edges, &first, per);
+        assert_eq!(value(n, &edges, &mate).1, expect, "case {case}: n={n} edges={edges:?}");
+        grown += (rounds > 1) as usize;
+        let wide: Vec<(usize, usize, Wide)> =
+            edges.iter().map(|&(a, b, w)| (a, b, Wide::shifted(w as u64, 300))).collect();
+        let (mate_w, _) = max_weight_matching_sparse_with(n, &wide, &first, per);
+        assert_eq!(value(n, &edges, &mate_w).1, expect, "case {case}: 512-bit weights");
+        let wide4: Vec<(usize, usize, Wide256)> =
+            edges.iter().map(|&(a, b, w)| (a, b, Wide256::shifted(w as u64, 150))).collect();
+        let (mate_4, _) = max_weight_matching_sparse_with(n, &wide4, &first, per);
+        assert_eq!(value(n, &edges, &mate_4).1, expect, "case {case}: 256-bit weights");
+    }
+    assert!(grown > 100, "only {grown} graphs needed a second subgraph");
+}
+
+/// The sparse matching against the dense one on larger graphs shaped like a bracket and
+/// the next scoregroup (a dense block of layered weights, the rest lighter, some pairs
+/// missing): the same optimum weight, with the sizes at which the sparse entry point is
+/// used in the complete check.
+#[test]
+fn the_sparse_matching_equals_the_dense_one_on_larger_graphs() {
+    let mut rng = Rng::new(31);
+    let mut grown = 0;
+    for case in 0..40 {
+        let n = 30 + (rng.next() % 50) as usize;
+        let block = (rng.next() % n as u64) as usize;
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if rng.next() % 100 < 85 {
+                    let w = if b < block {
+                        (1 << 20) + layered(&mut rng, &[2, 3, 2, 2, 5, 5])
+                    } else if a < block {
+                        layered(&mut rng, &[2, 2])
+                    } else {
+                        2 * (rng.next() % 2) as i128
+                    };
+                    edges.push((a, b, w));
+                }
+            }
+        }
+        let first: Vec<usize> =
+            (0..edges.len()).filter(|_| rng.next().is_multiple_of(40)).collect();
+        let dense = value(n, &edges, &max_weight_matching(n, &edges, false)).1;
+        let sparse = value(n, &edges, &max_weight_matching_sparse_from(n, &edges, &first)).1;
+        assert_eq!(sparse, dense, "case {case}: n={n}");
+        let per = (2 + case % 4, 1 + case % 3);
+        let (mate, rounds) = max_weight_matching_sparse_with(n, &edges, &first, per);
+        assert_eq!(value(n, &edges, &mate).1, dense, "case {case}: n={n}, {per:?}");
+        grown += (rounds > 1) as usize;
+        let wide: Vec<(usize, usize, Wide)> =
+            edges.iter().map(|&(a, b, w)| (a, b, Wide::shifted(w as u64, 250))).collect();
+        let (mate_w, _) = max_weight_matching_sparse_with(n, &wide, &first, per);
+        assert_eq!(value(n, &edges, &mate_w).1, dense, "case {case}: 512-bit weights");
+    }
+    assert!(grown > 10, "only {grown} graphs needed a second subgraph");
 }
