@@ -189,6 +189,9 @@ pub enum CheckVerdict {
     /// Not asked for.
     NotRun,
     Conforming,
+    /// No violation, but the Dutch profile left this many notes, each a check it skipped
+    /// (e.g. a matching over its size limit): not fully certified.
+    ConformingWithNotes(usize),
     /// This many violations.
     Violations(usize),
     /// The checker panicked (a bug, caught so that the benchmark goes on): no figure.
@@ -200,6 +203,7 @@ impl CheckVerdict {
         match self {
             CheckVerdict::NotRun => "-".into(),
             CheckVerdict::Conforming => "conforming".into(),
+            CheckVerdict::ConformingWithNotes(n) => format!("conforming ({n} notes)"),
             CheckVerdict::Violations(n) => format!("{n} violations"),
             CheckVerdict::Unavailable => "n/a".into(),
         }
@@ -276,7 +280,17 @@ pub fn run(
                 catch_unwind(AssertUnwindSafe(|| bsw_checker::check_round(&t, round, profile)));
             let ns = start.ns();
             match report {
-                Ok(r) if r.violations.is_empty() => (Some(ns), CheckVerdict::Conforming),
+                // The Dutch profile's notes each say a check was skipped; the other profiles'
+                // are informative.
+                Ok(r)
+                    if r.violations.is_empty()
+                        && (r.notes.is_empty() || profile != Profile::Dutch) =>
+                {
+                    (Some(ns), CheckVerdict::Conforming)
+                }
+                Ok(r) if r.violations.is_empty() => {
+                    (Some(ns), CheckVerdict::ConformingWithNotes(r.notes.len()))
+                }
                 Ok(r) => (Some(ns), CheckVerdict::Violations(r.violations.len())),
                 Err(_) => (None, CheckVerdict::Unavailable),
             }
@@ -491,6 +505,14 @@ mod tests {
         assert!((c - 3.0).abs() < 1e-9, "{c}");
         assert_eq!(fit_power(&[(10.0, 1.0)]), None);
         assert_eq!(fit_power(&[(10.0, 1.0), (10.0, 2.0)]), None);
+    }
+
+    #[test]
+    fn check_labels_say_when_the_dutch_check_was_partial_and_stay_csv_safe() {
+        assert_eq!(CheckVerdict::Conforming.label(), "conforming");
+        assert_eq!(CheckVerdict::ConformingWithNotes(2).label(), "conforming (2 notes)");
+        assert_eq!(CheckVerdict::Violations(3).label(), "3 violations");
+        assert!(!CheckVerdict::ConformingWithNotes(12).label().contains(','));
     }
 
     #[test]
