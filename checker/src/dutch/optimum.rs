@@ -536,6 +536,9 @@ struct Solved {
 /// needing more is noted and its complete check skipped, rather than running the machine
 /// out of memory (round 2 of 10,000 players passed 24 GB).
 const MAX_PAIRS: usize = 2_500_000;
+/// What the error of a matching over [`MAX_PAIRS`] says (the order check's stages tell it
+/// from "no complete pairing", which decides, by this).
+const OVER_LIMIT: &str = "the checker's limit";
 
 fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solved, String> {
     solve_tweaked(view, fixed, window, None)
@@ -575,7 +578,7 @@ fn solve_tweaked(
     if pairs > MAX_PAIRS {
         return Err(format!(
             "the complete check needs a matching of {n} players ({pairs} pairs), more than \
-             the checker's limit of {MAX_PAIRS} pairs (about 4 GB): skipped"
+             {OVER_LIMIT} of {MAX_PAIRS} pairs (about 4 GB): skipped"
         ));
     }
     let dummy = if window.is_some() {

@@ -277,6 +277,9 @@ enum Stage {
     Done(Option<Violation>),
     /// The weight does not fit: fewer tie-break bits needed.
     TooWide(String),
+    /// The matching is over the checker's size limit (`optimum::MAX_PAIRS`): noted, not
+    /// decided (never read as "nothing earlier").
+    TooLarge(String),
 }
 
 /// The complete 4.2-4.3 check of the remainder of `view`'s bracket (the MDP pairs `fixed`
@@ -513,6 +516,13 @@ fn run_stages<F: Fields>(
             match stage(view, published, key, fixed, f, parts) {
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
+                Stage::TooLarge(msg) => {
+                    notes.push(format!(
+                        "bracket {}: generation order: {msg}",
+                        super::points(view.b.score)
+                    ));
+                    return None;
+                }
                 Stage::TooWide(msg) => {
                     if attempt + 1 < budgets.len() {
                         attempt += 1;
@@ -585,6 +595,7 @@ fn stage<F: Fields>(
             }
         }
         Err(msg) if msg.contains("bits of weight") => Stage::TooWide(msg),
+        Err(msg) if msg.contains(super::OVER_LIMIT) => Stage::TooLarge(msg),
         Err(_) => Stage::Done(None),
     }
 }
