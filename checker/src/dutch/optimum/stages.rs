@@ -516,18 +516,12 @@ fn run_stages<F: Fields>(
             match stage(view, published, key, fixed, f, parts) {
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
-                Stage::TooLarge(msg) => {
-                    notes.push(format!(
-                        "bracket {}: generation order: {msg}",
-                        super::points(view.b.score)
-                    ));
-                    return None;
+                // A narrower budget may fit the weight; nothing makes a matching smaller.
+                Stage::TooWide(_) if attempt + 1 < budgets.len() => {
+                    attempt += 1;
+                    continue 'budget;
                 }
-                Stage::TooWide(msg) => {
-                    if attempt + 1 < budgets.len() {
-                        attempt += 1;
-                        continue 'budget;
-                    }
+                Stage::TooWide(msg) | Stage::TooLarge(msg) => {
                     notes.push(format!(
                         "bracket {}: generation order: {msg}",
                         super::points(view.b.score)
