@@ -96,6 +96,12 @@ pub struct Stats {
     /// certification added to their candidate subgraphs.
     pub sparse: usize,
     pub sparse_added: usize,
+    /// Restricted brackets holding every bye candidate (an odd field), matched with the
+    /// bye dummy, and those of them where C9 applied.
+    pub bye_dummy: usize,
+    pub c9: usize,
+    /// Fallbacks because the next bracket's C9 was left open (`next_c9_open`).
+    pub c9_open: usize,
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
@@ -171,6 +177,9 @@ struct Solver {
     done: Vec<Option<usize>>,
     /// The last optimum: each player's partner (itself when unpaired).
     stable: Vec<usize>,
+    /// Restricted: the matcher's vertex of the bye dummy (after the players), when the
+    /// bracket holds every bye candidate (see the module docs); its partner is the bye.
+    dummy: Option<usize>,
 }
 
 impl Solver {
@@ -187,6 +196,29 @@ impl Solver {
             self.loc[v] = i;
         }
         self.m = Matcher::new(verts.len());
+        self.dummy = None;
+    }
+
+    /// Restricted: a bye dummy joins the matcher (its edges set by [`Solver::set_dummy`]).
+    fn add_bye_dummy(&mut self) {
+        let d = self.verts.len();
+        self.m = Matcher::new(d + 1);
+        self.m.set_group(d, u32::MAX);
+        self.dummy = Some(d);
+    }
+
+    /// The weight of the bye dummy's edge to `v`, as it is (not stripped).
+    fn set_dummy(&mut self, v: usize, x: Weight) {
+        if let (Some(d), a) = (self.dummy, self.loc[v])
+            && a != NONE_POS
+        {
+            self.m.set_weight(a, d, x);
+        }
+    }
+
+    /// The matcher's mate of vertex `i` as a player (the bye dummy is no partner).
+    fn player_mate(&self, i: usize) -> Option<usize> {
+        self.m.mate(i).filter(|&j| Some(j) != self.dummy).map(|j| self.verts[j])
     }
 
     /// Players of one score group are most often paired with each other: a restart of
@@ -248,7 +280,7 @@ impl Solver {
         for (i, &v) in self.verts.iter().enumerate() {
             self.stable[v] = match self.done[v] {
                 Some(u) => u,
-                None => self.m.mate(i).map_or(v, |j| self.verts[j]),
+                None => self.player_mate(i).unwrap_or(v),
             };
         }
         let Some(rest) = &mut self.rest else { return Ok(()) };
@@ -262,6 +294,7 @@ impl Solver {
                 rest.join(v);
             }
         }
+        rest.bye_taken(self.dummy.is_some_and(|d| self.m.mate(d).is_some()));
         let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };
         if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
     }
@@ -290,7 +323,7 @@ impl Solver {
     /// solve).
     fn mate_now(&self, v: usize) -> Option<usize> {
         let a = self.loc[v];
-        if a == NONE_POS { None } else { self.m.mate(a).map(|j| self.verts[j]) }
+        if a == NONE_POS { None } else { self.player_mate(a) }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -346,6 +379,9 @@ struct Round<'a> {
     s: Solver,
     matched: Vec<bool>,
     explain: Vec<String>,
+    /// Restricted: every bye candidate is among the bracket's players (and the next score
+    /// group), so a bye dummy joins its matching (see the module docs).
+    bye_dummy: bool,
 }
 
 /// One bracket: `pbi` = MDPs (first `sgb`), residents (up to `ngb`), the next score group.
@@ -388,6 +424,7 @@ pub fn pair_by(
         rest: None,
         done: vec![None; n],
         stable: (0..n).collect(),
+        dummy: None,
     };
     let mut r = Round {
         field,
@@ -399,22 +436,23 @@ pub fn pair_by(
         s,
         matched: vec![false; n],
         explain: Vec::new(),
+        bye_dummy: false,
     };
     let top = score(0);
     // The first questions by cardinality matching: a pairing at all, the bye score.
-    let mut dense_start = path == Path::Global;
+    let dense_start = path == Path::Global;
     if path != Path::Global {
         let mut rest = Rest::new(field, last_round, rounds_before);
         let Some(bye_score) = rest.start(field) else {
             return Err(Failure::NoPairing);
         };
         if n % 2 == 1 && bye_score >= top {
-            // C9 may apply from the first bracket on: its weights need the whole field.
-            dense_start = true;
-        } else {
-            r.layout.bye_score = bye_score;
-            r.s.rest = Some(rest);
+            // The bye goes to a top scorer: C9 applies to the first bracket when its
+            // only downfloater can be the bye (`first_bracket_c9`).
+            r.layout.c9 = first_bracket_c9(field, last_round, rounds_before);
         }
+        r.layout.bye_score = bye_score;
+        r.s.rest = Some(rest);
     }
     if dense_start {
         r.s.global()?;
@@ -465,11 +503,11 @@ pub fn pair_by(
         let bye_score = r.layout.bye_score;
         let br = Br { pbi: &pbi, sgb, ngb, resident_start, next_start, c9 };
         let deep = r.deep;
-        // C9 reads partners outside the bracket (its weights, and the update below).
-        let c9_may_apply = c9 || (n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns));
-        if !r.s.is_global() && c9_may_apply {
-            r.s.global()?;
-        }
+        // Every bye candidate is a player of this bracket or of the next score group (all
+        // players below score less than the bye score): the restricted matching holds a
+        // bye dummy (module docs, "The bye and C9").
+        let bye_here = n % 2 == 1 && next_score.is_none_or(|ns| bye_score >= ns);
+        r.bye_dummy = bye_here;
         if r.s.is_global() {
             stats.global += 1;
             global_bracket(&mut r, &br)?;
@@ -485,6 +523,7 @@ pub fn pair_by(
             // floater cannot do that: which player floats changes how many pairs the next
             // group keeps, C8.)
             let alone = !deep
+                && !bye_here
                 && ngb < pbi.len()
                 && rest::bracket_pairs_completely(
                     field,
@@ -509,10 +548,23 @@ pub fn pair_by(
             } else {
                 bracket(&mut r, chosen)
             };
+            // Where C9 decides whether the next bracket's only downfloater is the bye, the
+            // whole field's answer may not be determined (`next_c9_open`): this bracket is
+            // paired on the whole field, as the reference path does.
+            let done_by = done_by.and_then(|()| {
+                if next_c9_open(&r, &pbi, sgb, ngb, next_score) {
+                    stats.c9_open += 1;
+                    Err(Stop::Unextendable)
+                } else {
+                    Ok(())
+                }
+            });
             match done_by {
                 Ok(()) => {
                     stats.restricted += 1;
                     stats.alone += alone as usize;
+                    stats.bye_dummy += bye_here as usize;
+                    stats.c9 += (bye_here && c9) as usize;
                 }
                 Err(Stop::Fail(f)) => return Err(f),
                 Err(Stop::Unextendable) => {
@@ -532,6 +584,11 @@ pub fn pair_by(
         let mut new_pbi = Vec::new();
         let mut new_sgb = 0;
         c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
+        // Restricted, the next bracket's players left unpaired by this bracket's optimum
+        // (the bye among them) say it (module docs, "The bye and C9"); on the whole field,
+        // their partners.
+        let restricted = !s.is_global();
+        let mut unpaired = 0;
         for (pi, &v) in pbi.iter().enumerate() {
             if pi < ngb && r.matched[v] {
                 continue;
@@ -540,9 +597,13 @@ pub fn pair_by(
             if pi < ngb {
                 new_sgb += 1;
             }
-            if c9 && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
+            unpaired += (s.stable[v] == v) as usize;
+            if c9 && !restricted && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
                 c9 = false;
             }
+        }
+        if restricted && unpaired != 1 {
+            c9 = false;
         }
         pbi = new_pbi;
         sgb = new_sgb;
@@ -564,6 +625,53 @@ pub fn pair_by(
         r.explain.push(format!("bye: {}", field.players[b].id));
     }
     Ok(Outcome { pairs, bye, explain: r.explain, stats })
+}
+
+/// C9 of the first bracket when the bye goes to a top scorer: it applies when the top score
+/// group's only downfloater can be the bye, i.e. when a complete pairing pairs the top
+/// group within itself but for one eligible player and everybody below within themselves
+/// (two cardinality matchings). `global_start` reads the same from its bye-choice optimum,
+/// which maximises the pairs inside the top group among the complete pairings.
+fn first_bracket_c9(field: &Field, last_round: bool, rounds_before: u32) -> bool {
+    let n = field.players.len();
+    let top = field.players[0].score;
+    let t = field.players.iter().take_while(|p| p.score >= top).count();
+    let (upper, lower): (Vec<usize>, Vec<usize>) = ((0..t).collect(), (t..n).collect());
+    rest::pairs_completely_but_bye(field, &upper, top, last_round, rounds_before)
+        && rest::bracket_pairs_completely(field, &lower, 0, last_round, rounds_before)
+}
+
+/// Whether, after a restricted bracket whose next score group is at or below the bye score,
+/// the whole field could pair the next bracket's players left unpaired by the optimum in
+/// more than one way as far as C9 is concerned: besides the bye, at least two of them (so
+/// at least three unpaired) of which two or more are MDPs of this bracket, whose pairs with
+/// each other carry no criterion (no bracket pair) and so may or may not be taken instead
+/// of pairs below the next group. The reference (whole-field) path then reads C9 of the
+/// next bracket from its own optimum; such a bracket is paired that way too.
+fn next_c9_open(
+    r: &Round,
+    pbi: &[usize],
+    sgb: usize,
+    ngb: usize,
+    next_score: Option<HalfPoints>,
+) -> bool {
+    let s = &r.s;
+    if r.n.is_multiple_of(2) || next_score.is_none_or(|ns| r.layout.bye_score < ns) {
+        return false;
+    }
+    let bye = s.dummy.and_then(|d| s.m.mate(d)).map(|j| s.verts[j]);
+    let mut unpaired = 0;
+    let mut mdps = 0;
+    for (pi, &v) in pbi.iter().enumerate() {
+        if pi < ngb && r.matched[v] || s.stable[v] != v {
+            continue;
+        }
+        unpaired += 1;
+        if pi < sgb && Some(v) != bye {
+            mdps += 1;
+        }
+    }
+    unpaired >= 3 && mdps >= 2
 }
 
 /// Whether every pair of the field is as good as any other (typically the first round): one
@@ -716,6 +824,16 @@ fn global_start(r: &mut Round) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The bye dummy's edges in a restricted bracket holding every bye candidate
+/// (`pab::bye_dummy_weight`).
+fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c9: bool) {
+    for &v in pbi {
+        if let Some(x) = super::pab::bye_dummy_weight(field, lay, v, c9) {
+            s.set_dummy(v, x);
+        }
+    }
+}
+
 /// A restricted bracket on the sparse path (`sparse`: the same decisions, no dense matrix).
 fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
     use super::sparse;
@@ -733,7 +851,8 @@ fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
         explain: &mut r.explain,
     };
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near };
+    let bye_dummy = r.bye_dummy;
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near, bye_dummy };
     sparse::bracket(round, &b).map_err(|e| match e {
         sparse::Stop::Unextendable => Stop::Unextendable,
         sparse::Stop::Fail(f) => Stop::Fail(f),
@@ -744,6 +863,7 @@ fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
 fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     let (field, n, deep) = (r.field, r.n, r.deep);
     let (rounds_before, last_round) = (r.rounds_before, r.last_round);
+    let bye_dummy = r.bye_dummy;
     let score = |v: usize| field.players[v].score;
     let layout = &r.layout;
     let s = &mut r.s;
@@ -768,7 +888,8 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     lay.rounds_before = rounds_before;
     lay.last_round = last_round;
     lay.bye_score = layout.bye_score;
-    lay.c9 = c9;
+    // Restricted, C9 sits on the bye dummy's edges only (below).
+    lay.c9 = c9 && s.is_global();
     lay.played_rank = layout.played_rank.clone();
     if !lay.fits(n) {
         return Err(Failure::TooWide(lay.total_bits(n)).into());
@@ -784,6 +905,9 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
         }
     } else {
         s.restricted(pbi, sgb, lay.completion_shift())?;
+        if bye_dummy {
+            s.add_bye_dummy();
+        }
     }
     s.group_by_score(field);
     let mut base = Matrix::new(n, pbi);
@@ -795,6 +919,10 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             s.set(pbi[i], pbi[j], x);
         }
     }
+    if s.dummy.is_some() {
+        bye_dummy_edges(s, field, &lay, pbi, c9);
+    }
+    lay.c9 = c9;
     s.solve(field)?;
     let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
     // 1. MDP choice.

@@ -21,6 +21,9 @@ fn add(totals: &mut Totals, s: Stats) {
     totals.stats.restricted += s.restricted;
     totals.stats.global += s.global;
     totals.stats.fallbacks += s.fallbacks;
+    totals.stats.bye_dummy += s.bye_dummy;
+    totals.stats.c9 += s.c9;
+    totals.stats.c9_open += s.c9_open;
     totals.first_rounds += s.first_round as usize;
     totals.rounds += 1;
 }
