@@ -102,6 +102,10 @@ pub struct Stats {
     pub c9: usize,
     /// Fallbacks because the next bracket's C9 was left open (`next_c9_open`).
     pub c9_open: usize,
+    /// Rounds (0 or 1) whose bye must go to a top scorer, and of them those where C9
+    /// applies to the first bracket (`first_bracket_c9`).
+    pub top_bye: usize,
+    pub top_bye_c9: usize,
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
@@ -450,6 +454,8 @@ pub fn pair_by(
             // The bye goes to a top scorer: C9 applies to the first bracket when its
             // only downfloater can be the bye (`first_bracket_c9`).
             r.layout.c9 = first_bracket_c9(field, last_round, rounds_before);
+            stats.top_bye = 1;
+            stats.top_bye_c9 = r.layout.c9 as usize;
         }
         r.layout.bye_score = bye_score;
         r.s.rest = Some(rest);
