@@ -33,9 +33,54 @@
 //! every matching [`rest::Rest`] checks by cardinality matching that the players it leaves
 //! and everybody below can still be paired completely (under C1/C3, and the pairs the
 //! bracket's decisions have taken out). If that check fails, the bracket and the rest of
-//! the round are paired the old way, on the whole field ("global", counted in [`Stats`]);
-//! also when C9 may apply (its weights sit on pairs outside the bracket too) and when the
-//! bye must go to a top scorer (C9 from the first bracket on).
+//! the round are paired the old way, on the whole field ("global", counted in [`Stats`]).
+//!
+//! ## The bye and C9 (odd fields)
+//! On the whole field, C9 (when it applies to the bracket) weighs every pair by the
+//! played-games ranks of its players of the bye score, so a complete pairing M gets
+//! K - rank(b(M)), K the sum over the players of the bye score not yet paired and b(M) the
+//! bye. When **every bye candidate is a player of the bracket or of the next score group**
+//! (an odd field whose next score group scores at most the bye score, or the last bracket:
+//! everybody below scores less than the bye score and cannot take the bye, C5), the
+//! restricted matching gets one more vertex, the **bye dummy** D, joined to each eligible
+//! player of the bye score among its players; the edge weighs the completion field's lowest
+//! bit (above every criterion) plus, when C9 applies, one more than the highest rank less
+//! the player's (`pab::bye_dummy_weight`); no other pair carries C9. Why it stays exact:
+//! every complete pairing M leaves exactly one player unpaired, b(M), an eligible player of
+//! the bye score (a lower bye would contradict C5), hence joined to D. With M' = M plus
+//! (D, b(M)) and B' = B plus D's edges, W(M) = const + C(M) + R'(M' ∩ B'), R' the criteria
+//! weights of B and D's weights: C9 is K - rank(b(M)) = const + the C9 part of D's edge,
+//! and the completion bit on D's edge is in every M' once, a constant. So the argument
+//! above holds word for word with B' for B: an optimum of R' on the bracket, the next group
+//! and D that extends is the bracket part (plus the bye's edge) of a whole-field optimum.
+//! "Extends" now means: D's partner is the bye, and the rest is paired completely without
+//! one (the check's own dummy leaves the rest, [`rest::Rest::bye_taken`]); when D is
+//! unmatched, the rest keeps its dummy as before. The completion bit makes every restricted
+//! optimum give D a player: without it an optimum may pair the coming bye into the next
+//! group (C8 counts that pair), which no complete pairing can do, and the check fails. Such
+//! brackets are not paired "alone" (the bye is theirs; and the next bracket's C9 needs the
+//! next group's pairs).
+//!
+//! C9 of the next bracket ("its only downfloater will be the bye"): the whole field reads it
+//! from its optimum, no player of the next bracket paired below the next score group. C6
+//! and C8 fix how many of the next bracket's players (this bracket's unpaired players and
+//! the next group) every optimum leaves unpaired here, U, the bye (D's partner) among them.
+//! In a complete pairing the others are paired below the next group, or two of them with
+//! each other by a pair that is no bracket pair — two MDPs of this bracket: any other pair
+//! of them weighs in R', and adding it would beat the optimum. So U = 1: C9 applies; U >= 3
+//! with at most one MDP of this bracket among those besides the bye: it does not. Otherwise
+//! (two such MDPs or more) the whole field's answer is whichever its optimum took; the
+//! bracket is then paired on the whole field like a fallback ([`next_c9_open`], counted in
+//! [`Stats::c9_open`]; 36 brackets of the 1,448 rounds of 300 small events with zero-point
+//! byes in the tests, none in the other random events and samples). When the bye must go
+//! to a top scorer, C9 of the first bracket applies when the top group can be paired within
+//! itself but for one eligible player and everybody below within themselves: two
+//! cardinality matchings ([`first_bracket_c9`]) instead of the whole-field bye-choice
+//! matching of `global_start`, which maximises the pairs inside the top group.
+//!
+//! The whole field is thus taken only after a failed check or an open C9; with more than
+//! [`super::MAX_PLAYERS`] players left the round is refused
+//! ([`Failure::WholeField`], naming the reason).
 
 use super::blossom::Matcher;
 use super::order::{Field, Float};
@@ -57,6 +102,32 @@ pub enum Failure {
     /// densely (more than [`super::MAX_BRACKET`]), or a sparse bracket whose candidate
     /// subgraph would outgrow [`super::sparse::MAX_EDGES`].
     TooManyPlayers(usize),
+    /// A bracket the restricted matching could not pair exactly (`why`) needs the whole field,
+    /// with this many players unpaired, more than [`super::MAX_PLAYERS`].
+    WholeField { players: usize, why: WholeField },
+}
+
+/// Why a bracket of the default path is paired on the whole field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeField {
+    /// Its restricted optimum does not extend to a complete pairing of the players below
+    /// (C4): the best pairing of the bracket is not the best one of the bracket alone.
+    Unextendable,
+    /// C9 of the next bracket hangs on pairs no criterion weighs (`next_c9_open`).
+    C9Open,
+}
+
+impl std::fmt::Display for WholeField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WholeField::Unextendable => {
+                "its best pairing on its own players leaves players below who cannot all be paired (C4)"
+            }
+            WholeField::C9Open => {
+                "whether C9 applies to the next bracket depends on how two or more of its unpaired MDPs are paired below it (no criterion decides)"
+            }
+        })
+    }
 }
 
 /// How the brackets are matched.
@@ -557,6 +628,7 @@ pub fn pair_by(
             // Where C9 decides whether the next bracket's only downfloater is the bye, the
             // whole field's answer may not be determined (`next_c9_open`): this bracket is
             // paired on the whole field, as the reference path does.
+            let c9_open_before = stats.c9_open;
             let done_by = done_by.and_then(|()| {
                 if next_c9_open(&r, &pbi, sgb, ngb, next_score) {
                     stats.c9_open += 1;
@@ -574,13 +646,21 @@ pub fn pair_by(
                 }
                 Err(Stop::Fail(f)) => return Err(f),
                 Err(Stop::Unextendable) => {
+                    let why = if stats.c9_open > c9_open_before {
+                        WholeField::C9Open
+                    } else {
+                        WholeField::Unextendable
+                    };
                     stats.fallbacks += 1;
                     stats.global += 1;
                     r.s.done = done;
                     r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
                     r.matched = matched;
                     r.explain.truncate(lines);
-                    r.s.global()?;
+                    r.s.global().map_err(|f| match f {
+                        Failure::TooManyPlayers(players) => Failure::WholeField { players, why },
+                        f => f,
+                    })?;
                     global_bracket(&mut r, &br)?;
                 }
             }

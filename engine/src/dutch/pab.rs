@@ -7,6 +7,12 @@
 //! matching leaves at most one eligible player unpaired, the round cannot be paired.
 //! C9 (fewest unplayed games for the bye assignee) then ranks the candidates of that score
 //! by played games (`quality::Layout::played_rank`).
+//!
+//! That matching only runs on the whole-field path (`candidates::Path::Global`, the
+//! reference the tests compare with): the default path finds the bye score by cardinality
+//! matching (`rest`), and carries C5 and C9 in each restricted bracket that holds every
+//! bye candidate by the edges of a bye dummy ([`bye_dummy_weight`]; `candidates`, "The bye
+//! and C9").
 
 use super::absolute::compatible;
 use super::order::Field;

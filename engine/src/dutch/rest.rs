@@ -8,11 +8,15 @@
 //! one dummy vertex adjacent to every bye candidate (eligible, score at most the bye score).
 //! [`Rest`] keeps one such perfect matching and repairs it with augmenting paths (the
 //! implicit-graph Edmonds of [`crate::matching`]) for the few vertices each restricted
-//! optimum disturbs, instead of recomputing it.
+//! optimum disturbs, instead of recomputing it. When the bracket's own matching holds the
+//! bye dummy (every bye candidate among its players, `candidates` "The bye and C9") and the
+//! dummy took a player, that player is the bye: the rest is then paired without one (its
+//! dummy leaves, [`Rest::bye_taken`]).
 //!
 //! It also answers the first questions of a round without a weighted matching: is there a
 //! pairing at all (C1-C3), and, in an odd field, the lowest score whose players can take the
-//! bye (C5).
+//! bye (C5); and, when that is the top score, whether the top group can be paired within
+//! itself but for the bye ([`pairs_completely_but_bye`], C9 of the first bracket).
 
 use super::absolute::compatible;
 use super::blossom;

@@ -246,3 +246,18 @@ fn a_bye_for_a_top_scorer_is_paired_restricted() {
     let s = totals.stats;
     assert!(s.top_bye > 10 && s.top_bye_c9 > 5, "{totals:?}");
 }
+
+/// When a bracket must be paired on the whole field and too many players are left, the
+/// refusal names the limit, the reason and what to do.
+#[test]
+fn a_whole_field_refusal_says_which_limit_and_why() {
+    use bsw_engine::dutch::candidates::WholeField;
+    let e = DutchError::WholeFieldTooLarge { round: 3, players: 2841, why: WholeField::C9Open };
+    let text = e.to_string();
+    for part in ["round 3", "2841 players", "2000", "C9 applies to the next bracket", "another"] {
+        assert!(text.contains(part), "{text}");
+    }
+    let e =
+        DutchError::WholeFieldTooLarge { round: 2, players: 4001, why: WholeField::Unextendable };
+    assert!(e.to_string().contains("cannot all be paired (C4)"), "{e}");
+}
