@@ -585,6 +585,7 @@ pub fn pair_by(
         // bye dummy (module docs, "The bye and C9").
         let bye_here = n % 2 == 1 && next_score.is_none_or(|ns| bye_score >= ns);
         r.bye_dummy = bye_here;
+        let mut alone_c9 = None;
         if r.s.is_global() {
             stats.global += 1;
             global_bracket(&mut r, &br)?;
@@ -599,8 +600,11 @@ pub fn pair_by(
             // and the bracket's matching leaves the next group out. (An odd bracket with one
             // floater cannot do that: which player floats changes how many pairs the next
             // group keeps, C8.)
+            // With every bye candidate here, only a bracket scoring above the bye score may
+            // pair alone (the bye is then the next group's), and C9 of the next bracket is
+            // read by cardinality matchings (`next_c9_alone`).
             let alone = !deep
-                && !bye_here
+                && (!bye_here || ngb > sgb && score(pbi[sgb]) > bye_score)
                 && ngb < pbi.len()
                 && rest::bracket_pairs_completely(
                     field,
@@ -609,6 +613,10 @@ pub fn pair_by(
                     last_round,
                     rounds_before,
                 );
+            r.bye_dummy = bye_here && !alone;
+            if alone && bye_here {
+                alone_c9 = Some(next_c9_alone(&r, &pbi[ngb..], next_iter));
+            }
             let small = Br { pbi: &pbi[..ngb], ..br };
             let chosen = if alone { &small } else { &br };
             let above = match path {
@@ -641,7 +649,7 @@ pub fn pair_by(
                 Ok(()) => {
                     stats.restricted += 1;
                     stats.alone += alone as usize;
-                    stats.bye_dummy += bye_here as usize;
+                    stats.bye_dummy += (bye_here && !alone) as usize;
                     stats.c9 += (bye_here && c9) as usize;
                 }
                 Err(Stop::Fail(f)) => return Err(f),
@@ -688,7 +696,9 @@ pub fn pair_by(
                 c9 = false;
             }
         }
-        if restricted && unpaired != 1 {
+        if let Some(x) = alone_c9.take() {
+            c9 = c9 && x;
+        } else if restricted && unpaired != 1 {
             c9 = false;
         }
         pbi = new_pbi;
@@ -758,6 +768,20 @@ fn next_c9_open(
         }
     }
     unpaired >= 3 && mdps >= 2
+}
+
+/// C9 of the next bracket after a bracket that paired alone while every bye candidate is
+/// in the next score group `next` (players below it from `below` on): the next bracket is
+/// that group, and the whole field's optimum (C8: as many pairs inside it as a complete
+/// pairing allows) leaves only the bye of it unpaired exactly when the group can be paired
+/// within itself but for one eligible player of the bye score and everybody below within
+/// themselves (two cardinality matchings). Otherwise at least two more of its players are
+/// paired below it (it has no MDPs): C9 does not apply.
+fn next_c9_alone(r: &Round, next: &[usize], below: usize) -> bool {
+    let (field, n) = (r.field, r.n);
+    let lower: Vec<usize> = (below..n).collect();
+    rest::pairs_completely_but_bye(field, next, r.layout.bye_score, r.last_round, r.rounds_before)
+        && rest::bracket_pairs_completely(field, &lower, 0, r.last_round, r.rounds_before)
 }
 
 /// Whether every pair of the field is as good as any other (typically the first round): one
