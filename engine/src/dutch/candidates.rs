@@ -57,9 +57,10 @@
 //! one (the check's own dummy leaves the rest, [`rest::Rest::bye_taken`]); when D is
 //! unmatched, the rest keeps its dummy as before. The completion bit makes every restricted
 //! optimum give D a player: without it an optimum may pair the coming bye into the next
-//! group (C8 counts that pair), which no complete pairing can do, and the check fails. Such
-//! brackets are not paired "alone" (the bye is theirs; and the next bracket's C9 needs the
-//! next group's pairs).
+//! group (C8 counts that pair), which no complete pairing can do, and the check fails. A
+//! bracket at or below the bye score holds the bye, so it never pairs "alone"; one above it
+//! may (its next group then holds the bye), and C9 of the next bracket is then read by
+//! cardinality matchings ([`next_c9_alone`]) since the next group's pairs are not matched.
 //!
 //! C9 of the next bracket ("its only downfloater will be the bye"): the whole field reads it
 //! from its optimum, no player of the next bracket paired below the next score group. C6
