@@ -33,9 +33,55 @@
 //! every matching [`rest::Rest`] checks by cardinality matching that the players it leaves
 //! and everybody below can still be paired completely (under C1/C3, and the pairs the
 //! bracket's decisions have taken out). If that check fails, the bracket and the rest of
-//! the round are paired the old way, on the whole field ("global", counted in [`Stats`]);
-//! also when C9 may apply (its weights sit on pairs outside the bracket too) and when the
-//! bye must go to a top scorer (C9 from the first bracket on).
+//! the round are paired the old way, on the whole field ("global", counted in [`Stats`]).
+//!
+//! ## The bye and C9 (odd fields)
+//! On the whole field, C9 (when it applies to the bracket) weighs every pair by the
+//! played-games ranks of its players of the bye score, so a complete pairing M gets
+//! K - rank(b(M)), K the sum over the players of the bye score not yet paired and b(M) the
+//! bye. When **every bye candidate is a player of the bracket or of the next score group**
+//! (an odd field whose next score group scores at most the bye score, or the last bracket:
+//! everybody below scores less than the bye score and cannot take the bye, C5), the
+//! restricted matching gets one more vertex, the **bye dummy** D, joined to each eligible
+//! player of the bye score among its players; the edge weighs the completion field's lowest
+//! bit (above every criterion) plus, when C9 applies, one more than the highest rank less
+//! the player's (`pab::bye_dummy_weight`); no other pair carries C9. Why it stays exact:
+//! every complete pairing M leaves exactly one player unpaired, b(M), an eligible player of
+//! the bye score (a lower bye would contradict C5), hence joined to D. With M' = M plus
+//! (D, b(M)) and B' = B plus D's edges, W(M) = const + C(M) + R'(M' ∩ B'), R' the criteria
+//! weights of B and D's weights: C9 is K - rank(b(M)) = const + the C9 part of D's edge,
+//! and the completion bit on D's edge is in every M' once, a constant. So the argument
+//! above holds word for word with B' for B: an optimum of R' on the bracket, the next group
+//! and D that extends is the bracket part (plus the bye's edge) of a whole-field optimum.
+//! "Extends" now means: D's partner is the bye, and the rest is paired completely without
+//! one (the check's own dummy leaves the rest, [`rest::Rest::bye_taken`]); when D is
+//! unmatched, the rest keeps its dummy as before. The completion bit makes every restricted
+//! optimum give D a player: without it an optimum may pair the coming bye into the next
+//! group (C8 counts that pair), which no complete pairing can do, and the check fails. A
+//! bracket at or below the bye score holds the bye, so it never pairs "alone"; one above it
+//! may (its next group then holds the bye), and C9 of the next bracket is then read by
+//! cardinality matchings ([`next_c9_alone`]) since the next group's pairs are not matched.
+//!
+//! C9 of the next bracket ("its only downfloater will be the bye"): the whole field reads it
+//! from its optimum, no player of the next bracket paired below the next score group. C6
+//! and C8 fix how many of the next bracket's players (this bracket's unpaired players and
+//! the next group) every optimum leaves unpaired here, U, the bye (D's partner) among them.
+//! In a complete pairing the others are paired below the next group, or two of them with
+//! each other by a pair that is no bracket pair — two MDPs of this bracket: any other pair
+//! of them weighs in R', and adding it would beat the optimum. So U = 1: C9 applies; U >= 3
+//! with at most one MDP of this bracket among those besides the bye: it does not. Otherwise
+//! (two such MDPs or more) the whole field's answer is whichever its optimum took; the
+//! bracket is then paired on the whole field like a fallback ([`next_c9_open`], counted in
+//! [`Stats::c9_open`]; 36 brackets of the 1,448 rounds of 300 small events with zero-point
+//! byes in the tests, none in the other random events and samples). When the bye must go
+//! to a top scorer, C9 of the first bracket applies when the top group can be paired within
+//! itself but for one eligible player and everybody below within themselves: two
+//! cardinality matchings ([`first_bracket_c9`]) instead of the whole-field bye-choice
+//! matching of `global_start`, which maximises the pairs inside the top group.
+//!
+//! The whole field is thus taken only after a failed check or an open C9; with more than
+//! [`super::MAX_PLAYERS`] players left the round is refused
+//! ([`Failure::WholeField`], naming the reason).
 
 use super::blossom::Matcher;
 use super::order::{Field, Float};
@@ -57,6 +103,32 @@ pub enum Failure {
     /// densely (more than [`super::MAX_BRACKET`]), or a sparse bracket whose candidate
     /// subgraph would outgrow [`super::sparse::MAX_EDGES`].
     TooManyPlayers(usize),
+    /// A bracket the restricted matching could not pair exactly (`why`) needs the whole field,
+    /// with this many players unpaired, more than [`super::MAX_PLAYERS`].
+    WholeField { players: usize, why: WholeField },
+}
+
+/// Why a bracket of the default path is paired on the whole field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeField {
+    /// Its restricted optimum does not extend to a complete pairing of the players below
+    /// (C4): the best pairing of the bracket is not the best one of the bracket alone.
+    Unextendable,
+    /// C9 of the next bracket hangs on pairs no criterion weighs (`next_c9_open`).
+    C9Open,
+}
+
+impl std::fmt::Display for WholeField {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            WholeField::Unextendable => {
+                "its best pairing on its own players leaves players below who cannot all be paired (C4)"
+            }
+            WholeField::C9Open => {
+                "whether C9 applies to the next bracket depends on how two or more of its unpaired MDPs are paired below it (no criterion decides)"
+            }
+        })
+    }
 }
 
 /// How the brackets are matched.
@@ -96,6 +168,16 @@ pub struct Stats {
     /// certification added to their candidate subgraphs.
     pub sparse: usize,
     pub sparse_added: usize,
+    /// Restricted brackets holding every bye candidate (an odd field), matched with the
+    /// bye dummy, and those of them where C9 applied.
+    pub bye_dummy: usize,
+    pub c9: usize,
+    /// Fallbacks because the next bracket's C9 was left open (`next_c9_open`).
+    pub c9_open: usize,
+    /// Rounds (0 or 1) whose bye must go to a top scorer, and of them those where C9
+    /// applies to the first bracket (`first_bracket_c9`).
+    pub top_bye: usize,
+    pub top_bye_c9: usize,
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
@@ -171,6 +253,9 @@ struct Solver {
     done: Vec<Option<usize>>,
     /// The last optimum: each player's partner (itself when unpaired).
     stable: Vec<usize>,
+    /// Restricted: the matcher's vertex of the bye dummy (after the players), when the
+    /// bracket holds every bye candidate (see the module docs); its partner is the bye.
+    dummy: Option<usize>,
 }
 
 impl Solver {
@@ -187,6 +272,29 @@ impl Solver {
             self.loc[v] = i;
         }
         self.m = Matcher::new(verts.len());
+        self.dummy = None;
+    }
+
+    /// Restricted: a bye dummy joins the matcher (its edges set by [`Solver::set_dummy`]).
+    fn add_bye_dummy(&mut self) {
+        let d = self.verts.len();
+        self.m = Matcher::new(d + 1);
+        self.m.set_group(d, u32::MAX);
+        self.dummy = Some(d);
+    }
+
+    /// The weight of the bye dummy's edge to `v`, as it is (not stripped).
+    fn set_dummy(&mut self, v: usize, x: Weight) {
+        if let (Some(d), a) = (self.dummy, self.loc[v])
+            && a != NONE_POS
+        {
+            self.m.set_weight(a, d, x);
+        }
+    }
+
+    /// The matcher's mate of vertex `i` as a player (the bye dummy is no partner).
+    fn player_mate(&self, i: usize) -> Option<usize> {
+        self.m.mate(i).filter(|&j| Some(j) != self.dummy).map(|j| self.verts[j])
     }
 
     /// Players of one score group are most often paired with each other: a restart of
@@ -248,7 +356,7 @@ impl Solver {
         for (i, &v) in self.verts.iter().enumerate() {
             self.stable[v] = match self.done[v] {
                 Some(u) => u,
-                None => self.m.mate(i).map_or(v, |j| self.verts[j]),
+                None => self.player_mate(i).unwrap_or(v),
             };
         }
         let Some(rest) = &mut self.rest else { return Ok(()) };
@@ -262,6 +370,7 @@ impl Solver {
                 rest.join(v);
             }
         }
+        rest.bye_taken(self.dummy.is_some_and(|d| self.m.mate(d).is_some()));
         let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };
         if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
     }
@@ -290,7 +399,7 @@ impl Solver {
     /// solve).
     fn mate_now(&self, v: usize) -> Option<usize> {
         let a = self.loc[v];
-        if a == NONE_POS { None } else { self.m.mate(a).map(|j| self.verts[j]) }
+        if a == NONE_POS { None } else { self.player_mate(a) }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -346,6 +455,9 @@ struct Round<'a> {
     s: Solver,
     matched: Vec<bool>,
     explain: Vec<String>,
+    /// Restricted: every bye candidate is among the bracket's players (and the next score
+    /// group), so a bye dummy joins its matching (see the module docs).
+    bye_dummy: bool,
 }
 
 /// One bracket: `pbi` = MDPs (first `sgb`), residents (up to `ngb`), the next score group.
@@ -388,6 +500,7 @@ pub fn pair_by(
         rest: None,
         done: vec![None; n],
         stable: (0..n).collect(),
+        dummy: None,
     };
     let mut r = Round {
         field,
@@ -399,22 +512,25 @@ pub fn pair_by(
         s,
         matched: vec![false; n],
         explain: Vec::new(),
+        bye_dummy: false,
     };
     let top = score(0);
     // The first questions by cardinality matching: a pairing at all, the bye score.
-    let mut dense_start = path == Path::Global;
+    let dense_start = path == Path::Global;
     if path != Path::Global {
         let mut rest = Rest::new(field, last_round, rounds_before);
         let Some(bye_score) = rest.start(field) else {
             return Err(Failure::NoPairing);
         };
         if n % 2 == 1 && bye_score >= top {
-            // C9 may apply from the first bracket on: its weights need the whole field.
-            dense_start = true;
-        } else {
-            r.layout.bye_score = bye_score;
-            r.s.rest = Some(rest);
+            // The bye goes to a top scorer: C9 applies to the first bracket when its
+            // only downfloater can be the bye (`first_bracket_c9`).
+            r.layout.c9 = first_bracket_c9(field, last_round, rounds_before);
+            stats.top_bye = 1;
+            stats.top_bye_c9 = r.layout.c9 as usize;
         }
+        r.layout.bye_score = bye_score;
+        r.s.rest = Some(rest);
     }
     if dense_start {
         r.s.global()?;
@@ -465,11 +581,12 @@ pub fn pair_by(
         let bye_score = r.layout.bye_score;
         let br = Br { pbi: &pbi, sgb, ngb, resident_start, next_start, c9 };
         let deep = r.deep;
-        // C9 reads partners outside the bracket (its weights, and the update below).
-        let c9_may_apply = c9 || (n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns));
-        if !r.s.is_global() && c9_may_apply {
-            r.s.global()?;
-        }
+        // Every bye candidate is a player of this bracket or of the next score group (all
+        // players below score less than the bye score): the restricted matching holds a
+        // bye dummy (module docs, "The bye and C9").
+        let bye_here = n % 2 == 1 && next_score.is_none_or(|ns| bye_score >= ns);
+        r.bye_dummy = bye_here;
+        let mut alone_c9 = None;
         if r.s.is_global() {
             stats.global += 1;
             global_bracket(&mut r, &br)?;
@@ -484,7 +601,11 @@ pub fn pair_by(
             // and the bracket's matching leaves the next group out. (An odd bracket with one
             // floater cannot do that: which player floats changes how many pairs the next
             // group keeps, C8.)
+            // With every bye candidate here, only a bracket scoring above the bye score may
+            // pair alone (the bye is then the next group's), and C9 of the next bracket is
+            // read by cardinality matchings (`next_c9_alone`).
             let alone = !deep
+                && (!bye_here || ngb > sgb && score(pbi[sgb]) > bye_score)
                 && ngb < pbi.len()
                 && rest::bracket_pairs_completely(
                     field,
@@ -493,6 +614,10 @@ pub fn pair_by(
                     last_round,
                     rounds_before,
                 );
+            r.bye_dummy = bye_here && !alone;
+            if alone && bye_here {
+                alone_c9 = Some(next_c9_alone(&r, &pbi[ngb..], next_iter));
+            }
             let small = Br { pbi: &pbi[..ngb], ..br };
             let chosen = if alone { &small } else { &br };
             let above = match path {
@@ -509,20 +634,42 @@ pub fn pair_by(
             } else {
                 bracket(&mut r, chosen)
             };
+            // Where C9 decides whether the next bracket's only downfloater is the bye, the
+            // whole field's answer may not be determined (`next_c9_open`): this bracket is
+            // paired on the whole field, as the reference path does.
+            let c9_open_before = stats.c9_open;
+            let done_by = done_by.and_then(|()| {
+                if next_c9_open(&r, &pbi, sgb, ngb, next_score) {
+                    stats.c9_open += 1;
+                    Err(Stop::Unextendable)
+                } else {
+                    Ok(())
+                }
+            });
             match done_by {
                 Ok(()) => {
                     stats.restricted += 1;
                     stats.alone += alone as usize;
+                    stats.bye_dummy += (bye_here && !alone) as usize;
+                    stats.c9 += (bye_here && c9) as usize;
                 }
                 Err(Stop::Fail(f)) => return Err(f),
                 Err(Stop::Unextendable) => {
+                    let why = if stats.c9_open > c9_open_before {
+                        WholeField::C9Open
+                    } else {
+                        WholeField::Unextendable
+                    };
                     stats.fallbacks += 1;
                     stats.global += 1;
                     r.s.done = done;
                     r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
                     r.matched = matched;
                     r.explain.truncate(lines);
-                    r.s.global()?;
+                    r.s.global().map_err(|f| match f {
+                        Failure::TooManyPlayers(players) => Failure::WholeField { players, why },
+                        f => f,
+                    })?;
                     global_bracket(&mut r, &br)?;
                 }
             }
@@ -532,6 +679,11 @@ pub fn pair_by(
         let mut new_pbi = Vec::new();
         let mut new_sgb = 0;
         c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
+        // Restricted, the next bracket's players left unpaired by this bracket's optimum
+        // (the bye among them) say it (module docs, "The bye and C9"); on the whole field,
+        // their partners.
+        let restricted = !s.is_global();
+        let mut unpaired = 0;
         for (pi, &v) in pbi.iter().enumerate() {
             if pi < ngb && r.matched[v] {
                 continue;
@@ -540,9 +692,15 @@ pub fn pair_by(
             if pi < ngb {
                 new_sgb += 1;
             }
-            if c9 && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
+            unpaired += (s.stable[v] == v) as usize;
+            if c9 && !restricted && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
                 c9 = false;
             }
+        }
+        if let Some(x) = alone_c9.take() {
+            c9 = c9 && x;
+        } else if restricted && unpaired != 1 {
+            c9 = false;
         }
         pbi = new_pbi;
         sgb = new_sgb;
@@ -564,6 +722,67 @@ pub fn pair_by(
         r.explain.push(format!("bye: {}", field.players[b].id));
     }
     Ok(Outcome { pairs, bye, explain: r.explain, stats })
+}
+
+/// C9 of the first bracket when the bye goes to a top scorer: it applies when the top score
+/// group's only downfloater can be the bye, i.e. when a complete pairing pairs the top
+/// group within itself but for one eligible player and everybody below within themselves
+/// (two cardinality matchings). `global_start` reads the same from its bye-choice optimum,
+/// which maximises the pairs inside the top group among the complete pairings.
+fn first_bracket_c9(field: &Field, last_round: bool, rounds_before: u32) -> bool {
+    let n = field.players.len();
+    let top = field.players[0].score;
+    let t = field.players.iter().take_while(|p| p.score >= top).count();
+    let (upper, lower): (Vec<usize>, Vec<usize>) = ((0..t).collect(), (t..n).collect());
+    rest::pairs_completely_but_bye(field, &upper, top, last_round, rounds_before)
+        && rest::bracket_pairs_completely(field, &lower, 0, last_round, rounds_before)
+}
+
+/// Whether, after a restricted bracket whose next score group is at or below the bye score,
+/// the whole field could pair the next bracket's players left unpaired by the optimum in
+/// more than one way as far as C9 is concerned: besides the bye, at least two of them (so
+/// at least three unpaired) of which two or more are MDPs of this bracket, whose pairs with
+/// each other carry no criterion (no bracket pair) and so may or may not be taken instead
+/// of pairs below the next group. The reference (whole-field) path then reads C9 of the
+/// next bracket from its own optimum; such a bracket is paired that way too.
+fn next_c9_open(
+    r: &Round,
+    pbi: &[usize],
+    sgb: usize,
+    ngb: usize,
+    next_score: Option<HalfPoints>,
+) -> bool {
+    let s = &r.s;
+    if r.n.is_multiple_of(2) || next_score.is_none_or(|ns| r.layout.bye_score < ns) {
+        return false;
+    }
+    let bye = s.dummy.and_then(|d| s.m.mate(d)).map(|j| s.verts[j]);
+    let mut unpaired = 0;
+    let mut mdps = 0;
+    for (pi, &v) in pbi.iter().enumerate() {
+        if pi < ngb && r.matched[v] || s.stable[v] != v {
+            continue;
+        }
+        unpaired += 1;
+        if pi < sgb && Some(v) != bye {
+            mdps += 1;
+        }
+    }
+    unpaired >= 3 && mdps >= 2
+}
+
+/// C9 of the next bracket after a bracket that paired alone while every bye candidate is
+/// in the next score group `next` (players below it from `below` on): the next bracket is
+/// that group, and the whole field's optimum (C8: as many pairs inside it as a complete
+/// pairing allows) leaves only the bye of it unpaired exactly when the group can be paired
+/// within itself but for one eligible player of the bye score and everybody below within
+/// themselves (two cardinality matchings). Otherwise at least two more of its players are
+/// paired below it (it has no MDPs): C9 does not apply.
+fn next_c9_alone(r: &Round, next: &[usize], below: usize) -> bool {
+    let (field, n) = (r.field, r.n);
+    let lower: Vec<usize> = (below..n).collect();
+    rest::pairs_completely_but_bye(field, next, r.layout.bye_score, r.last_round, r.rounds_before)
+        && rest::bracket_pairs_completely(field, &lower, 0, r.last_round, r.rounds_before)
 }
 
 /// Whether every pair of the field is as good as any other (typically the first round): one
@@ -716,6 +935,16 @@ fn global_start(r: &mut Round) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The bye dummy's edges in a restricted bracket holding every bye candidate
+/// (`pab::bye_dummy_weight`).
+fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c9: bool) {
+    for &v in pbi {
+        if let Some(x) = super::pab::bye_dummy_weight(field, lay, v, c9) {
+            s.set_dummy(v, x);
+        }
+    }
+}
+
 /// A restricted bracket on the sparse path (`sparse`: the same decisions, no dense matrix).
 fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
     use super::sparse;
@@ -733,7 +962,8 @@ fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
         explain: &mut r.explain,
     };
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near };
+    let bye_dummy = r.bye_dummy;
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near, bye_dummy };
     sparse::bracket(round, &b).map_err(|e| match e {
         sparse::Stop::Unextendable => Stop::Unextendable,
         sparse::Stop::Fail(f) => Stop::Fail(f),
@@ -744,6 +974,7 @@ fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
 fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     let (field, n, deep) = (r.field, r.n, r.deep);
     let (rounds_before, last_round) = (r.rounds_before, r.last_round);
+    let bye_dummy = r.bye_dummy;
     let score = |v: usize| field.players[v].score;
     let layout = &r.layout;
     let s = &mut r.s;
@@ -768,7 +999,8 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     lay.rounds_before = rounds_before;
     lay.last_round = last_round;
     lay.bye_score = layout.bye_score;
-    lay.c9 = c9;
+    // Restricted, C9 sits on the bye dummy's edges only (below).
+    lay.c9 = c9 && s.is_global();
     lay.played_rank = layout.played_rank.clone();
     if !lay.fits(n) {
         return Err(Failure::TooWide(lay.total_bits(n)).into());
@@ -784,6 +1016,9 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
         }
     } else {
         s.restricted(pbi, sgb, lay.completion_shift())?;
+        if bye_dummy {
+            s.add_bye_dummy();
+        }
     }
     s.group_by_score(field);
     let mut base = Matrix::new(n, pbi);
@@ -795,6 +1030,10 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             s.set(pbi[i], pbi[j], x);
         }
     }
+    if s.dummy.is_some() {
+        bye_dummy_edges(s, field, &lay, pbi, c9);
+    }
+    lay.c9 = c9;
     s.solve(field)?;
     let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
     // 1. MDP choice.

@@ -44,6 +44,9 @@ pub enum DutchError {
     /// with more than [`MAX_PLAYERS`] players unpaired, or a bracket and the next score group
     /// of more than [`MAX_BRACKET`].
     TooManyPlayers { round: u32, players: usize },
+    /// A bracket the restricted matching cannot pair exactly (`why`) needs the whole field,
+    /// with more than [`MAX_PLAYERS`] players unpaired.
+    WholeFieldTooLarge { round: u32, players: usize, why: candidates::WholeField },
 }
 
 /// The largest field the engine pairs **on the whole field** (dense weight matrices of 2 × 64
@@ -77,6 +80,10 @@ impl std::fmt::Display for DutchError {
             DutchError::TooManyScoreGroups { round, bits } => write!(
                 f,
                 "round {round}: a bracket needs {bits}-bit weights, more than the engine supports"
+            ),
+            DutchError::WholeFieldTooLarge { round, players, why } => write!(
+                f,
+                "round {round}: a bracket must be paired on the whole field because {why}, and {players} players are unpaired there, more than the {MAX_PLAYERS} the whole-field matching takes; the engine cannot pair this round (pair it with another program, e.g. bbpPairings, and please report the event: docs/dutch.md, The restricted matching)"
             ),
             DutchError::TooManyPlayers { round, players } => write!(
                 f,
@@ -164,6 +171,9 @@ fn pair_round(
                 }
                 candidates::Failure::TooManyPlayers(players) => {
                     DutchError::TooManyPlayers { round: r, players }
+                }
+                candidates::Failure::WholeField { players, why } => {
+                    DutchError::WholeFieldTooLarge { round: r, players, why }
                 }
             },
         )?;

@@ -7,10 +7,16 @@
 //! matching leaves at most one eligible player unpaired, the round cannot be paired.
 //! C9 (fewest unplayed games for the bye assignee) then ranks the candidates of that score
 //! by played games (`quality::Layout::played_rank`).
+//!
+//! That matching only runs on the whole-field path (`candidates::Path::Global`, the
+//! reference the tests compare with): the default path finds the bye score by cardinality
+//! matching (`rest`), and carries C5 and C9 in each restricted bracket that holds every
+//! bye candidate by the edges of a bye dummy ([`bye_dummy_weight`]; `candidates`, "The bye
+//! and C9").
 
 use super::absolute::compatible;
 use super::order::Field;
-use super::quality::bits_for;
+use super::quality::{Layout, bits_for};
 use super::weight::{Fields, Weight};
 use bsw_model::HalfPoints;
 
@@ -47,4 +53,23 @@ pub fn played_ranks(counts: &mut [usize]) -> std::collections::HashMap<usize, u6
         m.insert(c, k as u64);
     }
     m
+}
+
+/// The weight of the bye dummy's edge to player `v` in a restricted bracket that holds every
+/// bye candidate (`candidates`, module docs "The bye and C9"), `None` when `v` cannot be the
+/// bye: for an eligible player of the bye score, the completion field's lowest bit (above
+/// every criterion) plus, when C9 applies, one more than the highest played-games rank less
+/// the player's own, in the C9 field (the fewer unplayed games, the heavier).
+pub fn bye_dummy_weight(field: &Field, lay: &Layout, v: usize, c9: bool) -> Option<Weight> {
+    let p = &field.players[v];
+    if !p.bye_eligible || p.score != lay.bye_score {
+        return None;
+    }
+    let mut x = Weight::bit(lay.completion_shift());
+    if c9 {
+        let top = lay.played_rank.values().copied().max().unwrap_or(0) + 1;
+        let rank = lay.played_rank.get(&p.played).copied().unwrap_or(0);
+        x = x.add(&lay.c9_value(top - rank));
+    }
+    Some(x)
 }

@@ -141,6 +141,15 @@ impl Layout {
         f
     }
 
+    /// `v` in the C9 field of a weight (`candidates` puts C9 on the bye dummy's edges of a
+    /// restricted bracket).
+    pub fn c9_value(&self, v: u64) -> Weight {
+        let fields = self.fields(self.n);
+        let at = fields.iter().position(|f| f.0 == "C9").unwrap_or(0);
+        let below: u32 = fields[at + 1..].iter().map(|f| f.1).sum();
+        Weight::from_u64(v).shl(below)
+    }
+
     /// Bits of the spare field free for the transposition order (`candidates`).
     pub fn order_bits(&self) -> u32 {
         self.spare - 3 * self.count - 4

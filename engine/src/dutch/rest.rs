@@ -8,11 +8,15 @@
 //! one dummy vertex adjacent to every bye candidate (eligible, score at most the bye score).
 //! [`Rest`] keeps one such perfect matching and repairs it with augmenting paths (the
 //! implicit-graph Edmonds of [`crate::matching`]) for the few vertices each restricted
-//! optimum disturbs, instead of recomputing it.
+//! optimum disturbs, instead of recomputing it. When the bracket's own matching holds the
+//! bye dummy (every bye candidate among its players, `candidates` "The bye and C9") and the
+//! dummy took a player, that player is the bye: the rest is then paired without one (its
+//! dummy leaves, [`Rest::bye_taken`]).
 //!
 //! It also answers the first questions of a round without a weighted matching: is there a
 //! pairing at all (C1-C3), and, in an odd field, the lowest score whose players can take the
-//! bye (C5).
+//! bye (C5); and, when that is the top score, whether the top group can be paired within
+//! itself but for the bye ([`pairs_completely_but_bye`], C9 of the first bracket).
 
 use super::absolute::compatible;
 use super::blossom;
@@ -232,6 +236,17 @@ impl Rest {
         self.c.out[v] = true;
     }
 
+    /// In an odd field: whether the restricted matching has given the bye already (its
+    /// dummy vertex took a bye candidate of the bracket, `candidates`), so that the rest
+    /// must be paired without one; the rest's own dummy leaves or joins accordingly.
+    pub fn bye_taken(&mut self, taken: bool) {
+        if !self.odd {
+            return;
+        }
+        let d = self.c.n;
+        if taken { self.leave(d) } else { self.join(d) }
+    }
+
     /// `v` joins the rest (free, to be matched).
     pub fn join(&mut self, v: usize) {
         if !self.c.out[v] {
@@ -294,6 +309,9 @@ struct BracketGraph<'a> {
     field: &'a Field,
     players: &'a [usize],
     mdps: usize,
+    /// A dummy vertex at position `players.len()`, adjacent to the eligible players of at
+    /// most this score (the bye).
+    bye: Option<HalfPoints>,
     order: Vec<u32>,
     last_round: bool,
     rounds_before: u32,
@@ -301,12 +319,17 @@ struct BracketGraph<'a> {
 
 impl Graph for BracketGraph<'_> {
     fn len(&self) -> usize {
-        self.players.len()
+        self.order.len()
     }
     fn active(&self, _: usize) -> bool {
         true
     }
     fn adjacent(&self, u: usize, w: usize) -> bool {
+        let k = self.players.len();
+        if u == k || w == k {
+            let p = &self.field.players[self.players[u.min(w)]];
+            return self.bye.is_some_and(|s| p.bye_eligible && p.score <= s);
+        }
         u.max(w) >= self.mdps
             && compatible(
                 self.field,
@@ -339,7 +362,31 @@ pub fn bracket_pairs_completely(
     last_round: bool,
     rounds_before: u32,
 ) -> bool {
-    let k = players.len();
+    pairs_completely(field, players, mdps, None, last_round, rounds_before)
+}
+
+/// Whether `players` (MDPs first) can be paired completely within themselves under C1/C3
+/// but for one bye: an eligible player of score at most `bye_score` (an odd number of
+/// players, a perfect matching with a dummy adjacent to those players).
+pub fn pairs_completely_but_bye(
+    field: &Field,
+    players: &[usize],
+    bye_score: HalfPoints,
+    last_round: bool,
+    rounds_before: u32,
+) -> bool {
+    pairs_completely(field, players, 0, Some(bye_score), last_round, rounds_before)
+}
+
+fn pairs_completely(
+    field: &Field,
+    players: &[usize],
+    mdps: usize,
+    bye: Option<HalfPoints>,
+    last_round: bool,
+    rounds_before: u32,
+) -> bool {
+    let k = players.len() + bye.is_some() as usize;
     if k % 2 == 1 {
         return false;
     }
@@ -347,6 +394,7 @@ pub fn bracket_pairs_completely(
         field,
         players,
         mdps,
+        bye,
         order: (0..k as u32).collect(),
         last_round,
         rounds_before,

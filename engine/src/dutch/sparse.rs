@@ -1500,6 +1500,9 @@ struct Model<'a> {
     step4: Vec<Option<u32>>,
     open_before: Vec<u64>,
     rem_len: u64,
+    /// The bye dummy's edge weight per position (`candidates`, "The bye and C9"; the dummy
+    /// is the vertex after the players), empty without a dummy.
+    dummy: Vec<Weight>,
 }
 
 impl<'a> Model<'a> {
@@ -1564,6 +1567,7 @@ impl<'a> Model<'a> {
             step4: vec![None; k],
             open_before: Vec::new(),
             rem_len: 0,
+            dummy: Vec::new(),
         }
     }
 
@@ -1628,6 +1632,9 @@ impl<'a> Model<'a> {
     /// The current weight of (a, b), a < b: the base and the bonuses of the decision in
     /// progress.
     fn weight(&mut self, a: usize, b: usize) -> Weight {
+        if b == self.pbi.len() {
+            return self.dummy[a];
+        }
         let x = self.base(a, b);
         if x.is_zero() {
             return x;
@@ -1707,6 +1714,13 @@ impl Sparse<'_> {
         let mut of: Vec<Vec<usize>> = vec![Vec::new(); classes];
         for a in 0..k {
             of[self.model.class[a] as usize].push(a);
+        }
+        // Every edge of the bye dummy (at most one per player; never certified).
+        for a in 0..self.model.dummy.len() {
+            if !self.model.dummy[a].is_zero() {
+                let w = self.model.dummy[a];
+                self.m.set_weight(a, k, w);
+            }
         }
         let per_class = (4 * near / classes.max(1)).clamp(1, near);
         for a in 0..k {
@@ -1800,6 +1814,8 @@ pub struct Bracket<'a> {
     pub c9: bool,
     /// The initial candidate subgraph's width ([`NEAR`] by default).
     pub near: usize,
+    /// Every bye candidate is in `pbi`: a bye dummy joins the matching (`candidates`).
+    pub bye_dummy: bool,
 }
 
 /// Why a sparse bracket stopped.
@@ -1832,13 +1848,16 @@ impl State<'_, '_> {
     fn solve(&mut self) -> Result<(), Stop> {
         self.sp.solve().map_err(Stop::Fail)?;
         let pbi = self.pbi;
+        let k = pbi.len();
         for (i, &v) in pbi.iter().enumerate() {
             self.r.stable[v] = match self.r.done[v] {
                 Some(u) => u,
-                None => self.sp.m.mate(i).map_or(v, |j| pbi[j]),
+                None => self.sp.m.mate(i).filter(|&j| j < k).map_or(v, |j| pbi[j]),
             };
         }
         let Some(rest) = self.r.rest.as_mut() else { return Ok(()) };
+        let dummy = !self.sp.model.dummy.is_empty();
+        rest.bye_taken(dummy && self.sp.m.mate(k).is_some());
         for (i, &v) in pbi.iter().enumerate() {
             if self.r.done[v].is_some() || self.sp.m.mate(i).is_some() {
                 rest.leave(v);
@@ -1874,7 +1893,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<usize, Stop> {
     let field = r.field;
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
-    let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near } = *br;
+    let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near, bye_dummy } = *br;
     let ids = |vs: &[usize]| -> String {
         let v: Vec<String> = vs.iter().map(|&v| field.players[v].id.to_string()).collect();
         format!("[{}]", v.join(" "))
@@ -1898,11 +1917,21 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<usize, Stop> {
     if !lay.fits(n) {
         return Err(Stop::Fail(Failure::TooWide(lay.total_bits(n))));
     }
+    // With a bye dummy, C9 sits on its edges only (`candidates`, "The bye and C9").
+    let dummy: Vec<Weight> = if bye_dummy {
+        let w = |&v: &usize| super::pab::bye_dummy_weight(field, &lay, v, c9);
+        pbi.iter().map(|v| w(v).unwrap_or(Weight::ZERO)).collect()
+    } else {
+        Vec::new()
+    };
+    lay.c9 = c9 && !bye_dummy;
     let active: Vec<usize> = (0..n).filter(|&v| r.done[v].is_none()).collect();
     let c = lay.count;
     let order_bits = lay.order_bits();
-    let model = Model::new(field, lay, pbi, sgb, ngb);
-    let mut sp = Sparse { model, m: SparseMatcher::new(pbi.len()), checks: 0, added: 0 };
+    let mut model = Model::new(field, lay, pbi, sgb, ngb);
+    let k = pbi.len() + bye_dummy as usize;
+    model.dummy = dummy;
+    let mut sp = Sparse { model, m: SparseMatcher::new(k), checks: 0, added: 0 };
     sp.seed(near);
     let mut loc = vec![NONE_POS; n];
     for (i, &v) in pbi.iter().enumerate() {
@@ -2112,6 +2141,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<usize, Stop> {
             s.finalize(v, u);
         }
     }
+    s.sp.model.lay.c9 = c9;
     let decided = explain::Bracket {
         field,
         layout: &s.sp.model.lay,
