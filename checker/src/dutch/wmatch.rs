@@ -68,6 +68,20 @@ impl<const N: usize> WideN<N> {
         WideN(w)
     }
 
+    /// `self << shift` (the bits beyond `64 N` are dropped).
+    pub fn shl(&self, shift: u32) -> Self {
+        let mut w = [0u64; N];
+        let (q, r) = ((shift / 64) as usize, shift % 64);
+        for k in (q..N).rev() {
+            let lo = self.0[k - q];
+            w[k] = lo << r;
+            if r > 0 && k > q {
+                w[k] |= self.0[k - q - 1] >> (64 - r);
+            }
+        }
+        WideN(w)
+    }
+
     #[inline]
     fn negative(&self) -> bool {
         self.0[N - 1] >> 63 == 1

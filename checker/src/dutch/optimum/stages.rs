@@ -31,8 +31,8 @@
 //! solved first on the bracket and the next scoregroup only (a relaxation), as the single
 //! matching of small remainders is.
 
-use super::solve_tweaked;
 use super::{OrderKey, Tweak, Values, View, bits, completes, order_key, order_violation};
+use super::{SolveError, solve_tweaked};
 use crate::report::Violation;
 use bsw_model::Id;
 use std::collections::HashMap;
@@ -588,8 +588,8 @@ fn stage<F: Fields>(
                 Stage::Done(None)
             }
         }
-        Err(msg) if msg.contains("bits of weight") => Stage::TooWide(msg),
-        Err(msg) if msg.contains(super::OVER_LIMIT) => Stage::TooLarge(msg),
-        Err(_) => Stage::Done(None),
+        Err(e @ SolveError::TooWide { .. }) => Stage::TooWide(e.to_string()),
+        Err(e @ SolveError::TooLarge { .. }) => Stage::TooLarge(e.to_string()),
+        Err(SolveError::Incomplete) => Stage::Done(None),
     }
 }
