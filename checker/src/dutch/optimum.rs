@@ -48,7 +48,7 @@
 use super::order::Bracket;
 use super::quality::pair_values;
 use super::state::Float;
-use super::wmatch::{self, Weight, Wide, Wide256, WideN};
+use super::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
 use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
@@ -580,8 +580,11 @@ fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solve
 /// at `shift` bits above the lowest tie-break bit; `bits` is the width they take.
 pub(super) struct Tweak<'a> {
     pub bits: u32,
-    pub pieces: &'a dyn Fn(Id, Id) -> Vec<(u64, u32)>,
+    pub pieces: &'a dyn Fn(Id, Id, &mut Pieces),
 }
+
+/// A pair's tie-break pieces (value, shift), appended by [`Tweak::pieces`].
+pub(super) type Pieces = Vec<(u64, u32)>;
 
 /// What a matching's graph depends on besides its bracket ([`View`]): the pairs kept, the
 /// mode (the relaxation or every player still to pair), whether the bracket's members are
@@ -950,6 +953,9 @@ fn solve_tweaked(
     } else if total + 4 <= 250 {
         let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]);
         run::<Wide256>(&g, low, full, given, tweak)
+    } else if total + 4 <= 436 {
+        let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3], w.0[4], w.0[5], w.0[6]]);
+        run::<Wide448>(&g, low, full, given, tweak)
     } else if total + 4 <= 500 {
         run::<Wide>(&g, |w| *w, full, given, tweak)
     } else {
@@ -1045,6 +1051,7 @@ fn run<W: Weight>(
     // Weights are doubled (bit 0 is free): every dual stays an integer.
     let shift = 1 + tweak.map_or(0, |t| t.bits);
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
+    let mut buf = Vec::new();
     let packed: Vec<(usize, usize, W)> = g
         .edges
         .iter()
@@ -1057,7 +1064,9 @@ fn run<W: Weight>(
                 && g.member[j]
             {
                 let mut tie = Wide::zero();
-                for (v, sh) in (t.pieces)(g.players[i], g.players[j]) {
+                buf.clear();
+                (t.pieces)(g.players[i], g.players[j], &mut buf);
+                for &(v, sh) in &buf {
                     if v > 0 {
                         tie = tie.plus(Wide::shifted(v, 1 + sh));
                     }
