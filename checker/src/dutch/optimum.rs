@@ -114,7 +114,7 @@ struct View<'a> {
     /// ([`warm_start`]); never read by the verdicts.
     published: Option<(&'a std::collections::HashMap<Id, Id>, Option<Id>)>,
     /// The matchings' graphs built so far ([`View::graph`]).
-    graphs: RefCell<Vec<(GraphKey, Built)>>,
+    graphs: Rc<Graphs>,
 }
 
 fn float_at(ctx: &RoundCtx, x: Id, back: u32, f: Float) -> bool {
@@ -149,23 +149,25 @@ impl<'a> View<'a> {
             diffs,
             pab_score: pab.map(|x| ctx.score(x)),
             published: None,
-            graphs: RefCell::new(Vec::new()),
+            graphs: Rc::default(),
         }
     }
 
-    /// The same view, whose matchings start from the published round ([`warm_start`]).
-    fn starting_from(mut self, publ: &'a Published) -> Self {
+    /// The same view, whose matchings start from the published round ([`warm_start`]) and
+    /// share the graphs of `graphs` (built for the same bracket and round).
+    fn starting_from(mut self, publ: &'a Published, graphs: &Rc<Graphs>) -> Self {
         self.published = Some((&publ.partner, publ.pabs.first().map(|x| x.1)));
+        self.graphs = graphs.clone();
         self
     }
 
     /// The graph of `key`, built on first use and kept for the view's other matchings.
     fn graph(&self, key: GraphKey) -> Built {
-        if let Some((_, g)) = self.graphs.borrow().iter().find(|(k, _)| *k == key) {
+        if let Some((_, g)) = self.graphs.0.borrow().iter().find(|(k, _)| *k == key) {
             return g.clone();
         }
         let g = build_graph(self, &key).map(Rc::new);
-        self.graphs.borrow_mut().push((key, g.clone()));
+        self.graphs.0.borrow_mut().push((key, g.clone()));
         g
     }
 
@@ -337,16 +339,24 @@ fn bits_for(max: u64) -> u32 {
     64 - max.leading_zeros()
 }
 
+/// The matchings' graphs of one bracket of one round ([`Graph`]), built on first use and
+/// shared by its quality check ([`check_bracket`]) and its order check ([`check_order`]),
+/// whose relaxations are on the same players and edges (only the tie-break fields differ).
+#[derive(Default)]
+pub struct Graphs(RefCell<Vec<(GraphKey, Built)>>);
+
 /// The complete check of bracket `k`: `Some` violation when a better bracket pairing exists.
+/// `graphs`: shared with [`check_order`] of the same bracket (see [`Graphs`]).
 pub fn check_bracket(
     ctx: &RoundCtx,
     publ: &Published,
     brackets: &[Bracket],
     k: usize,
     notes: &mut Vec<String>,
+    graphs: &Rc<Graphs>,
 ) -> Option<Violation> {
     let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab).starting_from(publ);
+    let view = View::new(ctx, brackets, k, pab).starting_from(publ, graphs);
     let b = &brackets[k];
     let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
     let published = view.values(&b.pairs, &next_pub, pab);
@@ -1248,9 +1258,10 @@ pub fn check_order(
     brackets: &[Bracket],
     k: usize,
     notes: &mut Vec<String>,
+    graphs: &Rc<Graphs>,
 ) -> Option<Violation> {
     let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab).starting_from(publ);
+    let view = View::new(ctx, brackets, k, pab).starting_from(publ, graphs);
     let b = &brackets[k];
     let key = order_key(&view, &b.pairs)?;
     let (mdps_first, remainder_first) = first_legal(&view, &b.pairs, &key);

@@ -379,13 +379,15 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
                 continue;
             }
             let (i, j, w) = edges[k];
-            if hy[i] + hy[j] - hdw[k] > 0 && (!doubled || hy[n + i] + hy[n + j] >= 0) {
-                continue;
-            }
-            let mut s = out.slack((i, j, w));
-            if doubled && s >= W::zero() {
-                s = s.min(out.slack((n + i, n + j, W::zero())));
-            }
+            // The edge's slack when negative (else its twin copy's, on the doubled graph):
+            // each computed only when the quick test does not settle it.
+            let real_positive = hy[i] + hy[j] - hdw[k] > 0;
+            let s = if real_positive { None } else { Some(out.slack((i, j, w))) };
+            let s = match s {
+                Some(s) if s < W::zero() => s,
+                _ if !doubled || hy[n + i] + hy[n + j] >= 0 => continue,
+                _ => out.slack((n + i, n + j, W::zero())),
+            };
             if s < W::zero() {
                 violated[i].push((s, k));
                 violated[j].push((s, k));
