@@ -27,7 +27,8 @@
 //! Every pair of two bracket members counts in the same fields, and their number is fixed by
 //! C6, so "2 minus a count" maximised is the count minimised. Fields whose value is the same
 //! on every bracket pair are dropped (narrow weights); the weight is an `i128` when the
-//! layout fits, else 256 bits, else 512 bits.
+//! layout fits, else 256, 448 or 512 bits. Each matching's graph (players, edges, their
+//! fields) is built once per bracket and shared by every matching on it ([`Graph`]).
 //!
 //! In the relaxation (the bracket and the next scoregroup, see [`check_bracket`]) one more
 //! field sits above every criterion: the PAB given inside, when every player still to pair
