@@ -27,7 +27,8 @@
 //! Every pair of two bracket members counts in the same fields, and their number is fixed by
 //! C6, so "2 minus a count" maximised is the count minimised. Fields whose value is the same
 //! on every bracket pair are dropped (narrow weights); the weight is an `i128` when the
-//! layout fits, else 256 bits, else 512 bits.
+//! layout fits, else 256, 448 or 512 bits. Each matching's graph (players, edges, their
+//! fields) is built once per bracket and shared by every matching on it ([`Graph`]).
 //!
 //! In the relaxation (the bracket and the next scoregroup, see [`check_bracket`]) one more
 //! field sits above every criterion: the PAB given inside, when every player still to pair
@@ -48,11 +49,13 @@
 use super::order::Bracket;
 use super::quality::pair_values;
 use super::state::Float;
-use super::wmatch::{self, Weight, Wide, Wide256};
+use super::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
 use super::{DutchEvidence, Published, RoundCtx, points};
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
+use std::cell::RefCell;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 mod stages;
 
@@ -111,6 +114,8 @@ struct View<'a> {
     /// The published round (opponents, PAB receiver): where the matchings start from
     /// ([`warm_start`]); never read by the verdicts.
     published: Option<(&'a std::collections::HashMap<Id, Id>, Option<Id>)>,
+    /// The matchings' graphs built so far ([`View::graph`]).
+    graphs: Rc<Graphs>,
 }
 
 fn float_at(ctx: &RoundCtx, x: Id, back: u32, f: Float) -> bool {
@@ -145,13 +150,26 @@ impl<'a> View<'a> {
             diffs,
             pab_score: pab.map(|x| ctx.score(x)),
             published: None,
+            graphs: Rc::default(),
         }
     }
 
-    /// The same view, whose matchings start from the published round ([`warm_start`]).
-    fn starting_from(mut self, publ: &'a Published) -> Self {
+    /// The same view, whose matchings start from the published round ([`warm_start`]) and
+    /// share the graphs of `graphs` (built for the same bracket and round).
+    fn starting_from(mut self, publ: &'a Published, graphs: &Rc<Graphs>) -> Self {
         self.published = Some((&publ.partner, publ.pabs.first().map(|x| x.1)));
+        self.graphs = graphs.clone();
         self
+    }
+
+    /// The graph of `key`, built on first use and kept for the view's other matchings.
+    fn graph(&self, key: GraphKey) -> Built {
+        if let Some((_, g)) = self.graphs.0.borrow().iter().find(|(k, _)| *k == key) {
+            return g.clone();
+        }
+        let g = build_graph(self, &key).map(Rc::new);
+        self.graphs.0.borrow_mut().push((key, g.clone()));
+        g
     }
 
     fn next_levels(&self) -> Vec<HalfPoints> {
@@ -318,28 +336,28 @@ impl<'a> View<'a> {
     }
 }
 
-/// A field of the weight layout: width in bits.
-struct Layout {
-    widths: Vec<u32>,
-}
-
-/// One pair's field values (one per field of the full layout, before narrowing).
-type FieldValues = Vec<u64>;
-
 fn bits_for(max: u64) -> u32 {
     64 - max.leading_zeros()
 }
 
+/// The matchings' graphs of one bracket of one round ([`Graph`]), built on first use and
+/// shared by its quality check ([`check_bracket`]) and its order check ([`check_order`]),
+/// whose relaxations are on the same players and edges (only the tie-break fields differ).
+#[derive(Default)]
+pub struct Graphs(RefCell<Vec<(GraphKey, Built)>>);
+
 /// The complete check of bracket `k`: `Some` violation when a better bracket pairing exists.
+/// `graphs`: shared with [`check_order`] of the same bracket (see [`Graphs`]).
 pub fn check_bracket(
     ctx: &RoundCtx,
     publ: &Published,
     brackets: &[Bracket],
     k: usize,
     notes: &mut Vec<String>,
+    graphs: &Rc<Graphs>,
 ) -> Option<Violation> {
     let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab).starting_from(publ);
+    let view = View::new(ctx, brackets, k, pab).starting_from(publ, graphs);
     let b = &brackets[k];
     let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
     let published = view.values(&b.pairs, &next_pub, pab);
@@ -396,7 +414,7 @@ pub fn check_bracket(
 /// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
 /// of the field can still be paired around it (it is then feasible, and nothing feasible
 /// weighs more), else one matching over every player still to pair.
-fn optimum(view: &View, fixed: &[(Id, Id)], window: Option<Solved>) -> Result<Solved, String> {
+fn optimum(view: &View, fixed: &[(Id, Id)], window: Option<Solved>) -> Result<Solved, SolveError> {
     let window = match window {
         Some(w) => Some(w),
         None => solve(view, fixed, Some((&[], None))).ok(),
@@ -530,17 +548,42 @@ struct Solved {
 /// relaxation of the real problem: its optimum is at least the real one); the pairs given
 /// (the published bracket and next bracket pairs, and the PAB) are then compared with that
 /// optimum, and `Solved::published_optimal` says whether they reach it.
-/// The most pairs one matching of the complete check may list. Its edge list (criteria
-/// fields per pair) and the matching's own arrays took some 1.6 KB per pair in
-/// `bsw bench --system dutch --sizes 2000 --check` (3.2 GB at 2,000 players); a bracket
-/// needing more is noted and its complete check skipped, rather than running the machine
-/// out of memory (round 2 of 10,000 players passed 24 GB).
+/// The most pairs one matching of the complete check may list. Its edge list and the
+/// matching's own arrays took some 1.6 KB per pair in
+/// `bsw bench --system dutch --sizes 2000 --check` (3.2 GB at 2,000 players, before the
+/// graphs were built once per bracket with their criteria fields shared, see [`Graph`]); a
+/// bracket needing more is noted and its complete check skipped, rather than running the
+/// machine out of memory (round 2 of 10,000 players passed 24 GB).
 const MAX_PAIRS: usize = 2_500_000;
-/// What the error of a matching over [`MAX_PAIRS`] says (the order check's stages tell it
-/// from "no complete pairing", which decides, by this).
-const OVER_LIMIT: &str = "the checker's limit";
 
-fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solved, String> {
+/// Why a matching of the complete check gave no pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum SolveError {
+    /// The criteria and tie-break fields need more bits than the widest weight holds.
+    TooWide { bits: u32 },
+    /// The matching would list more pairs than [`MAX_PAIRS`]: not built.
+    TooLarge { players: usize, pairs: usize },
+    /// No complete pairing of the rest exists (C4).
+    Incomplete,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::TooWide { bits } => {
+                write!(f, "the criteria need {bits} bits of weight: the complete check was skipped")
+            }
+            SolveError::TooLarge { players, pairs } => write!(
+                f,
+                "the complete check needs a matching of {players} players ({pairs} pairs), \
+                 more than the checker's limit of {MAX_PAIRS} pairs (about 4 GB): skipped"
+            ),
+            SolveError::Incomplete => write!(f, "no complete pairing of the rest exists (C4)"),
+        }
+    }
+}
+
+fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solved, SolveError> {
     solve_tweaked(view, fixed, window, None)
 }
 
@@ -548,26 +591,62 @@ fn solve(view: &View, fixed: &[(Id, Id)], window: Option<Given>) -> Result<Solve
 /// at `shift` bits above the lowest tie-break bit; `bits` is the width they take.
 pub(super) struct Tweak<'a> {
     pub bits: u32,
-    pub pieces: &'a dyn Fn(Id, Id) -> Vec<(u64, u32)>,
+    pub pieces: &'a dyn Fn(Id, Id, &mut Pieces),
 }
 
-/// [`solve`] with tie-break fields ([`Tweak`]): then only some bracket pairs are fixed, and
-/// the other bracket members pair each other as usual.
-fn solve_tweaked(
-    view: &View,
-    fixed: &[(Id, Id)],
-    window: Option<Given>,
-    tweak: Option<&Tweak>,
-) -> Result<Solved, String> {
+/// A pair's tie-break pieces (value, shift), appended by [`Tweak::pieces`].
+pub(super) type Pieces = Vec<(u64, u32)>;
+
+/// What a matching's graph depends on besides its bracket ([`View`]): the pairs kept, the
+/// mode (the relaxation or every player still to pair), whether the bracket's members are
+/// kept from pairing each other (with the bracket pairs fixed and no tie-break fields), and
+/// the PAB-inside switch ([`without_pab_inside`]).
+#[derive(Clone, PartialEq, Eq)]
+struct GraphKey {
+    fixed: Vec<(Id, Id)>,
+    window: bool,
+    members_apart: bool,
+    pab_inside: bool,
+}
+
+/// A graph built, or why not.
+type Built = Result<Rc<Graph>, SolveError>;
+
+/// One matching's graph without its tie-break fields, built once per bracket and key and
+/// reused by every matching on it (the relaxation of the quality check and each stage of
+/// the order check: only the tie-break fields change): the players, the edges, and each
+/// edge's criteria fields packed into one number from bit 0 (most significant first). The
+/// edges take few distinct field values, so each edge holds the index of its value in a
+/// table (`pattern`, `table`; 0 is the edge without any field).
+struct Graph {
+    players: Vec<Id>,
+    index: std::collections::HashMap<Id, usize>,
+    /// Players (the PAB vertex `dummy` comes after them).
+    n: usize,
+    dummy: Option<usize>,
+    nv: usize,
+    /// Per player: a member of the bracket; in the next bracket (a member or a resident of
+    /// the next scoregroup).
+    member: Vec<bool>,
+    in_next: Vec<bool>,
+    edges: Vec<(usize, usize)>,
+    pattern: Vec<u32>,
+    table: Vec<Wide>,
+    /// The width of the criteria fields.
+    bits: u32,
+    /// The edges the matching's greedy start tries first ([`warm_start`]).
+    hint: Vec<usize>,
+}
+
+/// Builds the graph of `key` (see [`Graph`]; the field layout in the module doc and
+/// [`solve_tweaked`]).
+fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveError> {
     let ctx = view.ctx;
     let s = view.b.score;
-    MATCHINGS.with(|c| {
-        let (w, f) = c.get();
-        c.set(if window.is_some() { (w + 1, f) } else { (w, f + 1) });
-    });
-    let taken: HashSet<Id> = fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
+    let window = key.window;
+    let taken: HashSet<Id> = key.fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
     let mut players: Vec<Id> = view.b.mdps.clone();
-    if window.is_some() {
+    if window {
         players.extend(view.b.residents.iter().chain(&view.next));
     } else {
         players.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= s));
@@ -576,16 +655,10 @@ fn solve_tweaked(
     let n = players.len();
     let pairs = n * n.saturating_sub(1) / 2;
     if pairs > MAX_PAIRS {
-        return Err(format!(
-            "the complete check needs a matching of {n} players ({pairs} pairs), more than \
-             {OVER_LIMIT} of {MAX_PAIRS} pairs (about 4 GB): skipped"
-        ));
+        return Err(SolveError::TooLarge { players: n, pairs });
     }
-    let dummy = if window.is_some() {
-        view.pab_score.is_some().then_some(n)
-    } else {
-        (n % 2 == 1).then_some(n)
-    };
+    let dummy =
+        if window { view.pab_score.is_some().then_some(n) } else { (n % 2 == 1).then_some(n) };
     let nv = n + dummy.is_some() as usize;
 
     let max_unplayed = view.member.iter().map(|x| ctx.hist[x].unplayed as u64).max().unwrap_or(0);
@@ -597,8 +670,7 @@ fn solve_tweaked(
     // Above every criterion: in the relaxation, the PAB given inside the window when every
     // player who may take it is there ([`pab_inside`]): every real candidate does so.
     let f_pab = 0;
-    let pab_forced =
-        window.is_some() && PAB_INSIDE.with(|c| c.get()) && pab_inside(view, &players, &taken);
+    let pab_forced = window && key.pab_inside && pab_inside(view, &players, &taken);
     let f_c6 = 1;
     let f_c7 = 2;
     let f_c8 = f_c7 + nl;
@@ -613,38 +685,89 @@ fn solve_tweaked(
     let f_c20 = f_c19 + nd;
     let f_c21 = f_c20 + 1 + nd;
     let nf = f_c21 + nd;
-    let level_of = |x: Id| view.levels.iter().position(|&l| l == ctx.score(x)).unwrap_or(0);
-    let bracket_pair = |x: Id, y: Id| -> FieldValues {
-        let mut v = vec![0u64; nf];
+
+    // What the fields read of each player, by index (no hashing in the loop over pairs).
+    let member: Vec<bool> = players.iter().map(|x| view.member.contains(x)).collect();
+    let resident: Vec<bool> = players.iter().map(|x| view.resident.contains(x)).collect();
+    let next: Vec<bool> = players.iter().map(|x| view.next_set.contains(x)).collect();
+    let in_next: Vec<bool> = (0..n).map(|i| member[i] || next[i]).collect();
+    let score: Vec<HalfPoints> = players.iter().map(|&x| ctx.score(x)).collect();
+    let level: Vec<usize> =
+        score.iter().map(|s| view.levels.iter().position(|l| l == s).unwrap_or(0)).collect();
+    // Floats: [down 1, down 2, up 1, up 2] rounds before.
+    let floats: Vec<[bool; 4]> = players
+        .iter()
+        .map(|&x| {
+            [
+                float_at(ctx, x, 1, Float::Down),
+                float_at(ctx, x, 2, Float::Down),
+                float_at(ctx, x, 1, Float::Up),
+                float_at(ctx, x, 2, Float::Up),
+            ]
+        })
+        .collect();
+    let index: std::collections::HashMap<Id, usize> =
+        players.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    // C1 and C3 (`RoundCtx::compatible`): the opponents met, by index; the absolute
+    // colour preference of a player who is no topscorer.
+    let met: Vec<Vec<usize>> = players
+        .iter()
+        .map(|x| {
+            ctx.hist
+                .get(x)
+                .map(|h| h.met.iter().filter_map(|y| index.get(y).copied()).collect())
+                .unwrap_or_default()
+        })
+        .collect();
+    let absolute: Vec<Option<Colour>> = players
+        .iter()
+        .map(|x| {
+            if ctx.topscorer.contains(x) {
+                return None;
+            }
+            ctx.prefs
+                .get(x)
+                .copied()
+                .flatten()
+                .filter(|p| p.strength == super::colours::Strength::Absolute)
+                .map(|p| p.colour)
+        })
+        .collect();
+    let takes_pab: Vec<bool> = players
+        .iter()
+        .map(|x| ctx.hist[x].pab_eligible && Some(ctx.score(*x)) == view.pab_score)
+        .collect();
+
+    let bracket_pair = |i: usize, j: usize, v: &mut [u64]| {
         v[f_c6] = 1;
-        for z in [x, y] {
-            if !view.resident.contains(&z) {
-                v[f_c7 + level_of(z)] += 1;
+        for z in [i, j] {
+            if !resident[z] {
+                v[f_c7 + level[z]] += 1;
             }
         }
-        let c = pair_values(ctx, x, y);
-        for i in 0..4 {
-            v[f_col + i] = (2 - c[i + 1]) as u64;
+        let c = pair_values(ctx, players[i], players[j]);
+        for k in 0..4 {
+            v[f_col + k] = (2 - c[k + 1]) as u64;
         }
-        for z in [x, y] {
-            if view.resident.contains(&z) {
-                v[f_fl] += float_at(ctx, z, 1, Float::Down) as u64;
-                v[f_fl + 2] += float_at(ctx, z, 2, Float::Down) as u64;
+        for z in [i, j] {
+            if resident[z] {
+                v[f_fl] += floats[z][0] as u64;
+                v[f_fl + 2] += floats[z][1] as u64;
             }
         }
-        let (sx, sy) = (ctx.score(x), ctx.score(y));
-        let (hi, lo, diff) = if sx >= sy { (x, y, sx - sy) } else { (y, x, sy - sx) };
+        let (sx, sy) = (score[i], score[j]);
+        let (hi, lo, diff) = if sx >= sy { (i, j, sx - sy) } else { (j, i, sy - sx) };
         let float = diff > 0;
-        v[f_fl + 1] = 1 - (float && float_at(ctx, lo, 1, Float::Up)) as u64;
-        v[f_fl + 3] = 1 - (float && float_at(ctx, lo, 2, Float::Up)) as u64;
+        v[f_fl + 1] = 1 - (float && floats[lo][2]) as u64;
+        v[f_fl + 3] = 1 - (float && floats[lo][3]) as u64;
         for (f0, back, high) in
-            [(f_c18, 1, true), (f_c19, 1, false), (f_c20, 2, true), (f_c21, 2, false)]
+            [(f_c18, 0, true), (f_c19, 0, false), (f_c20, 1, true), (f_c21, 1, false)]
         {
             let mut f0 = f0;
             if high {
-                for z in [x, y] {
-                    if !view.resident.contains(&z) {
-                        v[f0] += float_at(ctx, z, back, Float::Down) as u64;
+                for z in [i, j] {
+                    if !resident[z] {
+                        v[f0] += floats[z][back] as u64;
                     }
                 }
                 f0 += 1;
@@ -652,161 +775,202 @@ fn solve_tweaked(
             for (di, &d) in view.diffs.iter().enumerate() {
                 let hit = float
                     && diff == d
-                    && if high {
-                        float_at(ctx, hi, back, Float::Down)
-                    } else {
-                        float_at(ctx, lo, back, Float::Up)
-                    };
+                    && if high { floats[hi][back] } else { floats[lo][2 + back] };
                 v[f0 + di] = 1 - hit as u64;
             }
         }
-        v
     };
-    let next_pair = |x: Id, y: Id| -> FieldValues {
-        let mut v = vec![0u64; nf];
+    let next_pair = |i: usize, j: usize, v: &mut [u64]| {
         v[f_c8] = 1;
-        for z in [x, y] {
-            if view.member.contains(&z) {
-                v[f_c8l + level_of(z)] += 1;
+        for z in [i, j] {
+            if member[z] {
+                v[f_c8l + level[z]] += 1;
             }
         }
-        v
     };
-    let in_next_bracket = |x: Id| view.member.contains(&x) || view.next_set.contains(&x);
-    let mut edges: Vec<(usize, usize, FieldValues)> = Vec::new();
+
+    // The distinct field values (0: none), with whether a pair of two bracket members
+    // (`.1`) or another edge (`.2`) takes them: what the narrowing below reads.
+    let mut values: Vec<(Vec<u64>, bool, bool)> = vec![(vec![0u64; nf], false, false)];
+    let mut seen: std::collections::HashMap<Vec<u64>, u32> = std::collections::HashMap::new();
+    seen.insert(vec![0u64; nf], 0);
+    let mut intern = |v: &[u64], bracket: bool| -> u32 {
+        let p = match seen.get(v) {
+            Some(&p) => p,
+            None => {
+                let p = values.len() as u32;
+                seen.insert(v.to_vec(), p);
+                values.push((v.to_vec(), false, false));
+                p
+            }
+        };
+        let e = &mut values[p as usize];
+        if bracket {
+            e.1 = true;
+        } else {
+            e.2 = true;
+        }
+        p
+    };
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    let mut pattern: Vec<u32> = Vec::new();
+    let mut fv = vec![0u64; nf];
+    let mut stamp = vec![usize::MAX; n];
     for i in 0..n {
-        let x = players[i];
+        for &j in &met[i] {
+            stamp[j] = i;
+        }
         for j in i + 1..n {
-            let y = players[j];
-            if !ctx.compatible(x, y) {
+            if stamp[j] == i || (absolute[i].is_some() && absolute[i] == absolute[j]) {
                 continue;
             }
             // With the bracket pairs fixed, its downfloaters do not pair each other here.
-            if tweak.is_none()
-                && !fixed.is_empty()
-                && view.member.contains(&x)
-                && view.member.contains(&y)
-            {
+            if key.members_apart && member[i] && member[j] {
                 continue;
             }
-            let fv = if view.member.contains(&x) && view.member.contains(&y) {
-                bracket_pair(x, y)
-            } else if view.has_next
-                && in_next_bracket(x)
-                && in_next_bracket(y)
-                && (view.next_set.contains(&x) || view.next_set.contains(&y))
+            let bracket = member[i] && member[j];
+            let p = if bracket || view.has_next && in_next[i] && in_next[j] && (next[i] || next[j])
             {
-                next_pair(x, y)
+                fv.iter_mut().for_each(|x| *x = 0);
+                if bracket {
+                    bracket_pair(i, j, &mut fv);
+                } else {
+                    next_pair(i, j, &mut fv);
+                }
+                intern(&fv, bracket)
             } else {
-                vec![0u64; nf]
+                0 // no field: nothing for the narrowing to read
             };
-            edges.push((i, j, fv));
+            edges.push((i, j));
+            pattern.push(p);
         }
         if let Some(d) = dummy
-            && ctx.hist[&x].pab_eligible
-            && Some(ctx.score(x)) == view.pab_score
+            && takes_pab[i]
         {
-            let mut fv = vec![0u64; nf];
+            fv.iter_mut().for_each(|x| *x = 0);
             fv[f_pab] = pab_forced as u64;
             // C9 counts only when the bracket's only downfloater takes the PAB: with the
             // published number of downfloaters (C6) above one, it is 0 for every candidate
             // (rewarding it would hide pairings better on C10-C21 or earlier in 4.x).
-            if view.member.contains(&x) && view.b.downfloaters.len() == 1 {
-                fv[f_c9] = max_unplayed - ctx.hist[&x].unplayed as u64;
+            if member[i] && view.b.downfloaters.len() == 1 {
+                fv[f_c9] = max_unplayed - ctx.hist[&players[i]].unplayed as u64;
             }
-            edges.push((i, d, fv));
+            edges.push((i, d));
+            pattern.push(intern(&fv, false));
         }
     }
     // Narrowing: a field constant over every bracket pair (and zero elsewhere) or zero
     // everywhere is dropped; widths from the largest total a matching can reach.
     let pairs_max = (view.member.len() / 2 + 1) as u64;
     let next_max = ((view.member.len() + view.next.len()) / 2 + 1) as u64;
-    let mut keep = vec![false; nf];
     let mut widths = vec![0u32; nf];
-    for f in 0..nf {
-        let mut seen: Option<u64> = None;
+    for (f, width) in widths.iter_mut().enumerate() {
+        let mut bracket_value: Option<u64> = None;
         let mut varies = false;
         let mut maxv = 0u64;
-        for (i, j, fv) in &edges {
-            let bracket =
-                *j < n && view.member.contains(&players[*i]) && view.member.contains(&players[*j]);
-            maxv = maxv.max(fv[f]);
-            if bracket && f >= f_col {
-                match seen {
-                    None => seen = Some(fv[f]),
-                    Some(s) if s != fv[f] => varies = true,
-                    _ => {}
+        for (v, bracket, other) in &values {
+            if !bracket && !other {
+                continue;
+            }
+            maxv = maxv.max(v[f]);
+            if f >= f_col {
+                if *bracket {
+                    match bracket_value {
+                        None => bracket_value = Some(v[f]),
+                        Some(s) if s != v[f] => varies = true,
+                        _ => {}
+                    }
                 }
-            } else if fv[f] != 0 && f >= f_col {
-                varies = true;
+                if *other && v[f] != 0 {
+                    varies = true;
+                }
             }
         }
-        keep[f] = if f < f_col { maxv > 0 } else { varies };
+        let keep = if f < f_col { maxv > 0 } else { varies };
         let count = if (f_c8..f_c9).contains(&f) { next_max } else { pairs_max };
-        widths[f] = bits_for(maxv * count + 1);
+        *width = if keep { bits_for(maxv * count + 1) } else { 0 };
     }
-    let layout = Layout { widths: (0..nf).map(|f| if keep[f] { widths[f] } else { 0 }).collect() };
-    let tweak_bits = tweak.map_or(0, |t| t.bits);
-    let total: u32 = layout.widths.iter().sum::<u32>() + tweak_bits;
-    let tie: Vec<Vec<(u64, u32)>> = edges
+    let mut offsets = vec![0u32; nf];
+    let mut off = 0;
+    for f in (0..nf).rev() {
+        offsets[f] = off;
+        off += widths[f];
+    }
+    let table: Vec<Wide> = values
         .iter()
-        .map(|(i, j, _)| match tweak {
-            Some(t)
-                if *j < n
-                    && view.member.contains(&players[*i])
-                    && view.member.contains(&players[*j]) =>
-            {
-                (t.pieces)(players[*i], players[*j])
+        .map(|(v, _, _)| {
+            let mut w = Wide::zero();
+            for f in 0..nf {
+                if widths[f] > 0 && v[f] > 0 {
+                    w = w.plus(Wide::shifted(v[f], offsets[f]));
+                }
             }
-            _ => Vec::new(),
+            w
         })
         .collect();
-    let index: std::collections::HashMap<Id, usize> =
-        players.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+    let hint = warm_start(view, &players, &index, dummy, &edges);
+    Ok(Graph {
+        players,
+        index,
+        n,
+        dummy,
+        nv,
+        member,
+        in_next,
+        edges,
+        pattern,
+        table,
+        bits: off,
+        hint,
+    })
+}
+
+/// [`solve`] with tie-break fields ([`Tweak`]): then only some bracket pairs are fixed, and
+/// the other bracket members pair each other as usual.
+fn solve_tweaked(
+    view: &View,
+    fixed: &[(Id, Id)],
+    window: Option<Given>,
+    tweak: Option<&Tweak>,
+) -> Result<Solved, SolveError> {
+    let ctx = view.ctx;
+    MATCHINGS.with(|c| {
+        let (w, f) = c.get();
+        c.set(if window.is_some() { (w + 1, f) } else { (w, f + 1) });
+    });
+    let key = GraphKey {
+        fixed: fixed.to_vec(),
+        window: window.is_some(),
+        members_apart: tweak.is_none() && !fixed.is_empty(),
+        pab_inside: PAB_INSIDE.with(|c| c.get()),
+    };
+    let g = view.graph(key)?;
+    let (n, dummy) = (g.n, g.dummy);
+    let tweak_bits = tweak.map_or(0, |t| t.bits);
+    let total: u32 = g.bits + tweak_bits;
     let given: Option<Vec<(usize, usize)>> = window.map(|(ps, pab)| {
         let mut v: Vec<(usize, usize)> =
-            ps.iter().filter_map(|(x, y)| Some((*index.get(x)?, *index.get(y)?))).collect();
-        if let (Some(p), Some(d)) = (pab.and_then(|p| index.get(&p)), dummy) {
+            ps.iter().filter_map(|(x, y)| Some((*g.index.get(x)?, *g.index.get(y)?))).collect();
+        if let (Some(p), Some(d)) = (pab.and_then(|p| g.index.get(&p)), dummy) {
             v.push((*p, d));
         }
         v
     });
     let full = window.is_none();
-    let hint = warm_start(view, &players, &index, dummy, &edges);
+    let given = given.as_deref();
     let (mates, published_optimal) = if total + 4 <= 120 {
-        run::<i128>(
-            nv,
-            &edges,
-            &layout,
-            |v, sh| (v as i128) << sh,
-            full,
-            (given.as_deref(), &hint),
-            (tweak_bits, &tie),
-        )
+        let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
+        run::<i128>(&g, low, full, given, tweak)
     } else if total + 4 <= 250 {
-        run::<Wide256>(
-            nv,
-            &edges,
-            &layout,
-            Wide256::shifted,
-            full,
-            (given.as_deref(), &hint),
-            (tweak_bits, &tie),
-        )
+        let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]);
+        run::<Wide256>(&g, low, full, given, tweak)
+    } else if total + 4 <= 436 {
+        let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3], w.0[4], w.0[5], w.0[6]]);
+        run::<Wide448>(&g, low, full, given, tweak)
     } else if total + 4 <= 500 {
-        run::<Wide>(
-            nv,
-            &edges,
-            &layout,
-            Wide::shifted,
-            full,
-            (given.as_deref(), &hint),
-            (tweak_bits, &tie),
-        )
+        run::<Wide>(&g, |w| *w, full, given, tweak)
     } else {
-        return Err(format!(
-            "the criteria need {total} bits of weight: the complete check was skipped"
-        ));
+        return Err(SolveError::TooWide { bits: total });
     };
     let mut pairs = Vec::new();
     let mut next_pairs = Vec::new();
@@ -817,22 +981,22 @@ fn solve_tweaked(
             continue;
         }
         if j >= n {
-            pab = Some(players[i]);
+            pab = Some(g.players[i]);
             continue;
         }
         if i > j {
             continue;
         }
-        let (x, y) = (players[i], players[j]);
+        let (x, y) = (g.players[i], g.players[j]);
         let (x, y) = if ctx.rank[&x] < ctx.rank[&y] { (x, y) } else { (y, x) };
-        if view.member.contains(&x) && view.member.contains(&y) {
+        if g.member[i] && g.member[j] {
             pairs.push((x, y));
-        } else if view.has_next && in_next_bracket(x) && in_next_bracket(y) {
+        } else if view.has_next && g.in_next[i] && g.in_next[j] {
             next_pairs.push((x, y));
         }
     }
     if full && mates.iter().take(n).any(|m| m.is_none()) {
-        return Err("no complete pairing of the rest exists (C4)".into());
+        return Err(SolveError::Incomplete);
     }
     pairs.extend(fixed.iter().copied());
     Ok(Solved { pairs, next_pairs, pab, published_optimal })
@@ -865,71 +1029,65 @@ fn warm_start(
     players: &[Id],
     index: &std::collections::HashMap<Id, usize>,
     dummy: Option<usize>,
-    edges: &[(usize, usize, FieldValues)],
+    edges: &[(usize, usize)],
 ) -> Vec<usize> {
     let Some((partner, pab)) = view.published else {
         return Vec::new();
     };
-    let mut want: std::collections::HashMap<(usize, usize), ()> = std::collections::HashMap::new();
+    // Each player's published partner (the PAB vertex for the PAB receiver), by index.
+    let mut want = vec![usize::MAX; players.len()];
     for (i, x) in players.iter().enumerate() {
-        if let Some(j) = partner.get(x).and_then(|y| index.get(y))
-            && i < *j
-        {
-            want.insert((i, *j), ());
+        if let Some(&j) = partner.get(x).and_then(|y| index.get(y)) {
+            want[i] = j;
         }
         if Some(*x) == pab
             && let Some(d) = dummy
         {
-            want.insert((i, d), ());
+            want[i] = d;
         }
     }
-    edges
-        .iter()
-        .enumerate()
-        .filter(|(_, (i, j, _))| want.contains_key(&(*i.min(j), *i.max(j))))
-        .map(|(k, _)| k)
-        .collect()
+    edges.iter().enumerate().filter(|(_, (i, j))| want[*i] == *j).map(|(k, _)| k).collect()
 }
 
-/// The published pairs to compare with the optimum (window mode), and the edges the greedy
-/// start tries first ([`warm_start`]).
-type GivenAndHint<'a> = (Option<&'a [(usize, usize)]>, &'a [usize]);
-
-/// Packs the fields (most significant first) into doubled weights and solves.
+/// Packs the criteria fields (above `1 + tweak bits`) and the tie-break fields into doubled
+/// weights and solves; with `given` (the relaxation), whether those pairs reach the optimum.
 fn run<W: Weight>(
-    nv: usize,
-    edges: &[(usize, usize, FieldValues)],
-    layout: &Layout,
-    shifted: impl Fn(u64, u32) -> W,
+    g: &Graph,
+    low: impl Fn(&Wide) -> W,
     max_cardinality: bool,
-    (given, hint): GivenAndHint,
-    (tweak_bits, tie): (u32, &[Vec<(u64, u32)>]),
+    given: Option<&[(usize, usize)]>,
+    tweak: Option<&Tweak>,
 ) -> (Vec<Option<usize>>, bool) {
-    let nf = layout.widths.len();
-    let mut offsets = vec![0u32; nf];
-    let mut off = 1 + tweak_bits; // weights are doubled: every dual stays an integer
-    for f in (0..nf).rev() {
-        offsets[f] = off;
-        off += layout.widths[f];
-    }
-    let packed: Vec<(usize, usize, W)> = edges
+    let nv = g.nv;
+    // Weights are doubled (bit 0 is free): every dual stays an integer.
+    let shift = 1 + tweak.map_or(0, |t| t.bits);
+    let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
+    let mut buf = Vec::new();
+    let packed: Vec<(usize, usize, W)> = g
+        .edges
         .iter()
-        .enumerate()
-        .map(|(e, (i, j, fv))| {
-            let mut w = W::zero();
-            for &(v, sh) in tie.get(e).map_or(&[][..], |t| &t[..]) {
-                if v > 0 {
-                    w = w.plus(shifted(v, 1 + sh));
+        .zip(&g.pattern)
+        .map(|(&(i, j), &p)| {
+            let mut w = base[p as usize];
+            if let Some(t) = tweak
+                && j < g.n
+                && g.member[i]
+                && g.member[j]
+            {
+                let mut tie = Wide::zero();
+                buf.clear();
+                (t.pieces)(g.players[i], g.players[j], &mut buf);
+                for &(v, sh) in &buf {
+                    if v > 0 {
+                        tie = tie.plus(Wide::shifted(v, 1 + sh));
+                    }
                 }
+                w = w.plus(low(&tie));
             }
-            for f in 0..nf {
-                if layout.widths[f] > 0 && fv[f] > 0 {
-                    w = w.plus(shifted(fv[f], offsets[f]));
-                }
-            }
-            (*i, *j, w)
+            (i, j, w)
         })
         .collect();
+    let hint = &g.hint[..];
     // Over every player still to pair a complete pairing exists (the published one), so the
     // heaviest perfect matching is the optimum; its warm start pairs the players below the
     // next scoregroup (weight 0) among themselves first.
@@ -1101,9 +1259,10 @@ pub fn check_order(
     brackets: &[Bracket],
     k: usize,
     notes: &mut Vec<String>,
+    graphs: &Rc<Graphs>,
 ) -> Option<Violation> {
     let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab).starting_from(publ);
+    let view = View::new(ctx, brackets, k, pab).starting_from(publ, graphs);
     let b = &brackets[k];
     let key = order_key(&view, &b.pairs)?;
     let (mdps_first, remainder_first) = first_legal(&view, &b.pairs, &key);

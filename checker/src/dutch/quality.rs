@@ -193,8 +193,10 @@ pub fn check_with(
         // The complete check first: it names the first criterion on which some bracket
         // pairing is better; the neighbour search then looks for an equally good pairing
         // that comes earlier in the generation order (4.x).
+        // The matchings' graphs of this bracket, shared by the two complete checks.
+        let graphs = std::rc::Rc::new(super::optimum::Graphs::default());
         let full = if complete {
-            super::optimum::check_bracket(ctx, publ, &brackets, k, notes)
+            super::optimum::check_bracket(ctx, publ, &brackets, k, notes, &graphs)
         } else {
             None
         };
@@ -203,7 +205,7 @@ pub fn check_with(
         } else if let Some(x) = Bracket::new(ctx, publ, b, pab).search() {
             v.push(x);
         } else if complete
-            && let Some(x) = super::optimum::check_order(ctx, publ, &brackets, k, notes)
+            && let Some(x) = super::optimum::check_order(ctx, publ, &brackets, k, notes, &graphs)
         {
             v.push(x);
         }

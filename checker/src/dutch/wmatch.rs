@@ -21,6 +21,11 @@ pub trait Weight: Copy + Ord + std::fmt::Debug {
     fn minus(self, o: Self) -> Self;
     /// Floor of half (arithmetic shift).
     fn half(self) -> Self;
+    /// `floor(self / 2^k)` as an `i128` (exact when it fits; the sparse matching's quick
+    /// slack test uses it with `k` a few bits below the weights' width).
+    fn top(self, k: u32) -> i128;
+    /// Bits of a non-negative value (0 for 0).
+    fn bit_len(self) -> u32;
 }
 
 impl Weight for i128 {
@@ -36,6 +41,12 @@ impl Weight for i128 {
     fn half(self) -> Self {
         self >> 1
     }
+    fn top(self, k: u32) -> i128 {
+        self >> k.min(127)
+    }
+    fn bit_len(self) -> u32 {
+        128 - self.leading_zeros()
+    }
 }
 
 /// A two's complement integer of `N` 64-bit words (least significant first): [`Wide`] (512
@@ -47,6 +58,9 @@ pub struct WideN<const N: usize>(pub [u64; N]);
 pub type Wide = WideN<8>;
 /// A 256-bit two's complement integer (four 64-bit words, least significant first).
 pub type Wide256 = WideN<4>;
+/// A 448-bit two's complement integer (seven 64-bit words): the order check's stages of 400
+/// tie-break bits over narrow criteria fit it, with an eighth less arithmetic than [`Wide`].
+pub type Wide448 = WideN<7>;
 
 impl<const N: usize> Default for WideN<N> {
     fn default() -> Self {
@@ -63,6 +77,20 @@ impl<const N: usize> WideN<N> {
             w[q] = value << r;
             if r > 0 && q + 1 < N {
                 w[q + 1] = value >> (64 - r);
+            }
+        }
+        WideN(w)
+    }
+
+    /// `self << shift` (the bits beyond `64 N` are dropped).
+    pub fn shl(&self, shift: u32) -> Self {
+        let mut w = [0u64; N];
+        let (q, r) = ((shift / 64) as usize, shift % 64);
+        for k in (q..N).rev() {
+            let lo = self.0[k - q];
+            w[k] = lo << r;
+            if r > 0 && k > q {
+                w[k] |= self.0[k - q - 1] >> (64 - r);
             }
         }
         WideN(w)
@@ -135,6 +163,21 @@ impl<const N: usize> Weight for WideN<N> {
             borrow = t >> 127;
         }
         WideN(r)
+    }
+    fn top(self, k: u32) -> i128 {
+        let fill = if self.negative() { u64::MAX } else { 0 };
+        let word = |i: usize| if i < N { self.0[i] } else { fill };
+        let (q, r) = ((k / 64) as usize, k % 64);
+        let at = |i: usize| {
+            if r == 0 { word(i) } else { (word(i) >> r) | (word(i + 1) << (64 - r)) }
+        };
+        ((at(q + 1) as u128) << 64 | at(q) as u128) as i128
+    }
+    fn bit_len(self) -> u32 {
+        (0..N)
+            .rev()
+            .find(|&i| self.0[i] != 0)
+            .map_or(0, |i| 64 * i as u32 + 64 - self.0[i].leading_zeros())
     }
     fn half(self) -> Self {
         let mut r = [0u64; N];
@@ -286,19 +329,25 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
             inside[k] = true;
         }
     }
-    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (k, &(i, j, _)) in edges.iter().enumerate() {
-        if i != j {
-            incident[i].push(k);
-            incident[j].push(k);
+    // Each vertex's `per_vertex` heaviest edges (ties: the first edge first), kept in one
+    // pass, heaviest first.
+    let mut heaviest: Vec<Vec<usize>> = vec![Vec::with_capacity(per_vertex + 1); n];
+    for (k, &(i, j, w)) in edges.iter().enumerate() {
+        if i == j {
+            continue;
+        }
+        for v in [i, j] {
+            let list = &mut heaviest[v];
+            if list.len() == per_vertex && edges[list[per_vertex - 1]].2 >= w {
+                continue;
+            }
+            let at = list.iter().position(|&e| edges[e].2 < w).unwrap_or(list.len());
+            list.insert(at, k);
+            list.truncate(per_vertex);
         }
     }
-    for list in &mut incident {
-        let heaviest = |a: &usize, b: &usize| edges[*b].2.cmp(&edges[*a].2).then(a.cmp(b));
-        if list.len() > per_vertex {
-            list.select_nth_unstable_by(per_vertex - 1, heaviest);
-        }
-        for &k in list.iter().take(per_vertex) {
+    for list in &heaviest {
+        for &k in list {
             inside[k] = true;
         }
     }
@@ -309,6 +358,10 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
     let local: std::collections::HashMap<usize, usize> =
         sub.iter().enumerate().map(|(l, &k)| (k, l)).collect();
     let sub_first: Vec<usize> = first.iter().filter_map(|k| local.get(k).copied()).collect();
+    // The quick slack test's scale: the doubled weights' top 96 bits (the duals stay within
+    // a few bits of the largest doubled weight, so their quotients fit an `i128`).
+    let quick = edges.iter().map(|e| e.2.plus(e.2).bit_len()).max().unwrap_or(0).saturating_sub(96);
+    let hdw: Vec<i128> = edges.iter().map(|e| e.2.plus(e.2).top(quick)).collect();
     let mut out = solve_full(n, &sub_edges, false, |_| maxweight, &sub_first);
     let mut rounds = 1;
     // Whether `out` solves the doubled graph (see below) rather than the subgraph itself.
@@ -317,15 +370,24 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
         // The left-out edges of negative slack, per vertex the most negative first (on the
         // doubled graph, an edge's copy between the twins counts too).
         let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
+        // Quick test first (exact): `y_u + y_v - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`
+        // and blossom duals are ≥ 0, so a bound ≥ 0 proves the slack positive; for a twin
+        // copy (weight 0), `⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ ≥ 0` proves its slack ≥ 0.
+        let hy: Vec<i128> = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
         for k in 0..nedge {
             if inside[k] {
                 continue;
             }
             let (i, j, w) = edges[k];
-            let mut s = out.slack((i, j, w));
-            if doubled && s >= W::zero() {
-                s = s.min(out.slack((n + i, n + j, W::zero())));
-            }
+            // The edge's slack when negative (else its twin copy's, on the doubled graph):
+            // each computed only when the quick test does not settle it.
+            let real_positive = hy[i] + hy[j] - hdw[k] > 0;
+            let s = if real_positive { None } else { Some(out.slack((i, j, w))) };
+            let s = match s {
+                Some(s) if s < W::zero() => s,
+                _ if !doubled || hy[n + i] + hy[n + j] >= 0 => continue,
+                _ => out.slack((n + i, n + j, W::zero())),
+            };
             if s < W::zero() {
                 violated[i].push((s, k));
                 violated[j].push((s, k));

@@ -4,7 +4,7 @@
 
 use crate::dutch_common::Rng;
 use bsw_checker::dutch::wmatch::{
-    Weight, Wide, Wide256, max_weight_matching, max_weight_matching_sparse_from,
+    Weight, Wide, Wide256, Wide448, max_weight_matching, max_weight_matching_sparse_from,
     max_weight_matching_sparse_with, max_weight_perfect_matching,
 };
 
@@ -179,6 +179,28 @@ fn wide_arithmetic_is_twos_complement() {
     assert_eq!(Wide256::shifted(1, 63).plus(Wide256::shifted(1, 63)), Wide256::shifted(1, 64));
 }
 
+/// The shift and the quotient the checker's packing and quick slack test use, against values
+/// worked out by hand.
+#[test]
+fn wide_shift_and_quotient_are_exact() {
+    assert_eq!(Wide::shifted(0b1011, 10).shl(120), Wide::shifted(0b1011, 130));
+    assert_eq!(Wide448::shifted(3, 60).shl(4), Wide448::shifted(3, 64), "across a word");
+    assert_eq!(Wide256::shifted(1, 200).shl(60), Wide256::zero(), "beyond 256 bits: dropped");
+    // floor(5·2^130 / 2^128) = 20; floor((5·2^130 - 1) / 2^130) = 4.
+    assert_eq!(Wide::shifted(5, 130).top(128), 20);
+    assert_eq!(Wide::shifted(5, 130).minus(Wide::shifted(1, 0)).top(130), 4);
+    // Negative: floor(-5·2^130 / 2^128) = -20; floor((-5·2^130 - 1) / 2^128) = -21.
+    let neg = Wide448::zero().minus(Wide448::shifted(5, 130));
+    assert_eq!(neg.top(128), -20);
+    assert_eq!(neg.minus(Wide448::shifted(1, 0)).top(128), -21);
+    let small = Wide448::zero().minus(Wide448::shifted(5, 3));
+    assert_eq!(small.top(0), -40, "k = 0: the value itself when it fits");
+    assert_eq!((-7i128).top(1), -4);
+    assert_eq!(Wide::shifted(1, 300).bit_len(), 301);
+    assert_eq!(Wide256::zero().bit_len(), 0);
+    assert_eq!(96i128.bit_len(), 7);
+}
+
 /// Layered weights as the complete check builds them: a few fields, most significant first,
 /// each of few values (so many edges tie on the upper fields), doubled (even).
 fn layered(rng: &mut Rng, fields: &[u64]) -> i128 {
@@ -223,6 +245,11 @@ fn the_sparse_matching_is_optimal_on_small_random_graphs() {
             edges.iter().map(|&(a, b, w)| (a, b, Wide256::shifted(w as u64, 150))).collect();
         let (mate_4, _) = max_weight_matching_sparse_with(n, &wide4, &first, per);
         assert_eq!(value(n, &edges, &mate_4).1, expect, "case {case}: 256-bit weights");
+        // 448 bits, the weights across a word boundary (the quick slack test's quotients).
+        let wide7: Vec<(usize, usize, Wide448)> =
+            edges.iter().map(|&(a, b, w)| (a, b, Wide448::shifted(w as u64, 370))).collect();
+        let (mate_7, _) = max_weight_matching_sparse_with(n, &wide7, &first, per);
+        assert_eq!(value(n, &edges, &mate_7).1, expect, "case {case}: 448-bit weights");
     }
     assert!(grown > 100, "only {grown} graphs needed a second subgraph");
 }

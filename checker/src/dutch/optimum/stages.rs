@@ -31,11 +31,33 @@
 //! solved first on the bracket and the next scoregroup only (a relaxation), as the single
 //! matching of small remainders is.
 
-use super::solve_tweaked;
 use super::{OrderKey, Tweak, Values, View, bits, completes, order_key, order_violation};
+use super::{SolveError, solve_tweaked};
 use crate::report::Violation;
 use bsw_model::Id;
-use std::collections::HashMap;
+use std::collections::HashMap as StdHashMap;
+
+/// A map keyed by player ids, hashed by one multiplication: the tie-break fields look up
+/// both players of every bracket pair in every stage (SipHash was a tenth of a stage).
+type HashMap<K, V> = StdHashMap<K, V, std::hash::BuildHasherDefault<IdHasher>>;
+
+/// The hasher of [`HashMap`] (ids are `u32`; deterministic).
+#[derive(Default)]
+struct IdHasher(u64);
+
+impl std::hash::Hasher for IdHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0 ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
 
 /// One component (or a chunk of one) of the remainder's place.
 #[derive(Clone, Copy, Debug)]
@@ -550,12 +572,10 @@ fn stage<F: Fields>(
         offsets[k] = off;
         off += f.width(p);
     }
-    let pieces = |x: Id, y: Id| -> Vec<(u64, u32)> {
-        let mut out = Vec::new();
+    let pieces = |x: Id, y: Id, out: &mut Vec<(u64, u32)>| {
         for (k, &p) in parts.iter().enumerate() {
-            f.pair_pieces(p, x, y, &mut out, offsets[k]);
+            f.pair_pieces(p, x, y, out, offsets[k]);
         }
-        out
     };
     let tweak = Tweak { bits: off, pieces: &pieces };
     let mine = f.values(parts, &view.b.pairs);
@@ -588,8 +608,8 @@ fn stage<F: Fields>(
                 Stage::Done(None)
             }
         }
-        Err(msg) if msg.contains("bits of weight") => Stage::TooWide(msg),
-        Err(msg) if msg.contains(super::OVER_LIMIT) => Stage::TooLarge(msg),
-        Err(_) => Stage::Done(None),
+        Err(e @ SolveError::TooWide { .. }) => Stage::TooWide(e.to_string()),
+        Err(e @ SolveError::TooLarge { .. }) => Stage::TooLarge(e.to_string()),
+        Err(SolveError::Incomplete) => Stage::Done(None),
     }
 }
