@@ -97,14 +97,38 @@ fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
     if j & 1 != 0 { (j - len as isize, 1, 0) } else { (j, -1, 1) }
 }
 
-/// An incremental maximum-weight matching on vertices `0..n` (see the module docs).
+/// Where a [`Matcher`] reads its weights: twice the weight of each pair (zero = no edge).
+/// The matcher is generic over it (monomorphised: the dense matrix pays nothing for the
+/// choice): [`Dense`] stores an n × n matrix that [`Matcher::set_weight`] writes; another
+/// source computes the weights on demand (the sparse path's class-pair model, `sparse`),
+/// and its owner reports each change by [`Matcher::changed`].
+pub trait Weights {
+    /// Twice the weight of the pair (a, b), `a != b`, symmetric; zero: no edge.
+    fn w2(&self, a: usize, b: usize) -> Weight;
+}
+
+/// The dense matrix: twice each edge's weight, row-major `n × n`, symmetric.
+pub struct Dense {
+    n: usize,
+    w2: Vec<Weight>,
+}
+
+impl Weights for Dense {
+    #[inline(always)]
+    fn w2(&self, a: usize, b: usize) -> Weight {
+        self.w2[a * self.n + b]
+    }
+}
+
+/// An incremental maximum-weight matching on vertices `0..n` (see the module docs), its
+/// weights read from `W` ([`Dense`] by default).
 ///
 /// Edges are numbered `k = i * n + j` (i < j); an endpoint `p = 2k` is i, `2k + 1` is j;
 /// `mate[v]` and `labelend` hold the endpoint at the far end.
-pub struct Matcher {
+pub struct Matcher<W: Weights = Dense> {
     n: usize,
-    /// Twice each edge's weight, row-major `n × n`, symmetric; zero = no edge.
-    w2: Vec<Weight>,
+    /// The weights (twice each edge's weight; zero = no edge).
+    w: W,
     alive: Vec<bool>,
     modified: Vec<bool>,
     pending: Vec<usize>,
@@ -159,12 +183,38 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
     (0..n).map(|v| m.mate(v)).collect()
 }
 
-impl Matcher {
+impl Matcher<Dense> {
     /// `n` vertices, no edges, empty matching.
     pub fn new(n: usize) -> Matcher {
+        Matcher::with_weights(n, Dense { n, w2: vec![Weight::ZERO; n * n] })
+    }
+
+    /// Sets the weight of edge (v, u); `v` is the vertex re-optimised at the next
+    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
+    /// lighter edge that is not matched costs nothing, module docs). The weight must stay
+    /// below 2^(BITS-2).
+    pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+        debug_assert!(v != u && v < self.n && u < self.n);
+        let w2 = w.add(&w);
+        let n = self.n;
+        let old = self.w.w2[v * n + u];
+        if old == w2 {
+            return;
+        }
+        self.w.w2[v * n + u] = w2;
+        self.w.w2[u * n + v] = w2;
+        self.note_change(v, u, w2 < old);
+    }
+}
+
+impl<W: Weights> Matcher<W> {
+    /// `n` vertices with the weights of `w` (every vertex's edges count as changed for the
+    /// first [`solve`](Self::solve) only when reported: a caller starting from non-zero
+    /// weights reports each vertex by [`changed`](Self::changed)), empty matching.
+    pub fn with_weights(n: usize, w: W) -> Matcher<W> {
         Matcher {
             n,
-            w2: vec![Weight::ZERO; n * n],
+            w,
             alive: vec![true; n],
             modified: vec![false; n],
             pending: Vec::new(),
@@ -198,27 +248,54 @@ impl Matcher {
 
     /// The weight of edge (a, b) (zero: no edge).
     pub fn weight(&self, a: usize, b: usize) -> Weight {
-        self.w2[a * self.n + b].half()
+        self.w.w2(a, b).half()
     }
 
-    /// Sets the weight of edge (v, u); `v` is the vertex re-optimised at the next
-    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
-    /// lighter edge that is not matched costs nothing, module docs). The weight must stay
-    /// below 2^(BITS-2).
-    pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+    /// The weights.
+    pub fn weights(&self) -> &W {
+        &self.w
+    }
+
+    /// The weights, to change them; each changed pair must then be reported by
+    /// [`changed`](Self::changed) (what [`Matcher::set_weight`] does for the matrix).
+    pub fn weights_mut(&mut self) -> &mut W {
+        &mut self.w
+    }
+
+    /// Reports that the weight of (v, u) changed from `old` to `new` (undoubled, as
+    /// [`Matcher::set_weight`] takes them): `v` is the vertex re-optimised at the next
+    /// [`solve`](Self::solve), as for `set_weight`.
+    pub fn changed(&mut self, v: usize, u: usize, old: &Weight, new: &Weight) {
         debug_assert!(v != u && v < self.n && u < self.n);
-        let w2 = w.add(&w);
-        if self.w2[v * self.n + u] == w2 {
-            return;
+        if old != new {
+            self.note_change(v, u, new < old);
         }
-        let old = self.w2[v * self.n + u];
-        self.w2[v * self.n + u] = w2;
-        self.w2[u * self.n + v] = w2;
+    }
+
+    /// Reports that the weight of (v, u) changed, lighter or heavier, without the values
+    /// (a bulk change the caller knows the direction of; reporting a pair that did not
+    /// change costs a little work at the next solve, never the optimum).
+    pub fn changed_dir(&mut self, v: usize, u: usize, lighter: bool) {
+        debug_assert!(v != u && v < self.n && u < self.n);
+        self.note_change(v, u, lighter);
+    }
+
+    /// Reports that edges at `v` changed (heavier, or new): `v` is re-optimised at the next
+    /// [`solve`](Self::solve).
+    pub fn touch(&mut self, v: usize) {
+        if !self.modified[v] {
+            self.modified[v] = true;
+            self.pending.push(v);
+        }
+    }
+
+    /// The bookkeeping of a changed edge (v, u) (`lighter`: its weight went down).
+    fn note_change(&mut self, v: usize, u: usize, lighter: bool) {
         // A lighter edge that is not matched keeps every slack feasible and the matching
         // optimal, unless it holds a blossom together (a cycle edge must stay tight): that
         // is looked at in `solve`, only when both ends share a blossom.
         let matched = self.mate[v] != NONE && self.endpoint(self.mate[v]) == u;
-        if w2 < old && !matched {
+        if lighter && !matched {
             if self.inblossom[v] == self.inblossom[u] && !self.loosened[v] {
                 self.loosened[v] = true;
                 self.loosened_list.push(v);
@@ -275,7 +352,7 @@ impl Matcher {
     /// (after the last [`solve`](Self::solve) and [`flatten`](Self::flatten): an edge an
     /// optimum may use; every optimum uses only such edges).
     pub fn is_tight(&self, a: usize, b: usize) -> bool {
-        let w = &self.w2[a * self.n + b];
+        let w = &self.w.w2(a, b);
         a != b
             && self.alive[a]
             && self.alive[b]
@@ -369,7 +446,7 @@ impl Matcher {
             let mut y = Weight::ZERO;
             let mut tight = NONE;
             for u in 0..n {
-                let w = self.w2[v * n + u];
+                let w = self.w.w2(v, u);
                 if u != v
                     && self.alive[u]
                     && !self.modified[u]
@@ -419,7 +496,7 @@ impl Matcher {
                 let (i, j) = self.ends(p / 2);
                 if i == v || j == v {
                     let lhs = self.dualvar[i].add(&self.dualvar[j]).add(&z).add(&z);
-                    if lhs != self.w2[p / 2] {
+                    if lhs != self.wk(p / 2) {
                         return false;
                     }
                 }
@@ -457,7 +534,7 @@ impl Matcher {
         for &v in &touched {
             let mut need = self.dualvar[v];
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && !w.is_zero() && *w > self.dualvar[u] {
                     let d = w.sub(&self.dualvar[u]);
                     if d > need {
@@ -484,7 +561,7 @@ impl Matcher {
             self.make_trivial(v);
             let yv = self.dualvar[v];
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v
                     && self.alive[u]
                     && self.mate[u] == NONE
@@ -532,7 +609,7 @@ impl Matcher {
             let mut m = Weight::ZERO;
             let mut many = false;
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u == v || !self.alive[u] || w.is_zero() || self.group[u] != self.group[v] {
                     continue;
                 }
@@ -573,7 +650,7 @@ impl Matcher {
             let yv = self.dualvar[v];
             let mut c = 0;
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && yv.add(&self.dualvar[u]) < *w {
                     c += 1;
                 }
@@ -586,7 +663,7 @@ impl Matcher {
         for &(_, v) in &uncovered {
             let mut y = self.dualvar[v];
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && y.add(&self.dualvar[u]) < *w {
                     y = w.sub(&self.dualvar[u]);
                 }
@@ -601,7 +678,7 @@ impl Matcher {
                 continue;
             }
             for u in v + 1..n {
-                let w = self.w2[v * n + u];
+                let w = self.w.w2(v, u);
                 if self.alive[u]
                     && self.mate[u] == NONE
                     && !w.is_zero()
@@ -623,7 +700,7 @@ impl Matcher {
             let yv = self.dualvar[v];
             let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u == v || !self.alive[u] || w.is_zero() {
                     continue;
                 }
@@ -715,9 +792,16 @@ impl Matcher {
         self.unusedblossoms.push(b);
     }
 
+    /// Twice the weight of edge `k`.
+    #[inline(always)]
+    fn wk(&self, k: usize) -> Weight {
+        let (i, j) = self.ends(k);
+        self.w.w2(i, j)
+    }
+
     fn slack(&self, k: usize) -> Weight {
         let (i, j) = self.ends(k);
-        self.dualvar[i].add_sub(&self.dualvar[j], &self.w2[k])
+        self.dualvar[i].add_sub(&self.dualvar[j], &self.wk(k))
     }
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
@@ -831,7 +915,7 @@ impl Matcher {
         let mut bestto = std::mem::take(&mut self.scratch_edge);
         let mut bestsl = std::mem::take(&mut self.scratch_slack);
         let mut touched = std::mem::take(&mut self.scratch_touched);
-        let mut consider = |m: &Matcher, k: usize, j: usize| {
+        let mut consider = |m: &Matcher<W>, k: usize, j: usize| {
             let bj = m.inblossom[j];
             if bj != b && m.label[bj] == 1 {
                 let ks = m.slack(k);
@@ -859,7 +943,7 @@ impl Matcher {
                 None => {
                     for v in self.leaves_of(bv) {
                         for u in 0..n {
-                            if u != v && self.alive[u] && !self.w2[v * n + u].is_zero() {
+                            if u != v && self.alive[u] && !self.w.w2(v, u).is_zero() {
                                 consider(self, self.edge(v, u), u);
                             }
                         }
@@ -1006,7 +1090,7 @@ impl Matcher {
     fn edges_of(&self, v: usize) -> Vec<usize> {
         let n = self.n;
         (0..n)
-            .filter(|&u| u != v && self.alive[u] && !self.w2[v * n + u].is_zero())
+            .filter(|&u| u != v && self.alive[u] && !self.w.w2(v, u).is_zero())
             .map(|u| self.edge(v, u))
             .collect()
     }
@@ -1068,11 +1152,11 @@ impl Matcher {
                 let u = self.endpoint(self.mate[v]);
                 assert!(self.alive[u], "{v} matched to a removed vertex");
                 assert_eq!(self.endpoint(self.mate[u]), v, "mate of {v} not mutual");
-                assert!(!self.w2[v * n + u].is_zero(), "{v}-{u} matched over no edge");
+                assert!(!self.w.w2(v, u).is_zero(), "{v}-{u} matched over no edge");
             }
             let av = ancestors(v);
             for u in v + 1..n {
-                let w = self.w2[v * n + u];
+                let w = self.w.w2(v, u);
                 if !self.alive[u] || w.is_zero() {
                     continue;
                 }
@@ -1113,7 +1197,7 @@ impl Matcher {
                         lhs = lhs.add(&self.dualvar[*c]).add(&self.dualvar[*c]);
                     }
                 }
-                assert!(lhs == self.w2[p / 2], "cycle edge {i}-{j} of blossom {b} not tight");
+                assert!(lhs == self.wk(p / 2), "cycle edge {i}-{j} of blossom {b} not tight");
             }
         }
     }
@@ -1207,7 +1291,7 @@ impl Matcher {
                 // Inside v's blossom, or an inner vertex already reached: nothing to learn.
                 continue;
             }
-            let wv = &self.w2[v * n + w];
+            let wv = &self.w.w2(v, w);
             if wv.is_zero() {
                 continue;
             }
@@ -1237,7 +1321,7 @@ impl Matcher {
         }
         let yu = self.dualvar[u];
         for x in 0..n {
-            let wx = self.w2[u * n + x];
+            let wx = self.w.w2(u, x);
             if x == u || wx.is_zero() || !self.alive[x] {
                 continue;
             }
@@ -1366,7 +1450,7 @@ impl Matcher {
         self.bestedge[v] = NONE;
         let yv = self.dualvar[v];
         for x in 0..n {
-            let wx = self.w2[v * n + x];
+            let wx = self.w.w2(v, x);
             if x == v || wx.is_zero() || !self.alive[x] || self.top_label(x) != 1 {
                 continue;
             }

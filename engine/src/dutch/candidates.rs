@@ -75,6 +75,10 @@ pub enum Path {
     /// [`super::sparse::THRESHOLD`] (tests: the default's choice of path, with its default
     /// candidate subgraph, on brackets a test can afford).
     SparseAbove(usize),
+    /// As `Auto`, every restricted bracket on the implicit dense path (`sparse::implicit`:
+    /// the dense matcher and its warm steps on weights computed on demand), whatever its
+    /// size (tests; `Auto` takes it above [`super::sparse::THRESHOLD`] players).
+    Implicit,
 }
 
 /// How a round was paired.
@@ -96,6 +100,8 @@ pub struct Stats {
     /// certification added to their candidate subgraphs.
     pub sparse: usize,
     pub sparse_added: usize,
+    /// Restricted brackets paired on the implicit dense path (`sparse::implicit`).
+    pub implicit: usize,
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
@@ -499,8 +505,13 @@ pub fn pair_by(
                 Path::SparseAbove(k) => k,
                 _ => super::sparse::THRESHOLD,
             };
-            let sparse = path == Path::Sparse || chosen.pbi.len() > above;
-            let done_by = if sparse {
+            let large = chosen.pbi.len() > above;
+            let implicit = path == Path::Implicit
+                || (large && path != Path::Sparse && super::sparse::IMPLICIT);
+            let sparse = path == Path::Sparse || (large && !implicit);
+            let done_by = if implicit {
+                implicit_bracket(&mut r, chosen).map(|()| stats.implicit += 1)
+            } else if sparse {
                 let near = if path == Path::Sparse { 1 } else { super::sparse::NEAR };
                 sparse_bracket(&mut r, chosen, near).map(|added| {
                     stats.sparse += 1;
@@ -735,6 +746,31 @@ fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
     let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near };
     sparse::bracket(round, &b).map_err(|e| match e {
+        sparse::Stop::Unextendable => Stop::Unextendable,
+        sparse::Stop::Fail(f) => Stop::Fail(f),
+    })
+}
+
+/// A restricted bracket on the implicit dense path (`sparse::implicit`: the dense
+/// matcher and its warm steps on weights computed on demand, no matrix).
+fn implicit_bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
+    use super::sparse;
+    r.s.use_vertices(&[]);
+    let round = sparse::Round {
+        field: r.field,
+        layout: &r.layout,
+        rounds_before: r.rounds_before,
+        last_round: r.last_round,
+        deep: r.deep,
+        done: &mut r.s.done,
+        stable: &mut r.s.stable,
+        matched: &mut r.matched,
+        rest: &mut r.s.rest,
+        explain: &mut r.explain,
+    };
+    let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near: 0 };
+    sparse::implicit(round, &b).map_err(|e| match e {
         sparse::Stop::Unextendable => Stop::Unextendable,
         sparse::Stop::Fail(f) => Stop::Fail(f),
     })

@@ -36,12 +36,14 @@
 //! backend would do for both. Any change to either decision sequence must be made in both
 //! (the comparison tests of `engine/tests/it/dutch_sparse.rs` fail otherwise).
 
+use super::blossom::Matcher;
 use super::candidates::Failure;
 use super::explain;
 use super::order::Field;
 use super::quality::{self, Layout, Place};
 use super::rest::{self, NONE_POS, Rest};
 use super::weight::Weight;
+use std::cell::Cell;
 use std::collections::HashMap;
 
 const NONE: usize = usize::MAX;
@@ -1446,6 +1448,10 @@ impl SparseMatcher {
 /// Restricted brackets of more players than this take the sparse path by default.
 pub const THRESHOLD: usize = 3000;
 
+/// Whether the brackets above [`THRESHOLD`] take the implicit dense path ([`implicit`])
+/// rather than the candidate subgraph ([`bracket`]).
+pub const IMPLICIT: bool = true;
+
 /// Initial candidate partners on each side of a player's position, and around its natural
 /// S1/S2 partner (by default).
 pub const NEAR: usize = 8;
@@ -1473,7 +1479,7 @@ struct Model<'a> {
     /// each ordered class pair and place (`None`: not computed yet).
     class: Vec<u32>,
     classes: usize,
-    cache: Vec<Option<Weight>>,
+    cache: Vec<Cell<Option<Weight>>>,
     /// Positions each position has met (C1), sorted.
     met: Vec<Vec<u32>>,
     /// Step 1: bonus on an MDP's edges to the residents.
@@ -1525,7 +1531,11 @@ impl<'a> Model<'a> {
             class.push(*at.entry(key).or_insert(next));
         }
         let classes = at.len();
-        let cache = if classes <= 400 { vec![None; classes * classes * 2] } else { Vec::new() };
+        let cache = if classes <= 400 {
+            (0..classes * classes * 2).map(|_| Cell::new(None)).collect()
+        } else {
+            Vec::new()
+        };
         let mut pos = vec![NONE_POS; field.players.len()];
         for (i, &v) in pbi.iter().enumerate() {
             pos[v] = i;
@@ -1579,7 +1589,7 @@ impl<'a> Model<'a> {
 
     /// The layout's weight of the pair (positions a < b), completion field dropped; zero
     /// when C1/C3 forbid it or both are MDPs.
-    fn plain(&mut self, a: usize, b: usize) -> Weight {
+    fn plain(&self, a: usize, b: usize) -> Weight {
         let Some(place) = self.place(b) else { return Weight::ZERO };
         if self.met[a].binary_search(&(b as u32)).is_ok() {
             return Weight::ZERO;
@@ -1590,19 +1600,19 @@ impl<'a> Model<'a> {
         }
         let i = (self.class[a] as usize * self.classes + self.class[b] as usize) * 2
             + (place == Place::Next) as usize;
-        if let Some(x) = self.cache[i] {
+        if let Some(x) = self.cache[i].get() {
             return x;
         }
         // They have not met: the weight is their classes' (C3 included).
         let x = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
         let x = quality::low_bits(&x, self.shift);
-        self.cache[i] = Some(x);
+        self.cache[i].set(Some(x));
         x
     }
 
     /// The base weight of (a, b), a < b: [`Model::plain`] less the pairs the decisions
     /// of step 3 have taken out (the dense path's `base` matrix).
-    fn base(&mut self, a: usize, b: usize) -> Weight {
+    fn base(&self, a: usize, b: usize) -> Weight {
         let x = self.plain(a, b);
         if x.is_zero() {
             return x;
@@ -1627,7 +1637,7 @@ impl<'a> Model<'a> {
 
     /// The current weight of (a, b), a < b: the base and the bonuses of the decision in
     /// progress.
-    fn weight(&mut self, a: usize, b: usize) -> Weight {
+    fn weight(&self, a: usize, b: usize) -> Weight {
         let x = self.base(a, b);
         if x.is_zero() {
             return x;
@@ -2127,6 +2137,490 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<usize, Stop> {
     let lines = if s.r.deep { explain::bracket(&decided) } else { explain::partners(&decided) };
     s.r.explain.extend(lines);
     Ok(s.sp.added)
+}
+
+impl super::blossom::Weights for Model<'_> {
+    #[inline]
+    fn w2(&self, a: usize, b: usize) -> Weight {
+        let x = if a < b { self.weight(a, b) } else { self.weight(b, a) };
+        x.add(&x)
+    }
+}
+
+impl rest::Edges for Model<'_> {
+    fn has_edge(&self, i: usize, j: usize) -> bool {
+        !self.base(i.min(j), i.max(j)).is_zero()
+    }
+}
+
+/// A bracket on the implicit dense path: the dense matcher reading its weights from the
+/// [`Model`] (no matrix), with the warm steps of `candidates::bracket`.
+struct Implicit<'r, 'a> {
+    r: Round<'r>,
+    m: Matcher<Model<'a>>,
+    pbi: &'a [usize],
+    loc: Vec<usize>,
+}
+
+impl<'a> Implicit<'_, 'a> {
+    fn model(&mut self) -> &mut Model<'a> {
+        self.m.weights_mut()
+    }
+
+    /// The matcher's optimum, the players' partners, and the check that it extends (as
+    /// [`State::solve`]).
+    fn solve(&mut self) -> Result<(), Stop> {
+        self.m.solve();
+        let pbi = self.pbi;
+        for (i, &v) in pbi.iter().enumerate() {
+            self.r.stable[v] = match self.r.done[v] {
+                Some(u) => u,
+                None => self.m.mate(i).map_or(v, |j| pbi[j]),
+            };
+        }
+        let Some(rest) = self.r.rest.as_mut() else { return Ok(()) };
+        for (i, &v) in pbi.iter().enumerate() {
+            if self.r.done[v].is_some() || self.m.mate(i).is_some() {
+                rest.leave(v);
+            } else {
+                rest.join(v);
+            }
+        }
+        let model = self.m.weights();
+        let b = rest::Bracket { verts: pbi, pos: &self.loc, mdps: model.sgb, m: model };
+        if rest.repair(self.r.field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
+    }
+
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.r.done[a] = Some(b);
+        self.r.done[b] = Some(a);
+        self.r.stable[a] = b;
+        self.r.stable[b] = a;
+        self.m.remove(self.loc[a]);
+        self.m.remove(self.loc[b]);
+    }
+
+    /// The current weight of (a, b), field indices.
+    fn weight(&self, a: usize, b: usize) -> Weight {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        self.m.weights().weight(i.min(j), i.max(j))
+    }
+
+    fn base(&self, a: usize, b: usize) -> Weight {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        self.m.weights().base(i.min(j), i.max(j))
+    }
+
+    /// Changes the model by `f` and reports every pair of `pairs` (field indices, the
+    /// first the vertex re-optimised, as `Matrix::set` in `candidates`) whose weight
+    /// changed, in order.
+    fn update(&mut self, pairs: &[(usize, usize)], f: impl FnOnce(&mut Model<'a>)) {
+        let old: Vec<Weight> = pairs.iter().map(|&(a, b)| self.weight(a, b)).collect();
+        f(self.model());
+        for (&(a, b), o) in pairs.iter().zip(old) {
+            let w = self.weight(a, b);
+            let (i, j) = (self.loc[a], self.loc[b]);
+            self.m.changed(i, j, &o, &w);
+        }
+    }
+
+    /// `v`'s edges got heavier (or stayed): re-optimise it (as the first heavier `set` of
+    /// the dense path does).
+    fn touch(&mut self, v: usize) {
+        let i = self.loc[v];
+        self.m.touch(i);
+    }
+
+    fn tight(&self, a: usize, b: usize) -> bool {
+        self.m.is_tight(self.loc[a], self.loc[b])
+    }
+
+    fn prefer(&mut self, a: usize, b: usize) -> bool {
+        let (i, j) = (self.loc[a], self.loc[b]);
+        self.m.prefer(i, j)
+    }
+
+    fn raise(&mut self, v: usize, by: Weight) {
+        let i = self.loc[v];
+        self.m.raise_dual(i, by);
+    }
+
+    fn mate_now(&self, v: usize) -> Option<usize> {
+        self.m.mate(self.loc[v]).map(|j| self.pbi[j])
+    }
+}
+
+/// Pairs one restricted bracket with the dense matcher on implicit weights: the decisions
+/// and the warm steps (dual raises, grouped restart, step-4 guesses) of
+/// `candidates::bracket`, each weight change of its matrix reported to the matcher in the
+/// same order, the weights read from the [`Model`] — O(k) memory beside the model's
+/// class-pair cache, no k × k matrix.
+pub fn implicit(r: Round, br: &Bracket) -> Result<(), Stop> {
+    let field = r.field;
+    let n = field.players.len();
+    let score = |v: usize| field.players[v].score;
+    let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near: _ } = *br;
+    let ids = |vs: &[usize]| -> String {
+        let v: Vec<String> = vs.iter().map(|&v| field.players[v].id.to_string()).collect();
+        format!("[{}]", v.join(" "))
+    };
+    if ngb > sgb {
+        r.explain.push(format!(
+            "bracket {}: residents {} MDPs {}",
+            crate::half_points(score(pbi[sgb])),
+            ids(&pbi[sgb..ngb]),
+            ids(&pbi[..sgb])
+        ));
+    } else {
+        r.explain.push(format!("last players {}", ids(&pbi[..ngb])));
+    }
+    let mut lay = Layout::new(field, pbi, n);
+    lay.rounds_before = r.rounds_before;
+    lay.last_round = r.last_round;
+    lay.bye_score = r.layout.bye_score;
+    lay.c9 = c9;
+    lay.played_rank = r.layout.played_rank.clone();
+    if !lay.fits(n) {
+        return Err(Stop::Fail(Failure::TooWide(lay.total_bits(n))));
+    }
+    let active: Vec<usize> = (0..n).filter(|&v| r.done[v].is_none()).collect();
+    let c = lay.count;
+    let order_bits = lay.order_bits();
+    let k = pbi.len();
+    let model = Model::new(field, lay, pbi, sgb, ngb);
+    let mut m = Matcher::with_weights(k, model);
+    for (i, &v) in pbi.iter().enumerate() {
+        m.set_group(i, field.players[v].score as u32);
+    }
+    // Every player with a pair after it is new (the dense path's first `set` of it).
+    for i in 0..k {
+        if ((i + 1).max(sgb)..k).any(|j| !m.weights().weight(i, j).is_zero()) {
+            m.touch(i);
+        }
+    }
+    let mut loc = vec![NONE_POS; n];
+    for (i, &v) in pbi.iter().enumerate() {
+        loc[v] = i;
+    }
+    let mut s = Implicit { r, m, pbi, loc };
+    s.solve()?;
+    let in_res =
+        |s: &Implicit, v: usize| s.r.stable[v] >= resident_start && s.r.stable[v] < next_start;
+    // 1. MDP choice.
+    let mut md_score = 0;
+    let mut rem = 0usize;
+    let mut remm = 0usize;
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if pi == 0 || score(v) < md_score {
+            md_score = score(v);
+            rem = 0;
+            remm = 0;
+            let mut k = pi;
+            while k < sgb && score(pbi[k]) >= md_score {
+                rem += 1;
+                if in_res(&s, pbi[k]) {
+                    remm += 1;
+                }
+                k += 1;
+            }
+        }
+        if remm == 0 {
+            continue;
+        }
+        if rem <= remm {
+            s.r.matched[v] = true;
+            continue;
+        }
+        rem -= 1;
+        let pairs: Vec<(usize, usize)> = (sgb..ngb).map(|oi| (v, pbi[oi])).collect();
+        if !in_res(&s, v) {
+            s.update(&pairs, |m| m.mdp_bonus[pi] = 1);
+            s.solve()?;
+        }
+        if in_res(&s, v) {
+            s.r.matched[v] = true;
+            remm -= 1;
+            s.update(&pairs, |m| m.mdp_bonus[pi] = (ngb - sgb) as u64 + 1);
+        }
+    }
+    // 2. Opponents of the MDPs.
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if !s.r.matched[v] {
+            continue;
+        }
+        let mut addend = pbi.len() as u64;
+        let mut top = None;
+        let mut bonus = vec![0u64; pbi.len()];
+        let mut pairs = Vec::new();
+        for oi in (sgb..ngb).rev() {
+            let o = pbi[oi];
+            if s.r.matched[o] {
+                continue;
+            }
+            if !s.base(v, o).is_zero() {
+                bonus[oi] = addend;
+                addend += 1;
+                top = Some(o);
+                pairs.push((v, o));
+            }
+        }
+        s.update(&pairs, |m| m.step2 = Some((pi, bonus)));
+        if top != Some(s.r.stable[v]) {
+            s.solve()?;
+        }
+        let u = s.r.stable[v];
+        s.r.matched[u] = true;
+        s.finalize(v, u);
+        // v has left the graph: its edges are read no more.
+        s.model().step2 = None;
+    }
+    // 3. Remainder, S1/S2 and exchanges.
+    let remainder: Vec<usize> =
+        (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.r.stable[v] >= resident_start).collect();
+    let rem_pairs = remainder.iter().filter(|&&v| s.r.stable[v] < v).count();
+    let mdp_pairs: Vec<String> = (0..sgb)
+        .filter(|&pi| s.r.done[pbi[pi]].is_some())
+        .map(|pi| {
+            let v = pbi[pi];
+            format!("{}-{}", field.players[v].id, field.players[s.r.stable[v]].id)
+        })
+        .collect();
+    if sgb > 0 {
+        s.r.explain.push(format!(
+            "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
+            if mdp_pairs.is_empty() { "none".to_string() } else { mdp_pairs.join(" ") }
+        ));
+    }
+    s.r.explain.push(format!(
+        "  remainder: S1 {} S2 {}",
+        ids(&remainder[..rem_pairs.min(remainder.len())]),
+        ids(&remainder[rem_pairs.min(remainder.len())..])
+    ));
+    // The step's bonus of a remainder pair, by the rank of its higher player (the model's
+    // step-3 term, as `candidates::bracket` writes it).
+    let bonus = |ri: usize| -> Weight {
+        let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
+        first.add_u64(((1u64 << (2 * c)) - 1 - ri as u64) * 2)
+    };
+    {
+        let locs: Vec<usize> = remainder.iter().map(|&v| s.loc[v]).collect();
+        let model = s.model();
+        for (ri, &lv) in locs.iter().enumerate() {
+            model.rem_of[lv] = ri;
+        }
+        model.rem_pairs = rem_pairs;
+        model.step3 = true;
+    }
+    // Every remainder pair of non-zero weight got heavier: its higher player is
+    // re-optimised.
+    for (ri, &v) in remainder.iter().enumerate() {
+        if remainder[ri + 1..].iter().any(|&o| !s.base(v, o).is_zero()) {
+            s.touch(v);
+        }
+    }
+    let upper = |s: &Implicit, v: usize| s.r.stable[v] > v && s.r.stable[v] < next_start;
+    if !(0..rem_pairs).all(|ri| upper(&s, remainder[ri])) {
+        // The optimum's duals are foreseeable (`candidates::bracket`).
+        if rem_pairs > 0 && rem_pairs < remainder.len() {
+            let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
+            for (ri, &v) in remainder.iter().enumerate() {
+                s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
+            }
+        }
+        s.solve()?;
+    }
+    let exchanges = (0..rem_pairs).filter(|&ri| !upper(&s, remainder[ri])).count();
+    let mut left = exchanges;
+    let mut ri = rem_pairs;
+    while ri > 0 && left > 0 {
+        ri -= 1;
+        let v = remainder[ri];
+        let lv = s.loc[v];
+        let later: Vec<(usize, usize)> = remainder[ri + 1..].iter().map(|&o| (v, o)).collect();
+        if upper(&s, v) {
+            s.update(&later, |m| m.adj3[lv] = -1);
+            s.solve()?;
+        }
+        let exchange = !upper(&s, v);
+        if exchange {
+            left -= 1;
+        }
+        s.update(&later, |m| {
+            if exchange {
+                m.no_higher[lv] = true;
+            }
+            m.adj3[lv] = 0;
+        });
+    }
+    let mut left = exchanges;
+    let mut ri = rem_pairs;
+    while ri < remainder.len() && left > 1 {
+        let v = remainder[ri];
+        let lv = s.loc[v];
+        let later: Vec<(usize, usize)> = remainder[ri + 1..].iter().map(|&o| (v, o)).collect();
+        let already = upper(&s, v);
+        if !already {
+            s.update(&later, |m| m.adj3[lv] = 1);
+            s.solve()?;
+        }
+        if upper(&s, v) {
+            left -= 1;
+            let out: Vec<(usize, usize)> =
+                remainder[..ri].iter().chain(&pbi[ngb..]).map(|&o| (v, o)).collect();
+            s.update(&out, |m| m.no_lower[lv] = true);
+        }
+        if !already {
+            s.update(&later, |m| m.adj3[lv] = 0);
+        }
+        ri += 1;
+    }
+    // S1 x S2 pairs keep their bonus (every optimum from now on pairs each S1 player with
+    // an S2 player below it); the other remainder pairs are taken out (lighter).
+    let s1_flags: Vec<bool> = remainder.iter().map(|&v| upper(&s, v)).collect();
+    for (ri, &p) in remainder.iter().enumerate() {
+        for (rj, &o) in remainder.iter().enumerate().skip(ri + 1) {
+            if !s1_flags[ri] || s1_flags[rj] {
+                let (i, j) = (s.loc[p], s.loc[o]);
+                s.m.changed_dir(i, j, true);
+            }
+        }
+    }
+    {
+        let mut flags = vec![false; pbi.len()];
+        for (ri, &v) in remainder.iter().enumerate() {
+            flags[s.loc[v]] = s1_flags[ri];
+        }
+        s.model().s1 = Some(flags);
+    }
+    {
+        let s1_now: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
+        let s1_before = &remainder[..rem_pairs.min(remainder.len())];
+        let out: Vec<usize> = s1_before.iter().copied().filter(|v| !s1_now.contains(v)).collect();
+        let into: Vec<usize> = s1_now.iter().copied().filter(|v| !s1_before.contains(v)).collect();
+        if !out.is_empty() {
+            s.r.explain.push(format!(
+                "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
+                ids(&out),
+                ids(&into)
+            ));
+        }
+    }
+    // 4. Transpositions, a group of S1 players per matching, with the step-4 guesses
+    // (`candidates::bracket`).
+    let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
+    let m = remainder.len() as u64;
+    let digit_bits = quality::bits_for(m as usize + 1);
+    let group = ((order_bits - 1) / digit_bits).max(1) as usize;
+    s.model().rem_len = m;
+    let rpos = |v: usize| remainder.binary_search(&v).unwrap_or(0);
+    for chunk in s1.chunks(group) {
+        let mut taken: Vec<usize> = Vec::new();
+        let mut holds = true;
+        for &v in chunk {
+            let top = remainder.iter().copied().find(|&o| {
+                o > v && !s.r.matched[o] && !taken.contains(&o) && !s.base(v, o).is_zero()
+            });
+            taken.push(s.r.stable[v]);
+            if top != Some(s.r.stable[v]) {
+                holds = false;
+                break;
+            }
+        }
+        if !holds {
+            let g = chunk.len();
+            s.m.flatten();
+            let mut claimed: Vec<usize> = Vec::with_capacity(g);
+            for &v in chunk {
+                let guess = remainder.iter().copied().find(|&o| {
+                    o > v
+                        && !s.r.matched[o]
+                        && !claimed.contains(&o)
+                        && !s.base(v, o).is_zero()
+                        && s.tight(v, o)
+                });
+                if let Some(o) = guess {
+                    s.prefer(v, o);
+                }
+                if let Some(u) = s.mate_now(v) {
+                    claimed.push(u);
+                }
+            }
+            // The digits: S1 player i of the group adds (m - j) * B^(g-1-i) on its edge
+            // to its j-th unmatched S2 player below it.
+            let mut open = Vec::with_capacity(remainder.len() + 1);
+            let mut count = 0u64;
+            for &o in &remainder {
+                open.push(count);
+                count += !s.r.matched[o] as u64;
+            }
+            open.push(count);
+            let digit = |v: usize, o: usize, i: usize| -> Weight {
+                let (rv, ro) = (rpos(v), rpos(o));
+                let j = open[ro] - open[rv + 1];
+                Weight::from_u64(m - j).shl(digit_bits * (g - 1 - i) as u32)
+            };
+            let partners: Vec<Option<usize>> = chunk.iter().map(|&v| s.mate_now(v)).collect();
+            // For each partner of the group, the largest digit a later player of the group
+            // puts on its edges (the part of the partner's dual raise).
+            let mut later = vec![Weight::ZERO; g];
+            for (i, &v) in chunk.iter().enumerate().rev() {
+                if let Some(o) = partners[i]
+                    && o > v
+                    && !s.r.matched[o]
+                    && !s.base(v, o).is_zero()
+                {
+                    let d = digit(v, o, i);
+                    s.raise(v, d.sub(&later[i]));
+                    s.raise(o, later[i]);
+                }
+                for (pi, p) in partners.iter().enumerate().take(i) {
+                    if let Some(o) = *p
+                        && o > v
+                        && !s.r.matched[o]
+                        && !s.base(v, o).is_zero()
+                    {
+                        let d = digit(v, o, i);
+                        if d > later[pi] {
+                            later[pi] = d;
+                        }
+                    }
+                }
+                // v's edges below it got heavier: v is re-optimised.
+                if remainder.iter().any(|&o| o > v && !s.r.matched[o] && !s.base(v, o).is_zero()) {
+                    s.touch(v);
+                }
+            }
+            s.model().open_before = open;
+            for (i, &v) in chunk.iter().enumerate() {
+                let lv = s.loc[v];
+                s.model().step4[lv] = Some(digit_bits * (g - 1 - i) as u32);
+            }
+            s.solve()?;
+        }
+        for &v in chunk {
+            let u = s.r.stable[v];
+            s.r.matched[v] = true;
+            s.r.matched[u] = true;
+            s.finalize(v, u);
+        }
+    }
+    let decided = explain::Bracket {
+        field,
+        layout: &s.m.weights().lay,
+        players: pbi,
+        mdps: sgb,
+        size: ngb,
+        active: &active,
+        partner: s.r.done,
+        remainder: &remainder,
+        s1_before: rem_pairs,
+        s1: &s1,
+    };
+    let lines = if s.r.deep { explain::bracket(&decided) } else { explain::partners(&decided) };
+    s.r.explain.extend(lines);
+    Ok(())
 }
 
 #[cfg(test)]

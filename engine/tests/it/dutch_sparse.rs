@@ -366,3 +366,109 @@ fn large_brackets_take_the_sparse_path_by_default() {
     }
     assert!(sparse > 0, "no bracket took the sparse path");
 }
+
+/// One random event, every round paired by the implicit dense path (forced on every
+/// restricted bracket) and the default path; (rounds compared, brackets paired implicit).
+fn implicit_event(seed: u64) -> (usize, usize) {
+    let mut rng = Rng(SplitMix64::new(seed ^ 0x1d1d));
+    let n = 6 + rng.below(90) as u32;
+    let rounds = 3 + rng.below(6) as u32;
+    let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
+    let mut t = super::common::swiss(n, rounds);
+    t.config.system = System::Dutch(cfg.clone());
+    let (mut compared, mut brackets) = (0, 0);
+    for r in 1..=rounds {
+        for p in t.players.iter_mut() {
+            if rng.below(25) == 0 {
+                p.half_byes.push(r);
+            }
+        }
+        let implicit = pair_next_round_by(&t, &cfg, Path::Implicit);
+        let auto = pair_next_round_by(&t, &cfg, Path::Auto);
+        match (&implicit, &auto) {
+            (Ok((s, stats)), Ok((a, _))) => {
+                assert_eq!(s.rows, a.rows, "seed {seed}, round {r}: implicit and dense differ");
+                assert_eq!(s.explain, a.explain, "seed {seed}, round {r}: explain lines differ");
+                assert_eq!(stats.implicit, stats.restricted, "seed {seed}, round {r}: {stats:?}");
+                compared += 1;
+                brackets += stats.implicit;
+            }
+            (Err(DutchError::NoValidPairing { .. }), Err(DutchError::NoValidPairing { .. })) => {
+                return (compared, brackets);
+            }
+            _ => panic!("seed {seed}, round {r}: {:?} vs {:?}", implicit.err(), auto.err()),
+        }
+        let (paired, _) = auto.unwrap();
+        for row in paired.rows {
+            let entry = match row.entry {
+                Entry::Game { white, black, .. } => Entry::Game {
+                    white,
+                    black,
+                    result: Some(match rng.below(12) {
+                        0 => Outcome::BlackForfeitWin,
+                        1..=3 => Outcome::Draw,
+                        x if x < 8 && white < black => Outcome::WhiteWin,
+                        x if x < 8 => Outcome::BlackWin,
+                        x if x < 10 => Outcome::WhiteWin,
+                        _ => Outcome::BlackWin,
+                    }),
+                },
+                e => e,
+            };
+            t.rows.push(Row { entry, ..row });
+        }
+    }
+    (compared, brackets)
+}
+
+#[test]
+fn the_implicit_path_pairs_random_events_as_the_dense_path() {
+    let (mut compared, mut brackets) = (0, 0);
+    for seed in 0..60 {
+        let (c, b) = implicit_event(seed);
+        compared += c;
+        brackets += b;
+    }
+    eprintln!("{compared} rounds, {brackets} implicit brackets");
+    assert!(compared > 250, "only {compared} rounds compared");
+    assert!(brackets > 500, "only {brackets} brackets on the implicit path");
+}
+
+/// Every round of the corpus samples (at most 64 players; all with `DUTCH_ALL=1`) on the
+/// implicit dense path, against the default path.
+#[test]
+fn the_implicit_path_pairs_the_samples_as_the_dense_path() {
+    use super::dutch_samples::{prefix, rounds_in, samples};
+    let all = std::env::var("DUTCH_ALL").is_ok();
+    let mut differ = Vec::new();
+    let (mut compared, mut brackets) = (0, 0);
+    for (name, text) in samples() {
+        let lines: Vec<&str> = text.split(['\r', '\n']).collect();
+        let players = lines.iter().filter(|l| l.starts_with("001")).count();
+        if !all && players > 64 {
+            continue;
+        }
+        for r in 1..=rounds_in(&lines) {
+            let t = bsw_model::trf::import(&prefix(&text, r), &name).unwrap();
+            let cfg = t.config.system.dutch().cloned().unwrap();
+            let implicit = pair_next_round_by(&t, &cfg, Path::Implicit);
+            let auto = pair_next_round_by(&t, &cfg, Path::Auto);
+            match (implicit, auto) {
+                (Ok((s, stats)), Ok((a, _))) => {
+                    compared += 1;
+                    brackets += stats.implicit;
+                    if s.rows != a.rows || s.explain != a.explain {
+                        differ.push(format!("{name} {r}"));
+                    }
+                }
+                (s, a) => {
+                    if s.as_ref().err() != a.as_ref().err() {
+                        differ.push(format!("{name} {r}: {:?} / {:?}", s.err(), a.err()));
+                    }
+                }
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{differ:#?}");
+    assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} implicit brackets");
+}
