@@ -915,18 +915,15 @@ impl<W: Weights> Matcher<W> {
         let mut bestto = std::mem::take(&mut self.scratch_edge);
         let mut bestsl = std::mem::take(&mut self.scratch_slack);
         let mut touched = std::mem::take(&mut self.scratch_touched);
-        let mut consider = |m: &Matcher<W>, k: usize, j: usize| {
-            let bj = m.inblossom[j];
-            if bj != b && m.label[bj] == 1 {
-                let ks = m.slack(k);
-                if bestto[bj] == NONE {
-                    touched.push(bj);
-                    bestto[bj] = k;
-                    bestsl[bj] = ks;
-                } else if ks < bestsl[bj] {
-                    bestto[bj] = k;
-                    bestsl[bj] = ks;
-                }
+        // (Edge k, slack ks, to the outer blossom bj.)
+        let mut consider = |bj: usize, k: usize, ks: Weight| {
+            if bestto[bj] == NONE {
+                touched.push(bj);
+                bestto[bj] = k;
+                bestsl[bj] = ks;
+            } else if ks < bestsl[bj] {
+                bestto[bj] = k;
+                bestsl[bj] = ks;
             }
         };
         for &bv in &path {
@@ -934,17 +931,28 @@ impl<W: Weights> Matcher<W> {
                 Some(l) => {
                     for k in l {
                         let (i, j) = self.ends(k);
-                        consider(self, k, if self.inblossom[j] == b { i } else { j });
+                        let bj = self.inblossom[if self.inblossom[j] == b { i } else { j }];
+                        if bj != b && self.label[bj] == 1 {
+                            consider(bj, k, self.slack(k));
+                        }
                     }
                 }
                 // An inner sub-blossom's vertices are scanned after this (they are queued
                 // above), and record their edges to outer blossoms in `b`'s list then.
                 None if self.label[bv] == 2 => {}
                 None => {
+                    // Only the edges to other outer blossoms count: the weight is read
+                    // (or computed) for those alone.
                     for v in self.leaves_of(bv) {
+                        let yv = self.dualvar[v];
                         for u in 0..n {
-                            if u != v && self.alive[u] && !self.w.w2(v, u).is_zero() {
-                                consider(self, self.edge(v, u), u);
+                            let bu = self.inblossom[u];
+                            if u == v || !self.alive[u] || bu == b || self.label[bu] != 1 {
+                                continue;
+                            }
+                            let w = self.w.w2(v, u);
+                            if !w.is_zero() {
+                                consider(bu, self.edge(v, u), yv.add_sub(&self.dualvar[u], &w));
                             }
                         }
                     }

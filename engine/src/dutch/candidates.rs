@@ -477,6 +477,9 @@ pub fn pair_by(
             r.s.global()?;
         }
         if r.s.is_global() {
+            if std::env::var("BSW_DBG").is_ok() {
+                eprintln!("DBG global bracket k={}", pbi.len());
+            }
             stats.global += 1;
             global_bracket(&mut r, &br)?;
         } else {
@@ -509,6 +512,7 @@ pub fn pair_by(
             let implicit = path == Path::Implicit
                 || (large && path != Path::Sparse && super::sparse::IMPLICIT);
             let sparse = path == Path::Sparse || (large && !implicit);
+            let dbg_t = std::time::Instant::now();
             let done_by = if implicit {
                 implicit_bracket(&mut r, chosen).map(|()| stats.implicit += 1)
             } else if sparse {
@@ -520,6 +524,9 @@ pub fn pair_by(
             } else {
                 bracket(&mut r, chosen)
             };
+            if std::env::var("BSW_DBG").is_ok() {
+                eprintln!("DBG bracket k={} sgb={} ngb={} alone={alone} implicit={implicit} sparse={sparse} {:?} ok={}", chosen.pbi.len(), chosen.sgb, chosen.ngb, dbg_t.elapsed(), done_by.is_ok());
+            }
             match done_by {
                 Ok(()) => {
                     stats.restricted += 1;

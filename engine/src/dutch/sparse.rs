@@ -1446,7 +1446,7 @@ impl SparseMatcher {
 }
 
 /// Restricted brackets of more players than this take the sparse path by default.
-pub const THRESHOLD: usize = 3000;
+pub const THRESHOLD: usize = 1000;
 
 /// Whether the brackets above [`THRESHOLD`] take the implicit dense path ([`implicit`])
 /// rather than the candidate subgraph ([`bracket`]).
@@ -1480,6 +1480,10 @@ struct Model<'a> {
     class: Vec<u32>,
     classes: usize,
     cache: Vec<Cell<Option<Weight>>>,
+    /// The same, doubled ([`Model::weight2`]), and whether the bonuses of steps 1-3 fit
+    /// in the lowest word of a doubled weight.
+    cache2: Vec<Cell<Option<Weight>>>,
+    narrow: bool,
     /// Positions each position has met (C1), sorted.
     met: Vec<Vec<u32>>,
     /// Step 1: bonus on an MDP's edges to the residents.
@@ -1551,7 +1555,13 @@ impl<'a> Model<'a> {
             m.sort_unstable();
         }
         let shift = lay.completion_shift();
+        // (The bonuses of steps 1-3 below 2^62: MDP bonuses at most 3k, step 3's
+        // below 2^(2·count + 2).)
+        let narrow = !cache.is_empty() && 2 * lay.count + 2 < 62 && k < 1 << 58;
+        let cache2 = if narrow { (0..cache.len()).map(|_| Cell::new(None)).collect() } else { Vec::new() };
         Model {
+            cache2,
+            narrow,
             field,
             lay,
             pbi,
@@ -2139,11 +2149,93 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<usize, Stop> {
     Ok(s.sp.added)
 }
 
+impl Model<'_> {
+    /// Twice [`Model::weight`] (a < b), with little 512-bit arithmetic: the layout's weight
+    /// has its spare low field (at least 76 bits) zero, and every bonus of the decisions
+    /// lives in that field (below the lowest criterion). So the doubled weight is the
+    /// doubled class-pair weight (cached), its lowest word the doubled bonus of steps 1-3
+    /// (below 2^63 when `narrow`), plus the doubled step-4 digit at its shift.
+    #[inline]
+    fn weight2(&self, a: usize, b: usize) -> Weight {
+        if !self.narrow {
+            let x = self.weight(a, b);
+            return x.add(&x);
+        }
+        let Some(place) = self.place(b) else { return Weight::ZERO };
+        let met = &self.met[a];
+        if !met.is_empty() && met.binary_search(&(b as u32)).is_ok() {
+            return Weight::ZERO;
+        }
+        let i = (self.class[a] as usize * self.classes + self.class[b] as usize) * 2
+            + (place == Place::Next) as usize;
+        let mut x = match self.cache2[i].get() {
+            Some(x) => x,
+            None => {
+                let x = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
+                let x = quality::low_bits(&x, self.shift);
+                let x = x.add(&x);
+                debug_assert!(x.0[0] == 0, "the spare field is not empty");
+                self.cache2[i].set(Some(x));
+                x
+            }
+        };
+        if x.is_zero() {
+            return x;
+        }
+        let (ra, rb) = (self.rem_of[a], self.rem_of[b]);
+        let both = ra != NONE && rb != NONE;
+        if both {
+            if let Some(s1) = &self.s1
+                && (!s1[a] || s1[b])
+            {
+                return Weight::ZERO;
+            }
+            if self.no_higher[a] || self.no_lower[b] {
+                return Weight::ZERO;
+            }
+        }
+        if self.no_lower[a] && b >= self.ngb {
+            return Weight::ZERO;
+        }
+        let mut lo: u64 = 0;
+        if a < self.sgb && b < self.ngb {
+            lo = match &self.step2 {
+                Some((v, addend)) if *v == a => addend[b],
+                _ => self.mdp_bonus[a],
+            };
+        }
+        if both {
+            if self.step3 {
+                let c = self.lay.count;
+                if ra < self.rem_pairs {
+                    lo += 1u64 << (2 * c + 1);
+                }
+                lo += ((1u64 << (2 * c)) - 1 - ra as u64) * 2;
+                match self.adj3[a] {
+                    1 => lo += 1,
+                    -1 => lo -= 1,
+                    _ => {}
+                }
+            }
+            x.0[0] = lo << 1;
+            if let Some(shift) = self.step4[a] {
+                let j = self.open_before[rb] - self.open_before[ra + 1];
+                x = x.add_shifted((self.rem_len - j) << 1, shift);
+            }
+        } else {
+            x.0[0] = lo << 1;
+        }
+        x
+    }
+}
+
 impl super::blossom::Weights for Model<'_> {
     #[inline]
     fn w2(&self, a: usize, b: usize) -> Weight {
-        let x = if a < b { self.weight(a, b) } else { self.weight(b, a) };
-        x.add(&x)
+        let (a, b) = if a < b { (a, b) } else { (b, a) };
+        let x = self.weight2(a, b);
+        debug_assert!(x == self.weight(a, b).add(&self.weight(a, b)), "pair {a}-{b}");
+        x
     }
 }
 
