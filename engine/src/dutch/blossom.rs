@@ -86,6 +86,9 @@ const BIG_DISSOLVE_DEN: usize = 2;
 /// A restart looks for a common weight among at most this many distinct weights of a
 /// vertex's edges inside its group (more: the heaviest).
 const MODE_WEIGHTS: usize = 16;
+/// A blossom's list of edges to other outer blossoms is dropped beyond this many times n
+/// entries (`note_outer_edge`).
+const LIST_CAP: usize = 2;
 /// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
 const COMMON_DEN: u32 = 8;
 
@@ -1235,8 +1238,16 @@ impl<W: Weights> Matcher<W> {
             self.bestslack[b] = s;
         }
         // Keep the blossom's list complete: a later merge takes its edges from the list.
+        // A list longer than LIST_CAP·n is dropped: the merge (and a recomputed record)
+        // then reads the edges of the blossom's vertices instead — the same edges, without
+        // O(n) memory per blossom (with repeats, the lists of one stage can outgrow a
+        // dense matrix).
         if let Some(list) = self.blossombestedges[b].as_mut() {
-            list.push(k);
+            if list.len() >= LIST_CAP * self.n {
+                self.blossombestedges[b] = None;
+            } else {
+                list.push(k);
+            }
         }
     }
 

@@ -525,7 +525,14 @@ pub fn pair_by(
                 bracket(&mut r, chosen)
             };
             if std::env::var("BSW_DBG").is_ok() {
-                eprintln!("DBG bracket k={} sgb={} ngb={} alone={alone} implicit={implicit} sparse={sparse} {:?} ok={}", chosen.pbi.len(), chosen.sgb, chosen.ngb, dbg_t.elapsed(), done_by.is_ok());
+                eprintln!(
+                    "DBG bracket k={} sgb={} ngb={} alone={alone} implicit={implicit} sparse={sparse} {:?} ok={}",
+                    chosen.pbi.len(),
+                    chosen.sgb,
+                    chosen.ngb,
+                    dbg_t.elapsed(),
+                    done_by.is_ok()
+                );
             }
             match done_by {
                 Ok(()) => {

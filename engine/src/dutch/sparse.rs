@@ -42,7 +42,7 @@ use super::explain;
 use super::order::Field;
 use super::quality::{self, Layout, Place};
 use super::rest::{self, NONE_POS, Rest};
-use super::weight::Weight;
+use super::weight::{WORDS, Weight};
 use std::cell::Cell;
 use std::collections::HashMap;
 
@@ -1446,7 +1446,7 @@ impl SparseMatcher {
 }
 
 /// Restricted brackets of more players than this take the sparse path by default.
-pub const THRESHOLD: usize = 1000;
+pub const THRESHOLD: usize = 0;
 
 /// Whether the brackets above [`THRESHOLD`] take the implicit dense path ([`implicit`])
 /// rather than the candidate subgraph ([`bracket`]).
@@ -1482,7 +1482,7 @@ struct Model<'a> {
     cache: Vec<Cell<Option<Weight>>>,
     /// The same, doubled ([`Model::weight2`]), and whether the bonuses of steps 1-3 fit
     /// in the lowest word of a doubled weight.
-    cache2: Vec<Cell<Option<Weight>>>,
+    cache2: Vec<Cell<Weight>>,
     narrow: bool,
     /// Positions each position has met (C1), sorted.
     met: Vec<Vec<u32>>,
@@ -1558,7 +1558,8 @@ impl<'a> Model<'a> {
         // (The bonuses of steps 1-3 below 2^62: MDP bonuses at most 3k, step 3's
         // below 2^(2·count + 2).)
         let narrow = !cache.is_empty() && 2 * lay.count + 2 < 62 && k < 1 << 58;
-        let cache2 = if narrow { (0..cache.len()).map(|_| Cell::new(None)).collect() } else { Vec::new() };
+        let unknown = Weight([u64::MAX; WORDS]);
+        let cache2 = if narrow { vec![Cell::new(unknown); cache.len()] } else { Vec::new() };
         Model {
             cache2,
             narrow,
@@ -2155,7 +2156,7 @@ impl Model<'_> {
     /// lives in that field (below the lowest criterion). So the doubled weight is the
     /// doubled class-pair weight (cached), its lowest word the doubled bonus of steps 1-3
     /// (below 2^63 when `narrow`), plus the doubled step-4 digit at its shift.
-    #[inline]
+    #[inline(always)]
     fn weight2(&self, a: usize, b: usize) -> Weight {
         if !self.narrow {
             let x = self.weight(a, b);
@@ -2168,17 +2169,15 @@ impl Model<'_> {
         }
         let i = (self.class[a] as usize * self.classes + self.class[b] as usize) * 2
             + (place == Place::Next) as usize;
-        let mut x = match self.cache2[i].get() {
-            Some(x) => x,
-            None => {
-                let x = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
-                let x = quality::low_bits(&x, self.shift);
-                let x = x.add(&x);
-                debug_assert!(x.0[0] == 0, "the spare field is not empty");
-                self.cache2[i].set(Some(x));
-                x
-            }
-        };
+        let mut x = self.cache2[i].get();
+        if x.0[WORDS - 1] == u64::MAX {
+            // Not computed yet (a doubled weight keeps its top bits clear).
+            let y = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
+            let y = quality::low_bits(&y, self.shift);
+            x = y.add(&y);
+            debug_assert!(x.0[0] == 0 && x.0[WORDS - 1] != u64::MAX, "spare field not empty");
+            self.cache2[i].set(x);
+        }
         if x.is_zero() {
             return x;
         }
@@ -2230,7 +2229,7 @@ impl Model<'_> {
 }
 
 impl super::blossom::Weights for Model<'_> {
-    #[inline]
+    #[inline(always)]
     fn w2(&self, a: usize, b: usize) -> Weight {
         let (a, b) = if a < b { (a, b) } else { (b, a) };
         let x = self.weight2(a, b);
