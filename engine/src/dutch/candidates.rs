@@ -54,8 +54,8 @@ pub enum Failure {
     TooWide(u32),
     /// A matching of this many players would be needed: a bracket on the whole field
     /// (more than [`super::MAX_PLAYERS`]), a bracket with the next score group matched
-    /// densely (more than [`super::MAX_BRACKET`]), or a sparse bracket whose candidate
-    /// subgraph would outgrow [`super::sparse::MAX_EDGES`].
+    /// with the dense matrix (more than [`super::MAX_BRACKET`], `Path::ImplicitAbove`
+    /// only).
     TooManyPlayers(usize),
 }
 
@@ -66,19 +66,11 @@ pub enum Path {
     Auto,
     /// Always the whole field (the reference the restricted path must agree with; tests).
     Global,
-    /// As `Auto`, every restricted bracket on the sparse path (`sparse`), whatever its
-    /// size, from the thinnest candidate subgraph (each player with its next one and its
-    /// natural S1/S2 partner), so that the certification does the work (tests; `Auto` takes
-    /// the path above [`super::sparse::THRESHOLD`] players).
-    Sparse,
-    /// As `Auto`, with the sparse path above this many players instead of
-    /// [`super::sparse::THRESHOLD`] (tests: the default's choice of path, with its default
-    /// candidate subgraph, on brackets a test can afford).
-    SparseAbove(usize),
-    /// As `Auto`, every restricted bracket on the implicit dense path (`sparse::implicit`:
-    /// the dense matcher and its warm steps on weights computed on demand), whatever its
-    /// size (tests; `Auto` takes it above [`super::sparse::THRESHOLD`] players).
-    Implicit,
+    /// As `Auto`, with the dense matrix (`Matcher<Dense>`) on every restricted bracket of
+    /// at most this many players (more than [`super::MAX_BRACKET`] refused) and the
+    /// implicit path (`sparse`) above (tests: `ImplicitAbove(usize::MAX)` is the matrix path
+    /// everywhere, the reference the implicit path must agree with).
+    ImplicitAbove(usize),
 }
 
 /// How a round was paired.
@@ -96,11 +88,7 @@ pub struct Stats {
     pub alone: usize,
     /// Whether the round was paired by the first-round rule (no colours, floats, meetings).
     pub first_round: bool,
-    /// Restricted brackets paired on the sparse path (`sparse`), and the pairs its
-    /// certification added to their candidate subgraphs.
-    pub sparse: usize,
-    pub sparse_added: usize,
-    /// Restricted brackets paired on the implicit dense path (`sparse::implicit`).
+    /// Restricted brackets paired on the implicit dense path (`sparse`: no matrix).
     pub implicit: usize,
 }
 
@@ -477,9 +465,6 @@ pub fn pair_by(
             r.s.global()?;
         }
         if r.s.is_global() {
-            if std::env::var("BSW_DBG").is_ok() {
-                eprintln!("DBG global bracket k={}", pbi.len());
-            }
             stats.global += 1;
             global_bracket(&mut r, &br)?;
         } else {
@@ -504,36 +489,18 @@ pub fn pair_by(
                 );
             let small = Br { pbi: &pbi[..ngb], ..br };
             let chosen = if alone { &small } else { &br };
-            let above = match path {
-                Path::SparseAbove(k) => k,
-                _ => super::sparse::THRESHOLD,
+            // The implicit path (`sparse`) pairs every restricted bracket by default: the
+            // same matcher and decisions as the matrix, faster at every size measured and
+            // in O(k) memory (docs/dutch.md, Speed, "Sparse brackets").
+            let implicit = match path {
+                Path::ImplicitAbove(k) => chosen.pbi.len() > k,
+                _ => true,
             };
-            let large = chosen.pbi.len() > above;
-            let implicit = path == Path::Implicit
-                || (large && path != Path::Sparse && super::sparse::IMPLICIT);
-            let sparse = path == Path::Sparse || (large && !implicit);
-            let dbg_t = std::time::Instant::now();
             let done_by = if implicit {
                 implicit_bracket(&mut r, chosen).map(|()| stats.implicit += 1)
-            } else if sparse {
-                let near = if path == Path::Sparse { 1 } else { super::sparse::NEAR };
-                sparse_bracket(&mut r, chosen, near).map(|added| {
-                    stats.sparse += 1;
-                    stats.sparse_added += added;
-                })
             } else {
                 bracket(&mut r, chosen)
             };
-            if std::env::var("BSW_DBG").is_ok() {
-                eprintln!(
-                    "DBG bracket k={} sgb={} ngb={} alone={alone} implicit={implicit} sparse={sparse} {:?} ok={}",
-                    chosen.pbi.len(),
-                    chosen.sgb,
-                    chosen.ngb,
-                    dbg_t.elapsed(),
-                    done_by.is_ok()
-                );
-            }
             match done_by {
                 Ok(()) => {
                     stats.restricted += 1;
@@ -741,32 +708,8 @@ fn global_start(r: &mut Round) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A restricted bracket on the sparse path (`sparse`: the same decisions, no dense matrix).
-fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
-    use super::sparse;
-    r.s.use_vertices(&[]);
-    let round = sparse::Round {
-        field: r.field,
-        layout: &r.layout,
-        rounds_before: r.rounds_before,
-        last_round: r.last_round,
-        deep: r.deep,
-        done: &mut r.s.done,
-        stable: &mut r.s.stable,
-        matched: &mut r.matched,
-        rest: &mut r.s.rest,
-        explain: &mut r.explain,
-    };
-    let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near };
-    sparse::bracket(round, &b).map_err(|e| match e {
-        sparse::Stop::Unextendable => Stop::Unextendable,
-        sparse::Stop::Fail(f) => Stop::Fail(f),
-    })
-}
-
-/// A restricted bracket on the implicit dense path (`sparse::implicit`: the dense
-/// matcher and its warm steps on weights computed on demand, no matrix).
+/// A restricted bracket on the implicit dense path (`sparse`: the dense matcher and its
+/// warm steps on weights computed on demand, no matrix).
 fn implicit_bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     use super::sparse;
     r.s.use_vertices(&[]);
@@ -783,8 +726,8 @@ fn implicit_bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
         explain: &mut r.explain,
     };
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near: 0 };
-    sparse::implicit(round, &b).map_err(|e| match e {
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9 };
+    sparse::bracket(round, &b).map_err(|e| match e {
         sparse::Stop::Unextendable => Stop::Unextendable,
         sparse::Stop::Fail(f) => Stop::Fail(f),
     })
