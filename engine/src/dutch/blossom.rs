@@ -75,7 +75,17 @@
 //! with k roots costs O(k n²) at worst, less when the trees stay apart. Each dual step is
 //! O(n).
 //!
-//! Every quantity is a non-negative integer (edge weights are stored doubled).
+//! Every quantity is a non-negative integer (edge weights are doubled).
+//!
+//! The matcher reads its weights through [`Weights`] (a type parameter, so the dense matrix
+//! [`Dense`], written by [`Matcher::set_weight`], pays nothing for the choice); a source
+//! that computes them (the Dutch engine's class-pair model, `sparse`) is changed by its
+//! owner, who reports each change by [`Matcher::changed`] (or in bulk by
+//! [`Matcher::changed_dir`] and [`Matcher::touch`]), so that the matcher does on it exactly
+//! what it does on the matrix. A blossom's list of edges to other outer blossoms is dropped
+//! beyond `LIST_CAP`·n entries (its vertices' edges are read instead, the same edges), and
+//! a merge reads weights only towards outer blossoms: no quadratic memory besides the
+//! matrix.
 
 use super::weight::Weight;
 
@@ -211,9 +221,9 @@ impl Matcher<Dense> {
 }
 
 impl<W: Weights> Matcher<W> {
-    /// `n` vertices with the weights of `w` (every vertex's edges count as changed for the
-    /// first [`solve`](Self::solve) only when reported: a caller starting from non-zero
-    /// weights reports each vertex by [`changed`](Self::changed)), empty matching.
+    /// `n` vertices with the weights of `w`, empty matching, all duals zero. A vertex is
+    /// optimised by the first [`solve`](Self::solve) only once reported: a caller starting
+    /// from non-zero weights reports its vertices ([`touch`](Self::touch)).
     pub fn with_weights(n: usize, w: W) -> Matcher<W> {
         Matcher {
             n,

@@ -7,7 +7,7 @@
 //! where it reads its weights) with the same decisions (4.4 MDP choice, their opponents,
 //! 4.3 S1/S2 and exchanges, 4.2 transpositions) and the same warm steps (grouped restart,
 //! dual raises for step 3, step-4 guesses), but the weight of a pair is **computed** when
-//! the matcher reads it ([`Model`]): the layout's weight of the two players' *classes*
+//! the matcher reads it (`Model`): the layout's weight of the two players' *classes*
 //! (score, bye candidacy, colour preference and its strength, colour difference, repeated
 //! colour, floats, played games; and the place of the pair), cached per class pair, zero
 //! when they met (C1), plus the small per-player state each decision adds (a bonus on one
@@ -289,7 +289,7 @@ pub enum Stop {
 }
 
 impl Model<'_> {
-    /// Twice [`Model::weight`] (a < b), with little 512-bit arithmetic: the layout's weight
+    /// Twice `Model::weight` (a < b), with little 512-bit arithmetic: the layout's weight
     /// has its spare low field (at least 76 bits) zero, and every bonus of the decisions
     /// lives in that field (below the lowest criterion). So the doubled weight is the
     /// doubled class-pair weight (cached), its lowest word the doubled bonus of steps 1-3
@@ -383,7 +383,7 @@ impl rest::Edges for Model<'_> {
 }
 
 /// A bracket on the implicit dense path: the dense matcher reading its weights from the
-/// [`Model`] (no matrix), with the warm steps of `candidates::bracket`.
+/// `Model` (no matrix), with the warm steps of `candidates::bracket`.
 struct Implicit<'r, 'a> {
     r: Round<'r>,
     m: Matcher<Model<'a>>,
@@ -482,7 +482,7 @@ impl<'a> Implicit<'_, 'a> {
 /// Pairs one restricted bracket with the dense matcher on implicit weights: the decisions
 /// and the warm steps (dual raises, grouped restart, step-4 guesses) of
 /// `candidates::bracket`, each weight change of its matrix reported to the matcher in the
-/// same order, the weights read from the [`Model`] — O(k) memory beside the model's
+/// same order, the weights read from the `Model` — O(k) memory beside the model's
 /// class-pair cache, no k × k matrix.
 pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     let field = r.field;
