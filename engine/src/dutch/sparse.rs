@@ -54,9 +54,13 @@ struct Model<'a> {
     /// The same, doubled ([`Model::weight2`]), and whether the bonuses of steps 1-3 fit
     /// in the lowest word of a doubled weight.
     cache2: Vec<Cell<Weight>>,
+    /// `cache2` transposed (class of b, class of a, place), for a reader whose row is b.
+    cache2t: Vec<Cell<Weight>>,
     narrow: bool,
-    /// Positions each position has met (C1), sorted.
-    met: Vec<Vec<u32>>,
+    /// Positions each position has met (C1), sorted: position a's are
+    /// `met[met_at[a]..met_at[a + 1]]`.
+    met: Vec<u32>,
+    met_at: Vec<u32>,
     /// Step 1: bonus on an MDP's edges to the residents.
     mdp_bonus: Vec<u64>,
     /// Step 2: the MDP choosing its opponent now, and the bonus per resident position.
@@ -125,14 +129,22 @@ impl<'a> Model<'a> {
         for m in &mut met {
             m.sort_unstable();
         }
+        let mut met_at = Vec::with_capacity(k + 1);
+        met_at.push(0);
+        for m in &met {
+            met_at.push(met_at[met_at.len() - 1] + m.len() as u32);
+        }
+        let met: Vec<u32> = met.concat();
         let shift = lay.completion_shift();
         // (The bonuses of steps 1-3 below 2^62: MDP bonuses at most 3k, step 3's
         // below 2^(2·count + 2).)
         let narrow = !cache.is_empty() && 2 * lay.count + 2 < 62 && k < 1 << 58;
         let unknown = Weight([u64::MAX; WORDS]);
         let cache2 = if narrow { vec![Cell::new(unknown); cache.len()] } else { Vec::new() };
+        let cache2t = cache2.clone();
         Model {
             cache2,
+            cache2t,
             narrow,
             field,
             lay,
@@ -144,6 +156,7 @@ impl<'a> Model<'a> {
             classes,
             cache,
             met,
+            met_at,
             mdp_bonus: vec![0; sgb],
             step2: None,
             rem_of: vec![NONE; k],
@@ -157,6 +170,11 @@ impl<'a> Model<'a> {
             open_before: Vec::new(),
             rem_len: 0,
         }
+    }
+
+    /// The positions `a` has met.
+    fn met_of(&self, a: usize) -> &[u32] {
+        &self.met[self.met_at[a] as usize..self.met_at[a + 1] as usize]
     }
 
     fn place(&self, b: usize) -> Option<Place> {
@@ -173,7 +191,7 @@ impl<'a> Model<'a> {
     /// when C1/C3 forbid it or both are MDPs.
     fn plain(&self, a: usize, b: usize) -> Weight {
         let Some(place) = self.place(b) else { return Weight::ZERO };
-        if self.met[a].binary_search(&(b as u32)).is_ok() {
+        if self.met_of(a).contains(&(b as u32)) {
             return Weight::ZERO;
         }
         if self.cache.is_empty() {
@@ -196,25 +214,28 @@ impl<'a> Model<'a> {
     /// of step 3 have taken out (the dense path's `base` matrix).
     fn base(&self, a: usize, b: usize) -> Weight {
         let x = self.plain(a, b);
-        if x.is_zero() {
-            return x;
-        }
-        let (ra, rb) = (self.rem_of[a], self.rem_of[b]);
-        let both = ra != NONE && rb != NONE;
-        if both {
-            if let Some(s1) = &self.s1
-                && (!s1[a] || s1[b])
-            {
-                return Weight::ZERO;
-            }
-            if self.no_higher[a] || self.no_lower[b] {
-                return Weight::ZERO;
-            }
-        }
-        if self.no_lower[a] && b >= self.ngb {
+        if x.is_zero() || self.taken_out(a, b) {
             return Weight::ZERO;
         }
         x
+    }
+
+    /// Whether the decisions of step 3 have taken the pair (a, b), a < b, out: left S1
+    /// (no longer the higher player of a remainder pair), entered S1 (neither the lower
+    /// one nor paired to the next group), after step 3 every remainder pair but S1 × S2.
+    #[inline(always)]
+    fn taken_out(&self, a: usize, b: usize) -> bool {
+        if self.rem_of[a] != NONE && self.rem_of[b] != NONE {
+            if let Some(s1) = &self.s1
+                && (!s1[a] || s1[b])
+            {
+                return true;
+            }
+            if self.no_higher[a] || self.no_lower[b] {
+                return true;
+            }
+        }
+        self.no_lower[a] && b >= self.ngb
     }
 
     /// The current weight of (a, b), a < b: the base and the bonuses of the decision in
@@ -295,19 +316,21 @@ impl Model<'_> {
     /// doubled class-pair weight (cached), its lowest word the doubled bonus of steps 1-3
     /// (below 2^63 when `narrow`), plus the doubled step-4 digit at its shift.
     #[inline(always)]
-    fn weight2(&self, a: usize, b: usize) -> Weight {
+    fn weight2(&self, a: usize, b: usize, a_row: bool) -> Weight {
         if !self.narrow {
             let x = self.weight(a, b);
             return x.add(&x);
         }
         let Some(place) = self.place(b) else { return Weight::ZERO };
-        let met = &self.met[a];
-        if !met.is_empty() && met.binary_search(&(b as u32)).is_ok() {
+        let (from, to) = (self.met_at[a] as usize, self.met_at[a + 1] as usize);
+        if from < to && self.met[from..to].contains(&(b as u32)) {
             return Weight::ZERO;
         }
-        let i = (self.class[a] as usize * self.classes + self.class[b] as usize) * 2
-            + (place == Place::Next) as usize;
-        let mut x = self.cache2[i].get();
+        // The cache in the reader's order (its row: the first index the same along a scan).
+        let (ca, cb) = (self.class[a] as usize, self.class[b] as usize);
+        let next = (place == Place::Next) as usize;
+        let (i, t) = ((ca * self.classes + cb) * 2 + next, (cb * self.classes + ca) * 2 + next);
+        let mut x = if a_row { self.cache2[i].get() } else { self.cache2t[t].get() };
         if x.0[WORDS - 1] == u64::MAX {
             // Not computed yet (a doubled weight keeps its top bits clear).
             let y = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
@@ -315,25 +338,13 @@ impl Model<'_> {
             x = y.add(&y);
             debug_assert!(x.0[0] == 0 && x.0[WORDS - 1] != u64::MAX, "spare field not empty");
             self.cache2[i].set(x);
+            self.cache2t[t].set(x);
         }
-        if x.is_zero() {
-            return x;
+        if x.is_zero() || self.taken_out(a, b) {
+            return Weight::ZERO;
         }
         let (ra, rb) = (self.rem_of[a], self.rem_of[b]);
         let both = ra != NONE && rb != NONE;
-        if both {
-            if let Some(s1) = &self.s1
-                && (!s1[a] || s1[b])
-            {
-                return Weight::ZERO;
-            }
-            if self.no_higher[a] || self.no_lower[b] {
-                return Weight::ZERO;
-            }
-        }
-        if self.no_lower[a] && b >= self.ngb {
-            return Weight::ZERO;
-        }
         let mut lo: u64 = 0;
         if a < self.sgb && b < self.ngb {
             lo = match &self.step2 {
@@ -369,8 +380,8 @@ impl Model<'_> {
 impl super::blossom::Weights for Model<'_> {
     #[inline(always)]
     fn w2(&self, a: usize, b: usize) -> Weight {
-        let (a, b) = if a < b { (a, b) } else { (b, a) };
-        let x = self.weight2(a, b);
+        let x = if a < b { self.weight2(a, b, true) } else { self.weight2(b, a, false) };
+        let (a, b) = (a.min(b), a.max(b));
         debug_assert!(x == self.weight(a, b).add(&self.weight(a, b)), "pair {a}-{b}");
         x
     }
