@@ -170,8 +170,8 @@ pub struct Matcher<W: Weights = Dense> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
-    /// The root of the alternating tree of each labelled vertex (valid while the vertex's
-    /// top-level blossom is labelled).
+    /// The root of the alternating tree of each labelled top-level blossom (or vertex),
+    /// read through [`Matcher::tree_of`] (valid while it is labelled).
     tree: Vec<usize>,
     /// Outer vertices still to scan.
     queue: std::collections::VecDeque<usize>,
@@ -250,7 +250,7 @@ impl<W: Weights> Matcher<W> {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Weight::ZERO; 2 * n],
-            tree: vec![NONE; n],
+            tree: vec![NONE; 2 * n],
             queue: std::collections::VecDeque::new(),
             rescan: Vec::new(),
             scratch_edge: vec![NONE; 2 * n],
@@ -834,18 +834,18 @@ impl<W: Weights> Matcher<W> {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
-        let root = if p == NONE { w } else { self.tree[self.endpoint(p)] };
+        let root = if p == NONE { w } else { self.tree_of(self.endpoint(p)) };
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
-        let l = self.leaves_of(b);
-        for &x in &l {
-            self.tree[x] = root;
-        }
+        // The tree is recorded on the top-level blossom (no walk over an inner blossom's
+        // leaves); an outer blossom's leaves are queued for scanning.
+        self.tree[b] = root;
         if t == 1 {
+            let l = self.leaves_of(b);
             self.queue.extend(l);
         } else {
             let base = self.blossombase[b];
@@ -888,6 +888,7 @@ impl<W: Weights> Matcher<W> {
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.tree[b] = self.tree[bb];
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
@@ -993,6 +994,9 @@ impl<W: Weights> Matcher<W> {
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.tree[s] = self.tree[b];
+        }
         for &s in &childs {
             self.blossomparent[s] = NONE;
             if s < self.n {
@@ -1223,6 +1227,12 @@ impl<W: Weights> Matcher<W> {
         }
     }
 
+    /// The root of the alternating tree of the labelled vertex `v` (kept on its top-level
+    /// blossom).
+    fn tree_of(&self, v: usize) -> usize {
+        self.tree[self.inblossom[v]]
+    }
+
     /// Top-level label of `v`'s blossom: 0 none, 1 outer (S), 2 inner (T).
     fn top_label(&self, v: usize) -> u8 {
         self.label[self.inblossom[v]]
@@ -1374,7 +1384,7 @@ impl<W: Weights> Matcher<W> {
         let mut roots = Vec::with_capacity(2);
         for x in [v, w] {
             if self.top_label(x) != 0 {
-                roots.push(self.tree[x]);
+                roots.push(self.tree_of(x));
             }
         }
         self.augment_matching(k);
@@ -1388,7 +1398,9 @@ impl<W: Weights> Matcher<W> {
     fn dissolve_trees(&mut self, roots: &[usize]) {
         let n = self.n;
         let members: Vec<usize> = (0..n)
-            .filter(|&v| self.alive[v] && self.top_label(v) != 0 && roots.contains(&self.tree[v]))
+            .filter(|&v| {
+                self.alive[v] && self.top_label(v) != 0 && roots.contains(&self.tree_of(v))
+            })
             .collect();
         if members.is_empty() {
             return;
@@ -1407,7 +1419,7 @@ impl<W: Weights> Matcher<W> {
             let bv = self.inblossom[v];
             if self.label[bv] == 1 && self.blossombase[bv] == v && self.bestedge[bv] != NONE {
                 let x = self.end_outside(self.bestedge[bv], bv);
-                if self.top_label(x) != 0 && roots.contains(&self.tree[x]) {
+                if self.top_label(x) != 0 && roots.contains(&self.tree_of(x)) {
                     repairs += 1;
                 }
             }
@@ -1695,7 +1707,7 @@ impl<W: Weights> Matcher<W> {
                 1 => {
                     // An outer vertex's dual reached zero: a root stops, a matched vertex
                     // is freed by flipping the path to its root; that tree dissolves.
-                    let root = self.tree[deltavertex];
+                    let root = self.tree_of(deltavertex);
                     if self.mate[deltavertex] != NONE {
                         self.augment_to_root(deltavertex);
                     }
