@@ -75,7 +75,17 @@
 //! with k roots costs O(k n²) at worst, less when the trees stay apart. Each dual step is
 //! O(n).
 //!
-//! Every quantity is a non-negative integer (edge weights are stored doubled).
+//! Every quantity is a non-negative integer (edge weights are doubled).
+//!
+//! The matcher reads its weights through [`Weights`] (a type parameter, so the dense matrix
+//! [`Dense`], written by [`Matcher::set_weight`], pays nothing for the choice); a source
+//! that computes them (the Dutch engine's class-pair model, `sparse`) is changed by its
+//! owner, who reports each change by [`Matcher::changed`] (or in bulk by
+//! [`Matcher::changed_dir`] and [`Matcher::touch`]), so that the matcher does on it exactly
+//! what it does on the matrix. A blossom's list of edges to other outer blossoms is dropped
+//! beyond `LIST_CAP`·n entries (its vertices' edges are read instead, the same edges), and
+//! a merge reads weights only towards outer blossoms: no quadratic memory besides the
+//! matrix.
 
 use super::weight::Weight;
 
@@ -86,6 +96,9 @@ const BIG_DISSOLVE_DEN: usize = 2;
 /// A restart looks for a common weight among at most this many distinct weights of a
 /// vertex's edges inside its group (more: the heaviest).
 const MODE_WEIGHTS: usize = 16;
+/// A blossom's list of edges to other outer blossoms is dropped beyond this many times n
+/// entries (`note_outer_edge`).
+const LIST_CAP: usize = 2;
 /// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
 const COMMON_DEN: u32 = 8;
 
@@ -97,14 +110,38 @@ fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
     if j & 1 != 0 { (j - len as isize, 1, 0) } else { (j, -1, 1) }
 }
 
-/// An incremental maximum-weight matching on vertices `0..n` (see the module docs).
+/// Where a [`Matcher`] reads its weights: twice the weight of each pair (zero = no edge).
+/// The matcher is generic over it (monomorphised: the dense matrix pays nothing for the
+/// choice): [`Dense`] stores an n × n matrix that [`Matcher::set_weight`] writes; another
+/// source computes the weights on demand (the sparse path's class-pair model, `sparse`),
+/// and its owner reports each change by [`Matcher::changed`].
+pub trait Weights {
+    /// Twice the weight of the pair (a, b), `a != b`, symmetric; zero: no edge.
+    fn w2(&self, a: usize, b: usize) -> Weight;
+}
+
+/// The dense matrix: twice each edge's weight, row-major `n × n`, symmetric.
+pub struct Dense {
+    n: usize,
+    w2: Vec<Weight>,
+}
+
+impl Weights for Dense {
+    #[inline(always)]
+    fn w2(&self, a: usize, b: usize) -> Weight {
+        self.w2[a * self.n + b]
+    }
+}
+
+/// An incremental maximum-weight matching on vertices `0..n` (see the module docs), its
+/// weights read from `W` ([`Dense`] by default).
 ///
 /// Edges are numbered `k = i * n + j` (i < j); an endpoint `p = 2k` is i, `2k + 1` is j;
 /// `mate[v]` and `labelend` hold the endpoint at the far end.
-pub struct Matcher {
+pub struct Matcher<W: Weights = Dense> {
     n: usize,
-    /// Twice each edge's weight, row-major `n × n`, symmetric; zero = no edge.
-    w2: Vec<Weight>,
+    /// The weights (twice each edge's weight; zero = no edge).
+    w: W,
     alive: Vec<bool>,
     modified: Vec<bool>,
     pending: Vec<usize>,
@@ -133,8 +170,8 @@ pub struct Matcher {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
-    /// The root of the alternating tree of each labelled vertex (valid while the vertex's
-    /// top-level blossom is labelled).
+    /// The root of the alternating tree of each labelled top-level blossom (or vertex),
+    /// read through [`Matcher::tree_of`] (valid while it is labelled).
     tree: Vec<usize>,
     /// Outer vertices still to scan.
     queue: std::collections::VecDeque<usize>,
@@ -159,12 +196,38 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
     (0..n).map(|v| m.mate(v)).collect()
 }
 
-impl Matcher {
+impl Matcher<Dense> {
     /// `n` vertices, no edges, empty matching.
     pub fn new(n: usize) -> Matcher {
+        Matcher::with_weights(n, Dense { n, w2: vec![Weight::ZERO; n * n] })
+    }
+
+    /// Sets the weight of edge (v, u); `v` is the vertex re-optimised at the next
+    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
+    /// lighter edge that is not matched costs nothing, module docs). The weight must stay
+    /// below 2^(BITS-2).
+    pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+        debug_assert!(v != u && v < self.n && u < self.n);
+        let w2 = w.add(&w);
+        let n = self.n;
+        let old = self.w.w2[v * n + u];
+        if old == w2 {
+            return;
+        }
+        self.w.w2[v * n + u] = w2;
+        self.w.w2[u * n + v] = w2;
+        self.note_change(v, u, w2 < old);
+    }
+}
+
+impl<W: Weights> Matcher<W> {
+    /// `n` vertices with the weights of `w`, empty matching, all duals zero. A vertex is
+    /// optimised by the first [`solve`](Self::solve) only once reported: a caller starting
+    /// from non-zero weights reports its vertices ([`touch`](Self::touch)).
+    pub fn with_weights(n: usize, w: W) -> Matcher<W> {
         Matcher {
             n,
-            w2: vec![Weight::ZERO; n * n],
+            w,
             alive: vec![true; n],
             modified: vec![false; n],
             pending: Vec::new(),
@@ -187,7 +250,7 @@ impl Matcher {
             blossombestedges: vec![None; 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Weight::ZERO; 2 * n],
-            tree: vec![NONE; n],
+            tree: vec![NONE; 2 * n],
             queue: std::collections::VecDeque::new(),
             rescan: Vec::new(),
             scratch_edge: vec![NONE; 2 * n],
@@ -198,27 +261,54 @@ impl Matcher {
 
     /// The weight of edge (a, b) (zero: no edge).
     pub fn weight(&self, a: usize, b: usize) -> Weight {
-        self.w2[a * self.n + b].half()
+        self.w.w2(a, b).half()
     }
 
-    /// Sets the weight of edge (v, u); `v` is the vertex re-optimised at the next
-    /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
-    /// lighter edge that is not matched costs nothing, module docs). The weight must stay
-    /// below 2^(BITS-2).
-    pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+    /// The weights.
+    pub fn weights(&self) -> &W {
+        &self.w
+    }
+
+    /// The weights, to change them; each changed pair must then be reported by
+    /// [`changed`](Self::changed) (what [`Matcher::set_weight`] does for the matrix).
+    pub fn weights_mut(&mut self) -> &mut W {
+        &mut self.w
+    }
+
+    /// Reports that the weight of (v, u) changed from `old` to `new` (undoubled, as
+    /// [`Matcher::set_weight`] takes them): `v` is the vertex re-optimised at the next
+    /// [`solve`](Self::solve), as for `set_weight`.
+    pub fn changed(&mut self, v: usize, u: usize, old: &Weight, new: &Weight) {
         debug_assert!(v != u && v < self.n && u < self.n);
-        let w2 = w.add(&w);
-        if self.w2[v * self.n + u] == w2 {
-            return;
+        if old != new {
+            self.note_change(v, u, new < old);
         }
-        let old = self.w2[v * self.n + u];
-        self.w2[v * self.n + u] = w2;
-        self.w2[u * self.n + v] = w2;
+    }
+
+    /// Reports that the weight of (v, u) changed, lighter or heavier, without the values
+    /// (a bulk change the caller knows the direction of; reporting a pair that did not
+    /// change costs a little work at the next solve, never the optimum).
+    pub fn changed_dir(&mut self, v: usize, u: usize, lighter: bool) {
+        debug_assert!(v != u && v < self.n && u < self.n);
+        self.note_change(v, u, lighter);
+    }
+
+    /// Reports that edges at `v` changed (heavier, or new): `v` is re-optimised at the next
+    /// [`solve`](Self::solve).
+    pub fn touch(&mut self, v: usize) {
+        if !self.modified[v] {
+            self.modified[v] = true;
+            self.pending.push(v);
+        }
+    }
+
+    /// The bookkeeping of a changed edge (v, u) (`lighter`: its weight went down).
+    fn note_change(&mut self, v: usize, u: usize, lighter: bool) {
         // A lighter edge that is not matched keeps every slack feasible and the matching
         // optimal, unless it holds a blossom together (a cycle edge must stay tight): that
         // is looked at in `solve`, only when both ends share a blossom.
         let matched = self.mate[v] != NONE && self.endpoint(self.mate[v]) == u;
-        if w2 < old && !matched {
+        if lighter && !matched {
             if self.inblossom[v] == self.inblossom[u] && !self.loosened[v] {
                 self.loosened[v] = true;
                 self.loosened_list.push(v);
@@ -275,7 +365,7 @@ impl Matcher {
     /// (after the last [`solve`](Self::solve) and [`flatten`](Self::flatten): an edge an
     /// optimum may use; every optimum uses only such edges).
     pub fn is_tight(&self, a: usize, b: usize) -> bool {
-        let w = &self.w2[a * self.n + b];
+        let w = &self.w.w2(a, b);
         a != b
             && self.alive[a]
             && self.alive[b]
@@ -369,7 +459,7 @@ impl Matcher {
             let mut y = Weight::ZERO;
             let mut tight = NONE;
             for u in 0..n {
-                let w = self.w2[v * n + u];
+                let w = self.w.w2(v, u);
                 if u != v
                     && self.alive[u]
                     && !self.modified[u]
@@ -419,7 +509,7 @@ impl Matcher {
                 let (i, j) = self.ends(p / 2);
                 if i == v || j == v {
                     let lhs = self.dualvar[i].add(&self.dualvar[j]).add(&z).add(&z);
-                    if lhs != self.w2[p / 2] {
+                    if lhs != self.wk(p / 2) {
                         return false;
                     }
                 }
@@ -457,7 +547,7 @@ impl Matcher {
         for &v in &touched {
             let mut need = self.dualvar[v];
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && !w.is_zero() && *w > self.dualvar[u] {
                     let d = w.sub(&self.dualvar[u]);
                     if d > need {
@@ -484,7 +574,7 @@ impl Matcher {
             self.make_trivial(v);
             let yv = self.dualvar[v];
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v
                     && self.alive[u]
                     && self.mate[u] == NONE
@@ -532,7 +622,7 @@ impl Matcher {
             let mut m = Weight::ZERO;
             let mut many = false;
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u == v || !self.alive[u] || w.is_zero() || self.group[u] != self.group[v] {
                     continue;
                 }
@@ -573,7 +663,7 @@ impl Matcher {
             let yv = self.dualvar[v];
             let mut c = 0;
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && yv.add(&self.dualvar[u]) < *w {
                     c += 1;
                 }
@@ -586,7 +676,7 @@ impl Matcher {
         for &(_, v) in &uncovered {
             let mut y = self.dualvar[v];
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && y.add(&self.dualvar[u]) < *w {
                     y = w.sub(&self.dualvar[u]);
                 }
@@ -601,7 +691,7 @@ impl Matcher {
                 continue;
             }
             for u in v + 1..n {
-                let w = self.w2[v * n + u];
+                let w = self.w.w2(v, u);
                 if self.alive[u]
                     && self.mate[u] == NONE
                     && !w.is_zero()
@@ -623,7 +713,7 @@ impl Matcher {
             let yv = self.dualvar[v];
             let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
             for u in 0..n {
-                let w = &self.w2[v * n + u];
+                let w = &self.w.w2(v, u);
                 if u == v || !self.alive[u] || w.is_zero() {
                     continue;
                 }
@@ -715,9 +805,16 @@ impl Matcher {
         self.unusedblossoms.push(b);
     }
 
+    /// Twice the weight of edge `k`.
+    #[inline(always)]
+    fn wk(&self, k: usize) -> Weight {
+        let (i, j) = self.ends(k);
+        self.w.w2(i, j)
+    }
+
     fn slack(&self, k: usize) -> Weight {
         let (i, j) = self.ends(k);
-        self.dualvar[i].add_sub(&self.dualvar[j], &self.w2[k])
+        self.dualvar[i].add_sub(&self.dualvar[j], &self.wk(k))
     }
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
@@ -737,18 +834,18 @@ impl Matcher {
 
     fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let b = self.inblossom[w];
-        let root = if p == NONE { w } else { self.tree[self.endpoint(p)] };
+        let root = if p == NONE { w } else { self.tree_of(self.endpoint(p)) };
         self.label[w] = t;
         self.label[b] = t;
         self.labelend[w] = p;
         self.labelend[b] = p;
         self.bestedge[w] = NONE;
         self.bestedge[b] = NONE;
-        let l = self.leaves_of(b);
-        for &x in &l {
-            self.tree[x] = root;
-        }
+        // The tree is recorded on the top-level blossom (no walk over an inner blossom's
+        // leaves); an outer blossom's leaves are queued for scanning.
+        self.tree[b] = root;
         if t == 1 {
+            let l = self.leaves_of(b);
             self.queue.extend(l);
         } else {
             let base = self.blossombase[b];
@@ -791,6 +888,7 @@ impl Matcher {
         let mut bv = self.inblossom[v];
         let mut bw = self.inblossom[w];
         let b = self.unusedblossoms.pop().expect("a free blossom slot");
+        self.tree[b] = self.tree[bb];
         self.blossombase[b] = base;
         self.blossomparent[b] = NONE;
         self.blossomparent[bb] = b;
@@ -831,18 +929,15 @@ impl Matcher {
         let mut bestto = std::mem::take(&mut self.scratch_edge);
         let mut bestsl = std::mem::take(&mut self.scratch_slack);
         let mut touched = std::mem::take(&mut self.scratch_touched);
-        let mut consider = |m: &Matcher, k: usize, j: usize| {
-            let bj = m.inblossom[j];
-            if bj != b && m.label[bj] == 1 {
-                let ks = m.slack(k);
-                if bestto[bj] == NONE {
-                    touched.push(bj);
-                    bestto[bj] = k;
-                    bestsl[bj] = ks;
-                } else if ks < bestsl[bj] {
-                    bestto[bj] = k;
-                    bestsl[bj] = ks;
-                }
+        // (Edge k, slack ks, to the outer blossom bj.)
+        let mut consider = |bj: usize, k: usize, ks: Weight| {
+            if bestto[bj] == NONE {
+                touched.push(bj);
+                bestto[bj] = k;
+                bestsl[bj] = ks;
+            } else if ks < bestsl[bj] {
+                bestto[bj] = k;
+                bestsl[bj] = ks;
             }
         };
         for &bv in &path {
@@ -850,17 +945,28 @@ impl Matcher {
                 Some(l) => {
                     for k in l {
                         let (i, j) = self.ends(k);
-                        consider(self, k, if self.inblossom[j] == b { i } else { j });
+                        let bj = self.inblossom[if self.inblossom[j] == b { i } else { j }];
+                        if bj != b && self.label[bj] == 1 {
+                            consider(bj, k, self.slack(k));
+                        }
                     }
                 }
                 // An inner sub-blossom's vertices are scanned after this (they are queued
                 // above), and record their edges to outer blossoms in `b`'s list then.
                 None if self.label[bv] == 2 => {}
                 None => {
+                    // Only the edges to other outer blossoms count: the weight is read
+                    // (or computed) for those alone.
                     for v in self.leaves_of(bv) {
+                        let yv = self.dualvar[v];
                         for u in 0..n {
-                            if u != v && self.alive[u] && !self.w2[v * n + u].is_zero() {
-                                consider(self, self.edge(v, u), u);
+                            let bu = self.inblossom[u];
+                            if u == v || !self.alive[u] || bu == b || self.label[bu] != 1 {
+                                continue;
+                            }
+                            let w = self.w.w2(v, u);
+                            if !w.is_zero() {
+                                consider(bu, self.edge(v, u), yv.add_sub(&self.dualvar[u], &w));
                             }
                         }
                     }
@@ -888,6 +994,9 @@ impl Matcher {
 
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.tree[s] = self.tree[b];
+        }
         for &s in &childs {
             self.blossomparent[s] = NONE;
             if s < self.n {
@@ -1006,7 +1115,7 @@ impl Matcher {
     fn edges_of(&self, v: usize) -> Vec<usize> {
         let n = self.n;
         (0..n)
-            .filter(|&u| u != v && self.alive[u] && !self.w2[v * n + u].is_zero())
+            .filter(|&u| u != v && self.alive[u] && !self.w.w2(v, u).is_zero())
             .map(|u| self.edge(v, u))
             .collect()
     }
@@ -1068,11 +1177,11 @@ impl Matcher {
                 let u = self.endpoint(self.mate[v]);
                 assert!(self.alive[u], "{v} matched to a removed vertex");
                 assert_eq!(self.endpoint(self.mate[u]), v, "mate of {v} not mutual");
-                assert!(!self.w2[v * n + u].is_zero(), "{v}-{u} matched over no edge");
+                assert!(!self.w.w2(v, u).is_zero(), "{v}-{u} matched over no edge");
             }
             let av = ancestors(v);
             for u in v + 1..n {
-                let w = self.w2[v * n + u];
+                let w = self.w.w2(v, u);
                 if !self.alive[u] || w.is_zero() {
                     continue;
                 }
@@ -1113,9 +1222,15 @@ impl Matcher {
                         lhs = lhs.add(&self.dualvar[*c]).add(&self.dualvar[*c]);
                     }
                 }
-                assert!(lhs == self.w2[p / 2], "cycle edge {i}-{j} of blossom {b} not tight");
+                assert!(lhs == self.wk(p / 2), "cycle edge {i}-{j} of blossom {b} not tight");
             }
         }
+    }
+
+    /// The root of the alternating tree of the labelled vertex `v` (kept on its top-level
+    /// blossom).
+    fn tree_of(&self, v: usize) -> usize {
+        self.tree[self.inblossom[v]]
     }
 
     /// Top-level label of `v`'s blossom: 0 none, 1 outer (S), 2 inner (T).
@@ -1143,8 +1258,16 @@ impl Matcher {
             self.bestslack[b] = s;
         }
         // Keep the blossom's list complete: a later merge takes its edges from the list.
+        // A list longer than LIST_CAP·n is dropped: the merge (and a recomputed record)
+        // then reads the edges of the blossom's vertices instead — the same edges, without
+        // O(n) memory per blossom (with repeats, the lists of one stage can outgrow a
+        // dense matrix).
         if let Some(list) = self.blossombestedges[b].as_mut() {
-            list.push(k);
+            if list.len() >= LIST_CAP * self.n {
+                self.blossombestedges[b] = None;
+            } else {
+                list.push(k);
+            }
         }
     }
 
@@ -1207,7 +1330,7 @@ impl Matcher {
                 // Inside v's blossom, or an inner vertex already reached: nothing to learn.
                 continue;
             }
-            let wv = &self.w2[v * n + w];
+            let wv = &self.w.w2(v, w);
             if wv.is_zero() {
                 continue;
             }
@@ -1237,7 +1360,7 @@ impl Matcher {
         }
         let yu = self.dualvar[u];
         for x in 0..n {
-            let wx = self.w2[u * n + x];
+            let wx = self.w.w2(u, x);
             if x == u || wx.is_zero() || !self.alive[x] {
                 continue;
             }
@@ -1261,7 +1384,7 @@ impl Matcher {
         let mut roots = Vec::with_capacity(2);
         for x in [v, w] {
             if self.top_label(x) != 0 {
-                roots.push(self.tree[x]);
+                roots.push(self.tree_of(x));
             }
         }
         self.augment_matching(k);
@@ -1275,7 +1398,9 @@ impl Matcher {
     fn dissolve_trees(&mut self, roots: &[usize]) {
         let n = self.n;
         let members: Vec<usize> = (0..n)
-            .filter(|&v| self.alive[v] && self.top_label(v) != 0 && roots.contains(&self.tree[v]))
+            .filter(|&v| {
+                self.alive[v] && self.top_label(v) != 0 && roots.contains(&self.tree_of(v))
+            })
             .collect();
         if members.is_empty() {
             return;
@@ -1294,7 +1419,7 @@ impl Matcher {
             let bv = self.inblossom[v];
             if self.label[bv] == 1 && self.blossombase[bv] == v && self.bestedge[bv] != NONE {
                 let x = self.end_outside(self.bestedge[bv], bv);
-                if self.top_label(x) != 0 && roots.contains(&self.tree[x]) {
+                if self.top_label(x) != 0 && roots.contains(&self.tree_of(x)) {
                     repairs += 1;
                 }
             }
@@ -1366,7 +1491,7 @@ impl Matcher {
         self.bestedge[v] = NONE;
         let yv = self.dualvar[v];
         for x in 0..n {
-            let wx = self.w2[v * n + x];
+            let wx = self.w.w2(v, x);
             if x == v || wx.is_zero() || !self.alive[x] || self.top_label(x) != 1 {
                 continue;
             }
@@ -1582,7 +1707,7 @@ impl Matcher {
                 1 => {
                     // An outer vertex's dual reached zero: a root stops, a matched vertex
                     // is freed by flipping the path to its root; that tree dissolves.
-                    let root = self.tree[deltavertex];
+                    let root = self.tree_of(deltavertex);
                     if self.mate[deltavertex] != NONE {
                         self.augment_to_root(deltavertex);
                     }

@@ -100,8 +100,8 @@ pub enum Failure {
     TooWide(u32),
     /// A matching of this many players would be needed: a bracket on the whole field
     /// (more than [`super::MAX_PLAYERS`]), a bracket with the next score group matched
-    /// densely (more than [`super::MAX_BRACKET`]), or a sparse bracket whose candidate
-    /// subgraph would outgrow [`super::sparse::MAX_EDGES`].
+    /// with the dense matrix (more than [`super::MAX_BRACKET`], `Path::ImplicitAbove`
+    /// only).
     TooManyPlayers(usize),
     /// A bracket the restricted matching could not pair exactly (`why`) needs the whole field,
     /// with this many players unpaired, more than [`super::MAX_PLAYERS`].
@@ -138,15 +138,11 @@ pub enum Path {
     Auto,
     /// Always the whole field (the reference the restricted path must agree with; tests).
     Global,
-    /// As `Auto`, every restricted bracket on the sparse path (`sparse`), whatever its
-    /// size, from the thinnest candidate subgraph (each player with its next one and its
-    /// natural S1/S2 partner), so that the certification does the work (tests; `Auto` takes
-    /// the path above [`super::sparse::THRESHOLD`] players).
-    Sparse,
-    /// As `Auto`, with the sparse path above this many players instead of
-    /// [`super::sparse::THRESHOLD`] (tests: the default's choice of path, with its default
-    /// candidate subgraph, on brackets a test can afford).
-    SparseAbove(usize),
+    /// As `Auto`, with the dense matrix (`Matcher<Dense>`) on every restricted bracket of
+    /// at most this many players (more than [`super::MAX_BRACKET`] refused) and the
+    /// implicit path (`sparse`) above (tests: `ImplicitAbove(usize::MAX)` is the matrix path
+    /// everywhere, the reference the implicit path must agree with).
+    ImplicitAbove(usize),
 }
 
 /// How a round was paired.
@@ -164,10 +160,8 @@ pub struct Stats {
     pub alone: usize,
     /// Whether the round was paired by the first-round rule (no colours, floats, meetings).
     pub first_round: bool,
-    /// Restricted brackets paired on the sparse path (`sparse`), and the pairs its
-    /// certification added to their candidate subgraphs.
-    pub sparse: usize,
-    pub sparse_added: usize,
+    /// Restricted brackets paired on the implicit dense path (`sparse`: no matrix).
+    pub implicit: usize,
     /// Restricted brackets holding every bye candidate (an odd field), matched with the
     /// bye dummy, and those of them where C9 applied.
     pub bye_dummy: usize,
@@ -256,6 +250,8 @@ struct Solver {
     /// Restricted: the matcher's vertex of the bye dummy (after the players), when the
     /// bracket holds every bye candidate (see the module docs); its partner is the bye.
     dummy: Option<usize>,
+    /// The bye dummy's partner in the last optimum (a player), `None` without a dummy.
+    bye: Option<usize>,
 }
 
 impl Solver {
@@ -273,6 +269,7 @@ impl Solver {
         }
         self.m = Matcher::new(verts.len());
         self.dummy = None;
+        self.bye = None;
     }
 
     /// Restricted: a bye dummy joins the matcher (its edges set by [`Solver::set_dummy`]).
@@ -359,6 +356,7 @@ impl Solver {
                 None => self.player_mate(i).unwrap_or(v),
             };
         }
+        self.bye = self.dummy.and_then(|d| self.m.mate(d)).map(|j| self.verts[j]);
         let Some(rest) = &mut self.rest else { return Ok(()) };
         if self.strip.is_none() {
             return Ok(());
@@ -370,7 +368,7 @@ impl Solver {
                 rest.join(v);
             }
         }
-        rest.bye_taken(self.dummy.is_some_and(|d| self.m.mate(d).is_some()));
+        rest.bye_taken(self.bye.is_some());
         let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };
         if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
     }
@@ -501,6 +499,7 @@ pub fn pair_by(
         done: vec![None; n],
         stable: (0..n).collect(),
         dummy: None,
+        bye: None,
     };
     let mut r = Round {
         field,
@@ -620,17 +619,15 @@ pub fn pair_by(
             }
             let small = Br { pbi: &pbi[..ngb], ..br };
             let chosen = if alone { &small } else { &br };
-            let above = match path {
-                Path::SparseAbove(k) => k,
-                _ => super::sparse::THRESHOLD,
+            // The implicit path (`sparse`) pairs every restricted bracket by default: the
+            // same matcher and decisions as the matrix, faster at every size measured and
+            // in O(k) memory (docs/dutch.md, Speed, "Sparse brackets").
+            let implicit = match path {
+                Path::ImplicitAbove(k) => chosen.pbi.len() > k,
+                _ => true,
             };
-            let sparse = path == Path::Sparse || chosen.pbi.len() > above;
-            let done_by = if sparse {
-                let near = if path == Path::Sparse { 1 } else { super::sparse::NEAR };
-                sparse_bracket(&mut r, chosen, near).map(|added| {
-                    stats.sparse += 1;
-                    stats.sparse_added += added;
-                })
+            let done_by = if implicit {
+                implicit_bracket(&mut r, chosen).map(|()| stats.implicit += 1)
             } else {
                 bracket(&mut r, chosen)
             };
@@ -756,7 +753,7 @@ fn next_c9_open(
     if r.n.is_multiple_of(2) || next_score.is_none_or(|ns| r.layout.bye_score < ns) {
         return false;
     }
-    let bye = s.dummy.and_then(|d| s.m.mate(d)).map(|j| s.verts[j]);
+    let bye = s.bye;
     let mut unpaired = 0;
     let mut mdps = 0;
     for (pi, &v) in pbi.iter().enumerate() {
@@ -945,8 +942,9 @@ fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c
     }
 }
 
-/// A restricted bracket on the sparse path (`sparse`: the same decisions, no dense matrix).
-fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
+/// A restricted bracket on the implicit dense path (`sparse`: the dense matcher and its
+/// warm steps on weights computed on demand, no matrix).
+fn implicit_bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     use super::sparse;
     r.s.use_vertices(&[]);
     let round = sparse::Round {
@@ -960,10 +958,11 @@ fn sparse_bracket(r: &mut Round, br: &Br, near: usize) -> Result<usize, Stop> {
         matched: &mut r.matched,
         rest: &mut r.s.rest,
         explain: &mut r.explain,
+        bye: &mut r.s.bye,
     };
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
     let bye_dummy = r.bye_dummy;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, near, bye_dummy };
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy };
     sparse::bracket(round, &b).map_err(|e| match e {
         sparse::Stop::Unextendable => Stop::Unextendable,
         sparse::Stop::Fail(f) => Stop::Fail(f),

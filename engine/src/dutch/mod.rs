@@ -56,10 +56,9 @@ pub enum DutchError {
 pub const MAX_PLAYERS: usize = 2000;
 
 /// The largest restricted matching (a bracket with the next score group) the engine builds
-/// **densely**: two dense matrices of 64-byte weights, about 2 GB at this size. A restricted
-/// bracket of more than [`sparse::THRESHOLD`] players takes the sparse path instead, whose
-/// memory is linear in its candidate subgraph (at most [`sparse::MAX_EDGES`] edges), so
-/// only the dense path forced by tests can meet this limit.
+/// **densely**: two dense matrices of 64-byte weights, about 2 GB at this size. Restricted
+/// brackets take the implicit path ([`sparse`]: the same matcher, no matrix) by default,
+/// so only the dense path forced by tests can meet this limit.
 pub const MAX_BRACKET: usize = 4000;
 
 impl std::fmt::Display for DutchError {
@@ -87,9 +86,7 @@ impl std::fmt::Display for DutchError {
             ),
             DutchError::TooManyPlayers { round, players } => write!(
                 f,
-                "round {round}: pairing it needs a matching of {players} players larger than the Dutch engine handles (at most {MAX_PLAYERS} on the whole field; a bracket with the next score group of more than {} players is matched sparsely, on at most {} candidate pairs; docs/dutch.md, Speed)",
-                sparse::THRESHOLD,
-                sparse::MAX_EDGES
+                "round {round}: pairing it needs a matching of {players} players larger than the Dutch engine handles (at most {MAX_PLAYERS} on the whole field; a bracket with the next score group is matched without a matrix at any size; docs/dutch.md, Speed)"
             ),
         }
     }

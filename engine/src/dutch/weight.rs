@@ -77,6 +77,33 @@ impl Weight {
         r
     }
 
+    /// `self + (v << by)` (bits carried out of the top are lost).
+    #[inline]
+    pub fn add_shifted(&self, v: u64, by: u32) -> Weight {
+        let mut r = *self;
+        let (word, bit) = ((by / 64) as usize, by % 64);
+        let lo = v << bit;
+        let hi = if bit == 0 { 0 } else { v >> (64 - bit) };
+        let mut carry = 0u64;
+        for (i, add) in [(word, lo), (word + 1, hi)] {
+            if i >= WORDS {
+                break;
+            }
+            let (s, c1) = r.0[i].overflowing_add(add);
+            let (s, c2) = s.overflowing_add(carry);
+            r.0[i] = s;
+            carry = (c1 | c2) as u64;
+        }
+        let mut i = word + 2;
+        while carry != 0 && i < WORDS {
+            let (s, c) = r.0[i].overflowing_add(carry);
+            r.0[i] = s;
+            carry = c as u64;
+            i += 1;
+        }
+        r
+    }
+
     /// `1 << bit`.
     pub fn bit(bit: u32) -> Weight {
         let mut w = Weight::ZERO;
@@ -175,6 +202,17 @@ impl Fields {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn add_shifted_is_add_of_the_shifted_value() {
+        let base = Weight([u64::MAX, 7, u64::MAX, u64::MAX, 0, 3, 0, 1]);
+        for by in [0, 1, 63, 64, 65, 127, 128, 200, 447, 448, 500] {
+            for v in [1u64, 3, u64::MAX, 1 << 63] {
+                let want = base.add(&Weight::from_u64(v).shl(by));
+                assert_eq!(base.add_shifted(v, by), want, "{v} << {by}");
+            }
+        }
+    }
 
     #[test]
     fn arithmetic_crosses_words() {

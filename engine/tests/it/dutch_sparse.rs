@@ -1,16 +1,38 @@
-//! The sparse exact path for large restricted brackets (`dutch::sparse`): its matcher
-//! against the dense one and brute force, the certification loop (a candidate subgraph
-//! grown by the pairs whose slack is negative reaches the optimum of the complete graph),
-//! and the whole path forced on every restricted bracket (`candidates::Path::Sparse`)
-//! against the default path, rows and explain lines, on the corpus samples and random events.
+//! The implicit path for restricted brackets (`dutch::sparse`): the incremental matcher
+//! reading its weights from a source other than its matrix (`blossom::Weights`), with its
+//! changes reported pair by pair, in bulk or per vertex, against the dense matcher and brute
+//! force; and the whole path (the default, `candidates::Path::Auto`) against the matrix path
+//! (`Path::ImplicitAbove(usize::MAX)`), rows and explain lines, on the corpus samples and
+//! random events.
 
 use bsw_engine::draw::SplitMix64;
-use bsw_engine::dutch::blossom::max_weight_matching;
+use bsw_engine::dutch::blossom::{Matcher, Weights, max_weight_matching};
 use bsw_engine::dutch::candidates::Path;
-use bsw_engine::dutch::sparse::SparseMatcher;
 use bsw_engine::dutch::weight::Weight;
 use bsw_engine::dutch::{DutchError, pair_next_round_by};
 use bsw_model::{DutchConfig, Entry, Outcome, Row, System};
+
+/// The matrix path on every restricted bracket (the reference).
+const MATRIX: Path = Path::ImplicitAbove(usize::MAX);
+
+/// Weights the matcher does not store: read from the test's table on demand.
+struct Table(Vec<Vec<Weight>>);
+
+impl Weights for Table {
+    fn w2(&self, a: usize, b: usize) -> Weight {
+        self.0[a][b].add(&self.0[a][b])
+    }
+}
+
+/// A matcher on `adj` read through [`Table`], every vertex reported new.
+fn implicit_matcher(adj: &[Vec<Weight>]) -> Matcher<Table> {
+    let n = adj.len();
+    let mut m = Matcher::with_weights(n, Table(adj.to_vec()));
+    for v in 0..n {
+        m.touch(v);
+    }
+    m
+}
 
 struct Rng(SplitMix64);
 impl Rng {
@@ -99,39 +121,34 @@ fn edges(adj: &[Vec<Weight>]) -> Vec<(usize, usize, Weight)> {
 }
 
 #[test]
-fn sparse_matcher_matches_the_dense_matcher_and_brute_force() {
+fn implicit_matcher_matches_the_dense_matcher_and_brute_force() {
     let mut r = Rng(SplitMix64::new(11));
     for _ in 0..500 {
         let n = 1 + r.below(11) as usize;
         let density = 2 + r.below(9);
         let adj = random_graph(&mut r, n, density);
-        let mut m = SparseMatcher::new(n);
-        for (a, b, x) in edges(&adj) {
-            m.set_weight(a, b, x);
-        }
+        let mut m = implicit_matcher(&adj);
         m.solve();
-        let sparse: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+        let implicit: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
         let dense = max_weight_matching(n, &edges(&adj));
         let best = brute(n, &adj);
-        assert_eq!(total(&sparse, &adj), best, "{:?}", edges(&adj));
+        assert_eq!(total(&implicit, &adj), best, "{:?}", edges(&adj));
         assert_eq!(total(&dense, &adj), best);
     }
 }
 
 #[test]
-fn sparse_matcher_stays_optimal_under_changes_and_removals() {
+fn implicit_matcher_stays_optimal_under_changes_and_removals() {
     let mut r = Rng(SplitMix64::new(12));
     for _ in 0..60 {
         let n = 6 + r.below(40) as usize;
-        let mut adj = random_graph(&mut r, n, 8);
+        let adj = random_graph(&mut r, n, 8);
         let groups: Vec<u64> = (0..n).map(|_| r.below(4)).collect();
-        let mut m = SparseMatcher::new(n);
-        for (a, b, x) in edges(&adj) {
-            m.set_weight(a, b, x);
-        }
+        let mut m = implicit_matcher(&adj);
         let mut alive: Vec<usize> = (0..n).collect();
         for step in 0..10 {
             m.solve();
+            let adj = &m.weights().0;
             let live: Vec<Vec<Weight>> = (0..n)
                 .map(|a| {
                     (0..n)
@@ -157,9 +174,10 @@ fn sparse_matcher_stays_optimal_under_changes_and_removals() {
                         } else {
                             layered(&mut r, &groups, v, u)
                         };
-                        adj[v][u] = x;
-                        adj[u][v] = x;
-                        m.set_weight(v, u, x);
+                        let old = m.weights().0[v][u];
+                        m.weights_mut().0[v][u] = x;
+                        m.weights_mut().0[u][v] = x;
+                        m.changed(v, u, &old, &x);
                     }
                 }
             }
@@ -178,81 +196,92 @@ fn sparse_matcher_stays_optimal_under_changes_and_removals() {
     }
 }
 
-/// A complete graph of tied layered weights, solved on a thin candidate subgraph (each
-/// vertex with its next two) that grows by the pairs whose slack is negative: when none is
-/// left, the matching is an optimum of the complete graph.
+/// Changes reported in bulk, as the implicit bracket reports them: a vertex whose edges all
+/// got heavier by `touch` alone, edges made lighter by their direction alone (with a few
+/// pairs reported that did not change): the optimum of the weights at every step, by brute
+/// force on small graphs and the dense matcher on larger ones.
 #[test]
-fn a_certified_subgraph_optimum_is_a_complete_graph_optimum() {
+fn bulk_reported_changes_keep_the_optimum() {
     let mut r = Rng(SplitMix64::new(13));
-    let mut grew = 0;
+    let mut lighter = 0;
     for round in 0..80 {
-        let n = 4 + r.below(if round < 60 { 9 } else { 80 }) as usize;
+        let n = 4 + r.below(if round < 60 { 9 } else { 60 }) as usize;
         let adj = random_graph(&mut r, n, 9);
-        let mut m = SparseMatcher::new(n);
-        for a in 0..n {
-            for b in a + 1..(a + 3).min(n) {
-                m.set_weight(a, b, adj[a][b]);
-            }
-        }
-        let start = m.edge_count();
-        loop {
+        let mut m = implicit_matcher(&adj);
+        for step in 0..6 {
             m.solve();
-            let mut added = 0;
-            for a in 0..n {
-                for b in a + 1..n {
-                    if !m.listed(a, b) && !adj[a][b].is_zero() && m.violates(a, b, &adj[a][b]) {
-                        m.set_weight(a, b, adj[a][b]);
-                        added += 1;
+            let adj = &m.weights().0;
+            let mate: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
+            let want = if n <= 12 {
+                brute(n, adj)
+            } else {
+                total(&max_weight_matching(n, &edges(adj)), adj)
+            };
+            assert_eq!(total(&mate, adj), want, "round {round}, step {step}, {n} vertices");
+            let v = r.below(n as u64) as usize;
+            if step % 2 == 0 {
+                // A bonus on every edge of v (the step-1 and step-3 bonuses).
+                let bonus = 1 + r.below(3);
+                for u in 0..n {
+                    let x = m.weights().0[v][u];
+                    if u != v && !x.is_zero() {
+                        m.weights_mut().0[v][u] = x.add_u64(bonus);
+                        m.weights_mut().0[u][v] = x.add_u64(bonus);
+                    }
+                }
+                m.touch(v);
+            } else {
+                // Some of v's edges taken out (the step-3 decisions), and a pair reported
+                // that did not change.
+                for u in 0..n {
+                    if u != v && r.below(2) == 0 {
+                        if !m.weights().0[v][u].is_zero() {
+                            lighter += 1;
+                        }
+                        m.weights_mut().0[v][u] = Weight::ZERO;
+                        m.weights_mut().0[u][v] = Weight::ZERO;
+                        m.changed_dir(v, u, true);
                     }
                 }
             }
-            if added == 0 {
-                break;
-            }
         }
-        grew += (m.edge_count() > start) as usize;
-        let mate: Vec<Option<usize>> = (0..n).map(|v| m.mate(v)).collect();
-        let want = if n <= 12 {
-            brute(n, &adj)
-        } else {
-            total(&max_weight_matching(n, &edges(&adj)), &adj)
-        };
-        assert_eq!(total(&mate, &adj), want, "round {round}, {n} vertices");
     }
-    assert!(grew > 20, "the check added pairs in only {grew} graphs");
+    assert!(lighter > 200, "only {lighter} edges taken out");
 }
 
-/// One random event, every round paired by the sparse path (forced) and the default path;
-/// (rounds compared, brackets paired sparse, pairs its certification added).
-fn event(seed: u64) -> (usize, usize, usize) {
-    let mut rng = Rng(SplitMix64::new(seed ^ 0x5a5a));
-    let n = 6 + rng.below(70) as u32;
+/// One random event, every round paired by the default path (implicit on every restricted
+/// bracket) and the matrix path; (rounds compared, brackets paired implicit). `salt` and
+/// `white` vary the events between the tests.
+fn event(seed: u64, salt: u64, white: bool) -> (usize, usize) {
+    let mut rng = Rng(SplitMix64::new(seed ^ salt));
+    let n = 6 + rng.below(if white { 90 } else { 70 }) as u32;
     let rounds = 3 + rng.below(6) as u32;
-    let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::Black), pab_points: 2 };
+    let colour = if white { bsw_model::Colour::White } else { bsw_model::Colour::Black };
+    let cfg = DutchConfig { initial_colour: Some(colour), pab_points: 2 };
     let mut t = super::common::swiss(n, rounds);
     t.config.system = System::Dutch(cfg.clone());
-    let (mut compared, mut brackets, mut added) = (0, 0, 0);
+    let (mut compared, mut brackets) = (0, 0);
     for r in 1..=rounds {
         for p in t.players.iter_mut() {
             if rng.below(25) == 0 {
                 p.half_byes.push(r);
             }
         }
-        let sparse = pair_next_round_by(&t, &cfg, Path::Sparse);
         let auto = pair_next_round_by(&t, &cfg, Path::Auto);
-        match (&sparse, &auto) {
-            (Ok((s, stats)), Ok((a, _))) => {
-                assert_eq!(s.rows, a.rows, "seed {seed}, round {r}: sparse and dense differ");
-                assert_eq!(s.explain, a.explain, "seed {seed}, round {r}: explain lines differ");
-                assert_eq!(stats.sparse, stats.restricted, "seed {seed}, round {r}: {stats:?}");
+        let matrix = pair_next_round_by(&t, &cfg, MATRIX);
+        match (&auto, &matrix) {
+            (Ok((a, stats)), Ok((d, dstats))) => {
+                assert_eq!(a.rows, d.rows, "seed {seed}, round {r}: implicit and matrix differ");
+                assert_eq!(a.explain, d.explain, "seed {seed}, round {r}: explain lines differ");
+                assert_eq!(stats.implicit, stats.restricted, "seed {seed}, round {r}: {stats:?}");
+                assert_eq!(dstats.implicit, 0, "seed {seed}, round {r}: {dstats:?}");
                 compared += 1;
-                brackets += stats.sparse;
-                added += stats.sparse_added;
+                brackets += stats.implicit;
             }
             (Err(DutchError::NoValidPairing { .. }), Err(DutchError::NoValidPairing { .. })) => {
-                return (compared, brackets, added);
+                return (compared, brackets);
             }
-            _ => panic!("seed {seed}, round {r}: {:?} vs {:?}", sparse.err(), auto.err()),
+            _ => panic!("seed {seed}, round {r}: {:?} vs {:?}", auto.err(), matrix.err()),
         }
         let (paired, _) = auto.unwrap();
         for row in paired.rows {
@@ -261,7 +290,8 @@ fn event(seed: u64) -> (usize, usize, usize) {
                     white,
                     black,
                     result: Some(match rng.below(12) {
-                        0 => Outcome::WhiteForfeitWin,
+                        0 if white < black => Outcome::WhiteForfeitWin,
+                        0 => Outcome::BlackForfeitWin,
                         1..=3 => Outcome::Draw,
                         x if x < 8 && white < black => Outcome::WhiteWin,
                         x if x < 8 => Outcome::BlackWin,
@@ -274,28 +304,35 @@ fn event(seed: u64) -> (usize, usize, usize) {
             t.rows.push(Row { entry, ..row });
         }
     }
-    (compared, brackets, added)
+    (compared, brackets)
 }
 
-#[test]
-fn the_sparse_path_pairs_random_events_as_the_dense_path() {
-    let (mut compared, mut brackets, mut added) = (0, 0, 0);
+fn events(salt: u64, white: bool) {
+    let (mut compared, mut brackets) = (0, 0);
     for seed in 0..60 {
-        let (c, b, a) = event(seed);
+        let (c, b) = event(seed, salt, white);
         compared += c;
         brackets += b;
-        added += a;
     }
-    eprintln!("{compared} rounds, {brackets} sparse brackets, {added} pairs added by the checks");
+    eprintln!("{compared} rounds, {brackets} implicit brackets");
     assert!(compared > 250, "only {compared} rounds compared");
-    // The path was taken, and its certification had pairs to add (the initial candidate
-    // subgraph alone does not always hold an optimum).
-    assert!(brackets > 500 && added > 0, "{brackets} brackets, {added} pairs added");
+    assert!(brackets > 500, "only {brackets} brackets on the implicit path");
 }
 
-/// Every round of the corpus samples (at most 64 players; all with `DUTCH_ALL=1`).
 #[test]
-fn the_sparse_path_pairs_the_samples_as_the_dense_path() {
+fn the_implicit_path_pairs_random_events_as_the_matrix_path() {
+    events(0x5a5a, false);
+}
+
+#[test]
+fn the_implicit_path_pairs_more_random_events_as_the_matrix_path() {
+    events(0x1d1d, true);
+}
+
+/// Every round of the corpus samples (at most 64 players; all with `DUTCH_ALL=1`): the
+/// default (implicit) path against the matrix path.
+#[test]
+fn the_implicit_path_pairs_the_samples_as_the_matrix_path() {
     use super::dutch_samples::{prefix, rounds_in, samples};
     let all = std::env::var("DUTCH_ALL").is_ok();
     let mut differ = Vec::new();
@@ -309,46 +346,45 @@ fn the_sparse_path_pairs_the_samples_as_the_dense_path() {
         for r in 1..=rounds_in(&lines) {
             let t = bsw_model::trf::import(&prefix(&text, r), &name).unwrap();
             let cfg = t.config.system.dutch().cloned().unwrap();
-            let sparse = pair_next_round_by(&t, &cfg, Path::Sparse);
             let auto = pair_next_round_by(&t, &cfg, Path::Auto);
-            match (sparse, auto) {
-                (Ok((s, stats)), Ok((a, _))) => {
+            let matrix = pair_next_round_by(&t, &cfg, MATRIX);
+            match (auto, matrix) {
+                (Ok((a, stats)), Ok((d, _))) => {
                     compared += 1;
-                    brackets += stats.sparse;
-                    if s.rows != a.rows || s.explain != a.explain {
+                    brackets += stats.implicit;
+                    if a.rows != d.rows || a.explain != d.explain {
                         differ.push(format!("{name} {r}"));
                     }
                 }
-                (s, a) => {
-                    if s.as_ref().err() != a.as_ref().err() {
-                        differ.push(format!("{name} {r}: {:?} / {:?}", s.err(), a.err()));
+                (a, d) => {
+                    if a.as_ref().err() != d.as_ref().err() {
+                        differ.push(format!("{name} {r}: {:?} / {:?}", a.err(), d.err()));
                     }
                 }
             }
         }
     }
     assert!(differ.is_empty(), "{differ:#?}");
-    assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} sparse brackets");
+    assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} implicit brackets");
 }
 
-/// The default's dispatch (`Path::Auto`: a restricted bracket of more than
-/// `sparse::THRESHOLD` players takes the sparse path, with its default candidate subgraph),
-/// at a threshold of 100 so that a 240-player event reaches it: paired as the whole-field
-/// path pairs it.
+/// Both paths in one round (`Path::ImplicitAbove(100)`: the matrix up to 100 players, the
+/// implicit path above) on a 240-player event: paired as the whole-field path pairs it.
 #[test]
-fn large_brackets_take_the_sparse_path_by_default() {
+fn mixed_paths_pair_as_the_whole_field_path() {
     let mut rng = Rng(SplitMix64::new(99));
     let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
     let mut t = super::common::swiss(240, 3);
     t.config.system = System::Dutch(cfg.clone());
-    let mut sparse = 0;
-    for r in 1..=2 {
-        let (auto, stats) = pair_next_round_by(&t, &cfg, Path::SparseAbove(100)).unwrap();
+    let (mut implicit, mut matrix) = (0, 0);
+    for r in 1..=3 {
+        let (mixed, stats) = pair_next_round_by(&t, &cfg, Path::ImplicitAbove(100)).unwrap();
         let (global, _) = pair_next_round_by(&t, &cfg, Path::Global).unwrap();
-        assert_eq!(auto.rows, global.rows, "round {r}");
-        assert_eq!(auto.explain, global.explain, "round {r}");
-        sparse += stats.sparse;
-        for row in auto.rows {
+        assert_eq!(mixed.rows, global.rows, "round {r}");
+        assert_eq!(mixed.explain, global.explain, "round {r}");
+        implicit += stats.implicit;
+        matrix += stats.restricted - stats.implicit;
+        for row in mixed.rows {
             let entry = match row.entry {
                 Entry::Game { white, black, .. } => Entry::Game {
                     white,
@@ -364,5 +400,6 @@ fn large_brackets_take_the_sparse_path_by_default() {
             t.rows.push(Row { entry, ..row });
         }
     }
-    assert!(sparse > 0, "no bracket took the sparse path");
+    assert!(implicit > 0, "no bracket took the implicit path");
+    assert!(matrix > 0, "no bracket took the matrix path");
 }
