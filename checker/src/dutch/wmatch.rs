@@ -208,6 +208,12 @@ struct State<'a, W: Weight> {
     blossombase: Vec<usize>,
     blossomendps: Vec<Vec<usize>>,
     bestedge: Vec<usize>,
+    /// The slack of `bestedge[b]` when it was computed at dual change number
+    /// `bestepoch[b]` (valid while no dual changed since: `bestepoch[b] == epoch`).
+    bestslack: Vec<W>,
+    bestepoch: Vec<u64>,
+    /// Dual changes so far.
+    epoch: u64,
     blossombestedges: Vec<Option<Vec<usize>>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<W>,
@@ -370,22 +376,46 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
         // The left-out edges of negative slack, per vertex the most negative first (on the
         // doubled graph, an edge's copy between the twins counts too).
         let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
-        // Quick test first (exact): `y_u + y_v - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`
-        // and blossom duals are ≥ 0, so a bound ≥ 0 proves the slack positive; for a twin
-        // copy (weight 0), `⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ ≥ 0` proves its slack ≥ 0.
+        // Quick test first (exact): with `Z` the sum of the duals of the blossoms holding
+        // both ends (0 if none), `Z ≥ Z₁`, the dual of the outermost blossom (the blossoms
+        // are nested: it holds both ends if any does), and `y_u + y_v + 2Z - 2w >
+        // (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`, so a bound ≥ 0 proves the
+        // slack positive; for a twin copy (weight 0), `⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ ≥
+        // 0` proves its slack ≥ 0. (On the doubled graph most vertices end inside one large
+        // blossom whose dual makes up for negative vertex duals: without `Z₁` the bound
+        // settles few edges there.) Then, still without searching the blossom chains for
+        // the innermost common blossom, the exact `(y_u + Z₁) + (y_v + Z₁) - 2w ≥ 0` (one
+        // sum per vertex, `m1`); the exact slack last.
+        let outer = |v: usize| out.ancestors[v].first().copied();
         let hy: Vec<i128> = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
+        let hz: Vec<i128> =
+            out.sums.iter().map(|a| a.first().map_or(0, |&z| z.top(quick))).collect();
+        let m1: Vec<W> = (0..out.n)
+            .map(|v| out.sums[v].first().map_or(out.dualvar[v], |&z| out.dualvar[v].plus(z)))
+            .collect();
+        // Whether `u` and `v` share a blossom: then `Z ≥ Z₁`.
+        let share = |u: usize, v: usize| outer(u).is_some() && outer(u) == outer(v);
         for k in 0..nedge {
             if inside[k] {
                 continue;
             }
             let (i, j, w) = edges[k];
             // The edge's slack when negative (else its twin copy's, on the doubled graph):
-            // each computed only when the quick test does not settle it.
-            let real_positive = hy[i] + hy[j] - hdw[k] > 0;
-            let s = if real_positive { None } else { Some(out.slack((i, j, w))) };
+            // each computed only when the quick tests do not settle it.
+            let real_settled = hy[i] + hy[j] - hdw[k] > 0
+                || (share(i, j)
+                    && (hy[i] + hy[j] + 2 * hz[i] - hdw[k] > 0
+                        || m1[i].plus(m1[j]).minus(w.plus(w)) >= W::zero()));
+            let s = if real_settled { None } else { Some(out.slack((i, j, w))) };
             let s = match s {
                 Some(s) if s < W::zero() => s,
                 _ if !doubled || hy[n + i] + hy[n + j] >= 0 => continue,
+                _ if share(n + i, n + j)
+                    && (hy[n + i] + hy[n + j] + 2 * hz[n + i] >= 0
+                        || m1[n + i].plus(m1[n + j]) >= W::zero()) =>
+                {
+                    continue;
+                }
                 _ => out.slack((n + i, n + j, W::zero())),
             };
             if s < W::zero() {
@@ -451,8 +481,11 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
 struct Solution<W> {
     mates: Vec<Option<usize>>,
     dualvar: Vec<W>,
-    /// Per vertex, the blossoms around it (outermost first) with the sums of their duals.
-    ancestors: Vec<Vec<(usize, W)>>,
+    /// Per vertex, the blossoms around it (outermost first; ids only, so that the search
+    /// for the common ones reads few cache lines) ...
+    ancestors: Vec<Vec<u32>>,
+    /// ... and the sums of their duals from the outermost down to each.
+    sums: Vec<Vec<W>>,
     n: usize,
 }
 
@@ -464,57 +497,75 @@ impl<W: Weight> Solution<W> {
         if v >= self.n {
             return W::zero();
         }
-        match self.ancestors[v].last() {
-            Some(&(_, z)) => self.dualvar[v].plus(z),
+        match self.sums[v].last() {
+            Some(&z) => self.dualvar[v].plus(z),
             None => self.dualvar[v],
         }
     }
 
-    /// `y_i + y_j - 2w + 2 Σ z_B` over the blossoms B that hold both ends.
-    fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
-        let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
+    /// How many blossoms hold both `i` and `j` (their chains' common prefix).
+    #[inline]
+    fn common_depth(&self, i: usize, j: usize) -> usize {
         let (ai, aj) = (&self.ancestors[i], &self.ancestors[j]);
         match (ai.first(), aj.first()) {
-            (Some(a), Some(b)) if a.0 == b.0 => {}
-            _ => return s,
+            (Some(a), Some(b)) if a == b => {}
+            _ => return 0,
         }
         // The blossoms are nested: the common ones are a prefix (binary search on it).
         let (mut common, mut hi) = (1, ai.len().min(aj.len()));
         while common < hi {
             let mid = (common + hi).div_ceil(2);
-            if ai[mid - 1].0 == aj[mid - 1].0 {
+            if ai[mid - 1] == aj[mid - 1] {
                 common = mid;
             } else {
                 hi = mid - 1;
             }
         }
-        let z = ai[common - 1].1;
-        s.plus(z).plus(z)
+        common
+    }
+
+    /// `y_i + y_j - 2w + 2 Σ z_B` over the blossoms B that hold both ends.
+    fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
+        let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
+        match self.common_depth(i, j) {
+            0 => s,
+            c => {
+                let z = self.sums[i][c - 1];
+                s.plus(z).plus(z)
+            }
+        }
     }
 }
 
 /// Per vertex, its blossoms from the outermost in, each with the sum of the blossom duals
 /// from the outermost down to it.
-fn ancestors<W: Weight>(n: usize, blossomparent: &[usize], dualvar: &[W]) -> Vec<Vec<(usize, W)>> {
+/// (The ids and the sums apart: see [`Solution`].)
+#[allow(clippy::type_complexity)]
+fn ancestors<W: Weight>(
+    n: usize,
+    blossomparent: &[usize],
+    dualvar: &[W],
+) -> (Vec<Vec<u32>>, Vec<Vec<W>>) {
     (0..n)
         .map(|v| {
             let mut chain = Vec::new();
             let mut b = v;
             while blossomparent.get(b).is_some_and(|&p| p != NONE) {
                 b = blossomparent[b];
-                chain.push(b);
+                chain.push(b as u32);
             }
+            chain.reverse();
             let mut sum = W::zero();
-            chain
-                .into_iter()
-                .rev()
-                .map(|b| {
-                    sum = sum.plus(dualvar[b]);
-                    (b, sum)
+            let sums = chain
+                .iter()
+                .map(|&b| {
+                    sum = sum.plus(dualvar[b as usize]);
+                    sum
                 })
-                .collect()
+                .collect();
+            (chain, sums)
         })
-        .collect()
+        .unzip()
 }
 
 fn solve<W: Weight>(
@@ -539,6 +590,7 @@ fn solve_full<W: Weight>(
             mates: vec![None; n],
             dualvar: vec![W::zero(); n],
             ancestors: vec![Vec::new(); n],
+            sums: vec![Vec::new(); n],
             n,
         };
     }
@@ -566,6 +618,9 @@ fn solve_full<W: Weight>(
         blossombase: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
         blossomendps: vec![Vec::new(); 2 * n],
         bestedge: vec![NONE; 2 * n],
+        bestslack: vec![W::zero(); 2 * n],
+        bestepoch: vec![u64::MAX; 2 * n],
+        epoch: 0,
         blossombestedges: vec![None; 2 * n],
         unusedblossoms: (n..2 * n).collect(),
         dualvar: (0..n).map(start_dual).chain(std::iter::repeat_n(W::zero(), n)).collect(),
@@ -583,8 +638,8 @@ fn solve_full<W: Weight>(
     s.run(max_cardinality);
     let mates =
         s.mate.iter().map(|&p| if p == NONE { None } else { Some(s.endpoint[p]) }).collect();
-    let ancestors = ancestors(n, &s.blossomparent, &s.dualvar);
-    Solution { mates, dualvar: s.dualvar, ancestors, n }
+    let (ancestors, sums) = ancestors(n, &s.blossomparent, &s.dualvar);
+    Solution { mates, dualvar: s.dualvar, ancestors, sums, n }
 }
 
 impl<W: Weight> State<'_, W> {
@@ -592,6 +647,25 @@ impl<W: Weight> State<'_, W> {
     fn slack(&self, k: usize) -> W {
         let (i, j) = (self.endpoint[2 * k], self.endpoint[2 * k + 1]);
         self.dualvar[i].plus(self.dualvar[j]).minus(self.double[k])
+    }
+
+    /// The slack of `bestedge[b]` (not `NONE`), from the cache when no dual changed since
+    /// it was computed (the same value: only a dual change moves a slack).
+    #[inline]
+    fn best_slack(&mut self, b: usize) -> W {
+        if self.bestepoch[b] != self.epoch {
+            self.bestslack[b] = self.slack(self.bestedge[b]);
+            self.bestepoch[b] = self.epoch;
+        }
+        self.bestslack[b]
+    }
+
+    /// `bestedge[b] = k`, whose slack is `s`.
+    #[inline]
+    fn set_best(&mut self, b: usize, k: usize, s: W) {
+        self.bestedge[b] = k;
+        self.bestslack[b] = s;
+        self.bestepoch[b] = self.epoch;
     }
 
     fn leaves(&self, b: usize, out: &mut Vec<usize>) {
@@ -727,8 +801,9 @@ impl<W: Weight> State<'_, W> {
         let best: Vec<usize> = bestedgeto.into_iter().filter(|&k| k != NONE).collect();
         self.bestedge[b] = NONE;
         for &k in &best {
-            if self.bestedge[b] == NONE || self.slack(k) < self.slack(self.bestedge[b]) {
-                self.bestedge[b] = k;
+            let s = self.slack(k);
+            if self.bestedge[b] == NONE || s < self.best_slack(b) {
+                self.set_best(b, k, s);
             }
         }
         self.blossombestedges[b] = Some(best);
@@ -940,7 +1015,8 @@ impl<W: Weight> State<'_, W> {
                         }
                         let mut kslack = W::zero();
                         if !self.allowedge[k] {
-                            kslack = self.slack(k);
+                            // Edge k joins v and w.
+                            kslack = self.dualvar[v].plus(self.dualvar[w]).minus(self.double[k]);
                             if kslack <= W::zero() {
                                 self.allowedge[k] = true;
                             }
@@ -963,13 +1039,13 @@ impl<W: Weight> State<'_, W> {
                             }
                         } else if self.label[self.inblossom[w]] == 1 {
                             let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
+                            if self.bestedge[b] == NONE || kslack < self.best_slack(b) {
+                                self.set_best(b, k, kslack);
                             }
                         } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                            && (self.bestedge[w] == NONE || kslack < self.best_slack(w))
                         {
-                            self.bestedge[w] = k;
+                            self.set_best(w, k, kslack);
                         }
                     }
                     if augmented {
@@ -990,7 +1066,7 @@ impl<W: Weight> State<'_, W> {
                 }
                 for v in 0..n {
                     if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
+                        let d = self.best_slack(v);
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 2;
@@ -1003,7 +1079,7 @@ impl<W: Weight> State<'_, W> {
                         && self.label[b] == 1
                         && self.bestedge[b] != NONE
                     {
-                        let d = self.slack(self.bestedge[b]).half();
+                        let d = self.best_slack(b).half();
                         if deltatype == 0 || d < delta {
                             delta = d;
                             deltatype = 3;
@@ -1042,6 +1118,8 @@ impl<W: Weight> State<'_, W> {
                         }
                     }
                 }
+                // Every cached slack of a best edge is stale now.
+                self.epoch += 1;
                 match deltatype {
                     1 => break,
                     2 => {

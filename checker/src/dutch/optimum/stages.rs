@@ -91,6 +91,8 @@ struct Rem {
     partner: Vec<usize>,
     /// Settled BSNs (leavers, entrants) and slots.
     settled: Vec<bool>,
+    /// Whether the published pairing exchanges players between S1 and S2.
+    exchanged: bool,
     settled_slots: Vec<bool>,
 }
 
@@ -259,13 +261,19 @@ impl Fields for Rem {
         }
         let k = (room as usize).saturating_sub(bits(self.n1) as usize + 1).max(1);
         let mut chunks = Vec::new();
-        let mut hi = self.n1;
+        // Without a published exchange, the leaver and entrant chunks need no stage: a
+        // pairing as good on the exchanges (above every chunk) has none either (its N1
+        // pairs not inside S2 each hold one of the N1 S1 players, the smaller BSN), so its
+        // leaver and entrant fields are the published ones whatever it is.
+        let mut hi = if self.exchanged { self.n1 } else { 0 };
         while hi > 0 {
             let lo = hi.saturating_sub(k);
             chunks.push(Part::Leavers(lo, hi));
             hi = lo;
         }
-        split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
+        if self.exchanged {
+            split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
+        }
         split(0..self.n1, (room / self.dn) as usize, Part::Slots, &mut chunks);
         Some(pack(&head, chunks, |p| self.width(p), budget))
     }
@@ -345,6 +353,7 @@ pub(super) fn remainder_order(
         smaller: vec![false; n],
         partner: vec![0; n1],
         settled: vec![false; n],
+        exchanged: !out.is_empty() || !inn.is_empty(),
         settled_slots: vec![false; n1],
     };
     for (i, j) in r.remainder_pairs(&view.b.pairs) {
