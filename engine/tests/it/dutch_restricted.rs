@@ -147,32 +147,22 @@ fn an_unextendable_bracket_falls_back_to_the_whole_field() {
 /// `DUTCH_ALL=1`): both paths give the same rows and explain lines.
 #[test]
 fn the_samples_pair_the_same_by_both_paths() {
-    use super::dutch_samples::{prefix, rounds_in, samples};
-    let all = std::env::var("DUTCH_ALL").is_ok();
     let mut totals = Totals::default();
     let mut differ = Vec::new();
-    for (name, text) in samples() {
-        let lines: Vec<&str> = text.split(['\r', '\n']).collect();
-        let players = lines.iter().filter(|l| l.starts_with("001")).count();
-        if !all && players > 64 {
-            continue;
-        }
-        for r in 1..=rounds_in(&lines) {
-            let t = bsw_model::trf::import(&prefix(&text, r), &name).unwrap();
-            let cfg = t.config.system.dutch().cloned().unwrap();
-            let auto = pair_next_round_by(&t, &cfg, Path::Auto);
-            let global = pair_next_round_by(&t, &cfg, Path::Global);
-            match (auto, global) {
-                (Ok((a, stats)), Ok((g, _))) => {
-                    add(&mut totals, stats);
-                    if a.rows != g.rows || a.explain != g.explain {
-                        differ.push(format!("{name} {r} {stats:?}"));
-                    }
+    for (name, r, t) in super::dutch_samples::sample_rounds() {
+        let cfg = t.config.system.dutch().cloned().unwrap();
+        let auto = pair_next_round_by(&t, &cfg, Path::Auto);
+        let global = pair_next_round_by(&t, &cfg, Path::Global);
+        match (auto, global) {
+            (Ok((a, stats)), Ok((g, _))) => {
+                add(&mut totals, stats);
+                if a.rows != g.rows || a.explain != g.explain {
+                    differ.push(format!("{name} {r} {stats:?}"));
                 }
-                (a, g) => {
-                    if a.as_ref().err() != g.as_ref().err() {
-                        differ.push(format!("{name} {r}: {:?} / {:?}", a.err(), g.err()));
-                    }
+            }
+            (a, g) => {
+                if a.as_ref().err() != g.as_ref().err() {
+                    differ.push(format!("{name} {r}: {:?} / {:?}", a.err(), g.err()));
                 }
             }
         }

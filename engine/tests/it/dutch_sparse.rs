@@ -333,33 +333,23 @@ fn the_implicit_path_pairs_more_random_events_as_the_matrix_path() {
 /// default (implicit) path against the matrix path.
 #[test]
 fn the_implicit_path_pairs_the_samples_as_the_matrix_path() {
-    use super::dutch_samples::{prefix, rounds_in, samples};
-    let all = std::env::var("DUTCH_ALL").is_ok();
     let mut differ = Vec::new();
     let (mut compared, mut brackets) = (0, 0);
-    for (name, text) in samples() {
-        let lines: Vec<&str> = text.split(['\r', '\n']).collect();
-        let players = lines.iter().filter(|l| l.starts_with("001")).count();
-        if !all && players > 64 {
-            continue;
-        }
-        for r in 1..=rounds_in(&lines) {
-            let t = bsw_model::trf::import(&prefix(&text, r), &name).unwrap();
-            let cfg = t.config.system.dutch().cloned().unwrap();
-            let auto = pair_next_round_by(&t, &cfg, Path::Auto);
-            let matrix = pair_next_round_by(&t, &cfg, MATRIX);
-            match (auto, matrix) {
-                (Ok((a, stats)), Ok((d, _))) => {
-                    compared += 1;
-                    brackets += stats.implicit;
-                    if a.rows != d.rows || a.explain != d.explain {
-                        differ.push(format!("{name} {r}"));
-                    }
+    for (name, r, t) in super::dutch_samples::sample_rounds() {
+        let cfg = t.config.system.dutch().cloned().unwrap();
+        let auto = pair_next_round_by(&t, &cfg, Path::Auto);
+        let matrix = pair_next_round_by(&t, &cfg, MATRIX);
+        match (auto, matrix) {
+            (Ok((a, stats)), Ok((d, _))) => {
+                compared += 1;
+                brackets += stats.implicit;
+                if a.rows != d.rows || a.explain != d.explain {
+                    differ.push(format!("{name} {r}"));
                 }
-                (a, d) => {
-                    if a.as_ref().err() != d.as_ref().err() {
-                        differ.push(format!("{name} {r}: {:?} / {:?}", a.err(), d.err()));
-                    }
+            }
+            (a, d) => {
+                if a.as_ref().err() != d.as_ref().err() {
+                    differ.push(format!("{name} {r}: {:?} / {:?}", a.err(), d.err()));
                 }
             }
         }
