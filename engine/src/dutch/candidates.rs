@@ -84,6 +84,7 @@
 //! ([`Failure::WholeField`], naming the reason).
 
 use super::blossom::Matcher;
+use super::next_group::NextGroup;
 use super::order::{Field, Float};
 use super::pab::{bye_choice_weight, played_ranks};
 use super::quality::{self, Layout, Place};
@@ -166,6 +167,11 @@ pub struct Stats {
     /// bye dummy, and those of them where C9 applied.
     pub bye_dummy: usize,
     pub c9: usize,
+    /// Restricted brackets paired with the next score group as one vertex (`next_group`),
+    /// and those that were paired again with the group whole (more than one floater, or
+    /// an optimum that did not extend).
+    pub compressed: usize,
+    pub expanded: usize,
     /// Fallbacks because the next bracket's C9 was left open (`next_c9_open`).
     pub c9_open: usize,
     /// Rounds (0 or 1) whose bye must go to a top scorer, and of them those where C9
@@ -209,9 +215,12 @@ impl Matrix {
     }
 }
 
-/// The matching is unextendable: pair this bracket on the whole field.
+/// The matching is unextendable: pair this bracket on the whole field (with the next
+/// group as one vertex: pair it with the group whole first, as for `Expand`).
 enum Stop {
     Unextendable,
+    /// The next group as one vertex does not apply (`next_group`: more than one floater).
+    Expand,
     Fail(Failure),
 }
 
@@ -226,7 +235,9 @@ fn global_bracket(r: &mut Round, br: &Br) -> Result<(), Failure> {
     match bracket(r, br) {
         Ok(()) => Ok(()),
         Err(Stop::Fail(f)) => Err(f),
-        Err(Stop::Unextendable) => unreachable!("a global matching is not verified"),
+        Err(Stop::Unextendable | Stop::Expand) => {
+            unreachable!("a global matching is not verified")
+        }
     }
 }
 
@@ -626,11 +637,40 @@ pub fn pair_by(
                 Path::ImplicitAbove(k) => chosen.pbi.len() > k,
                 _ => true,
             };
-            let done_by = if implicit {
-                implicit_bracket(&mut r, chosen).map(|()| stats.implicit += 1)
-            } else {
-                bracket(&mut r, chosen)
-            };
+            // The next score group as one vertex (`next_group`) when at most one player of
+            // the bracket floats, and with the bye dummy when the group is the bye's score
+            // and C9 is not on this bracket; not for the explain of every candidate. Else,
+            // or when its optimum does not extend, the group whole.
+            let mut done_by = Err(Stop::Expand);
+            let with_bye = bye_here && !c9 && next_score == Some(bye_score);
+            if implicit && !deep && !alone && (!bye_here || with_bye) && ngb < pbi.len() {
+                let bye = with_bye.then_some(bye_score);
+                let group = NextGroup::new(field, &pbi[ngb..], bye, last_round, rounds_before);
+                if let Some(g) = group {
+                    let stable = r.s.stable.clone();
+                    done_by = implicit_bracket(&mut r, chosen, Some(&g));
+                    if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
+                        stats.expanded += 1;
+                        r.s.done.clone_from(&done);
+                        r.s.stable = stable;
+                        r.matched.clone_from(&matched);
+                        r.explain.truncate(lines);
+                        if let Some(rest) = &mut r.s.rest {
+                            rest.resync();
+                        }
+                    } else {
+                        stats.compressed += done_by.is_ok() as usize;
+                    }
+                }
+            }
+            if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
+                done_by = if implicit {
+                    implicit_bracket(&mut r, chosen, None)
+                } else {
+                    bracket(&mut r, chosen)
+                };
+            }
+            let done_by = done_by.map(|()| stats.implicit += implicit as usize);
             // Where C9 decides whether the next bracket's only downfloater is the bye, the
             // whole field's answer may not be determined (`next_c9_open`): this bracket is
             // paired on the whole field, as the reference path does.
@@ -651,7 +691,7 @@ pub fn pair_by(
                     stats.c9 += (bye_here && c9) as usize;
                 }
                 Err(Stop::Fail(f)) => return Err(f),
-                Err(Stop::Unextendable) => {
+                Err(Stop::Unextendable | Stop::Expand) => {
                     let why = if stats.c9_open > c9_open_before {
                         WholeField::C9Open
                     } else {
@@ -943,8 +983,9 @@ fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c
 }
 
 /// A restricted bracket on the implicit dense path (`sparse`: the dense matcher and its
-/// warm steps on weights computed on demand, no matrix).
-fn implicit_bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
+/// warm steps on weights computed on demand, no matrix), with `next` the next score group
+/// as one vertex.
+fn implicit_bracket(r: &mut Round, br: &Br, next: Option<&NextGroup>) -> Result<(), Stop> {
     use super::sparse;
     r.s.use_vertices(&[]);
     let round = sparse::Round {
@@ -962,9 +1003,10 @@ fn implicit_bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
     };
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
     let bye_dummy = r.bye_dummy;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy };
+    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy, next };
     sparse::bracket(round, &b).map_err(|e| match e {
         sparse::Stop::Unextendable => Stop::Unextendable,
+        sparse::Stop::Expand => Stop::Expand,
         sparse::Stop::Fail(f) => Stop::Fail(f),
     })
 }

@@ -8,6 +8,7 @@
 //! - [`quality`]: C4 and C6-C21 as the bit fields of one matching weight;
 //! - [`candidates`]: Articles 3-4 — brackets, MDPs, remainder, S1/S2, exchanges and
 //!   transpositions, chosen by maximum-weight matching (never by enumeration);
+//!   [`next_group`]: C8 with the next score group as one vertex when one player floats;
 //! - [`colours`]: 5.2; [`board_order`]: the published order;
 //! - [`explain`]: `--explain`, why each bracket's candidate won (post hoc, slow).
 //!
@@ -20,6 +21,7 @@ pub mod board_order;
 pub mod candidates;
 pub mod colours;
 pub mod explain;
+pub mod next_group;
 pub mod order;
 pub mod pab;
 pub mod quality;

@@ -256,6 +256,15 @@ impl Rest {
         self.free.push(v);
     }
 
+    /// Marks every player of the rest left unpaired for the next [`Rest::repair`]: after a
+    /// repair that failed (it stops at the first player it cannot re-match, the others
+    /// unpaired and forgotten), before the rest is checked again (`candidates` retries a
+    /// bracket with its next score group whole).
+    pub fn resync(&mut self) {
+        self.free =
+            (0..self.c.out.len()).filter(|&v| !self.c.out[v] && self.m.mate[v] == NONE).collect();
+    }
+
     /// Restores a perfect matching of the rest after [`Rest::leave`]/[`Rest::join`]; pairs of
     /// the bracket that `bracket` no longer allows are broken first. False when the rest has
     /// no perfect matching (then the matching is left as it is).
@@ -399,7 +408,15 @@ fn pairs_completely(
         last_round,
         rounds_before,
     };
-    let mut m = Matcher::new(k);
+    maximum(&g, Matcher::new(k), true).1 == 0
+}
+
+/// A maximum matching of the graph `g` from the matching `m` (greedy, then augmenting paths
+/// with look-ahead hints: a vertex `m` pairs stays paired), and how many vertices it leaves
+/// unpaired; with `first_failure`, it stops at the first vertex no augmenting path reaches
+/// (the count is then 1, the matching not maximum).
+fn maximum(g: &BracketGraph, mut m: Matcher, first_failure: bool) -> (Matcher, usize) {
+    let k = g.order.len();
     for v in 0..k {
         if m.mate[v] != NONE {
             continue;
@@ -412,6 +429,7 @@ fn pairs_completely(
         }
     }
     let free: Vec<usize> = (0..k).filter(|&v| m.mate[v] == NONE).collect();
+    let mut left = 0;
     for (i, &v) in free.iter().enumerate() {
         if m.mate[v] != NONE {
             continue;
@@ -422,9 +440,69 @@ fn pairs_completely(
             .take(8)
             .map(|&x| x as u32)
             .collect();
-        if !m.augment_towards(&g, v, &hints) {
-            return false;
+        if !m.augment_towards(g, v, &hints) {
+            left += 1;
+            if first_failure {
+                break;
+            }
         }
     }
-    true
+    (m, left)
+}
+
+/// A maximum matching of a score group under C1/C3 and, when it leaves exactly one player
+/// unpaired, the Gallai-Edmonds set D: the players that some maximum matching leaves
+/// unpaired (`next_group`, C8 with the next score group as one vertex). With a bye, the
+/// group has one more vertex, the bye dummy (position `players.len()`, adjacent to the
+/// group's eligible players of at most the bye score), paired in the matching when it can
+/// be (then in every maximum matching found from it).
+pub struct GroupMatching {
+    /// Each position's partner (a position), [`crate::matching::NONE`] when unpaired.
+    pub mate: Vec<u32>,
+    /// The positions left unpaired.
+    pub exposed: Vec<usize>,
+    /// With exactly one exposed position: D, by position (that one included); otherwise
+    /// empty.
+    pub missable: Vec<bool>,
+}
+
+/// [`GroupMatching`] of `players` (every pair a bracket pair), with the bye dummy when
+/// `bye` is the bye score.
+pub fn group_matching(
+    field: &Field,
+    players: &[usize],
+    bye: Option<HalfPoints>,
+    last_round: bool,
+    rounds_before: u32,
+) -> GroupMatching {
+    let k = players.len() + bye.is_some() as usize;
+    let g = BracketGraph {
+        field,
+        players,
+        mdps: 0,
+        bye,
+        order: (0..k as u32).collect(),
+        last_round,
+        rounds_before,
+    };
+    let mut m = Matcher::new(k);
+    if bye.is_some()
+        && let Some(x) = (0..players.len()).find(|&x| g.adjacent(x, players.len()))
+    {
+        m.pair(x, players.len());
+    }
+    let (mut m, _) = maximum(&g, m, false);
+    let exposed: Vec<usize> = (0..k).filter(|&v| m.mate[v] == NONE).collect();
+    let mut missable = Vec::new();
+    if let [x] = exposed[..] {
+        // x is the only free vertex of a maximum matching: the vertices an even
+        // alternating path reaches from it are exactly those some maximum matching misses.
+        m.label_outer(&g, x);
+        missable = vec![false; k];
+        missable[x] = true;
+        for v in m.outer_vertices() {
+            missable[v] = true;
+        }
+    }
+    GroupMatching { mate: std::mem::take(&mut m.mate), exposed, missable }
 }

@@ -27,6 +27,7 @@
 use super::blossom::Matcher;
 use super::candidates::Failure;
 use super::explain;
+use super::next_group::{Join, NextGroup};
 use super::order::Field;
 use super::quality::{self, Layout, Place};
 use super::rest::{self, NONE_POS, Rest};
@@ -86,8 +87,10 @@ struct Model<'a> {
     open_before: Vec<u64>,
     rem_len: u64,
     /// The bye dummy's edge weight per position (`candidates`, "The bye and C9"; the dummy
-    /// is the vertex after the players), empty without a dummy.
+    /// is the vertex after the players), empty without a dummy. With `sink`, the same
+    /// vertex is the next score group as one vertex (`next_group`) and these its weights.
     dummy: Vec<Weight>,
+    sink: bool,
 }
 
 impl<'a> Model<'a> {
@@ -173,6 +176,7 @@ impl<'a> Model<'a> {
             open_before: Vec::new(),
             rem_len: 0,
             dummy: Vec::new(),
+            sink: false,
         }
     }
 
@@ -224,6 +228,13 @@ impl<'a> Model<'a> {
         x
     }
 
+    /// The weight of (a, dummy): an S2 player that entered S1 may not float (as it may not
+    /// pair with the next group, [`Model::taken_out`]).
+    #[inline(always)]
+    fn dummy_weight(&self, a: usize) -> Weight {
+        if self.sink && self.no_lower[a] { Weight::ZERO } else { self.dummy[a] }
+    }
+
     /// Whether the decisions of step 3 have taken the pair (a, b), a < b, out: left S1
     /// (no longer the higher player of a remainder pair), entered S1 (neither the lower
     /// one nor paired to the next group), after step 3 every remainder pair but S1 × S2.
@@ -246,7 +257,7 @@ impl<'a> Model<'a> {
     /// progress.
     fn weight(&self, a: usize, b: usize) -> Weight {
         if b == self.pbi.len() {
-            return self.dummy[a];
+            return self.dummy_weight(a);
         }
         let x = self.base(a, b);
         if x.is_zero() {
@@ -311,12 +322,19 @@ pub struct Bracket<'a> {
     pub c9: bool,
     /// Every bye candidate is in `pbi`: a bye dummy joins the matching (`candidates`).
     pub bye_dummy: bool,
+    /// The next score group as one vertex (`next_group`; not with the bye dummy): the
+    /// matcher holds the bracket's players only.
+    pub next: Option<&'a NextGroup>,
 }
 
 /// Why a sparse bracket stopped.
 pub enum Stop {
-    /// An optimum does not extend to a complete pairing: pair on the whole field.
+    /// An optimum does not extend to a complete pairing: pair on the whole field (or, with
+    /// the next group as one vertex, with the group whole first).
     Unextendable,
+    /// With the next group as one vertex: more than one player of the bracket floats, which
+    /// the one vertex does not weigh (`next_group`); pair with the group whole.
+    Expand,
     Fail(Failure),
 }
 
@@ -394,7 +412,7 @@ impl super::blossom::Weights for Model<'_> {
         let k = self.pbi.len();
         if a == k || b == k {
             // The bye dummy's edges (a scan may read the dummy's own diagonal: no edge).
-            let x = if a == b { Weight::ZERO } else { self.dummy[a.min(b)] };
+            let x = if a == b { Weight::ZERO } else { self.dummy_weight(a.min(b)) };
             return x.add(&x);
         }
         let x = if a < b { self.weight2(a, b, true) } else { self.weight2(b, a, false) };
@@ -415,8 +433,23 @@ impl rest::Edges for Model<'_> {
 struct Implicit<'r, 'a> {
     r: Round<'r>,
     m: Matcher<Model<'a>>,
+    /// The matcher's players (the bracket and the next group, or the bracket alone when
+    /// the next group is one vertex).
     pbi: &'a [usize],
     loc: Vec<usize>,
+    sink: Option<Sink<'a>>,
+}
+
+/// The next score group as one vertex (`next_group`), after the bracket's players.
+struct Sink<'a> {
+    group: &'a NextGroup,
+    /// How each player of the bracket joins the group (by position).
+    joins: Vec<Join>,
+    /// The join the rest was told of last (`None`: not yet told of the group).
+    told: Option<Join>,
+    /// The floater (a position) in the last optimum: the next group's vertex's mate
+    /// (removals after it may unpair it in the matcher).
+    floater: Option<usize>,
 }
 
 impl<'a> Implicit<'_, 'a> {
@@ -436,8 +469,12 @@ impl<'a> Implicit<'_, 'a> {
                 None => self.m.mate(i).filter(|&j| j < k).map_or(v, |j| pbi[j]),
             };
         }
-        let dummy = !self.m.weights().dummy.is_empty();
-        *self.r.bye = if dummy { self.m.mate(k).map(|j| pbi[j]) } else { None };
+        *self.r.bye = match &self.sink {
+            // The next group as one vertex holds the bye dummy when it is the bye's.
+            Some(sink) => sink.group.bye,
+            None if !self.m.weights().dummy.is_empty() => self.m.mate(k).map(|j| pbi[j]),
+            None => None,
+        };
         let Some(rest) = self.r.rest.as_mut() else { return Ok(()) };
         rest.bye_taken(self.r.bye.is_some());
         for (i, &v) in pbi.iter().enumerate() {
@@ -446,6 +483,29 @@ impl<'a> Implicit<'_, 'a> {
             } else {
                 rest.join(v);
             }
+        }
+        if let Some(sink) = &mut self.sink {
+            // The next group's players as a best N-part for this optimum pairs them: the
+            // group's matching, changed by the floater's join (`next_group`).
+            let g = sink.group;
+            sink.floater = self.m.mate(k);
+            let now = sink.floater.map_or(Join::Apart, |i| sink.joins[i]);
+            match sink.told {
+                None => {
+                    for (p, &v) in g.players().iter().enumerate() {
+                        if g.paired(p) { rest.leave(v) } else { rest.join(v) }
+                    }
+                }
+                Some(before) => {
+                    if let Some((v, paired)) = g.changes(before) {
+                        if paired { rest.join(v) } else { rest.leave(v) }
+                    }
+                }
+            }
+            if let Some((v, paired)) = g.changes(now) {
+                if paired { rest.leave(v) } else { rest.join(v) }
+            }
+            sink.told = Some(now);
         }
         let model = self.m.weights();
         let b = rest::Bracket { verts: pbi, pos: &self.loc, mdps: model.sgb, m: model };
@@ -520,7 +580,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     let field = r.field;
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
-    let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy } = *br;
+    let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy, next } = *br;
     let ids = |vs: &[usize]| -> String {
         let v: Vec<String> = vs.iter().map(|&v| field.players[v].id.to_string()).collect();
         format!("[{}]", v.join(" "))
@@ -552,17 +612,48 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     } else {
         Vec::new()
     };
+    // The next group as one vertex: the bracket's players alone in the matcher, each
+    // joined to it by what its floating adds to C8 (`next_group`).
+    let joins: Vec<Join> = match next {
+        Some(g) => match pbi[..ngb].iter().map(|&d| g.join(field, d)).collect() {
+            Some(joins) => joins,
+            None => return Err(Stop::Expand),
+        },
+        None => Vec::new(),
+    };
+    let (mpbi, dummy) = match next {
+        Some(g) => {
+            let shift = lay.completion_shift();
+            let w = |a: usize, b: usize| {
+                quality::low_bits(&lay.weight(field, a, b, Place::Next), shift)
+            };
+            let own = g.pair.map_or(Weight::ZERO, |(a, b)| w(a.min(b), a.max(b)));
+            let sink = pbi[..ngb]
+                .iter()
+                .zip(&joins)
+                .map(|(&d, j)| match *j {
+                    Join::Apart => Weight::ZERO,
+                    Join::Augments { with } => w(d, with),
+                    Join::Displaces { with, .. } => w(d, with).sub(&own),
+                })
+                .collect();
+            (&pbi[..ngb], sink)
+        }
+        None => (pbi, dummy),
+    };
     let active: Vec<usize> = (0..n).filter(|&v| r.done[v].is_none()).collect();
     let c = lay.count;
     let order_bits = lay.order_bits();
-    let k = pbi.len();
-    let mut model = Model::new(field, lay, pbi, sgb, ngb);
+    let k = mpbi.len();
+    let mut model = Model::new(field, lay, mpbi, sgb, ngb);
     model.dummy = dummy;
-    let mut m = Matcher::with_weights(k + bye_dummy as usize, model);
-    if bye_dummy {
+    model.sink = next.is_some();
+    let extra = bye_dummy || next.is_some();
+    let mut m = Matcher::with_weights(k + extra as usize, model);
+    if extra {
         m.set_group(k, u32::MAX);
     }
-    for (i, &v) in pbi.iter().enumerate() {
+    for (i, &v) in mpbi.iter().enumerate() {
         m.set_group(i, field.players[v].score as u32);
     }
     // Every player with a pair after it is new (the dense path's first `set` of it), then
@@ -578,11 +669,17 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         }
     }
     let mut loc = vec![NONE_POS; n];
-    for (i, &v) in pbi.iter().enumerate() {
+    for (i, &v) in mpbi.iter().enumerate() {
         loc[v] = i;
     }
-    let mut s = Implicit { r, m, pbi, loc };
+    let sink = next.map(|group| Sink { group, joins, told: None, floater: None });
+    let mut s = Implicit { r, m, pbi: mpbi, loc, sink };
     s.solve()?;
+    // C6 fixes how many of the bracket's players float in every optimum; the next group
+    // as one vertex weighs one floater only (`next_group`).
+    if s.sink.is_some() && (0..ngb).filter(|&i| s.m.mate(i).is_none_or(|j| j == k)).count() > 1 {
+        return Err(Stop::Expand);
+    }
     let in_res =
         |s: &Implicit, v: usize| s.r.stable[v] >= resident_start && s.r.stable[v] < next_start;
     // 1. MDP choice.
@@ -746,9 +843,15 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         }
         if upper(&s, v) {
             left -= 1;
+            let below = if s.sink.is_some() { &[][..] } else { &pbi[ngb..] };
             let out: Vec<(usize, usize)> =
-                remainder[..ri].iter().chain(&pbi[ngb..]).map(|&o| (v, o)).collect();
+                remainder[..ri].iter().chain(below).map(|&o| (v, o)).collect();
+            let float = s.m.weights().dummy_weight(lv);
             s.update(&out, |m| m.no_lower[lv] = true);
+            if s.sink.is_some() {
+                // Nor may it float (its edge to the next group as one vertex).
+                s.m.changed(lv, k, &float, &Weight::ZERO);
+            }
         }
         if !already {
             s.update(&later, |m| m.adj3[lv] = 0);
@@ -883,6 +986,34 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             s.r.matched[v] = true;
             s.r.matched[u] = true;
             s.finalize(v, u);
+        }
+    }
+    if let Some(sink) = &s.sink {
+        // The next group's players as the N-part pairs them (`candidates` counts the next
+        // bracket's players left unpaired, for C9): the group's matching, the floater's
+        // join applied; the floater with the player it takes.
+        let g = sink.group;
+        for (p, &v) in g.players().iter().enumerate() {
+            s.r.stable[v] = g.partner(p).unwrap_or(v);
+        }
+        if let Some(i) = sink.floater {
+            let d = mpbi[i];
+            match sink.joins[i] {
+                Join::Apart => {}
+                Join::Augments { with } => {
+                    // (The augmenting path's other pairs are not traced: only whether a
+                    // player is paired is read.)
+                    s.r.stable[d] = with;
+                    if let Some((x, _)) = g.changes(sink.joins[i]) {
+                        s.r.stable[x] = d;
+                    }
+                }
+                Join::Displaces { with, freed } => {
+                    s.r.stable[d] = with;
+                    s.r.stable[with] = d;
+                    s.r.stable[freed] = freed;
+                }
+            }
         }
     }
     s.model().lay.c9 = c9;

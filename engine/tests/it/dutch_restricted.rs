@@ -26,6 +26,8 @@ fn add(totals: &mut Totals, s: Stats) {
     totals.stats.c9_open += s.c9_open;
     totals.stats.top_bye += s.top_bye;
     totals.stats.top_bye_c9 += s.top_bye_c9;
+    totals.stats.compressed += s.compressed;
+    totals.stats.expanded += s.expanded;
     totals.first_rounds += s.first_round as usize;
     totals.rounds += 1;
 }
