@@ -79,6 +79,13 @@
 //! cardinality matchings ([`first_bracket_c9`]) instead of the whole-field bye-choice
 //! matching of `global_start`, which maximises the pairs inside the top group.
 //!
+//! ## The next score group as one vertex
+//! A bracket with one floater does not need the next score group's players in its matching:
+//! what the floater adds to C8 is read from the group's maximum matching and its
+//! Gallai-Edmonds set D, and the group becomes one vertex ([`super::next_group`], the
+//! argument there). When more than one player floats, or its optimum does not extend, the
+//! bracket is paired again with the group whole ([`Stats::compressed`], [`Stats::expanded`]).
+//!
 //! The whole field is thus taken only after a failed check or an open C9; with more than
 //! [`super::MAX_PLAYERS`] players left the round is refused
 //! ([`Failure::WholeField`], naming the reason).
