@@ -1522,12 +1522,16 @@ impl<W: Weights> Matcher<W> {
         }
     }
 
-    /// Works off the scan queue and the rescans.
+    /// Works off the scan queue and the rescans. The queue is worked first in, first out
+    /// (breadth first, every tree growing a level at a time): last in, first out let the
+    /// newest root's tree swallow the whole tight component before any other root was
+    /// scanned, so that each augmentation dissolved (and the next stage rescanned) most of
+    /// the forest — 33,598 scans instead of 740 for one step-3 matching of 4,238 players.
     fn scan_all(&mut self) {
         loop {
             if let Some(u) = self.rescan.pop() {
                 self.rescan_vertex(u);
-            } else if let Some(v) = self.queue.pop_back() {
+            } else if let Some(v) = self.queue.pop_front() {
                 if self.alive[v] && self.top_label(v) == 1 {
                     self.scan_vertex(v);
                 }
