@@ -621,18 +621,30 @@ impl<W: Weights> Matcher<W> {
             seen.clear();
             let mut m = Weight::ZERO;
             let mut many = false;
+            // The entry of `seen` hit last: a row's equal weights come in runs (players of
+            // one class are neighbours), so it is tried first.
+            let mut last = 0;
+            let gv = self.group[v];
             for u in 0..n {
+                // The weight is read only for the edges inside the group.
+                if u == v || !self.alive[u] || self.group[u] != gv {
+                    continue;
+                }
                 let w = &self.w.w2(v, u);
-                if u == v || !self.alive[u] || w.is_zero() || self.group[u] != self.group[v] {
+                if w.is_zero() {
                     continue;
                 }
                 if *w > m {
                     m = *w;
                 }
                 if !many {
-                    if let Some(e) = seen.iter_mut().find(|(x, _)| x == w) {
-                        e.1 += 1;
+                    if last < seen.len() && seen[last].0 == *w {
+                        seen[last].1 += 1;
+                    } else if let Some(i) = seen.iter().position(|(x, _)| x == w) {
+                        seen[i].1 += 1;
+                        last = i;
                     } else if seen.len() < MODE_WEIGHTS {
+                        last = seen.len();
                         seen.push((*w, 1));
                     } else {
                         many = true;
@@ -655,32 +667,49 @@ impl<W: Weights> Matcher<W> {
         }
         // Feasibility: the vertices with the most uncovered edges raise their duals first
         // (the MDP rather than each of its neighbours).
-        let mut uncovered: Vec<(u32, usize)> = Vec::new();
+        // (An edge is uncovered for both its ends: each pair is read once.)
+        let mut count = vec![0u32; n];
         for v in 0..n {
             if !self.alive[v] {
                 continue;
             }
             let yv = self.dualvar[v];
-            let mut c = 0;
-            for u in 0..n {
-                let w = &self.w.w2(v, u);
-                if u != v && self.alive[u] && yv.add(&self.dualvar[u]) < *w {
-                    c += 1;
+            for u in v + 1..n {
+                if !self.alive[u] {
+                    continue;
                 }
-            }
-            if c > 0 {
-                uncovered.push((c, v));
+                let w = &self.w.w2(v, u);
+                if yv.add(&self.dualvar[u]) < *w {
+                    count[v] += 1;
+                    count[u] += 1;
+                }
             }
         }
+        let mut uncovered: Vec<(u32, usize)> =
+            (0..n).filter(|&v| count[v] > 0).map(|v| (count[v], v)).collect();
         uncovered.sort_by_key(|&(c, v)| (std::cmp::Reverse(c), v));
+        // `count` follows the edges still uncovered: a vertex whose edges its neighbours'
+        // raises covered keeps its dual (an even one) without reading its row again.
         for &(_, v) in &uncovered {
-            let mut y = self.dualvar[v];
+            if count[v] == 0 {
+                continue;
+            }
+            let y0 = self.dualvar[v];
+            let mut y = y0;
             for u in 0..n {
+                if u == v || !self.alive[u] {
+                    continue;
+                }
                 let w = &self.w.w2(v, u);
-                if u != v && self.alive[u] && y.add(&self.dualvar[u]) < *w {
-                    y = w.sub(&self.dualvar[u]);
+                if y0.add(&self.dualvar[u]) < *w {
+                    // Uncovered until now; covered once v is raised.
+                    count[u] -= 1;
+                    if y.add(&self.dualvar[u]) < *w {
+                        y = w.sub(&self.dualvar[u]);
+                    }
                 }
             }
+            count[v] = 0;
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
