@@ -543,18 +543,49 @@ impl<W: Weights> Matcher<W> {
             }
         }
         // Feasibility: each touched vertex covers its edges (raising only, so an edge
-        // covered before stays covered).
+        // covered before stays covered). Only an edge at a touched vertex can be uncovered
+        // (the others kept their weights, or got lighter, and their duals); each is counted
+        // at both ends first, reading each pair once, and a touched vertex reads its row
+        // again only while some edge of it is uncovered (often none: step 3's hints cover
+        // every edge, and the count halves the reads of a matching of every vertex).
+        let mut order = vec![NONE; n];
+        for (i, &v) in touched.iter().enumerate() {
+            order[v] = i;
+        }
+        let mut count = vec![0u32; n];
+        for (i, &v) in touched.iter().enumerate() {
+            let yv = self.dualvar[v];
+            for u in 0..n {
+                if u == v || !self.alive[u] || (order[u] != NONE && order[u] < i) {
+                    continue;
+                }
+                let w = &self.w.w2(v, u);
+                if yv.add(&self.dualvar[u]) < *w {
+                    count[v] += 1;
+                    count[u] += 1;
+                }
+            }
+        }
         for &v in &touched {
-            let mut need = self.dualvar[v];
+            if count[v] == 0 {
+                continue;
+            }
+            let y0 = self.dualvar[v];
+            let mut need = y0;
             for u in 0..n {
                 let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && !w.is_zero() && *w > self.dualvar[u] {
+                    if y0.add(&self.dualvar[u]) < *w {
+                        // Uncovered until now; covered once v is raised.
+                        count[u] -= 1;
+                    }
                     let d = w.sub(&self.dualvar[u]);
                     if d > need {
                         need = d;
                     }
                 }
             }
+            count[v] = 0;
             self.dualvar[v] = need;
         }
         for &v in &touched {
@@ -959,7 +990,14 @@ impl<W: Weights> Matcher<W> {
         let mut bestsl = std::mem::take(&mut self.scratch_slack);
         let mut touched = std::mem::take(&mut self.scratch_touched);
         // (Edge k, slack ks, to the outer blossom bj.)
-        let mut consider = |bj: usize, k: usize, ks: Weight| {
+        fn consider(
+            bestto: &mut [usize],
+            bestsl: &mut [Weight],
+            touched: &mut Vec<usize>,
+            bj: usize,
+            k: usize,
+            ks: Weight,
+        ) {
             if bestto[bj] == NONE {
                 touched.push(bj);
                 bestto[bj] = k;
@@ -968,6 +1006,11 @@ impl<W: Weights> Matcher<W> {
                 bestto[bj] = k;
                 bestsl[bj] = ks;
             }
+        }
+        // A blossom already reached by a tight edge keeps it (only a smaller slack
+        // replaces it): its other edges are not weighed (ties are common).
+        let settled = |bestto: &[usize], bestsl: &[Weight], bj: usize| {
+            bestto[bj] != NONE && bestsl[bj].is_zero()
         };
         for &bv in &path {
             match self.blossombestedges[bv].take() {
@@ -975,8 +1018,8 @@ impl<W: Weights> Matcher<W> {
                     for k in l {
                         let (i, j) = self.ends(k);
                         let bj = self.inblossom[if self.inblossom[j] == b { i } else { j }];
-                        if bj != b && self.label[bj] == 1 {
-                            consider(bj, k, self.slack(k));
+                        if bj != b && self.label[bj] == 1 && !settled(&bestto, &bestsl, bj) {
+                            consider(&mut bestto, &mut bestsl, &mut touched, bj, k, self.slack(k));
                         }
                     }
                 }
@@ -990,12 +1033,25 @@ impl<W: Weights> Matcher<W> {
                         let yv = self.dualvar[v];
                         for u in 0..n {
                             let bu = self.inblossom[u];
-                            if u == v || !self.alive[u] || bu == b || self.label[bu] != 1 {
+                            if u == v
+                                || !self.alive[u]
+                                || bu == b
+                                || self.label[bu] != 1
+                                || settled(&bestto, &bestsl, bu)
+                            {
                                 continue;
                             }
                             let w = self.w.w2(v, u);
                             if !w.is_zero() {
-                                consider(bu, self.edge(v, u), yv.add_sub(&self.dualvar[u], &w));
+                                let ks = yv.add_sub(&self.dualvar[u], &w);
+                                consider(
+                                    &mut bestto,
+                                    &mut bestsl,
+                                    &mut touched,
+                                    bu,
+                                    self.edge(v, u),
+                                    ks,
+                                );
                             }
                         }
                     }
