@@ -175,6 +175,11 @@ pub struct Matcher<W: Weights = Dense> {
     tree: Vec<usize>,
     /// Outer vertices still to scan.
     queue: std::collections::VecDeque<usize>,
+    /// How many times each vertex stands in `queue` (not scanned since it was queued).
+    queued: Vec<u32>,
+    /// The vertex `scan_vertex` is scanning and the neighbour it has reached (`NONE`
+    /// outside a scan): its edges beyond that neighbour are still to be scanned.
+    scan_at: (usize, usize),
     /// Vertices whose edges to outer vertices must be looked at again (their tree was
     /// dissolved, or their best edge led into a dissolved tree).
     rescan: Vec<usize>,
@@ -252,6 +257,8 @@ impl<W: Weights> Matcher<W> {
             dualvar: vec![Weight::ZERO; 2 * n],
             tree: vec![NONE; 2 * n],
             queue: std::collections::VecDeque::new(),
+            queued: vec![0; n],
+            scan_at: (NONE, NONE),
             rescan: Vec::new(),
             scratch_edge: vec![NONE; 2 * n],
             scratch_slack: vec![Weight::ZERO; 2 * n],
@@ -906,6 +913,9 @@ impl<W: Weights> Matcher<W> {
         self.tree[b] = root;
         if t == 1 {
             let l = self.leaves_of(b);
+            for &v in &l {
+                self.queued[v] += 1;
+            }
             self.queue.extend(l);
         } else {
             let base = self.blossombase[b];
@@ -979,6 +989,7 @@ impl<W: Weights> Matcher<W> {
         self.blossomendps[b] = endps;
         for leaf in self.leaves_of(b) {
             if self.label[self.inblossom[leaf]] == 2 {
+                self.queued[leaf] += 1;
                 self.queue.push_back(leaf);
             }
             self.inblossom[leaf] = b;
@@ -1026,12 +1037,18 @@ impl<W: Weights> Matcher<W> {
                 // An inner sub-blossom's vertices are scanned after this (they are queued
                 // above), and record their edges to outer blossoms in `b`'s list then.
                 None if self.label[bv] == 2 => {}
+                // Nor is an outer vertex still waiting in the queue: its scan, before the
+                // next dual step, records its edges to the outer blossoms in `b`'s list.
+                None if bv < n && self.queued[bv] > 0 => {}
                 None => {
                     // Only the edges to other outer blossoms count: the weight is read
                     // (or computed) for those alone.
+                    // A vertex being scanned has yet to scan its edges beyond the current
+                    // neighbour (it records them in `b`'s list then).
                     for v in self.leaves_of(bv) {
                         let yv = self.dualvar[v];
-                        for u in 0..n {
+                        let end = if v == self.scan_at.0 { self.scan_at.1 } else { n };
+                        for u in 0..end {
                             let bu = self.inblossom[u];
                             if u == v
                                 || !self.alive[u]
@@ -1430,8 +1447,13 @@ impl<W: Weights> Matcher<W> {
                     self.bestedge[w] = self.edge(v, w);
                     self.bestslack[w] = s;
                 }
-            } else if self.scan_edge(v, w, s) {
-                return;
+            } else {
+                self.scan_at = (v, w);
+                let augmented = self.scan_edge(v, w, s);
+                self.scan_at = (NONE, NONE);
+                if augmented {
+                    return;
+                }
             }
         }
     }
@@ -1617,6 +1639,7 @@ impl<W: Weights> Matcher<W> {
             if let Some(u) = self.rescan.pop() {
                 self.rescan_vertex(u);
             } else if let Some(v) = self.queue.pop_front() {
+                self.queued[v] -= 1;
                 if self.alive[v] && self.top_label(v) == 1 {
                     self.scan_vertex(v);
                 }
@@ -1654,6 +1677,9 @@ impl<W: Weights> Matcher<W> {
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
         for b in n..2 * n {
             self.blossombestedges[b] = None;
+        }
+        for &v in &self.queue {
+            self.queued[v] = 0;
         }
         self.queue.clear();
         self.rescan.clear();
