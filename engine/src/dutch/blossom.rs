@@ -102,6 +102,54 @@ const LIST_CAP: usize = 2;
 /// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
 const COMMON_DEN: u32 = 8;
 
+/// The weights of a vertex's edges inside its group, for a restart's starting dual: the
+/// heaviest, and the count of each distinct weight while there are at most `MODE_WEIGHTS`.
+#[derive(Clone, Copy, Default)]
+struct Mode {
+    max: Weight,
+    seen: [(Weight, u32); MODE_WEIGHTS],
+    len: u8,
+    /// The entry hit last: a row's equal weights come in runs (players of one class are
+    /// neighbours), so it is tried first.
+    last: u8,
+    many: bool,
+}
+
+impl Mode {
+    fn add(&mut self, w: &Weight) {
+        if *w > self.max {
+            self.max = *w;
+        }
+        if self.many {
+            return;
+        }
+        let (len, last) = (self.len as usize, self.last as usize);
+        if last < len && self.seen[last].0 == *w {
+            self.seen[last].1 += 1;
+        } else if let Some(i) = self.seen[..len].iter().position(|(x, _)| x == w) {
+            self.seen[i].1 += 1;
+            self.last = i as u8;
+        } else if len < MODE_WEIGHTS {
+            self.seen[len] = (*w, 1);
+            self.last = len as u8;
+            self.len += 1;
+        } else {
+            self.many = true;
+        }
+    }
+
+    /// The heaviest weight held by at least 1/COMMON_DEN of the edges (the heaviest of
+    /// all when there are more than `MODE_WEIGHTS` distinct weights; zero: no edge).
+    fn common(&self) -> Weight {
+        if self.many {
+            return self.max;
+        }
+        let seen = &self.seen[..self.len as usize];
+        let total: u32 = seen.iter().map(|e| e.1).sum();
+        seen.iter().filter(|e| e.1 * COMMON_DEN >= total).map(|e| e.0).max().unwrap_or(self.max)
+    }
+}
+
 /// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
 /// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
 /// `i` otherwise. Returns (start, step, endptrick); indices are taken modulo `len`.
@@ -651,58 +699,37 @@ impl<W: Weights> Matcher<W> {
         // inside its group ([`Matcher::set_group`]; the weight it is most likely matched
         // at: a few heavier edges, to an MDP say, or many lighter ones, to the next score
         // group, would leave no edge tight), zero when it has none.
-        let mut seen: Vec<(Weight, u32)> = Vec::with_capacity(MODE_WEIGHTS);
+        // Each pair inside a group is read once and counted at both ends.
+        let mut modes = vec![Mode::default(); n];
         for v in 0..n {
             if !self.alive[v] {
                 continue;
             }
-            seen.clear();
-            let mut m = Weight::ZERO;
-            let mut many = false;
-            // The entry of `seen` hit last: a row's equal weights come in runs (players of
-            // one class are neighbours), so it is tried first.
-            let mut last = 0;
             let gv = self.group[v];
-            for u in 0..n {
+            for u in v + 1..n {
                 // The weight is read only for the edges inside the group.
-                if u == v || !self.alive[u] || self.group[u] != gv {
+                if !self.alive[u] || self.group[u] != gv {
                     continue;
                 }
                 let w = &self.w.w2(v, u);
                 if w.is_zero() {
                     continue;
                 }
-                if *w > m {
-                    m = *w;
-                }
-                if !many {
-                    if last < seen.len() && seen[last].0 == *w {
-                        seen[last].1 += 1;
-                    } else if let Some(i) = seen.iter().position(|(x, _)| x == w) {
-                        seen[i].1 += 1;
-                        last = i;
-                    } else if seen.len() < MODE_WEIGHTS {
-                        last = seen.len();
-                        seen.push((*w, 1));
-                    } else {
-                        many = true;
-                    }
-                }
+                modes[v].add(w);
+                modes[u].add(w);
             }
-            if !many {
-                let total: u32 = seen.iter().map(|e| e.1).sum();
-                if let Some(&(x, _)) =
-                    seen.iter().filter(|e| e.1 * COMMON_DEN >= total).max_by_key(|e| e.0)
-                {
-                    m = x;
-                }
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
             }
-            let mut y = m.half();
+            let mut y = modes[v].common().half();
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
             self.dualvar[v] = y;
         }
+        drop(modes);
         // Feasibility: the vertices with the most uncovered edges raise their duals first
         // (the MDP rather than each of its neighbours).
         // (An edge is uncovered for both its ends: each pair is read once.)
