@@ -659,15 +659,13 @@ impl<W: Weights> Matcher<W> {
             }
             self.make_trivial(v);
             let yv = self.dualvar[v];
+            // (The weight is read for the free neighbours only.)
             for u in 0..n {
+                if u == v || !self.alive[u] || self.mate[u] != NONE || self.inblossom[u] != u {
+                    continue;
+                }
                 let w = &self.w.w2(v, u);
-                if u != v
-                    && self.alive[u]
-                    && self.mate[u] == NONE
-                    && self.inblossom[u] == u
-                    && !w.is_zero()
-                    && yv.add(&self.dualvar[u]) == *w
-                {
+                if !w.is_zero() && yv.add(&self.dualvar[u]) == *w {
                     self.mate[v] = self.towards(v, u);
                     self.mate[u] = self.towards(u, v);
                     break;
@@ -785,12 +783,11 @@ impl<W: Weights> Matcher<W> {
                 continue;
             }
             for u in v + 1..n {
+                if !self.alive[u] || self.mate[u] != NONE {
+                    continue;
+                }
                 let w = self.w.w2(v, u);
-                if self.alive[u]
-                    && self.mate[u] == NONE
-                    && !w.is_zero()
-                    && self.dualvar[v].add(&self.dualvar[u]) == w
-                {
+                if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
                     self.mate[v] = self.towards(v, u);
                     self.mate[u] = self.towards(u, v);
                     break;
