@@ -855,45 +855,68 @@ impl<W: Weights> Matcher<W> {
         }
     }
 
-    /// Dissolves every blossom containing `v` (step 1 of the module docs).
+    /// Dissolves every blossom containing `v` (step 1 of the module docs), from the top
+    /// down: each one's dual goes to its vertices, its children become top-level, and the
+    /// matched edge at its base (no longer tight) is unmatched when its dual is positive.
+    /// Each vertex is visited once: the child dissolved next neither takes the duals of
+    /// the blossoms above nor becomes the top blossom of its vertices (both go to the
+    /// children that stay, the duals summed). Dissolving the nested blossoms one level at
+    /// a time walked every leaf at every level (quadratic in the depth: a blossom grown by
+    /// thousands of merges).
     fn make_trivial(&mut self, v: usize) {
-        while self.inblossom[v] != v {
-            let b = self.inblossom[v];
-            self.dissolve_top(b);
+        if self.inblossom[v] == v {
+            return;
         }
-    }
-
-    /// Dissolves the top-level blossom `b`: its dual goes to its vertices, its children
-    /// become top-level, and the matched edge at its base (no longer tight) is unmatched.
-    fn dissolve_top(&mut self, b: usize) {
-        let z = self.dualvar[b];
-        let leaves = self.leaves_of(b);
-        if !z.is_zero() {
-            for &l in &leaves {
-                self.dualvar[l] = self.dualvar[l].add(&z);
+        let mut chain = Vec::new();
+        let mut b = self.blossomparent[v];
+        while b != NONE {
+            chain.push(b);
+            b = self.blossomparent[b];
+        }
+        debug_assert_eq!(chain.last(), Some(&self.inblossom[v]));
+        // The duals of the blossoms dissolved so far.
+        let mut z = Weight::ZERO;
+        while let Some(b) = chain.pop() {
+            let zb = self.dualvar[b];
+            if !zb.is_zero() {
+                z = z.add(&zb);
+                let base = self.blossombase[b];
+                self.unmatch(base);
             }
-            let base = self.blossombase[b];
-            self.unmatch(base);
-        }
-        self.dualvar[b] = Weight::ZERO;
-        let childs = std::mem::take(&mut self.blossomchilds[b]);
-        for &c in &childs {
-            self.blossomparent[c] = NONE;
-            if c < self.n {
-                self.inblossom[c] = c;
-            } else {
-                for leaf in self.leaves_of(c) {
-                    self.inblossom[leaf] = c;
+            self.dualvar[b] = Weight::ZERO;
+            let next = chain.last().copied().unwrap_or(v);
+            let childs = std::mem::take(&mut self.blossomchilds[b]);
+            for &c in &childs {
+                self.blossomparent[c] = NONE;
+                if c == next {
+                    continue;
+                }
+                if c < self.n {
+                    self.inblossom[c] = c;
+                    if !z.is_zero() {
+                        self.dualvar[c] = self.dualvar[c].add(&z);
+                    }
+                } else {
+                    for leaf in self.leaves_of(c) {
+                        self.inblossom[leaf] = c;
+                        if !z.is_zero() {
+                            self.dualvar[leaf] = self.dualvar[leaf].add(&z);
+                        }
+                    }
                 }
             }
+            self.label[b] = 0xff;
+            self.labelend[b] = NONE;
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.bestedge[b] = NONE;
+            self.unusedblossoms.push(b);
         }
-        self.label[b] = 0xff;
-        self.labelend[b] = NONE;
-        self.blossomendps[b].clear();
-        self.blossombase[b] = NONE;
-        self.blossombestedges[b] = None;
-        self.bestedge[b] = NONE;
-        self.unusedblossoms.push(b);
+        self.inblossom[v] = v;
+        if !z.is_zero() {
+            self.dualvar[v] = self.dualvar[v].add(&z);
+        }
     }
 
     /// Twice the weight of edge `k`.
