@@ -99,6 +99,9 @@ const MODE_WEIGHTS: usize = 16;
 /// A blossom's list of edges to other outer blossoms is dropped beyond this many times n
 /// entries (`note_outer_edge`).
 const LIST_CAP: usize = 2;
+/// A merge finds the vertices of an outer sub-blossom of more than n/BIG_WALK vertices by
+/// a pass over all vertices rather than by a walk of its nested sub-blossoms.
+const BIG_WALK: usize = 16;
 /// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
 const COMMON_DEN: u32 = 8;
 
@@ -225,6 +228,8 @@ pub struct Matcher<W: Weights = Dense> {
     queue: std::collections::VecDeque<usize>,
     /// How many times each vertex stands in `queue` (not scanned since it was queued).
     queued: Vec<u32>,
+    /// The number of vertices of each blossom (1 for a vertex).
+    blossomsize: Vec<usize>,
     /// The vertex `scan_vertex` is scanning and the neighbour it has reached (`NONE`
     /// outside a scan): its edges beyond that neighbour are still to be scanned.
     scan_at: (usize, usize),
@@ -306,6 +311,7 @@ impl<W: Weights> Matcher<W> {
             tree: vec![NONE; 2 * n],
             queue: std::collections::VecDeque::new(),
             queued: vec![0; n],
+            blossomsize: vec![1; 2 * n],
             scan_at: (NONE, NONE),
             rescan: Vec::new(),
             scratch_edge: vec![NONE; 2 * n],
@@ -1034,13 +1040,30 @@ impl<W: Weights> Matcher<W> {
         self.dualvar[b] = Weight::ZERO;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
-        for leaf in self.leaves_of(b) {
-            if self.label[self.inblossom[leaf]] == 2 {
-                self.queued[leaf] += 1;
-                self.queue.push_back(leaf);
+        // The vertices of an inner sub-blossom are queued (in the order of a leaf walk);
+        // those of a big outer one are found by their top blossom in one pass over the
+        // vertices instead of a walk through its nested sub-blossoms (the order does not
+        // matter there: they only change their top blossom).
+        let mut size = 0;
+        for &c in &path {
+            size += self.blossomsize[c];
+            if c >= self.n && self.label[c] != 2 && self.blossomsize[c] * BIG_WALK > self.n {
+                for x in self.inblossom.iter_mut() {
+                    if *x == c {
+                        *x = b;
+                    }
+                }
+                continue;
             }
-            self.inblossom[leaf] = b;
+            for leaf in self.leaves_of(c) {
+                if self.label[c] == 2 {
+                    self.queued[leaf] += 1;
+                    self.queue.push_back(leaf);
+                }
+                self.inblossom[leaf] = b;
+            }
         }
+        self.blossomsize[b] = size;
         // The least-slack edge from the new blossom to each other outer blossom, gathered
         // in scratch arrays indexed by blossom (only the touched entries are reset).
         let n = self.n;
