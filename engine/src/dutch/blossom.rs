@@ -1283,15 +1283,6 @@ impl<W: Weights> Matcher<W> {
         self.rematch_to_root(w, 2 * k);
     }
 
-    /// Edge numbers of the edges at `v` (to live vertices).
-    fn edges_of(&self, v: usize) -> Vec<usize> {
-        let n = self.n;
-        (0..n)
-            .filter(|&u| u != v && self.alive[u] && !self.w.w2(v, u).is_zero())
-            .map(|u| self.edge(v, u))
-            .collect()
-    }
-
     /// Flips the even alternating path from the outer vertex `s` to the root of its tree:
     /// the root becomes matched and `s` free (its dual has reached zero).
     fn augment_to_root(&mut self, s: usize) {
@@ -1685,7 +1676,33 @@ impl<W: Weights> Matcher<W> {
         self.bestedge[b] = NONE;
         let ks: Vec<usize> = match &self.blossombestedges[b] {
             Some(list) => list.clone(),
-            None => self.leaves_of(b).into_iter().flat_map(|v| self.edges_of(v)).collect(),
+            None => {
+                // The edges of its vertices to the other outer blossoms, in the same order,
+                // each weighed once.
+                let n = self.n;
+                for v in self.leaves_of(b) {
+                    let yv = self.dualvar[v];
+                    for u in 0..n {
+                        if u == v || !self.alive[u] {
+                            continue;
+                        }
+                        let bu = self.inblossom[u];
+                        if bu == b || self.label[bu] != 1 {
+                            continue;
+                        }
+                        let w = self.w.w2(v, u);
+                        if w.is_zero() {
+                            continue;
+                        }
+                        let s = yv.add_sub(&self.dualvar[u], &w);
+                        if self.bestedge[b] == NONE || s < self.bestslack[b] {
+                            self.bestedge[b] = self.edge(v, u);
+                            self.bestslack[b] = s;
+                        }
+                    }
+                }
+                return;
+            }
         };
         for k in ks {
             let x = self.end_outside(k, b);
