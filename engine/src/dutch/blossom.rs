@@ -1983,6 +1983,49 @@ mod tests {
         rec(0, n, &mut vec![false; n], &adj)
     }
 
+    /// A restart's tally of a vertex's weights gives, in any order of its edges, the
+    /// heaviest weight held by at least 1/8 of them (the heaviest of all beyond 16
+    /// distinct weights).
+    #[test]
+    fn the_restart_tally_does_not_depend_on_the_order() {
+        let mut state = 4242u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        for round in 0..200 {
+            let distinct = 1 + next() % 20;
+            let len = 1 + (next() % 60) as usize;
+            let ws: Vec<Weight> =
+                (0..len).map(|_| w(next() % distinct + 1).shl((round % 3) * 200)).collect();
+            let mut sorted = ws.clone();
+            sorted.sort();
+            sorted.dedup();
+            let want = if sorted.len() > MODE_WEIGHTS {
+                *sorted.last().unwrap()
+            } else {
+                let held = |x: &Weight| ws.iter().filter(|y| *y == x).count() as u32;
+                sorted
+                    .iter()
+                    .rev()
+                    .find(|x| held(x) * COMMON_DEN >= len as u32)
+                    .copied()
+                    .unwrap_or(*sorted.last().unwrap())
+            };
+            let mut forward = Mode::default();
+            let mut backward = Mode::default();
+            for x in &ws {
+                forward.add(x);
+            }
+            for x in ws.iter().rev() {
+                backward.add(x);
+            }
+            assert_eq!(forward.common(), want, "{ws:?}");
+            assert_eq!(backward.common(), want, "{ws:?}");
+        }
+        assert_eq!(Mode::default().common(), Weight::ZERO);
+    }
+
     #[test]
     fn matches_brute_force_on_small_graphs() {
         let mut state = 12345u64;
