@@ -99,8 +99,59 @@ const MODE_WEIGHTS: usize = 16;
 /// A blossom's list of edges to other outer blossoms is dropped beyond this many times n
 /// entries (`note_outer_edge`).
 const LIST_CAP: usize = 2;
+/// A merge finds the vertices of an outer sub-blossom of more than n/BIG_WALK vertices by
+/// a pass over all vertices rather than by a walk of its nested sub-blossoms.
+const BIG_WALK: usize = 16;
 /// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
 const COMMON_DEN: u32 = 8;
+
+/// The weights of a vertex's edges inside its group, for a restart's starting dual: the
+/// heaviest, and the count of each distinct weight while there are at most `MODE_WEIGHTS`.
+#[derive(Clone, Copy, Default)]
+struct Mode {
+    max: Weight,
+    seen: [(Weight, u32); MODE_WEIGHTS],
+    len: u8,
+    /// The entry hit last: a row's equal weights come in runs (players of one class are
+    /// neighbours), so it is tried first.
+    last: u8,
+    many: bool,
+}
+
+impl Mode {
+    fn add(&mut self, w: &Weight) {
+        if *w > self.max {
+            self.max = *w;
+        }
+        if self.many {
+            return;
+        }
+        let (len, last) = (self.len as usize, self.last as usize);
+        if last < len && self.seen[last].0 == *w {
+            self.seen[last].1 += 1;
+        } else if let Some(i) = self.seen[..len].iter().position(|(x, _)| x == w) {
+            self.seen[i].1 += 1;
+            self.last = i as u8;
+        } else if len < MODE_WEIGHTS {
+            self.seen[len] = (*w, 1);
+            self.last = len as u8;
+            self.len += 1;
+        } else {
+            self.many = true;
+        }
+    }
+
+    /// The heaviest weight held by at least 1/COMMON_DEN of the edges (the heaviest of
+    /// all when there are more than `MODE_WEIGHTS` distinct weights; zero: no edge).
+    fn common(&self) -> Weight {
+        if self.many {
+            return self.max;
+        }
+        let seen = &self.seen[..self.len as usize];
+        let total: u32 = seen.iter().map(|e| e.1).sum();
+        seen.iter().filter(|e| e.1 * COMMON_DEN >= total).map(|e| e.0).max().unwrap_or(self.max)
+    }
+}
 
 /// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
 /// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
@@ -175,6 +226,13 @@ pub struct Matcher<W: Weights = Dense> {
     tree: Vec<usize>,
     /// Outer vertices still to scan.
     queue: std::collections::VecDeque<usize>,
+    /// How many times each vertex stands in `queue` (not scanned since it was queued).
+    queued: Vec<u32>,
+    /// The number of vertices of each blossom (1 for a vertex).
+    blossomsize: Vec<usize>,
+    /// The vertex `scan_vertex` is scanning and the neighbour it has reached (`NONE`
+    /// outside a scan): its edges beyond that neighbour are still to be scanned.
+    scan_at: (usize, usize),
     /// Vertices whose edges to outer vertices must be looked at again (their tree was
     /// dissolved, or their best edge led into a dissolved tree).
     rescan: Vec<usize>,
@@ -252,6 +310,9 @@ impl<W: Weights> Matcher<W> {
             dualvar: vec![Weight::ZERO; 2 * n],
             tree: vec![NONE; 2 * n],
             queue: std::collections::VecDeque::new(),
+            queued: vec![0; n],
+            blossomsize: vec![1; 2 * n],
+            scan_at: (NONE, NONE),
             rescan: Vec::new(),
             scratch_edge: vec![NONE; 2 * n],
             scratch_slack: vec![Weight::ZERO; 2 * n],
@@ -543,18 +604,49 @@ impl<W: Weights> Matcher<W> {
             }
         }
         // Feasibility: each touched vertex covers its edges (raising only, so an edge
-        // covered before stays covered).
+        // covered before stays covered). Only an edge at a touched vertex can be uncovered
+        // (the others kept their weights, or got lighter, and their duals); each is counted
+        // at both ends first, reading each pair once, and a touched vertex reads its row
+        // again only while some edge of it is uncovered (often none: step 3's hints cover
+        // every edge, and the count halves the reads of a matching of every vertex).
+        let mut order = vec![NONE; n];
+        for (i, &v) in touched.iter().enumerate() {
+            order[v] = i;
+        }
+        let mut count = vec![0u32; n];
+        for (i, &v) in touched.iter().enumerate() {
+            let yv = self.dualvar[v];
+            for u in 0..n {
+                if u == v || !self.alive[u] || (order[u] != NONE && order[u] < i) {
+                    continue;
+                }
+                let w = &self.w.w2(v, u);
+                if yv.add(&self.dualvar[u]) < *w {
+                    count[v] += 1;
+                    count[u] += 1;
+                }
+            }
+        }
         for &v in &touched {
-            let mut need = self.dualvar[v];
+            if count[v] == 0 {
+                continue;
+            }
+            let y0 = self.dualvar[v];
+            let mut need = y0;
             for u in 0..n {
                 let w = &self.w.w2(v, u);
                 if u != v && self.alive[u] && !w.is_zero() && *w > self.dualvar[u] {
+                    if y0.add(&self.dualvar[u]) < *w {
+                        // Uncovered until now; covered once v is raised.
+                        count[u] -= 1;
+                    }
                     let d = w.sub(&self.dualvar[u]);
                     if d > need {
                         need = d;
                     }
                 }
             }
+            count[v] = 0;
             self.dualvar[v] = need;
         }
         for &v in &touched {
@@ -573,15 +665,13 @@ impl<W: Weights> Matcher<W> {
             }
             self.make_trivial(v);
             let yv = self.dualvar[v];
+            // (The weight is read for the free neighbours only.)
             for u in 0..n {
+                if u == v || !self.alive[u] || self.mate[u] != NONE || self.inblossom[u] != u {
+                    continue;
+                }
                 let w = &self.w.w2(v, u);
-                if u != v
-                    && self.alive[u]
-                    && self.mate[u] == NONE
-                    && self.inblossom[u] == u
-                    && !w.is_zero()
-                    && yv.add(&self.dualvar[u]) == *w
-                {
+                if !w.is_zero() && yv.add(&self.dualvar[u]) == *w {
                     self.mate[v] = self.towards(v, u);
                     self.mate[u] = self.towards(u, v);
                     break;
@@ -613,74 +703,82 @@ impl<W: Weights> Matcher<W> {
         // inside its group ([`Matcher::set_group`]; the weight it is most likely matched
         // at: a few heavier edges, to an MDP say, or many lighter ones, to the next score
         // group, would leave no edge tight), zero when it has none.
-        let mut seen: Vec<(Weight, u32)> = Vec::with_capacity(MODE_WEIGHTS);
+        // Each pair inside a group is read once and counted at both ends.
+        let mut modes = vec![Mode::default(); n];
         for v in 0..n {
             if !self.alive[v] {
                 continue;
             }
-            seen.clear();
-            let mut m = Weight::ZERO;
-            let mut many = false;
-            for u in 0..n {
-                let w = &self.w.w2(v, u);
-                if u == v || !self.alive[u] || w.is_zero() || self.group[u] != self.group[v] {
+            let gv = self.group[v];
+            for u in v + 1..n {
+                // The weight is read only for the edges inside the group.
+                if !self.alive[u] || self.group[u] != gv {
                     continue;
                 }
-                if *w > m {
-                    m = *w;
+                let w = &self.w.w2(v, u);
+                if w.is_zero() {
+                    continue;
                 }
-                if !many {
-                    if let Some(e) = seen.iter_mut().find(|(x, _)| x == w) {
-                        e.1 += 1;
-                    } else if seen.len() < MODE_WEIGHTS {
-                        seen.push((*w, 1));
-                    } else {
-                        many = true;
-                    }
-                }
+                modes[v].add(w);
+                modes[u].add(w);
             }
-            if !many {
-                let total: u32 = seen.iter().map(|e| e.1).sum();
-                if let Some(&(x, _)) =
-                    seen.iter().filter(|e| e.1 * COMMON_DEN >= total).max_by_key(|e| e.0)
-                {
-                    m = x;
-                }
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
             }
-            let mut y = m.half();
+            let mut y = modes[v].common().half();
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
             self.dualvar[v] = y;
         }
+        drop(modes);
         // Feasibility: the vertices with the most uncovered edges raise their duals first
         // (the MDP rather than each of its neighbours).
-        let mut uncovered: Vec<(u32, usize)> = Vec::new();
+        // (An edge is uncovered for both its ends: each pair is read once.)
+        let mut count = vec![0u32; n];
         for v in 0..n {
             if !self.alive[v] {
                 continue;
             }
             let yv = self.dualvar[v];
-            let mut c = 0;
-            for u in 0..n {
-                let w = &self.w.w2(v, u);
-                if u != v && self.alive[u] && yv.add(&self.dualvar[u]) < *w {
-                    c += 1;
+            for u in v + 1..n {
+                if !self.alive[u] {
+                    continue;
                 }
-            }
-            if c > 0 {
-                uncovered.push((c, v));
+                let w = &self.w.w2(v, u);
+                if yv.add(&self.dualvar[u]) < *w {
+                    count[v] += 1;
+                    count[u] += 1;
+                }
             }
         }
+        let mut uncovered: Vec<(u32, usize)> =
+            (0..n).filter(|&v| count[v] > 0).map(|v| (count[v], v)).collect();
         uncovered.sort_by_key(|&(c, v)| (std::cmp::Reverse(c), v));
+        // `count` follows the edges still uncovered: a vertex whose edges its neighbours'
+        // raises covered keeps its dual (an even one) without reading its row again.
         for &(_, v) in &uncovered {
-            let mut y = self.dualvar[v];
+            if count[v] == 0 {
+                continue;
+            }
+            let y0 = self.dualvar[v];
+            let mut y = y0;
             for u in 0..n {
+                if u == v || !self.alive[u] {
+                    continue;
+                }
                 let w = &self.w.w2(v, u);
-                if u != v && self.alive[u] && y.add(&self.dualvar[u]) < *w {
-                    y = w.sub(&self.dualvar[u]);
+                if y0.add(&self.dualvar[u]) < *w {
+                    // Uncovered until now; covered once v is raised.
+                    count[u] -= 1;
+                    if y.add(&self.dualvar[u]) < *w {
+                        y = w.sub(&self.dualvar[u]);
+                    }
                 }
             }
+            count[v] = 0;
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
@@ -691,12 +789,11 @@ impl<W: Weights> Matcher<W> {
                 continue;
             }
             for u in v + 1..n {
+                if !self.alive[u] || self.mate[u] != NONE {
+                    continue;
+                }
                 let w = self.w.w2(v, u);
-                if self.alive[u]
-                    && self.mate[u] == NONE
-                    && !w.is_zero()
-                    && self.dualvar[v].add(&self.dualvar[u]) == w
-                {
+                if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
                     self.mate[v] = self.towards(v, u);
                     self.mate[u] = self.towards(u, v);
                     break;
@@ -764,45 +861,68 @@ impl<W: Weights> Matcher<W> {
         }
     }
 
-    /// Dissolves every blossom containing `v` (step 1 of the module docs).
+    /// Dissolves every blossom containing `v` (step 1 of the module docs), from the top
+    /// down: each one's dual goes to its vertices, its children become top-level, and the
+    /// matched edge at its base (no longer tight) is unmatched when its dual is positive.
+    /// Each vertex is visited once: the child dissolved next neither takes the duals of
+    /// the blossoms above nor becomes the top blossom of its vertices (both go to the
+    /// children that stay, the duals summed). Dissolving the nested blossoms one level at
+    /// a time walked every leaf at every level (quadratic in the depth: a blossom grown by
+    /// thousands of merges).
     fn make_trivial(&mut self, v: usize) {
-        while self.inblossom[v] != v {
-            let b = self.inblossom[v];
-            self.dissolve_top(b);
+        if self.inblossom[v] == v {
+            return;
         }
-    }
-
-    /// Dissolves the top-level blossom `b`: its dual goes to its vertices, its children
-    /// become top-level, and the matched edge at its base (no longer tight) is unmatched.
-    fn dissolve_top(&mut self, b: usize) {
-        let z = self.dualvar[b];
-        let leaves = self.leaves_of(b);
-        if !z.is_zero() {
-            for &l in &leaves {
-                self.dualvar[l] = self.dualvar[l].add(&z);
+        let mut chain = Vec::new();
+        let mut b = self.blossomparent[v];
+        while b != NONE {
+            chain.push(b);
+            b = self.blossomparent[b];
+        }
+        debug_assert_eq!(chain.last(), Some(&self.inblossom[v]));
+        // The duals of the blossoms dissolved so far.
+        let mut z = Weight::ZERO;
+        while let Some(b) = chain.pop() {
+            let zb = self.dualvar[b];
+            if !zb.is_zero() {
+                z = z.add(&zb);
+                let base = self.blossombase[b];
+                self.unmatch(base);
             }
-            let base = self.blossombase[b];
-            self.unmatch(base);
-        }
-        self.dualvar[b] = Weight::ZERO;
-        let childs = std::mem::take(&mut self.blossomchilds[b]);
-        for &c in &childs {
-            self.blossomparent[c] = NONE;
-            if c < self.n {
-                self.inblossom[c] = c;
-            } else {
-                for leaf in self.leaves_of(c) {
-                    self.inblossom[leaf] = c;
+            self.dualvar[b] = Weight::ZERO;
+            let next = chain.last().copied().unwrap_or(v);
+            let childs = std::mem::take(&mut self.blossomchilds[b]);
+            for &c in &childs {
+                self.blossomparent[c] = NONE;
+                if c == next {
+                    continue;
+                }
+                if c < self.n {
+                    self.inblossom[c] = c;
+                    if !z.is_zero() {
+                        self.dualvar[c] = self.dualvar[c].add(&z);
+                    }
+                } else {
+                    for leaf in self.leaves_of(c) {
+                        self.inblossom[leaf] = c;
+                        if !z.is_zero() {
+                            self.dualvar[leaf] = self.dualvar[leaf].add(&z);
+                        }
+                    }
                 }
             }
+            self.label[b] = 0xff;
+            self.labelend[b] = NONE;
+            self.blossomendps[b].clear();
+            self.blossombase[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.bestedge[b] = NONE;
+            self.unusedblossoms.push(b);
         }
-        self.label[b] = 0xff;
-        self.labelend[b] = NONE;
-        self.blossomendps[b].clear();
-        self.blossombase[b] = NONE;
-        self.blossombestedges[b] = None;
-        self.bestedge[b] = NONE;
-        self.unusedblossoms.push(b);
+        self.inblossom[v] = v;
+        if !z.is_zero() {
+            self.dualvar[v] = self.dualvar[v].add(&z);
+        }
     }
 
     /// Twice the weight of edge `k`.
@@ -846,6 +966,9 @@ impl<W: Weights> Matcher<W> {
         self.tree[b] = root;
         if t == 1 {
             let l = self.leaves_of(b);
+            for &v in &l {
+                self.queued[v] += 1;
+            }
             self.queue.extend(l);
         } else {
             let base = self.blossombase[b];
@@ -917,12 +1040,30 @@ impl<W: Weights> Matcher<W> {
         self.dualvar[b] = Weight::ZERO;
         self.blossomchilds[b] = path.clone();
         self.blossomendps[b] = endps;
-        for leaf in self.leaves_of(b) {
-            if self.label[self.inblossom[leaf]] == 2 {
-                self.queue.push_back(leaf);
+        // The vertices of an inner sub-blossom are queued (in the order of a leaf walk);
+        // those of a big outer one are found by their top blossom in one pass over the
+        // vertices instead of a walk through its nested sub-blossoms (the order does not
+        // matter there: they only change their top blossom).
+        let mut size = 0;
+        for &c in &path {
+            size += self.blossomsize[c];
+            if c >= self.n && self.label[c] != 2 && self.blossomsize[c] * BIG_WALK > self.n {
+                for x in self.inblossom.iter_mut() {
+                    if *x == c {
+                        *x = b;
+                    }
+                }
+                continue;
             }
-            self.inblossom[leaf] = b;
+            for leaf in self.leaves_of(c) {
+                if self.label[c] == 2 {
+                    self.queued[leaf] += 1;
+                    self.queue.push_back(leaf);
+                }
+                self.inblossom[leaf] = b;
+            }
         }
+        self.blossomsize[b] = size;
         // The least-slack edge from the new blossom to each other outer blossom, gathered
         // in scratch arrays indexed by blossom (only the touched entries are reset).
         let n = self.n;
@@ -930,7 +1071,14 @@ impl<W: Weights> Matcher<W> {
         let mut bestsl = std::mem::take(&mut self.scratch_slack);
         let mut touched = std::mem::take(&mut self.scratch_touched);
         // (Edge k, slack ks, to the outer blossom bj.)
-        let mut consider = |bj: usize, k: usize, ks: Weight| {
+        fn consider(
+            bestto: &mut [usize],
+            bestsl: &mut [Weight],
+            touched: &mut Vec<usize>,
+            bj: usize,
+            k: usize,
+            ks: Weight,
+        ) {
             if bestto[bj] == NONE {
                 touched.push(bj);
                 bestto[bj] = k;
@@ -939,6 +1087,11 @@ impl<W: Weights> Matcher<W> {
                 bestto[bj] = k;
                 bestsl[bj] = ks;
             }
+        }
+        // A blossom already reached by a tight edge keeps it (only a smaller slack
+        // replaces it): its other edges are not weighed (ties are common).
+        let settled = |bestto: &[usize], bestsl: &[Weight], bj: usize| {
+            bestto[bj] != NONE && bestsl[bj].is_zero()
         };
         for &bv in &path {
             match self.blossombestedges[bv].take() {
@@ -946,27 +1099,46 @@ impl<W: Weights> Matcher<W> {
                     for k in l {
                         let (i, j) = self.ends(k);
                         let bj = self.inblossom[if self.inblossom[j] == b { i } else { j }];
-                        if bj != b && self.label[bj] == 1 {
-                            consider(bj, k, self.slack(k));
+                        if bj != b && self.label[bj] == 1 && !settled(&bestto, &bestsl, bj) {
+                            consider(&mut bestto, &mut bestsl, &mut touched, bj, k, self.slack(k));
                         }
                     }
                 }
                 // An inner sub-blossom's vertices are scanned after this (they are queued
                 // above), and record their edges to outer blossoms in `b`'s list then.
                 None if self.label[bv] == 2 => {}
+                // Nor is an outer vertex still waiting in the queue: its scan, before the
+                // next dual step, records its edges to the outer blossoms in `b`'s list.
+                None if bv < n && self.queued[bv] > 0 => {}
                 None => {
                     // Only the edges to other outer blossoms count: the weight is read
                     // (or computed) for those alone.
+                    // A vertex being scanned has yet to scan its edges beyond the current
+                    // neighbour (it records them in `b`'s list then).
                     for v in self.leaves_of(bv) {
                         let yv = self.dualvar[v];
-                        for u in 0..n {
+                        let end = if v == self.scan_at.0 { self.scan_at.1 } else { n };
+                        for u in 0..end {
                             let bu = self.inblossom[u];
-                            if u == v || !self.alive[u] || bu == b || self.label[bu] != 1 {
+                            if u == v
+                                || !self.alive[u]
+                                || bu == b
+                                || self.label[bu] != 1
+                                || settled(&bestto, &bestsl, bu)
+                            {
                                 continue;
                             }
                             let w = self.w.w2(v, u);
                             if !w.is_zero() {
-                                consider(bu, self.edge(v, u), yv.add_sub(&self.dualvar[u], &w));
+                                let ks = yv.add_sub(&self.dualvar[u], &w);
+                                consider(
+                                    &mut bestto,
+                                    &mut bestsl,
+                                    &mut touched,
+                                    bu,
+                                    self.edge(v, u),
+                                    ks,
+                                );
                             }
                         }
                     }
@@ -1109,15 +1281,6 @@ impl<W: Weights> Matcher<W> {
         let (v, w) = self.ends(k);
         self.rematch_to_root(v, 2 * k + 1);
         self.rematch_to_root(w, 2 * k);
-    }
-
-    /// Edge numbers of the edges at `v` (to live vertices).
-    fn edges_of(&self, v: usize) -> Vec<usize> {
-        let n = self.n;
-        (0..n)
-            .filter(|&u| u != v && self.alive[u] && !self.w.w2(v, u).is_zero())
-            .map(|u| self.edge(v, u))
-            .collect()
     }
 
     /// Flips the even alternating path from the outer vertex `s` to the root of its tree:
@@ -1345,8 +1508,13 @@ impl<W: Weights> Matcher<W> {
                     self.bestedge[w] = self.edge(v, w);
                     self.bestslack[w] = s;
                 }
-            } else if self.scan_edge(v, w, s) {
-                return;
+            } else {
+                self.scan_at = (v, w);
+                let augmented = self.scan_edge(v, w, s);
+                self.scan_at = (NONE, NONE);
+                if augmented {
+                    return;
+                }
             }
         }
     }
@@ -1508,7 +1676,33 @@ impl<W: Weights> Matcher<W> {
         self.bestedge[b] = NONE;
         let ks: Vec<usize> = match &self.blossombestedges[b] {
             Some(list) => list.clone(),
-            None => self.leaves_of(b).into_iter().flat_map(|v| self.edges_of(v)).collect(),
+            None => {
+                // The edges of its vertices to the other outer blossoms, in the same order,
+                // each weighed once.
+                let n = self.n;
+                for v in self.leaves_of(b) {
+                    let yv = self.dualvar[v];
+                    for u in 0..n {
+                        if u == v || !self.alive[u] {
+                            continue;
+                        }
+                        let bu = self.inblossom[u];
+                        if bu == b || self.label[bu] != 1 {
+                            continue;
+                        }
+                        let w = self.w.w2(v, u);
+                        if w.is_zero() {
+                            continue;
+                        }
+                        let s = yv.add_sub(&self.dualvar[u], &w);
+                        if self.bestedge[b] == NONE || s < self.bestslack[b] {
+                            self.bestedge[b] = self.edge(v, u);
+                            self.bestslack[b] = s;
+                        }
+                    }
+                }
+                return;
+            }
         };
         for k in ks {
             let x = self.end_outside(k, b);
@@ -1522,12 +1716,17 @@ impl<W: Weights> Matcher<W> {
         }
     }
 
-    /// Works off the scan queue and the rescans.
+    /// Works off the scan queue and the rescans. The queue is worked first in, first out
+    /// (breadth first, every tree growing a level at a time): last in, first out let the
+    /// newest root's tree swallow the whole tight component before any other root was
+    /// scanned, so that each augmentation dissolved (and the next stage rescanned) most of
+    /// the forest — 33,598 scans instead of 740 for one step-3 matching of 4,238 players.
     fn scan_all(&mut self) {
         loop {
             if let Some(u) = self.rescan.pop() {
                 self.rescan_vertex(u);
-            } else if let Some(v) = self.queue.pop_back() {
+            } else if let Some(v) = self.queue.pop_front() {
+                self.queued[v] -= 1;
                 if self.alive[v] && self.top_label(v) == 1 {
                     self.scan_vertex(v);
                 }
@@ -1565,6 +1764,9 @@ impl<W: Weights> Matcher<W> {
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
         for b in n..2 * n {
             self.blossombestedges[b] = None;
+        }
+        for &v in &self.queue {
+            self.queued[v] = 0;
         }
         self.queue.clear();
         self.rescan.clear();
@@ -1779,6 +1981,49 @@ mod tests {
             adj[b][a] = x;
         }
         rec(0, n, &mut vec![false; n], &adj)
+    }
+
+    /// A restart's tally of a vertex's weights gives, in any order of its edges, the
+    /// heaviest weight held by at least 1/8 of them (the heaviest of all beyond 16
+    /// distinct weights).
+    #[test]
+    fn the_restart_tally_does_not_depend_on_the_order() {
+        let mut state = 4242u64;
+        let mut next = || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        for round in 0..200 {
+            let distinct = 1 + next() % 20;
+            let len = 1 + (next() % 60) as usize;
+            let ws: Vec<Weight> =
+                (0..len).map(|_| w(next() % distinct + 1).shl((round % 3) * 200)).collect();
+            let mut sorted = ws.clone();
+            sorted.sort();
+            sorted.dedup();
+            let want = if sorted.len() > MODE_WEIGHTS {
+                *sorted.last().unwrap()
+            } else {
+                let held = |x: &Weight| ws.iter().filter(|y| *y == x).count() as u32;
+                sorted
+                    .iter()
+                    .rev()
+                    .find(|x| held(x) * COMMON_DEN >= len as u32)
+                    .copied()
+                    .unwrap_or(*sorted.last().unwrap())
+            };
+            let mut forward = Mode::default();
+            let mut backward = Mode::default();
+            for x in &ws {
+                forward.add(x);
+            }
+            for x in ws.iter().rev() {
+                backward.add(x);
+            }
+            assert_eq!(forward.common(), want, "{ws:?}");
+            assert_eq!(backward.common(), want, "{ws:?}");
+        }
+        assert_eq!(Mode::default().common(), Weight::ZERO);
     }
 
     #[test]

@@ -38,13 +38,20 @@ impl Weight {
 
     /// `self + o - m` in one pass; the caller guarantees `self + o >= m` (the slack of an
     /// edge in the matching).
+    #[inline]
     pub fn add_sub(&self, o: &Weight, m: &Weight) -> Weight {
+        // Two carry chains (add, then subtract) modulo 2^BITS: the same result as one
+        // signed chain, in plain add-with-carry and subtract-with-borrow steps.
         let mut r = Weight::ZERO;
-        let mut carry = 0i128;
+        let (mut carry, mut borrow) = (false, false);
         for i in 0..WORDS {
-            let t = self.0[i] as i128 + o.0[i] as i128 - m.0[i] as i128 + carry;
-            r.0[i] = t as u64;
-            carry = t >> 64;
+            let (s1, c1) = self.0[i].overflowing_add(o.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            let (d1, b1) = s2.overflowing_sub(m.0[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            borrow = b1 | b2;
+            r.0[i] = d2;
         }
         r
     }
