@@ -322,8 +322,8 @@ pub struct Bracket<'a> {
     pub c9: bool,
     /// Every bye candidate is in `pbi`: a bye dummy joins the matching (`candidates`).
     pub bye_dummy: bool,
-    /// The next score group as one vertex (`next_group`; not with the bye dummy): the
-    /// matcher holds the bracket's players only.
+    /// The next score group as one vertex (`next_group`; when the group holds every bye
+    /// candidate, the bye dummy is inside it): the matcher holds the bracket's players only.
     pub next: Option<&'a NextGroup>,
 }
 
