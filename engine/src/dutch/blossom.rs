@@ -1951,6 +1951,15 @@ impl<W: Weights> Matcher<W> {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator for the random cases (a 64-bit LCG's high bits).
+    fn lcg(seed: u64) -> impl FnMut() -> u64 {
+        let mut state = seed;
+        move || {
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            state >> 33
+        }
+    }
+
     fn w(v: u64) -> Weight {
         Weight::from_u64(v)
     }
@@ -1988,11 +1997,7 @@ mod tests {
     /// distinct weights).
     #[test]
     fn the_restart_tally_does_not_depend_on_the_order() {
-        let mut state = 4242u64;
-        let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            state >> 33
-        };
+        let mut next = lcg(4242);
         for round in 0..200 {
             let distinct = 1 + next() % 20;
             let len = 1 + (next() % 60) as usize;
@@ -2028,17 +2033,13 @@ mod tests {
 
     #[test]
     fn matches_brute_force_on_small_graphs() {
-        let mut state = 12345u64;
-        let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            state >> 33
-        };
+        let mut next = lcg(12345);
         for _ in 0..400 {
             let n = (next() % 9 + 1) as usize;
             let mut edges = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
-                    if next() % 3 != 0 {
+                    if !next().is_multiple_of(3) {
                         edges.push((a, b, next() % 20 + 1));
                     }
                 }
@@ -2080,11 +2081,7 @@ mod tests {
 
     #[test]
     fn incremental_changes_stay_optimal() {
-        let mut state = 987654321u64;
-        let mut next = || {
-            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            state >> 33
-        };
+        let mut next = lcg(987654321);
         for _ in 0..300 {
             let n = (next() % 10 + 2) as usize;
             let shift = (next() % 3) as u32 * 100;
@@ -2097,8 +2094,8 @@ mod tests {
                 for _ in 0..(next() % 3 + 1) {
                     let v = alive[(next() % alive.len() as u64) as usize];
                     for &u in &alive {
-                        if u != v && (step == 0 || next() % 2 == 0) {
-                            let x = if next() % 4 == 0 { 0 } else { next() % 30 + 1 };
+                        if u != v && (step == 0 || next().is_multiple_of(2)) {
+                            let x = if next().is_multiple_of(4) { 0 } else { next() % 30 + 1 };
                             adj[v][u] = x;
                             adj[u][v] = x;
                             m.set_weight(v, u, big(x));
@@ -2125,7 +2122,7 @@ mod tests {
                 }
                 assert_eq!(total(&m, &live), brute(n, &edges), "step {step}: {edges:?}");
                 // Sometimes remove a matched pair, as the Dutch engine does.
-                if next() % 2 == 0
+                if next().is_multiple_of(2)
                     && let Some(&v) = alive.iter().find(|&&v| m.mate(v).is_some())
                 {
                     let u = m.mate(v).unwrap();
