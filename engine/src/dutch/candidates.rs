@@ -380,11 +380,7 @@ impl Solver {
             return Ok(());
         }
         for (i, &v) in self.verts.iter().enumerate() {
-            if self.done[v].is_some() || self.m.mate(i).is_some() {
-                rest.leave(v);
-            } else {
-                rest.join(v);
-            }
+            rest.cover(v, self.done[v].is_some() || self.m.mate(i).is_some());
         }
         rest.bye_taken(self.bye.is_some());
         let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };

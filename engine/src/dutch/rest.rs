@@ -236,6 +236,11 @@ impl Rest {
         self.c.out[v] = true;
     }
 
+    /// `v` is covered by the restricted matching (leaves the rest) or not (joins it).
+    pub fn cover(&mut self, v: usize, covered: bool) {
+        if covered { self.leave(v) } else { self.join(v) }
+    }
+
     /// In an odd field: whether the restricted matching has given the bye already (its
     /// dummy vertex took a bye candidate of the bracket, `candidates`), so that the rest
     /// must be paired without one; the rest's own dummy leaves or joins accordingly.

@@ -478,11 +478,7 @@ impl<'a> Implicit<'_, 'a> {
         let Some(rest) = self.r.rest.as_mut() else { return Ok(()) };
         rest.bye_taken(self.r.bye.is_some());
         for (i, &v) in pbi.iter().enumerate() {
-            if self.r.done[v].is_some() || self.m.mate(i).is_some() {
-                rest.leave(v);
-            } else {
-                rest.join(v);
-            }
+            rest.cover(v, self.r.done[v].is_some() || self.m.mate(i).is_some());
         }
         if let Some(sink) = &mut self.sink {
             // The next group's players as a best N-part for this optimum pairs them: the
@@ -493,17 +489,18 @@ impl<'a> Implicit<'_, 'a> {
             match sink.told {
                 None => {
                     for (p, &v) in g.players().iter().enumerate() {
-                        if g.paired(p) { rest.leave(v) } else { rest.join(v) }
+                        rest.cover(v, g.paired(p));
                     }
                 }
+                // The last join's change undone.
                 Some(before) => {
                     if let Some((v, paired)) = g.changes(before) {
-                        if paired { rest.join(v) } else { rest.leave(v) }
+                        rest.cover(v, !paired);
                     }
                 }
             }
             if let Some((v, paired)) = g.changes(now) {
-                if paired { rest.leave(v) } else { rest.join(v) }
+                rest.cover(v, paired);
             }
             sink.told = Some(now);
         }
