@@ -204,6 +204,8 @@ pub struct Matcher<W: Weights = Dense> {
     hinted: Vec<bool>,
     hint: Vec<Weight>,
     hinted_list: Vec<usize>,
+    /// The caller's word that the hints cover every changed edge ([`Matcher::hints_cover`]).
+    covering: bool,
     /// Group of each vertex (a restart's starting duals, `set_group`).
     group: Vec<u32>,
     mate: Vec<usize>,
@@ -294,6 +296,7 @@ impl<W: Weights> Matcher<W> {
             hinted: vec![false; n],
             hint: vec![Weight::ZERO; n],
             hinted_list: Vec::new(),
+            covering: false,
             group: vec![0; n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
@@ -406,6 +409,15 @@ impl<W: Weights> Matcher<W> {
             self.hinted_list.push(v);
         }
         self.hint[v] = self.hint[v].add(&by.add(&by));
+    }
+
+    /// The caller's word for the next [`solve`](Self::solve): after the hints of
+    /// [`raise_dual`](Self::raise_dual), every edge at a changed vertex is covered (its
+    /// slack is not negative), so the solve does not read the changed vertices' rows to
+    /// find uncovered edges (k²/2 weights when every vertex changed, as in the Dutch
+    /// step 3, whose hints cover every pair by construction). Debug builds check it.
+    pub fn hints_cover(&mut self) {
+        self.covering = true;
     }
 
     /// Dissolves every blossom (as a change at each vertex would: the duals go to the
@@ -554,6 +566,18 @@ impl<W: Weights> Matcher<W> {
         self.run();
     }
 
+    /// An edge at one of `vs` whose slack is negative (a check of [`Matcher::hints_cover`]).
+    fn uncovered_at(&self, vs: &[usize]) -> Option<(usize, usize)> {
+        let alive = |v: usize| self.alive[v];
+        vs.iter().copied().filter(|&v| alive(v)).find_map(|v| {
+            (0..self.n)
+                .find(|&u| {
+                    u != v && alive(u) && self.dualvar[v].add(&self.dualvar[u]) < self.w.w2(v, u)
+                })
+                .map(|u| (v, u))
+        })
+    }
+
     /// Whether every cycle edge at `v` of the blossoms containing it is still tight.
     fn cycle_edges_tight(&self, v: usize) -> bool {
         // v's blossoms from the innermost out, and the dual sum of each with its ancestors.
@@ -586,6 +610,7 @@ impl<W: Weights> Matcher<W> {
     /// edge where they can, and the search starts from the others.
     fn solve_hinted(&mut self, pending: &[usize], hinted: &[usize]) {
         let n = self.n;
+        let covering = std::mem::take(&mut self.covering);
         let mut touched: Vec<usize> = hinted.to_vec();
         for &v in pending {
             self.modified[v] = false;
@@ -603,18 +628,26 @@ impl<W: Weights> Matcher<W> {
                 self.dualvar[v] = self.dualvar[v].add(&self.hint[v]);
             }
         }
-        // Feasibility: each touched vertex covers its edges (raising only, so an edge
-        // covered before stays covered). Only an edge at a touched vertex can be uncovered
-        // (the others kept their weights, or got lighter, and their duals); each is counted
-        // at both ends first, reading each pair once, and a touched vertex reads its row
-        // again only while some edge of it is uncovered (often none: step 3's hints cover
-        // every edge, and the count halves the reads of a matching of every vertex).
+        // Feasibility: each changed vertex covers its edges (raising only, so an edge
+        // covered before stays covered). Only an edge at a changed vertex can be
+        // uncovered: the others kept their weights (or got lighter) and their duals only
+        // rose (a hinted vertex whose edges did not change needs no look; a dissolved
+        // blossom's dual goes to its vertices, which loosens the edges leaving it). Each
+        // pair is counted at both ends first, read once, and a changed vertex reads its
+        // row again only while some edge of it is uncovered. With the caller's word that
+        // the hints cover them ([`Matcher::hints_cover`]), no row is read.
+        let changed: Vec<usize> = if covering {
+            debug_assert!(self.uncovered_at(pending).is_none(), "hints_cover: uncovered edge");
+            Vec::new()
+        } else {
+            pending.iter().copied().filter(|&v| self.alive[v]).collect()
+        };
         let mut order = vec![NONE; n];
-        for (i, &v) in touched.iter().enumerate() {
+        for (i, &v) in changed.iter().enumerate() {
             order[v] = i;
         }
         let mut count = vec![0u32; n];
-        for (i, &v) in touched.iter().enumerate() {
+        for (i, &v) in changed.iter().enumerate() {
             let yv = self.dualvar[v];
             for u in 0..n {
                 if u == v || !self.alive[u] || (order[u] != NONE && order[u] < i) {
@@ -627,7 +660,7 @@ impl<W: Weights> Matcher<W> {
                 }
             }
         }
-        for &v in &touched {
+        for &v in &changed {
             if count[v] == 0 {
                 continue;
             }

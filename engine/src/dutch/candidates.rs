@@ -1218,6 +1218,8 @@ fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
             for (ri, &v) in remainder.iter().enumerate() {
                 s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
             }
+            // (So the matcher need not look for an uncovered pair.)
+            s.m.hints_cover();
         }
         s.solve(field)?;
     }

@@ -801,6 +801,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             for (ri, &v) in remainder.iter().enumerate() {
                 s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
             }
+            s.m.hints_cover();
         }
         s.solve()?;
     }
