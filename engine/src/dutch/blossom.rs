@@ -485,6 +485,27 @@ impl<W: Weights> Matcher<W> {
         self.alive[v] = false;
     }
 
+    /// The number of vertices (alive or removed).
+    pub fn vertices(&self) -> usize {
+        self.n
+    }
+
+    /// The number of alive vertices that are matched.
+    pub fn matched_count(&self) -> usize {
+        (0..self.n).filter(|&v| self.alive[v] && self.mate[v] != NONE).count()
+    }
+
+    /// After [`flatten`](Self::flatten) and [`prefer`](Self::prefer) hints: whether the
+    /// matching is still a maximum-weight one with the duals as they are, which holds when
+    /// no blossom is left and every free vertex has dual zero (the duals stay feasible and
+    /// a preferred pair is tight, so every matched edge is tight: the LP certificate).
+    pub fn is_optimal_flat(&self) -> bool {
+        (0..self.n).all(|v| {
+            !self.alive[v]
+                || (self.inblossom[v] == v && (self.mate[v] != NONE || self.dualvar[v].is_zero()))
+        })
+    }
+
     /// v's mate in the last optimum.
     pub fn mate(&self, v: usize) -> Option<usize> {
         (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))

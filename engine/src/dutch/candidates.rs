@@ -179,6 +179,9 @@ pub struct Stats {
     /// an optimum that did not extend).
     pub compressed: usize,
     pub expanded: usize,
+    /// Transposition groups (step 4) on the implicit path decided by their guesses alone,
+    /// without a matching (`sparse`: every guess taken cleanly, the optimum kept).
+    pub guessed: usize,
     /// Fallbacks because the next bracket's C9 was left open (`next_c9_open`).
     pub c9_open: usize,
     /// Rounds (0 or 1) whose bye must go to a top scorer, and of them those where C9
@@ -470,6 +473,8 @@ struct Round<'a> {
     /// Restricted: every bye candidate is among the bracket's players (and the next score
     /// group), so a bye dummy joins its matching (see the module docs).
     bye_dummy: bool,
+    /// Transposition groups decided by their guesses alone ([`Stats::guessed`]).
+    guessed: usize,
 }
 
 /// One bracket: `pbi` = MDPs (first `sgb`), residents (up to `ngb`), the next score group.
@@ -526,6 +531,7 @@ pub fn pair_by(
         matched: vec![false; n],
         explain: Vec::new(),
         bye_dummy: false,
+        guessed: 0,
     };
     let top = score(0);
     // The first questions by cardinality matching: a pairing at all, the bye score.
@@ -761,6 +767,7 @@ pub fn pair_by(
     if let Some(b) = bye {
         r.explain.push(format!("bye: {}", field.players[b].id));
     }
+    stats.guessed = r.guessed;
     Ok(Outcome { pairs, bye, explain: r.explain, stats })
 }
 
@@ -1003,6 +1010,7 @@ fn implicit_bracket(r: &mut Round, br: &Br, next: Option<&NextGroup>) -> Result<
         rest: &mut r.s.rest,
         explain: &mut r.explain,
         bye: &mut r.s.bye,
+        guessed: &mut r.guessed,
     };
     let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
     let bye_dummy = r.bye_dummy;

@@ -309,6 +309,8 @@ pub struct Round<'a> {
     pub explain: &'a mut Vec<String>,
     /// The bye dummy's partner in the last optimum (a field index), `None` without one.
     pub bye: &'a mut Option<usize>,
+    /// Transposition groups decided by their guesses alone (`candidates::Stats::guessed`).
+    pub guessed: &'a mut usize,
 }
 
 /// One bracket, as `candidates::Br`: `pbi` = MDPs (first `sgb`), residents (up to `ngb`),
@@ -899,9 +901,10 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         let mut taken: Vec<usize> = Vec::new();
         let mut holds = true;
         for &v in chunk {
-            let top = remainder.iter().copied().find(|&o| {
-                o > v && !s.r.matched[o] && !taken.contains(&o) && !s.base(v, o).is_zero()
-            });
+            let top = remainder[rpos(v) + 1..]
+                .iter()
+                .copied()
+                .find(|&o| !s.r.matched[o] && !taken.contains(&o) && !s.base(v, o).is_zero());
             taken.push(s.r.stable[v]);
             if top != Some(s.r.stable[v]) {
                 holds = false;
@@ -910,22 +913,62 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         }
         if !holds {
             let g = chunk.len();
+            // The mates of the players outside the remainder (the next group, the one
+            // vertex, MDPs left): a clean run of guesses below leaves them as they are.
+            let outside = |s: &Implicit| -> Vec<Option<usize>> {
+                let model = s.m.weights();
+                (0..s.m.vertices())
+                    .filter(|&i| i >= k || model.rem_of[i] == NONE)
+                    .map(|i| s.m.mate(i))
+                    .collect()
+            };
+            let before = outside(&s);
+            let matched_before = s.m.matched_count();
             s.m.flatten();
             let mut claimed: Vec<usize> = Vec::with_capacity(g);
+            let mut clean = true;
             for &v in chunk {
-                let guess = remainder.iter().copied().find(|&o| {
-                    o > v
-                        && !s.r.matched[o]
+                let guess = remainder[rpos(v) + 1..].iter().copied().find(|&o| {
+                    !s.r.matched[o]
                         && !claimed.contains(&o)
                         && !s.base(v, o).is_zero()
                         && s.tight(v, o)
                 });
                 if let Some(o) = guess {
+                    // (A guess is over a tight edge: it is always taken.)
                     s.prefer(v, o);
+                    debug_assert_eq!(s.mate_now(v), Some(o));
                 }
+                clean &= guess.is_some();
                 if let Some(u) = s.mate_now(v) {
                     claimed.push(u);
                 }
+            }
+            // Each guess is the highest S2 player over a tight edge, so when every one of
+            // them was taken with the old mates paired again over a tight edge, nobody freed
+            // and nothing outside the remainder moved, the matching is still an optimum
+            // (`Matcher::is_optimal_flat`) and each player of the group has the highest
+            // partner an optimum can give it after the players before it: exactly what the
+            // digits would decide, without a matching. The optimum's cover of the bracket's
+            // players is the same, so the rest needs no new check.
+            if clean
+                && s.m.matched_count() == matched_before
+                && s.m.is_optimal_flat()
+                && outside(&s) == before
+            {
+                for (i, &v) in s.pbi.iter().enumerate() {
+                    if s.r.done[v].is_none() {
+                        s.r.stable[v] = s.m.mate(i).filter(|&j| j < k).map_or(v, |j| s.pbi[j]);
+                    }
+                }
+                for &v in chunk {
+                    let u = s.r.stable[v];
+                    s.r.matched[v] = true;
+                    s.r.matched[u] = true;
+                    s.finalize(v, u);
+                }
+                *s.r.guessed += 1;
+                continue;
             }
             // The digits: S1 player i of the group adds (m - j) * B^(g-1-i) on its edge
             // to its j-th unmatched S2 player below it.

@@ -28,6 +28,7 @@ fn add(totals: &mut Totals, s: Stats) {
     totals.stats.top_bye_c9 += s.top_bye_c9;
     totals.stats.compressed += s.compressed;
     totals.stats.expanded += s.expanded;
+    totals.stats.guessed += s.guessed;
     totals.first_rounds += s.first_round as usize;
     totals.rounds += 1;
 }
@@ -133,6 +134,9 @@ fn restricted_matching_pairs_as_the_whole_field() {
     // The next score group as one vertex is taken by many brackets, and given up (paired
     // again with the group whole) by some: both agree with the whole field.
     assert!(s.compressed > s.restricted / 5 && s.expanded > 0, "{totals:?}");
+    // Transposition groups are decided by their guesses alone (no matching) in many
+    // brackets, with the same pairings as the whole field.
+    assert!(s.guessed > 100, "{totals:?}");
 }
 
 /// Six players, round 5 (seed 52): the top bracket's restricted optimum leaves players below
