@@ -357,6 +357,18 @@ impl<W: Weights> Matcher<W> {
         self.note_change(v, u, lighter);
     }
 
+    /// Reports that some edges at `v` that are not matched got lighter, without saying
+    /// which (a bulk change): as [`changed_dir`](Self::changed_dir) for each of them, a
+    /// blossom holding `v` is looked at in the next [`solve`](Self::solve) (dissolved if
+    /// one of its cycle edges at `v` is no longer tight); nothing else changes. A matched
+    /// edge that got lighter must be reported by `changed_dir`.
+    pub fn lighter_unmatched(&mut self, v: usize) {
+        if self.inblossom[v] != v && !self.loosened[v] {
+            self.loosened[v] = true;
+            self.loosened_list.push(v);
+        }
+    }
+
     /// Reports that edges at `v` changed (heavier, or new): `v` is re-optimised at the next
     /// [`solve`](Self::solve).
     pub fn touch(&mut self, v: usize) {

@@ -565,8 +565,10 @@ impl<'a> Implicit<'_, 'a> {
         self.m.raise_dual(i, by);
     }
 
+    /// `v`'s mate in the matcher now, a player (`None` also for the vertex after the
+    /// players: the bye dummy or the next group as one vertex).
     fn mate_now(&self, v: usize) -> Option<usize> {
-        self.m.mate(self.loc[v]).map(|j| self.pbi[j])
+        self.m.mate(self.loc[v]).and_then(|j| self.pbi.get(j).copied())
     }
 }
 
@@ -860,14 +862,21 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     }
     // S1 x S2 pairs keep their bonus (every optimum from now on pairs each S1 player with
     // an S2 player below it); the other remainder pairs are taken out (lighter).
+    // A lighter edge matters to the matcher only when it is matched or holds a blossom
+    // together, so each remainder player reports its matched edge when that is taken out
+    // and its other edges in bulk (`Matcher::lighter_unmatched`): O(k), not a report per
+    // pair.
     let s1_flags: Vec<bool> = remainder.iter().map(|&v| upper(&s, v)).collect();
     for (ri, &p) in remainder.iter().enumerate() {
-        for (rj, &o) in remainder.iter().enumerate().skip(ri + 1) {
-            if !s1_flags[ri] || s1_flags[rj] {
-                let (i, j) = (s.loc[p], s.loc[o]);
-                s.m.changed_dir(i, j, true);
-            }
+        let i = s.loc[p];
+        if let Some(j) = s.m.mate(i).filter(|&j| j < k)
+            && let Ok(rj) = remainder.binary_search(&s.pbi[j])
+            && rj > ri
+            && (!s1_flags[ri] || s1_flags[rj])
+        {
+            s.m.changed_dir(i, j, true);
         }
+        s.m.lighter_unmatched(i);
     }
     {
         let mut flags = vec![false; pbi.len()];
