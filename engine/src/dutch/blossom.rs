@@ -40,7 +40,14 @@
 //! neighbour over it — far fewer roots for the search (a root's dual is kept even). Half
 //! the heaviest edge, the textbook start, left a round-2 bracket of 1,000 players with
 //! nearly every vertex a root: one heavier edge (to an MDP) or many heavier edges (to the
-//! other score group) lifted every dual above the edges it is matched by.
+//! other score group) lifted every dual above the edges it is matched by. The tally of
+//! each vertex's weights inside its group and the count of its uncovered edges read every
+//! pair (k² weights, often the whole cost of a first matching); a weight source that can
+//! tell them otherwise (the sparse model before any decision, whose weights follow the
+//! players' classes: `classwise`) gives them through [`Weights::restart_tally`] and
+//! [`Weights::restart_uncovered`], exactly the same (the same duals, the same matching;
+//! debug builds read the pairs too and compare), and the restart then reads only the rows
+//! of the vertices it raises, matches or lowers.
 //!
 //! When the caller can foresee how a change moves the duals (a bonus by the rank of a
 //! pair's higher player, the Dutch step 3), it says so by [`Matcher::raise_dual`]: the

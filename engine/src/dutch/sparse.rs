@@ -15,7 +15,10 @@
 //! of the S1 players choosing in step 4). Each change of that state is reported to the
 //! matcher pair by pair in the order `candidates::bracket` writes its matrix
 //! ([`Matcher::changed`], `changed_dir`, `touch`), so the matcher does what it does on the
-//! matrix, and memory is O(k) beside the class-pair cache.
+//! matrix, and memory is O(k) beside the class-pair cache. Before any decision (the
+//! bracket's first solve) the weights are the classes' alone, met pairs aside: the
+//! matcher's restart then tallies the starting duals and counts the uncovered edges class
+//! by class (`classwise`, through `Model::by_class`) instead of reading every pair.
 //!
 //! `candidates` takes this path for every restricted bracket (`candidates::Path::Auto`);
 //! `candidates::Path::ImplicitAbove(k)` keeps the matrix path up to k players, the
