@@ -40,7 +40,14 @@
 //! neighbour over it — far fewer roots for the search (a root's dual is kept even). Half
 //! the heaviest edge, the textbook start, left a round-2 bracket of 1,000 players with
 //! nearly every vertex a root: one heavier edge (to an MDP) or many heavier edges (to the
-//! other score group) lifted every dual above the edges it is matched by.
+//! other score group) lifted every dual above the edges it is matched by. The tally of
+//! each vertex's weights inside its group and the count of its uncovered edges read every
+//! pair (k² weights, often the whole cost of a first matching); a weight source that can
+//! tell them otherwise (the sparse model before any decision, whose weights follow the
+//! players' classes: `classwise`) gives them through [`Weights::restart_tally`] and
+//! [`Weights::restart_uncovered`], exactly the same (the same duals, the same matching;
+//! debug builds read the pairs too and compare), and the restart then reads only the rows
+//! of the vertices it raises, matches or lowers.
 //!
 //! When the caller can foresee how a change moves the duals (a bonus by the rank of a
 //! pair's higher player, the Dutch step 3), it says so by [`Matcher::raise_dual`]: the
@@ -119,7 +126,14 @@ struct Mode {
 }
 
 impl Mode {
+    #[inline(always)]
     fn add(&mut self, w: &Weight) {
+        self.add_n(w, 1);
+    }
+
+    /// `n` edges of weight `w` (as many `add`s).
+    #[inline(always)]
+    fn add_n(&mut self, w: &Weight, n: u32) {
         if *w > self.max {
             self.max = *w;
         }
@@ -128,12 +142,12 @@ impl Mode {
         }
         let (len, last) = (self.len as usize, self.last as usize);
         if last < len && self.seen[last].0 == *w {
-            self.seen[last].1 += 1;
+            self.seen[last].1 += n;
         } else if let Some(i) = self.seen[..len].iter().position(|(x, _)| x == w) {
-            self.seen[i].1 += 1;
+            self.seen[i].1 += n;
             self.last = i as u8;
         } else if len < MODE_WEIGHTS {
-            self.seen[len] = (*w, 1);
+            self.seen[len] = (*w, n);
             self.last = len as u8;
             self.len += 1;
         } else {
@@ -169,6 +183,28 @@ fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
 pub trait Weights {
     /// Twice the weight of the pair (a, b), `a != b`, symmetric; zero: no edge.
     fn w2(&self, a: usize, b: usize) -> Weight;
+
+    /// A restart's tally without reading every pair inside each group: calls `f(v, w, c)`
+    /// for each alive vertex `v` and each doubled weight `w` of its non-zero edges to the
+    /// other alive vertices of its group (`group[v]`), `c` such edges at a time (a weight
+    /// may come in several calls, its counts added), and returns true; or returns false
+    /// without calling `f`, and the matcher reads the pairs (the default).
+    fn restart_tally(
+        &self,
+        _alive: &[bool],
+        _group: &[u32],
+        _f: &mut dyn FnMut(usize, &Weight, u32),
+    ) -> bool {
+        false
+    }
+
+    /// A restart's uncovered edges without reading every pair: adds to `count[v]`, for each
+    /// alive vertex `v`, the number of alive vertices `u != v` with
+    /// `dual[v] + dual[u] < w2(v, u)`, and returns true; or returns false without touching
+    /// `count`, and the matcher reads the pairs (the default).
+    fn restart_uncovered(&self, _alive: &[bool], _dual: &[Weight], _count: &mut [u32]) -> bool {
+        false
+    }
 }
 
 /// The dense matrix: twice each edge's weight, row-major `n × n`, symmetric.
@@ -545,7 +581,7 @@ impl<W: Weights> Matcher<W> {
         }
         let live = self.alive.iter().filter(|&&a| a).count();
         if 2 * pending.len() > live {
-            self.restart(&pending);
+            self.restart(&pending, true);
             self.run();
             return;
         }
@@ -754,7 +790,9 @@ impl<W: Weights> Matcher<W> {
     /// heaviest weight common in its group, raised where an edge is uncovered (rounded up
     /// to even), and the edges tight then matched greedily in vertex order; a vertex left
     /// free then lowers its dual to a tight edge and takes a free neighbour.
-    fn restart(&mut self, pending: &[usize]) {
+    /// `by_source`: the tally and the uncovered counts from the weight source when it has
+    /// them ([`Weights::restart_tally`]; the same duals and matching either way).
+    fn restart(&mut self, pending: &[usize], by_source: bool) {
         let n = self.n;
         for &v in pending {
             self.modified[v] = false;
@@ -765,61 +803,20 @@ impl<W: Weights> Matcher<W> {
                 self.unmatch(v);
             }
         }
-        // Each dual starts at half the heaviest weight common among the vertex's edges
-        // inside its group ([`Matcher::set_group`]; the weight it is most likely matched
-        // at: a few heavier edges, to an MDP say, or many lighter ones, to the next score
-        // group, would leave no edge tight), zero when it has none.
-        // Each pair inside a group is read once and counted at both ends.
-        let mut modes = vec![Mode::default(); n];
-        for v in 0..n {
-            if !self.alive[v] {
-                continue;
-            }
-            let gv = self.group[v];
-            for u in v + 1..n {
-                // The weight is read only for the edges inside the group.
-                if !self.alive[u] || self.group[u] != gv {
-                    continue;
-                }
-                let w = &self.w.w2(v, u);
-                if w.is_zero() {
-                    continue;
-                }
-                modes[v].add(w);
-                modes[u].add(w);
-            }
+        self.start_duals(by_source);
+        if cfg!(debug_assertions) && by_source {
+            // The source's tally is exactly the rows' (debug builds read both).
+            let y = self.dualvar[..n].to_vec();
+            self.start_duals(false);
+            assert!(y == self.dualvar[..n], "a restart's tally differs from its rows'");
         }
-        for v in 0..n {
-            if !self.alive[v] {
-                continue;
-            }
-            let mut y = modes[v].common().half();
-            if y.0[0] & 1 == 1 {
-                y = y.add_u64(1);
-            }
-            self.dualvar[v] = y;
-        }
-        drop(modes);
         // Feasibility: the vertices with the most uncovered edges raise their duals first
         // (the MDP rather than each of its neighbours).
-        // (An edge is uncovered for both its ends: each pair is read once.)
-        let mut count = vec![0u32; n];
-        for v in 0..n {
-            if !self.alive[v] {
-                continue;
-            }
-            let yv = self.dualvar[v];
-            for u in v + 1..n {
-                if !self.alive[u] {
-                    continue;
-                }
-                let w = &self.w.w2(v, u);
-                if yv.add(&self.dualvar[u]) < *w {
-                    count[v] += 1;
-                    count[u] += 1;
-                }
-            }
-        }
+        let mut count = self.uncovered_counts(by_source);
+        debug_assert!(
+            !by_source || count == self.uncovered_counts(false),
+            "a restart's uncovered counts differ from its rows'"
+        );
         let mut uncovered: Vec<(u32, usize)> =
             (0..n).filter(|&v| count[v] > 0).map(|v| (count[v], v)).collect();
         uncovered.sort_by_key(|&(c, v)| (std::cmp::Reverse(c), v));
@@ -899,6 +896,79 @@ impl<W: Weights> Matcher<W> {
                 self.dualvar[v] = y;
             }
         }
+    }
+
+    /// A restart's starting duals: each half the heaviest weight common among the vertex's
+    /// edges inside its group ([`Matcher::set_group`]; the weight it is most likely matched
+    /// at: a few heavier edges, to an MDP say, or many lighter ones, to the next score
+    /// group, would leave no edge tight), rounded up to even, zero when it has none. The
+    /// tally is the weight source's when it has one (`by_source`, [`Weights::restart_tally`];
+    /// the same tally in any order), else each pair inside a group is read once and counted
+    /// at both ends.
+    fn start_duals(&mut self, by_source: bool) {
+        let n = self.n;
+        let mut modes = vec![Mode::default(); n];
+        let told = by_source
+            && self.w.restart_tally(&self.alive, &self.group, &mut |v, w, c| modes[v].add_n(w, c));
+        if !told {
+            for v in 0..n {
+                if !self.alive[v] {
+                    continue;
+                }
+                let gv = self.group[v];
+                for u in v + 1..n {
+                    // The weight is read only for the edges inside the group.
+                    if !self.alive[u] || self.group[u] != gv {
+                        continue;
+                    }
+                    let w = &self.w.w2(v, u);
+                    if w.is_zero() {
+                        continue;
+                    }
+                    modes[v].add(w);
+                    modes[u].add(w);
+                }
+            }
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
+            }
+            let mut y = modes[v].common().half();
+            if y.0[0] & 1 == 1 {
+                y = y.add_u64(1);
+            }
+            self.dualvar[v] = y;
+        }
+    }
+
+    /// A restart's count of each vertex's uncovered edges (y_v + y_u < w) under the current
+    /// duals: the weight source's when it has one (`by_source`,
+    /// [`Weights::restart_uncovered`]), else each pair read once (an edge is uncovered for
+    /// both its ends).
+    fn uncovered_counts(&self, by_source: bool) -> Vec<u32> {
+        let n = self.n;
+        let mut count = vec![0u32; n];
+        if by_source && self.w.restart_uncovered(&self.alive, &self.dualvar[..n], &mut count) {
+            return count;
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
+            }
+            let yv = self.dualvar[v];
+            for u in v + 1..n {
+                if !self.alive[u] {
+                    continue;
+                }
+                let w = &self.w.w2(v, u);
+                if yv.add(&self.dualvar[u]) < *w {
+                    count[v] += 1;
+                    count[u] += 1;
+                }
+            }
+        }
+        count
     }
 
     fn edge(&self, a: usize, b: usize) -> usize {
@@ -2624,6 +2694,204 @@ mod tests {
             m.check_certificate();
             let matched = (0..n).filter(|&v| m.mate(v).is_some()).count();
             assert_eq!(matched, n - n % 2, "{n} vertices: not perfect");
+        }
+    }
+
+    /// Weights that follow classes as the sparse model's before any decision: a pair
+    /// (a < b) weighs its classes' weight in that order, by whether b is before `ngb`;
+    /// nothing between two vertices before `sgb`, nothing for a pair that met; an extra
+    /// vertex at `k` with a weight per vertex.
+    struct ByClass {
+        k: usize,
+        sgb: usize,
+        ngb: usize,
+        classes: usize,
+        class: Vec<u32>,
+        /// `[class a][class b][b from ngb]`.
+        table: Vec<u64>,
+        met: Vec<Vec<u32>>,
+        extra: Vec<u64>,
+    }
+
+    impl ByClass {
+        fn random(next: &mut impl FnMut() -> u64) -> ByClass {
+            let k = 2 + (next() % 70) as usize;
+            let sgb =
+                if next().is_multiple_of(2) { 0 } else { (next() % (k as u64 / 3 + 1)) as usize };
+            let ngb = if next().is_multiple_of(3) {
+                k
+            } else {
+                sgb + (next() % (k - sgb) as u64) as usize
+            };
+            let classes = 1 + (next() % 8) as usize;
+            let class = (0..k).map(|_| (next() % classes as u64) as u32).collect();
+            // Few distinct weights (ties), some pairs of classes without an edge; now and
+            // then many distinct weights (a tally beyond MODE_WEIGHTS).
+            let spread = if next().is_multiple_of(4) { 40 } else { 4 };
+            let table = (0..classes * classes * 2)
+                .map(|_| if next().is_multiple_of(6) { 0 } else { 1000 + 10 * (next() % spread) })
+                .collect();
+            let mut met = vec![Vec::new(); k];
+            let pairs = next() % (2 * k as u64);
+            for _ in 0..pairs {
+                let (a, b) = ((next() % k as u64) as u32, (next() % k as u64) as u32);
+                if a != b {
+                    met[a as usize].push(b);
+                    met[b as usize].push(a);
+                }
+            }
+            for m in &mut met {
+                m.sort_unstable();
+            }
+            let extra = if next().is_multiple_of(2) {
+                Vec::new()
+            } else {
+                (0..k)
+                    .map(|_| if next().is_multiple_of(3) { 0 } else { 990 + next() % 30 })
+                    .collect()
+            };
+            ByClass { k, sgb, ngb, classes, class, table, met, extra }
+        }
+
+        fn n(&self) -> usize {
+            self.k + !self.extra.is_empty() as usize
+        }
+
+        /// The weight of (a, b), a < b, had they not met.
+        fn unmet(&self, a: usize, b: usize) -> u64 {
+            let (ca, cb) = (self.class[a] as usize, self.class[b] as usize);
+            if b < self.sgb {
+                0
+            } else {
+                self.table[(ca * self.classes + cb) * 2 + (b >= self.ngb) as usize]
+            }
+        }
+    }
+
+    impl Weights for ByClass {
+        fn w2(&self, a: usize, b: usize) -> Weight {
+            let (a, b) = (a.min(b), a.max(b));
+            // (The matcher may read a diagonal: no edge.)
+            let x = if a == b {
+                0
+            } else if b == self.k {
+                self.extra[a]
+            } else if self.met[a].contains(&(b as u32)) {
+                0
+            } else {
+                self.unmet(a, b)
+            };
+            w(2 * x)
+        }
+
+        fn restart_tally(
+            &self,
+            alive: &[bool],
+            group: &[u32],
+            f: &mut dyn FnMut(usize, &Weight, u32),
+        ) -> bool {
+            super::super::classwise::tally(self, alive, group, f);
+            true
+        }
+
+        fn restart_uncovered(&self, alive: &[bool], dual: &[Weight], count: &mut [u32]) -> bool {
+            super::super::classwise::uncovered(self, alive, dual, count);
+            true
+        }
+    }
+
+    impl super::super::classwise::ClassView for ByClass {
+        fn players(&self) -> usize {
+            self.k
+        }
+        fn class_of(&self, a: usize) -> u32 {
+            self.class[a]
+        }
+        fn bounds(&self) -> (usize, usize) {
+            (self.sgb, self.ngb)
+        }
+        fn unmet_w2(&self, a: usize, b: usize) -> Weight {
+            // As the sparse model: never asked of a pair that met (it would cache a wrong
+            // weight for the classes).
+            assert!(!self.met[a].contains(&(b as u32)), "asked the weight of a met pair");
+            w(2 * self.unmet(a, b))
+        }
+        fn met_of(&self, a: usize) -> &[u32] {
+            &self.met[a]
+        }
+        fn extra_w2(&self, a: usize) -> Weight {
+            w(2 * self.extra[a])
+        }
+    }
+
+    /// A restart by class (`classwise`: the tally and the uncovered counts per class and
+    /// range, the met pairs taken out) gives exactly what reading every pair gives: the
+    /// same starting duals, the same counts (under those duals and under random ones), the
+    /// same duals and mates after the restart, the same optimum after the search.
+    #[test]
+    fn a_restart_by_class_is_the_restart_by_rows() {
+        let mut next = lcg(1515);
+        for case in 0..400 {
+            let src = ByClass::random(&mut next);
+            let n = src.n();
+            let by_class_groups = next().is_multiple_of(2);
+            let groups: Vec<u32> = (0..n)
+                .map(|v| {
+                    if v < src.k && by_class_groups {
+                        src.class[v] % 3
+                    } else {
+                        (next() % 3) as u32
+                    }
+                })
+                .collect();
+            let dead: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(10)).collect();
+            let make = |src: ByClass| {
+                let mut m = Matcher::with_weights(n, src);
+                for (v, &g) in groups.iter().enumerate() {
+                    m.set_group(v, g);
+                }
+                for &v in &dead {
+                    m.remove(v);
+                }
+                m
+            };
+            let copy = ByClass {
+                class: src.class.clone(),
+                table: src.table.clone(),
+                met: src.met.clone(),
+                extra: src.extra.clone(),
+                ..src
+            };
+            let (mut rows, mut cls) = (make(src), make(copy));
+            rows.start_duals(false);
+            cls.start_duals(true);
+            assert_eq!(rows.dualvar[..n], cls.dualvar[..n], "case {case}: starting duals");
+            assert_eq!(
+                rows.uncovered_counts(false),
+                cls.uncovered_counts(true),
+                "case {case}: counts"
+            );
+            // Counts under duals of many distinct values.
+            for v in 0..n {
+                let y = w(2 * (900 + next() % 240));
+                rows.dualvar[v] = y;
+                cls.dualvar[v] = y;
+            }
+            assert_eq!(
+                rows.uncovered_counts(false),
+                cls.uncovered_counts(true),
+                "case {case}: counts, random duals"
+            );
+            let all: Vec<usize> = (0..n).collect();
+            rows.restart(&all, false);
+            cls.restart(&all, true);
+            assert_eq!(rows.dualvar[..n], cls.dualvar[..n], "case {case}: duals after the restart");
+            assert_eq!(rows.mate, cls.mate, "case {case}: mates after the restart");
+            rows.run();
+            cls.run();
+            cls.check_certificate();
+            let mates = |m: &Matcher<ByClass>| (0..n).map(|v| m.mate(v)).collect::<Vec<_>>();
+            assert_eq!(mates(&rows), mates(&cls), "case {case}: optimum");
         }
     }
 }

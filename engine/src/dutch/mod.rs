@@ -19,6 +19,7 @@ pub mod absolute;
 pub mod blossom;
 pub mod board_order;
 pub mod candidates;
+pub mod classwise;
 pub mod colours;
 pub mod explain;
 pub mod next_group;

@@ -15,7 +15,10 @@
 //! of the S1 players choosing in step 4). Each change of that state is reported to the
 //! matcher pair by pair in the order `candidates::bracket` writes its matrix
 //! ([`Matcher::changed`], `changed_dir`, `touch`), so the matcher does what it does on the
-//! matrix, and memory is O(k) beside the class-pair cache.
+//! matrix, and memory is O(k) beside the class-pair cache. Before any decision (the
+//! bracket's first solve) the weights are the classes' alone, met pairs aside: the
+//! matcher's restart then tallies the starting duals and counts the uncovered edges class
+//! by class (`classwise`, through `Model::by_class`) instead of reading every pair.
 //!
 //! `candidates` takes this path for every restricted bracket (`candidates::Path::Auto`);
 //! `candidates::Path::ImplicitAbove(k)` keeps the matrix path up to k players, the
@@ -357,20 +360,7 @@ impl Model<'_> {
         if from < to && self.met[from..to].contains(&(b as u32)) {
             return Weight::ZERO;
         }
-        // The cache in the reader's order (its row: the first index the same along a scan).
-        let (ca, cb) = (self.class[a] as usize, self.class[b] as usize);
-        let next = (place == Place::Next) as usize;
-        let (i, t) = ((ca * self.classes + cb) * 2 + next, (cb * self.classes + ca) * 2 + next);
-        let mut x = if a_row { self.cache2[i].get() } else { self.cache2t[t].get() };
-        if x.0[WORDS - 1] == u64::MAX {
-            // Not computed yet (a doubled weight keeps its top bits clear).
-            let y = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
-            let y = quality::low_bits(&y, self.shift);
-            x = y.add(&y);
-            debug_assert!(x.0[0] == 0 && x.0[WORDS - 1] != u64::MAX, "spare field not empty");
-            self.cache2[i].set(x);
-            self.cache2t[t].set(x);
-        }
+        let mut x = self.class_w2(a, b, place, a_row);
         if x.is_zero() || self.taken_out(a, b) {
             return Weight::ZERO;
         }
@@ -408,7 +398,102 @@ impl Model<'_> {
     }
 }
 
+impl Model<'_> {
+    /// Twice the layout's weight of the classes of (a, b), a < b, at `place` (b's), met or
+    /// not (`cache2`, computed on first use; `narrow` only). The cache is read in the
+    /// reader's order (its row: the first index the same along a scan).
+    #[inline(always)]
+    fn class_w2(&self, a: usize, b: usize, place: Place, a_row: bool) -> Weight {
+        let (ca, cb) = (self.class[a] as usize, self.class[b] as usize);
+        let next = (place == Place::Next) as usize;
+        let (i, t) = ((ca * self.classes + cb) * 2 + next, (cb * self.classes + ca) * 2 + next);
+        let mut x = if a_row { self.cache2[i].get() } else { self.cache2t[t].get() };
+        if x.0[WORDS - 1] == u64::MAX {
+            // Not computed yet (a doubled weight keeps its top bits clear).
+            let y = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
+            let y = quality::low_bits(&y, self.shift);
+            x = y.add(&y);
+            debug_assert!(x.0[0] == 0 && x.0[WORDS - 1] != u64::MAX, "spare field not empty");
+            self.cache2[i].set(x);
+            self.cache2t[t].set(x);
+        }
+        x
+    }
+
+    /// Whether the weights are still the classes' (`classwise`): no decision has added a
+    /// bonus or taken a pair out (the bracket's first solve), the cache holds doubled
+    /// weights, and the matcher's vertices are the players and the extra vertex (bye
+    /// dummy or next group) if any.
+    fn by_class(&self, n: usize) -> bool {
+        let k = self.pbi.len();
+        self.narrow
+            && n == k + (!self.dummy.is_empty()) as usize
+            && (self.dummy.is_empty() || self.dummy.len() == k)
+            && self.step2.is_none()
+            && !self.step3
+            && self.s1.is_none()
+            && self.mdp_bonus.iter().all(|&b| b == 0)
+            && self.rem_of.iter().all(|&r| r == NONE)
+            && !self.no_higher.iter().any(|&x| x)
+            && !self.no_lower.iter().any(|&x| x)
+            && self.step4.iter().all(|s| s.is_none())
+    }
+}
+
+impl super::classwise::ClassView for Model<'_> {
+    fn players(&self) -> usize {
+        self.pbi.len()
+    }
+
+    fn class_of(&self, a: usize) -> u32 {
+        self.class[a]
+    }
+
+    fn bounds(&self) -> (usize, usize) {
+        (self.sgb, self.ngb)
+    }
+
+    fn unmet_w2(&self, a: usize, b: usize) -> Weight {
+        match self.place(b) {
+            Some(place) => self.class_w2(a, b, place, true),
+            None => Weight::ZERO,
+        }
+    }
+
+    fn met_of(&self, a: usize) -> &[u32] {
+        Model::met_of(self, a)
+    }
+
+    fn extra_w2(&self, a: usize) -> Weight {
+        let x = self.dummy_weight(a);
+        x.add(&x)
+    }
+}
+
 impl super::blossom::Weights for Model<'_> {
+    /// Before any decision, by class (`classwise`).
+    fn restart_tally(
+        &self,
+        alive: &[bool],
+        group: &[u32],
+        f: &mut dyn FnMut(usize, &Weight, u32),
+    ) -> bool {
+        if !self.by_class(alive.len()) {
+            return false;
+        }
+        super::classwise::tally(self, alive, group, f);
+        true
+    }
+
+    /// Before any decision, by class (`classwise`).
+    fn restart_uncovered(&self, alive: &[bool], dual: &[Weight], count: &mut [u32]) -> bool {
+        if !self.by_class(alive.len()) {
+            return false;
+        }
+        super::classwise::uncovered(self, alive, dual, count);
+        true
+    }
+
     #[inline(always)]
     fn w2(&self, a: usize, b: usize) -> Weight {
         let k = self.pbi.len();

@@ -1,0 +1,230 @@
+//! A restart's two passes over every pair, done class by class (`blossom`, module docs:
+//! "When most vertices changed, the matcher starts afresh"; `docs/dutch.md`, Speed, "The
+//! restart by class").
+//!
+//! A restarted matcher tallies each vertex's weights inside its group (its starting dual)
+//! and then counts each vertex's uncovered edges (the order of its dual raises): two reads
+//! of every pair, k² weights for a bracket of k players, while the search after it often
+//! does nothing. On the sparse path's first solve (`sparse::Model` before any decision) a
+//! pair's weight depends only on the two players' classes, their order and where the
+//! later one stands (an MDP, a resident, the next group), except that a pair that met
+//! weighs zero. So both passes are counted per class and range of positions instead: for
+//! a vertex v, the players of one class before v weigh one weight, those after v among the
+//! residents another, those after v in the next group a third; the tally adds each weight
+//! with its count, the uncovered count adds, per class and distinct dual of its players,
+//! the players of a range whose dual is below the weight less v's (binary searches in
+//! sorted position lists); the pairs v met are then taken out again one by one. The
+//! extra vertex after the players (the bye dummy, or the next group as one vertex) is
+//! read edge by edge. O(k · cells · distinct duals · log k) instead of k² reads (cells:
+//! the class and group pairs present, a few in a Dutch bracket), with exactly the same
+//! tallies and counts, so the same duals and the same matching.
+
+use super::weight::Weight;
+
+/// What the class-by-class passes read from a weight source whose pair weights follow
+/// classes: players at positions `0..players()`, an extra vertex at `players()` if the
+/// matcher has one.
+pub trait ClassView {
+    /// The number of players.
+    fn players(&self) -> usize;
+    /// The class of the player at `a`.
+    fn class_of(&self, a: usize) -> u32;
+    /// `(sgb, ngb)`: the players before `sgb` (MDPs) have no edge to each other; a pair's
+    /// weight depends on whether its later player is before `ngb` (a resident) or not
+    /// (the next group).
+    fn bounds(&self) -> (usize, usize);
+    /// Twice the weight of (a, b), `a < b`, `b >= sgb`, a pair that has not met: the same
+    /// for every such pair of the same two classes in that order whose later player
+    /// stands in the same part (before or from `ngb`). Never asked of a pair that met (the
+    /// sparse model caches it as its classes').
+    fn unmet_w2(&self, a: usize, b: usize) -> Weight;
+    /// The positions `a` has met, sorted (their pairs weigh zero).
+    fn met_of(&self, a: usize) -> &[u32];
+    /// Twice the weight of (a, extra vertex).
+    fn extra_w2(&self, a: usize) -> Weight;
+}
+
+/// The alive players of one class (and group), by position and by dual.
+struct Cell {
+    group: u32,
+    /// Sorted positions.
+    pos: Vec<u32>,
+    /// (dual, sorted positions), by increasing dual.
+    by_dual: Vec<(Weight, Vec<u32>)>,
+}
+
+/// The number of entries of the sorted `list` in `lo..hi`.
+fn in_range(list: &[u32], lo: usize, hi: usize) -> usize {
+    if lo >= hi {
+        return 0;
+    }
+    list.partition_point(|&p| (p as usize) < hi) - list.partition_point(|&p| (p as usize) < lo)
+}
+
+/// The alive players grouped by class and `group(position)` (each cell's positions
+/// sorted), with their duals when given; and the cell of each alive player.
+fn cells<C: ClassView>(
+    c: &C,
+    alive: &[bool],
+    group: impl Fn(usize) -> u32,
+    dual: Option<&[Weight]>,
+) -> (Vec<Cell>, Vec<usize>) {
+    let mut at = std::collections::BTreeMap::new();
+    let mut cells: Vec<Cell> = Vec::new();
+    let mut cell_of = vec![usize::MAX; c.players()];
+    for a in (0..c.players()).filter(|&a| alive[a]) {
+        let key = (c.class_of(a), group(a));
+        let i = *at.entry(key).or_insert_with(|| {
+            cells.push(Cell { group: key.1, pos: Vec::new(), by_dual: Vec::new() });
+            cells.len() - 1
+        });
+        cells[i].pos.push(a as u32);
+        cell_of[a] = i;
+    }
+    if let Some(dual) = dual {
+        for cell in &mut cells {
+            let mut by: Vec<(Weight, u32)> =
+                cell.pos.iter().map(|&p| (dual[p as usize], p)).collect();
+            by.sort();
+            for (y, p) in by {
+                match cell.by_dual.last_mut() {
+                    Some((z, list)) if *z == y => list.push(p),
+                    _ => cell.by_dual.push((y, vec![p])),
+                }
+            }
+        }
+    }
+    (cells, cell_of)
+}
+
+/// The position ranges whose pairs with `v` weigh one weight per class: the players before
+/// `v` (none when `v` is an MDP: MDPs have no edge to each other), those after it up to
+/// `ngb`, and those after it from `ngb` (MDPs after an MDP left out).
+fn ranges(v: usize, sgb: usize, ngb: usize, k: usize) -> [(usize, usize); 3] {
+    let before = if v >= sgb { (0, v) } else { (0, 0) };
+    let lo = (v + 1).max(sgb);
+    let mid = lo.max(ngb);
+    [before, (lo, mid), (mid, k)]
+}
+
+/// The alive players `v` met, each with its cell and the index of its range (`ranges`;
+/// none: two MDPs, no edge).
+fn met_by<C: ClassView>(
+    c: &C,
+    v: usize,
+    alive: &[bool],
+    cell_of: &[usize],
+    ranges: &[(usize, usize); 3],
+    out: &mut Vec<(usize, usize, usize)>,
+) {
+    out.clear();
+    let met = c.met_of(v);
+    for (i, &u) in met.iter().enumerate() {
+        let u = u as usize;
+        if (i > 0 && met[i - 1] as usize == u) || u == v || u >= alive.len() || !alive[u] {
+            continue;
+        }
+        if let Some(r) = ranges.iter().position(|&(lo, hi)| lo <= u && u < hi) {
+            out.push((cell_of[u], r, u));
+        }
+    }
+}
+
+/// Twice the weight of `v`'s edges to the players of `cell` in `lo..hi` that it has not
+/// met (the first such player's: the same for all), `None` when there is none.
+fn range_weight<C: ClassView>(
+    c: &C,
+    v: usize,
+    cell: &Cell,
+    lo: usize,
+    hi: usize,
+) -> Option<Weight> {
+    let met = c.met_of(v);
+    let from = cell.pos.partition_point(|&p| (p as usize) < lo);
+    let u = cell.pos[from..]
+        .iter()
+        .map(|&p| p as usize)
+        .take_while(|&p| p < hi)
+        .find(|&p| met.binary_search(&(p as u32)).is_err())?;
+    Some(if u < v { c.unmet_w2(u, v) } else { c.unmet_w2(v, u) })
+}
+
+/// A restart's tally (`blossom::Weights::restart_tally`): calls `f(v, w, count)` for each
+/// alive vertex `v` and each doubled weight `w` of its non-zero edges to the alive vertices
+/// of its group, `count` such edges at a time (one weight may come in several calls).
+pub fn tally<C: ClassView>(
+    c: &C,
+    alive: &[bool],
+    group: &[u32],
+    f: &mut dyn FnMut(usize, &Weight, u32),
+) {
+    let k = c.players();
+    let (sgb, ngb) = c.bounds();
+    let extra = alive.len() > k && alive[k];
+    let (cells, cell_of) = cells(c, alive, |a| group[a], None);
+    let mut met = Vec::new();
+    for v in (0..k).filter(|&v| alive[v]) {
+        let g = group[v];
+        let rs = ranges(v, sgb, ngb, k);
+        met_by(c, v, alive, &cell_of, &rs, &mut met);
+        for (ci, cell) in cells.iter().enumerate().filter(|(_, cell)| cell.group == g) {
+            for (r, &(lo, hi)) in rs.iter().enumerate() {
+                let all = in_range(&cell.pos, lo, hi);
+                // The pairs v met weigh zero: not edges.
+                let met_here = met.iter().filter(|m| m.0 == ci && m.1 == r).count();
+                if all == met_here {
+                    continue;
+                }
+                let w = range_weight(c, v, cell, lo, hi).expect("a player v has not met");
+                if !w.is_zero() {
+                    f(v, &w, (all - met_here) as u32);
+                }
+            }
+        }
+        if extra && group[k] == g {
+            let w = c.extra_w2(v);
+            if !w.is_zero() {
+                f(v, &w, 1);
+                f(k, &w, 1);
+            }
+        }
+    }
+}
+
+/// A restart's uncovered edges (`blossom::Weights::restart_uncovered`): adds to `count[v]`
+/// the number of alive vertices `u != v` with `dual[v] + dual[u] < w2(v, u)`.
+pub fn uncovered<C: ClassView>(c: &C, alive: &[bool], dual: &[Weight], count: &mut [u32]) {
+    let k = c.players();
+    let (sgb, ngb) = c.bounds();
+    let extra = alive.len() > k && alive[k];
+    let (cells, cell_of) = cells(c, alive, |_| 0, Some(dual));
+    let mut met = Vec::new();
+    for v in (0..k).filter(|&v| alive[v]) {
+        let yv = dual[v];
+        let rs = ranges(v, sgb, ngb, k);
+        met_by(c, v, alive, &cell_of, &rs, &mut met);
+        let mut n = 0usize;
+        for (ci, cell) in cells.iter().enumerate() {
+            for (r, &(lo, hi)) in rs.iter().enumerate() {
+                let Some(w) = range_weight(c, v, cell, lo, hi) else { continue };
+                if w <= yv {
+                    continue;
+                }
+                // Uncovered: dual[u] < w - yv, unless v met u (no edge).
+                let t = w.sub(&yv);
+                for (y, list) in &cell.by_dual {
+                    if *y >= t {
+                        break;
+                    }
+                    n += in_range(list, lo, hi);
+                }
+                n -= met.iter().filter(|m| m.0 == ci && m.1 == r && dual[m.2] < t).count();
+            }
+        }
+        count[v] += n as u32;
+        if extra && yv.add(&dual[k]) < c.extra_w2(v) {
+            count[v] += 1;
+            count[k] += 1;
+        }
+    }
+}
