@@ -35,7 +35,8 @@
 //! group (the caller's hint [`Matcher::set_group`]: in the Dutch engine a score group, whose
 //! players are most often paired with each other), then raised where an edge is not
 //! covered, the vertices with the most such edges first (an MDP, rather than each of its
-//! neighbours); the edges then tight are matched greedily in vertex order, and each vertex
+//! neighbours); the edges then tight are matched greedily in vertex order (a vertex given a
+//! side by [`Matcher::set_side`] — the Dutch S1 and S2 halves — looks across first), and each vertex
 //! still free lowers its dual until an edge is tight (or the dual is zero) and takes a free
 //! neighbour over it — far fewer roots for the search (a root's dual is kept even). Half
 //! the heaviest edge, the textbook start, left a round-2 bracket of 1,000 players with
@@ -244,6 +245,8 @@ pub struct Matcher<W: Weights = Dense> {
     covering: bool,
     /// Group of each vertex (a restart's starting duals, `set_group`).
     group: Vec<u32>,
+    /// Side of each vertex (0: none; a restart's greedy matching, `set_side`).
+    side: Vec<u8>,
     mate: Vec<usize>,
     label: Vec<u8>,
     labelend: Vec<usize>,
@@ -334,6 +337,7 @@ impl<W: Weights> Matcher<W> {
             hinted_list: Vec::new(),
             covering: false,
             group: vec![0; n],
+            side: vec![0; n],
             mate: vec![NONE; n],
             label: vec![0; 2 * n],
             labelend: vec![NONE; 2 * n],
@@ -439,6 +443,14 @@ impl<W: Weights> Matcher<W> {
     /// grouping gives an optimum; all vertices start in group 0.
     pub fn set_group(&mut self, v: usize, g: u32) {
         self.group[v] = g;
+    }
+
+    /// A hint for a restart: vertices of sides 1 and 2 are likely matched across (the
+    /// Dutch S1 and S2 halves), so its greedy matching of the tight edges pairs a vertex
+    /// with a free vertex of the other side first. Any sides give an optimum; all
+    /// vertices start with side 0 (none).
+    pub fn set_side(&mut self, v: usize, side: u8) {
+        self.side[v] = side;
     }
 
     /// A hint for the next [`solve`](Self::solve): raise `v`'s dual by twice `by` (the
@@ -760,7 +772,10 @@ impl<W: Weights> Matcher<W> {
             }
         }
         // Free vertices of positive dual: matched at once over a tight edge to a free
-        // neighbour where possible, else roots of even dual.
+        // neighbour where possible, else roots of even dual. (The neighbours looked at are
+        // the vertices free now, a list: step 3 frees half the bracket, and a pass over
+        // every vertex for each of them was most of its matching.)
+        let free: Vec<usize> = (0..n).filter(|&u| self.alive[u] && self.mate[u] == NONE).collect();
         for v in 0..n {
             if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
                 continue;
@@ -768,8 +783,8 @@ impl<W: Weights> Matcher<W> {
             self.make_trivial(v);
             let yv = self.dualvar[v];
             // (The weight is read for the free neighbours only.)
-            for u in 0..n {
-                if u == v || !self.alive[u] || self.mate[u] != NONE || self.inblossom[u] != u {
+            for &u in &free {
+                if u == v || self.mate[u] != NONE || self.inblossom[u] != u {
                     continue;
                 }
                 let w = &self.w.w2(v, u);
@@ -847,18 +862,32 @@ impl<W: Weights> Matcher<W> {
             }
             self.dualvar[v] = y;
         }
+        // (A vertex with a side looks across first.)
         for v in 0..n {
             if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
                 continue;
             }
-            for u in v + 1..n {
-                if !self.alive[u] || self.mate[u] != NONE {
+            let across = if self.side[v] == 0 { 0 } else { 3 - self.side[v] };
+            // The other side first, then the rest (everybody when v has no side).
+            for first in [true, false] {
+                if first && across == 0 {
                     continue;
                 }
-                let w = self.w.w2(v, u);
-                if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
-                    self.mate[v] = self.towards(v, u);
-                    self.mate[u] = self.towards(u, v);
+                for u in v + 1..n {
+                    if !self.alive[u]
+                        || self.mate[u] != NONE
+                        || (across != 0 && (self.side[u] == across) != first)
+                    {
+                        continue;
+                    }
+                    let w = self.w.w2(v, u);
+                    if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
+                        self.mate[v] = self.towards(v, u);
+                        self.mate[u] = self.towards(u, v);
+                        break;
+                    }
+                }
+                if self.mate[v] != NONE {
                     break;
                 }
             }
@@ -2669,6 +2698,34 @@ mod tests {
                     _ => 0,
                 };
                 m.set_group(v, g);
+            }
+            solve_and_check(&mut m, &adj, &format!("trial {trial}"));
+        }
+    }
+
+    #[test]
+    fn sides_keep_the_optimum() {
+        // A restart's greedy matching pairs across the sides first (`set_side`): with few
+        // distinct weights (many tight edges, so the sides change the greedy matching),
+        // whatever the sides, the brute-force optimum and a certificate.
+        let mut r = Lcg(9001);
+        for trial in 0..600 {
+            let n = (r.below(11) + 2) as usize;
+            let mut m = Matcher::new(n);
+            let mut adj = vec![vec![0u64; n]; n];
+            for a in 0..n {
+                for b in a + 1..n {
+                    if r.below(4) == 0 {
+                        continue;
+                    }
+                    let x = 20 + r.below(3) * 5;
+                    adj[a][b] = x;
+                    adj[b][a] = x;
+                    m.set_weight(a, b, w(x).shl(100));
+                }
+            }
+            for v in 0..n {
+                m.set_side(v, r.below(3) as u8);
             }
             solve_and_check(&mut m, &adj, &format!("trial {trial}"));
         }

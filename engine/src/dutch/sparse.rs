@@ -739,8 +739,17 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     if extra {
         m.set_group(k, u32::MAX);
     }
+    // A bracket that pairs alone (no next group, no extra vertex): S1 will be about the
+    // first half of its residents (exactly so without MDPs, with an even count), so the
+    // restart's greedy matching pairs across the halves first (`Matcher::set_side`):
+    // step 3 then has little to change. (With the extra vertex the floater moves S1, and
+    // the hint cost more than it saved at 1,000 players.)
+    let halves = !extra && k == ngb;
     for (i, &v) in mpbi.iter().enumerate() {
         m.set_group(i, field.players[v].score as u32);
+        if halves && i >= sgb {
+            m.set_side(i, 1 + (2 * (i - sgb) >= k - sgb) as u8);
+        }
     }
     // Every player with a pair after it is new (the dense path's first `set` of it), then
     // those with an edge to the bye dummy.
