@@ -2693,23 +2693,13 @@ mod tests {
             let n = (r.below(11) + 2) as usize;
             let group: Vec<u32> = (0..n).map(|_| r.below(3) as u32).collect();
             let heavy: Vec<bool> = (0..n).map(|_| r.below(6) == 0).collect();
-            let mut m = Matcher::new(n);
-            let mut adj = vec![vec![0u64; n]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if r.below(5) == 0 {
-                        continue;
-                    }
-                    let mut x = if group[a] == group[b] { 40 } else { 10 + r.below(3) * 10 };
-                    if heavy[a] || heavy[b] {
-                        x += 30;
-                    }
-                    x += r.below(2) * 3;
-                    adj[a][b] = x;
-                    adj[b][a] = x;
-                    m.set_weight(a, b, w(x).shl(100));
+            let (mut m, adj) = random_graph(&mut r, n, 5, |r, a, b| {
+                let mut x = if group[a] == group[b] { 40 } else { 10 + r.below(3) * 10 };
+                if heavy[a] || heavy[b] {
+                    x += 30;
                 }
-            }
+                x + r.below(2) * 3
+            });
             for v in 0..n {
                 let g = match trial % 3 {
                     0 => group[v],
@@ -2722,6 +2712,30 @@ mod tests {
         }
     }
 
+    /// A random graph on `n` vertices: each pair an edge but one in `skip`, weighing
+    /// `weight(r, a, b)` (shifted up by 100 bits in the matcher); its matcher and adjacency.
+    fn random_graph(
+        r: &mut Lcg,
+        n: usize,
+        skip: u64,
+        mut weight: impl FnMut(&mut Lcg, usize, usize) -> u64,
+    ) -> (Matcher, Vec<Vec<u64>>) {
+        let mut m = Matcher::new(n);
+        let mut adj = vec![vec![0u64; n]; n];
+        for a in 0..n {
+            for b in a + 1..n {
+                if r.below(skip) == 0 {
+                    continue;
+                }
+                let x = weight(r, a, b);
+                adj[a][b] = x;
+                adj[b][a] = x;
+                m.set_weight(a, b, w(x).shl(100));
+            }
+        }
+        (m, adj)
+    }
+
     #[test]
     fn sides_keep_the_optimum() {
         // A restart's greedy matching pairs across the sides first (`set_side`): with few
@@ -2730,19 +2744,7 @@ mod tests {
         let mut r = Lcg(9001);
         for trial in 0..600 {
             let n = (r.below(11) + 2) as usize;
-            let mut m = Matcher::new(n);
-            let mut adj = vec![vec![0u64; n]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if r.below(4) == 0 {
-                        continue;
-                    }
-                    let x = 20 + r.below(3) * 5;
-                    adj[a][b] = x;
-                    adj[b][a] = x;
-                    m.set_weight(a, b, w(x).shl(100));
-                }
-            }
+            let (mut m, adj) = random_graph(&mut r, n, 4, |r, _, _| 20 + r.below(3) * 5);
             for v in 0..n {
                 m.set_side(v, r.below(3) as u8);
             }
