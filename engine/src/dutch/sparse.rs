@@ -550,12 +550,7 @@ impl<'a> Implicit<'_, 'a> {
         self.m.solve();
         let pbi = self.pbi;
         let k = pbi.len();
-        for (i, &v) in pbi.iter().enumerate() {
-            self.r.stable[v] = match self.r.done[v] {
-                Some(u) => u,
-                None => self.m.mate(i).filter(|&j| j < k).map_or(v, |j| pbi[j]),
-            };
-        }
+        self.stable_from_mates();
         *self.r.bye = match &self.sink {
             // The next group as one vertex holds the bye dummy when it is the bye's.
             Some(sink) => sink.group.bye,
@@ -594,6 +589,18 @@ impl<'a> Implicit<'_, 'a> {
         let model = self.m.weights();
         let b = rest::Bracket { verts: pbi, pos: &self.loc, mdps: model.sgb, m: model };
         if rest.repair(self.r.field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
+    }
+
+    /// Each player's partner in the matcher's matching now (itself when unpaired or
+    /// paired to the extra vertex; the decided pairs as they are).
+    fn stable_from_mates(&mut self) {
+        let (pbi, k) = (self.pbi, self.pbi.len());
+        for (i, &v) in pbi.iter().enumerate() {
+            self.r.stable[v] = match self.r.done[v] {
+                Some(u) => u,
+                None => self.m.mate(i).filter(|&j| j < k).map_or(v, |j| pbi[j]),
+            };
+        }
     }
 
     fn finalize(&mut self, a: usize, b: usize) {
@@ -1059,71 +1066,64 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                 && s.m.is_optimal_flat()
                 && outside(&s) == before
             {
-                for (i, &v) in s.pbi.iter().enumerate() {
-                    if s.r.done[v].is_none() {
-                        s.r.stable[v] = s.m.mate(i).filter(|&j| j < k).map_or(v, |j| s.pbi[j]);
-                    }
-                }
-                for &v in chunk {
-                    let u = s.r.stable[v];
-                    s.r.matched[v] = true;
-                    s.r.matched[u] = true;
-                    s.finalize(v, u);
-                }
+                s.stable_from_mates();
                 *s.r.guessed += 1;
-                continue;
-            }
-            // The digits: S1 player i of the group adds (m - j) * B^(g-1-i) on its edge
-            // to its j-th unmatched S2 player below it.
-            let mut open = Vec::with_capacity(remainder.len() + 1);
-            let mut count = 0u64;
-            for &o in &remainder {
-                open.push(count);
-                count += !s.r.matched[o] as u64;
-            }
-            open.push(count);
-            let digit = |v: usize, o: usize, i: usize| -> Weight {
-                let (rv, ro) = (rpos(v), rpos(o));
-                let j = open[ro] - open[rv + 1];
-                Weight::from_u64(m - j).shl(digit_bits * (g - 1 - i) as u32)
-            };
-            let partners: Vec<Option<usize>> = chunk.iter().map(|&v| s.mate_now(v)).collect();
-            // For each partner of the group, the largest digit a later player of the group
-            // puts on its edges (the part of the partner's dual raise).
-            let mut later = vec![Weight::ZERO; g];
-            for (i, &v) in chunk.iter().enumerate().rev() {
-                if let Some(o) = partners[i]
-                    && o > v
-                    && !s.r.matched[o]
-                    && !s.base(v, o).is_zero()
-                {
-                    let d = digit(v, o, i);
-                    s.raise(v, d.sub(&later[i]));
-                    s.raise(o, later[i]);
+            } else {
+                // The digits: S1 player i of the group adds (m - j) * B^(g-1-i) on its edge
+                // to its j-th unmatched S2 player below it.
+                let mut open = Vec::with_capacity(remainder.len() + 1);
+                let mut count = 0u64;
+                for &o in &remainder {
+                    open.push(count);
+                    count += !s.r.matched[o] as u64;
                 }
-                for (pi, p) in partners.iter().enumerate().take(i) {
-                    if let Some(o) = *p
+                open.push(count);
+                let digit = |v: usize, o: usize, i: usize| -> Weight {
+                    let (rv, ro) = (rpos(v), rpos(o));
+                    let j = open[ro] - open[rv + 1];
+                    Weight::from_u64(m - j).shl(digit_bits * (g - 1 - i) as u32)
+                };
+                let partners: Vec<Option<usize>> = chunk.iter().map(|&v| s.mate_now(v)).collect();
+                // For each partner of the group, the largest digit a later player of the group
+                // puts on its edges (the part of the partner's dual raise).
+                let mut later = vec![Weight::ZERO; g];
+                for (i, &v) in chunk.iter().enumerate().rev() {
+                    if let Some(o) = partners[i]
                         && o > v
                         && !s.r.matched[o]
                         && !s.base(v, o).is_zero()
                     {
                         let d = digit(v, o, i);
-                        if d > later[pi] {
-                            later[pi] = d;
+                        s.raise(v, d.sub(&later[i]));
+                        s.raise(o, later[i]);
+                    }
+                    for (pi, p) in partners.iter().enumerate().take(i) {
+                        if let Some(o) = *p
+                            && o > v
+                            && !s.r.matched[o]
+                            && !s.base(v, o).is_zero()
+                        {
+                            let d = digit(v, o, i);
+                            if d > later[pi] {
+                                later[pi] = d;
+                            }
                         }
                     }
+                    // v's edges below it got heavier: v is re-optimised.
+                    if remainder
+                        .iter()
+                        .any(|&o| o > v && !s.r.matched[o] && !s.base(v, o).is_zero())
+                    {
+                        s.touch(v);
+                    }
                 }
-                // v's edges below it got heavier: v is re-optimised.
-                if remainder.iter().any(|&o| o > v && !s.r.matched[o] && !s.base(v, o).is_zero()) {
-                    s.touch(v);
+                s.model().open_before = open;
+                for (i, &v) in chunk.iter().enumerate() {
+                    let lv = s.loc[v];
+                    s.model().step4[lv] = Some(digit_bits * (g - 1 - i) as u32);
                 }
+                s.solve()?;
             }
-            s.model().open_before = open;
-            for (i, &v) in chunk.iter().enumerate() {
-                let lv = s.loc[v];
-                s.model().step4[lv] = Some(digit_bits * (g - 1 - i) as u32);
-            }
-            s.solve()?;
         }
         for &v in chunk {
             let u = s.r.stable[v];
