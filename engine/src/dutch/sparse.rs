@@ -746,12 +746,11 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     if extra {
         m.set_group(k, u32::MAX);
     }
-    // A bracket that pairs alone (no next group, no extra vertex): S1 will be about the
-    // first half of its residents (exactly so without MDPs, with an even count), so the
-    // restart's greedy matching pairs across the halves first (`Matcher::set_side`):
-    // step 3 then has little to change. (With the extra vertex the floater moves S1, and
-    // the hint cost more than it saved at 1,000 players.)
-    let halves = !extra && k == ngb;
+    // A bracket that pairs alone (no next group but as one vertex): S1 will be about the
+    // first half of its residents (exactly so without MDPs or a floater, with an even
+    // count), so the restart's greedy matching pairs across the halves first
+    // (`Matcher::set_side`): step 3 then has little to change.
+    let halves = k == ngb;
     for (i, &v) in mpbi.iter().enumerate() {
         m.set_group(i, field.players[v].score as u32);
         if halves && i >= sgb {
@@ -899,15 +898,21 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         }
     }
     let upper = |s: &Implicit, v: usize| s.r.stable[v] > v && s.r.stable[v] < next_start;
-    if !(0..rem_pairs).all(|ri| upper(&s, remainder[ri])) {
-        // The optimum's duals are foreseeable (`candidates::bracket`).
-        if rem_pairs > 0 && rem_pairs < remainder.len() {
-            let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
-            for (ri, &v) in remainder.iter().enumerate() {
-                s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
-            }
-            s.m.hints_cover();
+    // The optimum's duals are foreseeable (`candidates::bracket`). When the optimum has no
+    // exchange it stays optimal (`candidates::bracket`), but the matcher is still told
+    // the duals that cover the bonus: a matching with no root, where the next matching
+    // (step 4's) would otherwise start from every remainder player changed and its duals
+    // below the bonus (in an odd bracket of 137 players at 1,000: 752 roots in three
+    // transposition matchings).
+    let exchange = !(0..rem_pairs).all(|ri| upper(&s, remainder[ri]));
+    if rem_pairs > 0 && rem_pairs < remainder.len() {
+        let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
+        for (ri, &v) in remainder.iter().enumerate() {
+            s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
         }
+        s.m.hints_cover();
+        s.solve()?;
+    } else if exchange {
         s.solve()?;
     }
     let exchanges = (0..rem_pairs).filter(|&ri| !upper(&s, remainder[ri])).count();
