@@ -725,45 +725,11 @@ impl<W: Weights> Matcher<W> {
         } else {
             pending.iter().copied().filter(|&v| self.alive[v]).collect()
         };
-        let mut order = vec![NONE; n];
-        for (i, &v) in changed.iter().enumerate() {
-            order[v] = i;
-        }
-        let mut count = vec![0u32; n];
-        for (i, &v) in changed.iter().enumerate() {
-            let yv = self.dualvar[v];
-            for u in 0..n {
-                if u == v || !self.alive[u] || (order[u] != NONE && order[u] < i) {
-                    continue;
-                }
-                let w = &self.w.w2(v, u);
-                if yv.add(&self.dualvar[u]) < *w {
-                    count[v] += 1;
-                    count[u] += 1;
-                }
-            }
-        }
+        let mut count = self.count_uncovered_at(&changed);
         for &v in &changed {
-            if count[v] == 0 {
-                continue;
+            if count[v] > 0 {
+                self.dualvar[v] = self.cover_row(v, &mut count);
             }
-            let y0 = self.dualvar[v];
-            let mut need = y0;
-            for u in 0..n {
-                let w = &self.w.w2(v, u);
-                if u != v && self.alive[u] && !w.is_zero() && *w > self.dualvar[u] {
-                    if y0.add(&self.dualvar[u]) < *w {
-                        // Uncovered until now; covered once v is raised.
-                        count[u] -= 1;
-                    }
-                    let d = w.sub(&self.dualvar[u]);
-                    if d > need {
-                        need = d;
-                    }
-                }
-            }
-            count[v] = 0;
-            self.dualvar[v] = need;
         }
         for &v in &touched {
             if self.mate[v] != NONE {
@@ -843,22 +809,7 @@ impl<W: Weights> Matcher<W> {
             if count[v] == 0 {
                 continue;
             }
-            let y0 = self.dualvar[v];
-            let mut y = y0;
-            for u in 0..n {
-                if u == v || !self.alive[u] {
-                    continue;
-                }
-                let w = &self.w.w2(v, u);
-                if y0.add(&self.dualvar[u]) < *w {
-                    // Uncovered until now; covered once v is raised.
-                    count[u] -= 1;
-                    if y.add(&self.dualvar[u]) < *w {
-                        y = w.sub(&self.dualvar[u]);
-                    }
-                }
-            }
-            count[v] = 0;
+            let mut y = self.cover_row(v, &mut count);
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
@@ -983,13 +934,23 @@ impl<W: Weights> Matcher<W> {
         if by_source && self.w.restart_uncovered(&self.alive, &self.dualvar[..n], &mut count) {
             return count;
         }
-        for v in 0..n {
-            if !self.alive[v] {
-                continue;
-            }
+        let alive: Vec<usize> = (0..n).filter(|&v| self.alive[v]).collect();
+        self.count_uncovered_at(&alive)
+    }
+
+    /// Each vertex's count of uncovered edges (y_v + y_u < w) among the edges at the alive
+    /// vertices `vs`: each such pair read once and counted at both ends.
+    fn count_uncovered_at(&self, vs: &[usize]) -> Vec<u32> {
+        let n = self.n;
+        let mut order = vec![NONE; n];
+        for (i, &v) in vs.iter().enumerate() {
+            order[v] = i;
+        }
+        let mut count = vec![0u32; n];
+        for (i, &v) in vs.iter().enumerate() {
             let yv = self.dualvar[v];
-            for u in v + 1..n {
-                if !self.alive[u] {
+            for u in 0..n {
+                if u == v || !self.alive[u] || (order[u] != NONE && order[u] < i) {
                     continue;
                 }
                 let w = &self.w.w2(v, u);
@@ -1000,6 +961,28 @@ impl<W: Weights> Matcher<W> {
             }
         }
         count
+    }
+
+    /// The least dual of `v` that covers every edge at it (its row read once, its dual
+    /// left as it is); the edges it then covers are taken off `count` at both ends.
+    fn cover_row(&self, v: usize, count: &mut [u32]) -> Weight {
+        let y0 = self.dualvar[v];
+        let mut y = y0;
+        for u in 0..self.n {
+            if u == v || !self.alive[u] {
+                continue;
+            }
+            let w = &self.w.w2(v, u);
+            if y0.add(&self.dualvar[u]) < *w {
+                // Uncovered until now; covered once v is raised.
+                count[u] -= 1;
+                if y.add(&self.dualvar[u]) < *w {
+                    y = w.sub(&self.dualvar[u]);
+                }
+            }
+        }
+        count[v] = 0;
+        y
     }
 
     fn edge(&self, a: usize, b: usize) -> usize {
