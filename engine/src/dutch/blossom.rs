@@ -2850,6 +2850,40 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_growing_blossom_keeps_a_certificate() {
+        // Equal weights, an eighth of the edges with a tie-breaker: one blossom grows over
+        // most of the graph two vertices at a time, taking its largest sub-blossom's number
+        // and list (`renumber`), and the removals after it augment through blossoms nested
+        // deep. (A parent pointer left to the old number, the kept list lost, or the
+        // levels of `augment_blossom` taken outermost first each fail it.)
+        let mut r = Lcg(11);
+        for n in [161usize, 301] {
+            let mut m = Matcher::new(n);
+            for a in 0..n {
+                for b in a + 1..n {
+                    let x = if r.below(8) == 0 { r.below(16) } else { 0 };
+                    m.set_weight(a, b, w(1).shl(200).add(&w(x)));
+                }
+            }
+            m.solve();
+            m.check_certificate();
+            let mut alive = n;
+            for _ in 0..12 {
+                let v = r.below(n as u64) as usize;
+                if m.mate(v).is_none() {
+                    continue;
+                }
+                m.remove(v);
+                alive -= 1;
+                m.solve();
+                m.check_certificate();
+                let matched = (0..n).filter(|&u| m.mate(u).is_some()).count();
+                assert_eq!(matched, alive - alive % 2, "{n} vertices: not a maximum matching");
+            }
+        }
+    }
+
     /// Weights that follow classes as the sparse model's before any decision: a pair
     /// (a < b) weighs its classes' weight in that order, by whether b is before `ngb`;
     /// nothing between two vertices before `sgb`, nothing for a pair that met; an extra
