@@ -246,8 +246,12 @@ pub struct Matcher<W: Weights = Dense> {
     hinted: Vec<bool>,
     hint: Vec<Weight>,
     hinted_list: Vec<usize>,
-    /// The caller's word that the hints cover every changed edge ([`Matcher::hints_cover`]).
+    /// The caller's word that the hints cover every changed edge ([`Matcher::hints_cover`]),
+    /// but those at the vertices of `cover_rows` ([`Matcher::hints_cover_but`]).
     covering: bool,
+    cover_rows: Vec<usize>,
+    /// The next solve keeps the matched edges that stay tight ([`Matcher::keep_tight`]).
+    warm: bool,
     /// Group of each vertex (a restart's starting duals, `set_group`).
     group: Vec<u32>,
     /// Side of each vertex (0: none; a restart's greedy matching, `set_side`).
@@ -341,6 +345,8 @@ impl<W: Weights> Matcher<W> {
             hint: vec![Weight::ZERO; n],
             hinted_list: Vec::new(),
             covering: false,
+            cover_rows: Vec::new(),
+            warm: false,
             group: vec![0; n],
             side: vec![0; n],
             mate: vec![NONE; n],
@@ -485,6 +491,22 @@ impl<W: Weights> Matcher<W> {
         self.covering = true;
     }
 
+    /// [`hints_cover`](Self::hints_cover) for every edge but those at `v`: the next
+    /// solve reads `v`'s row (one row, not the k² of every changed vertex) and raises
+    /// `v`'s dual where an edge at it is uncovered.
+    pub fn hints_cover_but(&mut self, v: usize) {
+        self.covering = true;
+        self.cover_rows.push(v);
+    }
+
+    /// For the next [`solve`](Self::solve): a changed vertex keeps its matched edge when
+    /// that stays tight, its dual raised only where an edge at it is uncovered (as after
+    /// [`raise_dual`](Self::raise_dual) hints), instead of being unmatched and its dual
+    /// set afresh. For a few changes that leave most of the matching optimal.
+    pub fn keep_tight(&mut self) {
+        self.warm = true;
+    }
+
     /// Dissolves every blossom (as a change at each vertex would: the duals go to the
     /// vertices, a blossom of positive dual frees its base), so that [`is_tight`] and
     /// [`prefer`] see every edge's exact slack.
@@ -511,6 +533,36 @@ impl<W: Weights> Matcher<W> {
             && self.inblossom[b] == b
             && !w.is_zero()
             && self.dualvar[a].add(&self.dualvar[b]) == *w
+    }
+
+    /// Twice the slack the pair (a, b) will have in the next [`solve`](Self::solve), once
+    /// the blossoms holding a vertex of `changed` (the vertices whose edges changed or
+    /// whose duals were hinted, `a` or `b` among them or not) are dissolved: the duals of
+    /// those blossoms go to their vertices, so each end gains the duals of its blossoms
+    /// that hold a changed vertex. Zero for a matched pair that stays tight; a caller
+    /// that adds half of it to the pair's weight (with what its hints raise the ends)
+    /// keeps the pair tight, where it would otherwise be unmatched and searched again.
+    pub fn flat_slack(&self, a: usize, b: usize, changed: &[usize]) -> Weight {
+        let mut opened = vec![false; 2 * self.n];
+        for &v in changed {
+            let mut c = self.blossomparent[v];
+            while c != NONE && !opened[c] {
+                opened[c] = true;
+                c = self.blossomparent[c];
+            }
+        }
+        let gained = |v: usize| {
+            let mut y = self.dualvar[v];
+            let mut c = self.blossomparent[v];
+            while c != NONE {
+                if opened[c] {
+                    y = y.add(&self.dualvar[c]);
+                }
+                c = self.blossomparent[c];
+            }
+            y
+        };
+        gained(a).add_sub(&gained(b), &self.w.w2(a, b))
     }
 
     /// A primal hint: match `v` with `u` now, over a tight edge ([`is_tight`], else
@@ -591,7 +643,7 @@ impl<W: Weights> Matcher<W> {
             }
         }
         let pending = std::mem::take(&mut self.pending);
-        if !self.hinted_list.is_empty() {
+        if !self.hinted_list.is_empty() || std::mem::take(&mut self.warm) {
             let hinted = std::mem::take(&mut self.hinted_list);
             self.solve_hinted(&pending, &hinted);
             return;
@@ -721,19 +773,21 @@ impl<W: Weights> Matcher<W> {
         // blossom's dual goes to its vertices, which loosens the edges leaving it). Each
         // pair is counted at both ends first, read once, and a changed vertex reads its
         // row again only while some edge of it is uncovered. With the caller's word that
-        // the hints cover them ([`Matcher::hints_cover`]), no row is read.
-        let changed: Vec<usize> = if covering {
-            debug_assert!(self.uncovered_at(pending).is_none(), "hints_cover: uncovered edge");
-            Vec::new()
-        } else {
-            pending.iter().copied().filter(|&v| self.alive[v]).collect()
-        };
+        // the hints cover them ([`Matcher::hints_cover`]), no row is read but those of
+        // the vertices it excepts ([`Matcher::hints_cover_but`]).
+        let cover_rows = std::mem::take(&mut self.cover_rows);
+        let changed: Vec<usize> = if covering { cover_rows } else { pending.to_vec() };
+        let changed: Vec<usize> = changed.into_iter().filter(|&v| self.alive[v]).collect();
         let mut count = self.count_uncovered_at(&changed);
         for &v in &changed {
             if count[v] > 0 {
                 self.dualvar[v] = self.cover_row(v, &mut count);
             }
         }
+        debug_assert!(
+            !covering || self.uncovered_at(pending).is_none(),
+            "hints_cover: uncovered edge"
+        );
         for &v in &touched {
             if self.mate[v] != NONE {
                 let u = self.endpoint(self.mate[v]);
@@ -1016,7 +1070,8 @@ impl<W: Weights> Matcher<W> {
 
     /// Dissolves every blossom containing `v` (step 1 of the module docs), from the top
     /// down: each one's dual goes to its vertices, its children become top-level, and the
-    /// matched edge at its base (no longer tight) is unmatched when its dual is positive.
+    /// matched edge at its base is unmatched when that leaves it loose (its dual positive,
+    /// unless the edge got heavier by as much: `flat_slack`).
     /// Each vertex is visited once: the child dissolved next neither takes the duals of
     /// the blossoms above nor becomes the top blossom of its vertices (both go to the
     /// children that stay, the duals summed). Dissolving the nested blossoms one level at
@@ -1033,14 +1088,15 @@ impl<W: Weights> Matcher<W> {
             b = self.blossomparent[b];
         }
         debug_assert_eq!(chain.last(), Some(&self.inblossom[v]));
-        // The duals of the blossoms dissolved so far.
+        // The duals of the blossoms dissolved so far, and the bases whose matched edge
+        // gains slack (unmatched below, unless a heavier edge keeps it tight).
         let mut z = Weight::ZERO;
+        let mut bases = Vec::new();
         while let Some(b) = chain.pop() {
             let zb = self.dualvar[b];
             if !zb.is_zero() {
                 z = z.add(&zb);
-                let base = self.blossombase[b];
-                self.unmatch(base);
+                bases.push(self.blossombase[b]);
             }
             self.dualvar[b] = Weight::ZERO;
             let next = chain.last().copied().unwrap_or(v);
@@ -1075,6 +1131,11 @@ impl<W: Weights> Matcher<W> {
         self.inblossom[v] = v;
         if !z.is_zero() {
             self.dualvar[v] = self.dualvar[v].add(&z);
+        }
+        for base in bases {
+            if self.mate[base] != NONE && !self.slack(self.mate[base] / 2).is_zero() {
+                self.unmatch(base);
+            }
         }
     }
 
@@ -2882,6 +2943,118 @@ mod tests {
                 assert_eq!(matched, alive - alive % 2, "{n} vertices: not a maximum matching");
             }
         }
+    }
+
+    #[test]
+    fn a_pair_made_heavier_by_its_flat_slack_stays_optimal() {
+        // The Dutch extra vertex (`sparse::Implicit::keep_extra_pair`): the last vertex x
+        // is matched to p; before a change, every edge of x gets half the slack (p, x)
+        // will have once the blossoms of the changed vertices are dissolved
+        // (`flat_slack`), plus p's hint, so that a dissolution keeps the pair matched
+        // (`make_trivial` unmatches a base only when its edge turns loose). The changes:
+        // the step-3 bonus with its hints and x's row alone checked (`hints_cover_but`),
+        // other edges of one vertex with `keep_tight` or without, or a matched pair
+        // removed. Each solve is checked against brute force and the certificate.
+        let mut r = Lcg(2718);
+        let mut opened = 0;
+        for trial in 0..600 {
+            let n = (r.below(11) + 3) as usize;
+            let x = n - 1;
+            let (mut adj, mut m) = tied_graph(&mut r, n, 0);
+            let mut alive = vec![true; n];
+            for _ in 0..3 {
+                let Some(p) = m.mate(x) else { break };
+                let mode = r.below(3);
+                let mut hint = 0;
+                let changed: Vec<usize> = match mode {
+                    // Step 3: a bonus on the pairs of a ranked subset holding p.
+                    0 => {
+                        let ranked: Vec<usize> =
+                            (0..x).filter(|&v| alive[v] && (v == p || r.below(4) != 0)).collect();
+                        let half = ranked.len() / 2;
+                        if half == 0 {
+                            continue;
+                        }
+                        let bonus = |ri: usize| -> u64 {
+                            (if ri < half { 32 } else { 0 }) + 2 * (15 - ri.min(15) as u64)
+                        };
+                        for (ri, &a) in ranked.iter().enumerate() {
+                            for &b in &ranked[ri + 1..] {
+                                if adj[a][b] > 0 {
+                                    adj[a][b] += bonus(ri);
+                                    adj[b][a] = adj[a][b];
+                                    m.set_weight(a, b, w(adj[a][b]));
+                                }
+                            }
+                        }
+                        let h = (bonus(half) + bonus(half - 1)) / 4;
+                        for (ri, &v) in ranked.iter().enumerate() {
+                            let by = if ri < half { bonus(ri) - h } else { h };
+                            m.raise_dual(v, w(by));
+                            if v == p {
+                                hint = by;
+                            }
+                        }
+                        ranked
+                    }
+                    // The edges of one other vertex change.
+                    1 => {
+                        let v = r.below(x as u64) as usize;
+                        if v == p || !alive[v] {
+                            continue;
+                        }
+                        for u in 0..n {
+                            if u != v && u != x && alive[u] && r.below(2) == 0 {
+                                adj[v][u] = r.below(4) * 64 + r.below(3);
+                                adj[u][v] = adj[v][u];
+                                m.set_weight(v, u, w(adj[v][u]));
+                            }
+                        }
+                        vec![v]
+                    }
+                    // A matched pair leaves.
+                    _ => match (0..x).find(|&v| v != p && m.mate(v).is_some()) {
+                        Some(v) => vec![v, m.mate(v).unwrap()],
+                        None => continue,
+                    },
+                };
+                let mut at: Vec<usize> = changed.clone();
+                at.push(x);
+                let slack = m.flat_slack(p, x, &at);
+                assert!(slack < w(1).shl(64));
+                if slack.0[0] % 2 == 0 {
+                    if slack.0[0] > 0 {
+                        opened += 1;
+                    }
+                    let extra = hint + slack.0[0] / 2;
+                    for u in 0..x {
+                        if adj[x][u] > 0 {
+                            adj[x][u] += extra;
+                            adj[u][x] = adj[x][u];
+                            m.set_weight(x, u, w(adj[x][u]));
+                        }
+                    }
+                }
+                match mode {
+                    0 => m.hints_cover_but(x),
+                    1 if r.below(2) == 0 => m.keep_tight(),
+                    1 => {}
+                    _ => {
+                        for &v in &changed {
+                            m.remove(v);
+                            alive[v] = false;
+                            for u in 0..n {
+                                adj[v][u] = 0;
+                                adj[u][v] = 0;
+                            }
+                        }
+                    }
+                }
+                solve_and_check(&mut m, &adj, &format!("trial {trial}, mode {mode}: {adj:?}"));
+            }
+        }
+        // The dissolutions the bonus compensates were met.
+        assert!(opened >= 30, "{opened} pairs with a flat slack");
     }
 
     /// Weights that follow classes as the sparse model's before any decision: a pair
