@@ -94,6 +94,10 @@ struct Model<'a> {
     /// vertex is the next score group as one vertex (`next_group`) and these its weights.
     dummy: Vec<Weight>,
     sink: bool,
+    /// A bonus on every edge of that vertex, so that its pair stays tight through the
+    /// decisions (`Implicit::keep_extra_pair`; every optimum matches the vertex or none
+    /// does, so it changes no decision).
+    extra: Weight,
 }
 
 impl<'a> Model<'a> {
@@ -180,6 +184,7 @@ impl<'a> Model<'a> {
             rem_len: 0,
             dummy: Vec::new(),
             sink: false,
+            extra: Weight::ZERO,
         }
     }
 
@@ -235,7 +240,8 @@ impl<'a> Model<'a> {
     /// pair with the next group, [`Model::taken_out`]).
     #[inline(always)]
     fn dummy_weight(&self, a: usize) -> Weight {
-        if self.sink && self.no_lower[a] { Weight::ZERO } else { self.dummy[a] }
+        let x = if self.sink && self.no_lower[a] { Weight::ZERO } else { self.dummy[a] };
+        if x.is_zero() { x } else { x.add(&self.extra) }
     }
 
     /// Whether the decisions of step 3 have taken the pair (a, b), a < b, out: left S1
@@ -608,6 +614,7 @@ impl<'a> Implicit<'_, 'a> {
         self.r.done[b] = Some(a);
         self.r.stable[a] = b;
         self.r.stable[b] = a;
+        self.keep_extra_pair(|_| Weight::ZERO, &[a.min(b), a.max(b)]);
         self.m.remove(self.loc[a]);
         self.m.remove(self.loc[b]);
     }
@@ -616,6 +623,50 @@ impl<'a> Implicit<'_, 'a> {
     fn weight(&self, a: usize, b: usize) -> Weight {
         let (i, j) = (self.loc[a], self.loc[b]);
         self.m.weights().weight(i.min(j), i.max(j))
+    }
+
+    /// Before a solve after a change: keeps the pair of the extra vertex (the bye dummy,
+    /// the next group as one vertex) and its partner p tight, where the solve would
+    /// unmatch it and search from p again — over the whole bracket when p is the base of
+    /// a blossom that holds it (a full scan of 4,225 players in one step-3 matching of
+    /// round 2 of `--seed 3` at 10,000 players, only to find the same pair). The extra
+    /// vertex gets no bonus of the decisions, so the pair loses its tightness when p's
+    /// dual is raised (`raise`, by p's index in `changed`: step 3's hints) or gains the
+    /// duals of blossoms dissolved by the change (the `changed` players, field indices,
+    /// sorted).
+    /// Every optimum pairs the extra vertex or none does (the bye dummy's edges carry the
+    /// completion bit; the next group's carry C8, which no pair of the bracket does), so
+    /// a bonus on all its edges changes no optimum: they get what the pair lost, reported
+    /// as a change at the extra vertex (the next solve keeps the pair only if told to:
+    /// hints, or `Matcher::keep_tight`). Returns whether they did (its row then needs
+    /// the check of `Matcher::hints_cover_but`).
+    fn keep_extra_pair(&mut self, raise: impl Fn(usize) -> Weight, changed: &[usize]) -> bool {
+        let k = self.pbi.len();
+        let Some(p) = (self.m.vertices() > k).then(|| self.m.mate(k)).flatten() else {
+            return false;
+        };
+        let by = match changed.binary_search(&self.pbi[p]) {
+            Ok(i) => raise(i),
+            Err(_) => Weight::ZERO,
+        };
+        if by.is_zero() && changed.contains(&self.pbi[p]) {
+            // A changed player without a hint is unmatched by the solve anyway.
+            return false;
+        }
+        let mut opened: Vec<usize> = changed.iter().map(|&v| self.loc[v]).collect();
+        opened.push(k);
+        let slack = self.m.flat_slack(p, k, &opened);
+        if slack.0[0] & 1 == 1 || (by.is_zero() && slack.is_zero()) {
+            return false;
+        }
+        let old: Vec<Weight> = (0..k).map(|i| self.m.weights().dummy_weight(i)).collect();
+        let extra = self.m.weights().extra.add(&by).add(&slack.half());
+        self.model().extra = extra;
+        for (i, old) in old.iter().enumerate() {
+            let new = self.m.weights().dummy_weight(i);
+            self.m.changed(k, i, old, &new);
+        }
+        true
     }
 
     fn base(&self, a: usize, b: usize) -> Weight {
@@ -813,6 +864,9 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         let pairs: Vec<(usize, usize)> = (sgb..ngb).map(|oi| (v, pbi[oi])).collect();
         if !in_res(&s, v) {
             s.update(&pairs, |m| m.mdp_bonus[pi] = 1);
+            if s.keep_extra_pair(|_| Weight::ZERO, &[v]) {
+                s.m.keep_tight();
+            }
             s.solve()?;
         }
         if in_res(&s, v) {
@@ -845,6 +899,9 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
         }
         s.update(&pairs, |m| m.step2 = Some((pi, bonus)));
         if top != Some(s.r.stable[v]) {
+            if s.keep_extra_pair(|_| Weight::ZERO, &[v]) {
+                s.m.keep_tight();
+            }
             s.solve()?;
         }
         let u = s.r.stable[v];
@@ -907,10 +964,17 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     let exchange = !(0..rem_pairs).all(|ri| upper(&s, remainder[ri]));
     if rem_pairs > 0 && rem_pairs < remainder.len() {
         let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
+        let raise = |ri: usize| if ri < rem_pairs { bonus(ri).sub(&h) } else { h };
         for (ri, &v) in remainder.iter().enumerate() {
-            s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
+            s.raise(v, raise(ri));
         }
-        s.m.hints_cover();
+        // The extra vertex's partner (the floater of an odd bracket, say) keeps its pair.
+        let kept = s.keep_extra_pair(raise, &remainder);
+        if kept {
+            s.m.hints_cover_but(k)
+        } else {
+            s.m.hints_cover()
+        }
         s.solve()?;
     } else if exchange {
         s.solve()?;
