@@ -543,11 +543,12 @@ impl<W: Weights> Matcher<W> {
     /// that adds half of it to the pair's weight (with what its hints raise the ends)
     /// keeps the pair tight, where it would otherwise be unmatched and searched again.
     pub fn flat_slack(&self, a: usize, b: usize, changed: &[usize]) -> Weight {
-        let mut opened = vec![false; 2 * self.n];
+        // A set, not a mark per vertex: this runs once per decided pair, and clearing
+        // 2n marks each time would make a bracket's removals quadratic.
+        let mut opened = std::collections::HashSet::new();
         for &v in changed {
             let mut c = self.blossomparent[v];
-            while c != NONE && !opened[c] {
-                opened[c] = true;
+            while c != NONE && opened.insert(c) {
                 c = self.blossomparent[c];
             }
         }
@@ -555,7 +556,7 @@ impl<W: Weights> Matcher<W> {
             let mut y = self.dualvar[v];
             let mut c = self.blossomparent[v];
             while c != NONE {
-                if opened[c] {
+                if opened.contains(&c) {
                     y = y.add(&self.dualvar[c]);
                 }
                 c = self.blossomparent[c];

@@ -154,6 +154,17 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             }
         }
     }
+    // Who has a `bye` row before this round (any round number: C2 below), found in one
+    // pass over the rows, not one per player (100,000 players, 150,000 rows).
+    let mut bye_row = vec![false; n];
+    for row in &t.rows {
+        if let Entry::Bye(p) = row.entry
+            && row.round < r
+            && let Some(&i) = pos.get(&p)
+        {
+            bye_row[i] = true;
+        }
+    }
     let absent = |i: usize| {
         let p = &t.players[i];
         p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r)
@@ -234,10 +245,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             Cell::Forfeit { points } => points < 2,
             Cell::Unpaired { points } => points < 2,
             _ => true,
-        }) && !t
-            .rows
-            .iter()
-            .any(|row| row.round < r && row.entry == Entry::Bye(t.players[i].id));
+        }) && !bye_row[i];
         players.push(Player {
             id: t.players[i].id,
             index: i,
