@@ -1102,7 +1102,13 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                     .collect()
             };
             let before = outside(&s);
-            let matched_before = s.m.matched_count();
+            // Which vertices are unmatched, not only how many: a guess that pairs a free
+            // player and frees its partner's old mate keeps the count but changes who
+            // floats, and the rest (C4/C5) was checked for the old floater only.
+            let free = |s: &Implicit| -> Vec<usize> {
+                (0..s.m.vertices()).filter(|&i| s.m.mate(i).is_none()).collect()
+            };
+            let free_before = free(&s);
             s.m.flatten();
             let mut claimed: Vec<usize> = Vec::with_capacity(g);
             let mut clean = true;
@@ -1124,14 +1130,15 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                 }
             }
             // Each guess is the highest S2 player over a tight edge, so when every one of
-            // them was taken with the old mates paired again over a tight edge, nobody freed
-            // and nothing outside the remainder moved, the matching is still an optimum
-            // (`Matcher::is_optimal_flat`) and each player of the group has the highest
-            // partner an optimum can give it after the players before it: exactly what the
-            // digits would decide, without a matching. The optimum's cover of the bracket's
-            // players is the same, so the rest needs no new check.
+            // them was taken with the old mates paired again over a tight edge, the same
+            // players unmatched as before and nothing outside the remainder moved, the
+            // matching is still an optimum (`Matcher::is_optimal_flat`) and each player of
+            // the group has the highest partner an optimum can give it after the players
+            // before it: exactly what the digits would decide, without a matching. The
+            // optimum's cover of the bracket's players is the same, so the rest needs no
+            // new check.
             if clean
-                && s.m.matched_count() == matched_before
+                && free(&s) == free_before
                 && s.m.is_optimal_flat()
                 && outside(&s) == before
             {
