@@ -1018,9 +1018,11 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             let below = if s.sink.is_some() { &[][..] } else { &pbi[ngb..] };
             let out: Vec<(usize, usize)> =
                 remainder[..ri].iter().chain(below).map(|&o| (v, o)).collect();
-            let float = s.m.weights().dummy_weight(lv);
+            // (Read before the change: with the sink, the edge to it is taken away. A
+            // bracket without the sink may have no extra vertex at all: no edge to read.)
+            let float = s.sink.is_some().then(|| s.m.weights().dummy_weight(lv));
             s.update(&out, |m| m.no_lower[lv] = true);
-            if s.sink.is_some() {
+            if let Some(float) = float {
                 // Nor may it float (its edge to the next group as one vertex).
                 s.m.changed(lv, k, &float, &Weight::ZERO);
             }
