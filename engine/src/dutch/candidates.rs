@@ -708,6 +708,10 @@ pub fn pair_by(
                     };
                     stats.fallbacks += 1;
                     stats.global += 1;
+                    // The bracket is not paired alone after all: C9 of the next bracket is
+                    // read from the whole field's optimum, not from the cardinality
+                    // matchings made for pairing it alone.
+                    alone_c9 = None;
                     r.s.done = done;
                     r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
                     r.matched = matched;
