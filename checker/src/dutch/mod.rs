@@ -136,7 +136,8 @@ fn pairing_numbers(t: &Tournament) -> HashMap<Id, usize> {
 }
 
 /// The initial colour (5.2.5): the configured one, else read from round 1 (the colour of
-/// the highest player of its first game, inverted when that player's number is even).
+/// the highest player of its first game, inverted when that player's number is even),
+/// else, when round 1 had no game, drawn from the seed.
 fn initial_colour(t: &Tournament) -> Colour {
     if let Some(c) = t.config.system.dutch().and_then(|d| d.initial_colour) {
         return c;
@@ -167,7 +168,10 @@ fn initial_colour(t: &Tournament) -> Colour {
             let c = if white == top { Colour::White } else { Colour::Black };
             if n % 2 == 1 { c } else { c.other() }
         }
-        None => Colour::White,
+        // No game in round 1 (everybody had a bye or was absent): the colour was never
+        // shown, so it is the one drawn from the seed (docs/dutch.md, Configuration), as
+        // the engine draws it for the first round with games.
+        None => bsw_model::system::drawn_initial_colour(t.config.seed),
     }
 }
 
