@@ -1139,11 +1139,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             // before it: exactly what the digits would decide, without a matching. The
             // optimum's cover of the bracket's players is the same, so the rest needs no
             // new check.
-            if clean
-                && free(&s) == free_before
-                && s.m.is_optimal_flat()
-                && outside(&s) == before
-            {
+            if clean && free(&s) == free_before && s.m.is_optimal_flat() && outside(&s) == before {
                 s.stable_from_mates();
                 *s.r.guessed += 1;
             } else {
