@@ -608,11 +608,6 @@ impl<W: Weights> Matcher<W> {
         self.n
     }
 
-    /// The number of alive vertices that are matched.
-    pub fn matched_count(&self) -> usize {
-        (0..self.n).filter(|&v| self.alive[v] && self.mate[v] != NONE).count()
-    }
-
     /// After [`flatten`](Self::flatten) and [`prefer`](Self::prefer) hints: whether the
     /// matching is still a maximum-weight one with the duals as they are, which holds when
     /// no blossom is left and every free vertex has dual zero (the duals stay feasible and
