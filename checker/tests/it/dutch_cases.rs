@@ -282,31 +282,14 @@ fn a_late_mdp_pairing_in_a_bracket_of_64_mdps_is_found_by_the_staged_check() {
 #[test]
 fn a_first_round_without_games_leaves_the_initial_colour_to_the_seed() {
     for (seed, white) in [(1u64, 3), (2, 1)] {
-        let dir =
-            std::env::temp_dir().join(format!("bsw-initial-colour-{}-{seed}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let files = [
-            (
-                "tournament.toml",
-                format!(
-                    "name = \"t\"\nrounds = 2\nseed = {seed}\nsystem = \"dutch\"\npab_points = 0.5\n"
-                ),
+        let t = bsw_model::io::parse_dir_texts(
+            &format!(
+                "name = \"t\"\nrounds = 2\nseed = {seed}\nsystem = \"dutch\"\npab_points = 0.5\n"
             ),
-            (
-                "players.csv",
-                "id,name,rating,half_byes,zero_byes\n1,A,1692,,\n2,B,0,,1\n3,C,0,1,\n".into(),
-            ),
-            (
-                "rounds.csv",
-                "round,board,white,black,result\n1,1,1,,bye\n1,2,2,,zero-bye\n1,3,3,,half-bye\n"
-                    .into(),
-            ),
-        ];
-        for (name, text) in files {
-            std::fs::write(dir.join(name), text).unwrap();
-        }
-        let t = bsw_model::io::read_dir(&dir).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+            "id,name,rating,half_byes,zero_byes\n1,A,1692,,\n2,B,0,,1\n3,C,0,1,\n",
+            Some("round,board,white,black,result\n1,1,1,,bye\n1,2,2,,zero-bye\n1,3,3,,half-bye\n"),
+        )
+        .unwrap();
         // 1 and 3 on ½, 1 higher by pairing number (1, odd): 1 takes the initial colour
         // (5.2.5); 2 (no bye before: 0 points) gets the PAB.
         let black = if white == 1 { 3 } else { 1 };
