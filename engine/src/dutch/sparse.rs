@@ -674,6 +674,19 @@ impl<'a> Implicit<'_, 'a> {
         self.m.weights().base(i.min(j), i.max(j))
     }
 
+    /// Step 4: whether the remainder pair of the S1 player `v` and `o` below it has an
+    /// edge. An S1 player `o` never has one (step 3 took S1 x S1 out): it is told by its
+    /// flag, not by weighing the pair — the searches for each S1 player's highest open S2
+    /// player pass every later S1 player, O(k²) weights in a big bracket.
+    fn s2_edge(&self, v: usize, o: usize) -> bool {
+        let s1 = self.m.weights().s1.as_deref().expect("step 4 follows step 3");
+        if s1[self.loc[o]] {
+            debug_assert!(self.base(v, o).is_zero(), "S1 pair {v}-{o} has an edge");
+            return false;
+        }
+        !self.base(v, o).is_zero()
+    }
+
     /// Changes the model by `f` and reports every pair of `pairs` (field indices, the
     /// first the vertex re-optimised, as `Matrix::set` in `candidates`) whose weight
     /// changed, in order.
@@ -1085,7 +1098,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             let top = remainder[rpos(v) + 1..]
                 .iter()
                 .copied()
-                .find(|&o| !s.r.matched[o] && !taken.contains(&o) && !s.base(v, o).is_zero());
+                .find(|&o| !s.r.matched[o] && s.s2_edge(v, o) && !taken.contains(&o));
             taken.push(s.r.stable[v]);
             if top != Some(s.r.stable[v]) {
                 holds = false;
@@ -1117,8 +1130,8 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             for &v in chunk {
                 let guess = remainder[rpos(v) + 1..].iter().copied().find(|&o| {
                     !s.r.matched[o]
+                        && s.s2_edge(v, o)
                         && !claimed.contains(&o)
-                        && !s.base(v, o).is_zero()
                         && s.tight(v, o)
                 });
                 if let Some(o) = guess {
@@ -1165,7 +1178,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                     if let Some(o) = partners[i]
                         && o > v
                         && !s.r.matched[o]
-                        && !s.base(v, o).is_zero()
+                        && s.s2_edge(v, o)
                     {
                         let d = digit(v, o, i);
                         s.raise(v, d.sub(&later[i]));
@@ -1175,7 +1188,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                         if let Some(o) = *p
                             && o > v
                             && !s.r.matched[o]
-                            && !s.base(v, o).is_zero()
+                            && s.s2_edge(v, o)
                         {
                             let d = digit(v, o, i);
                             if d > later[pi] {
@@ -1186,7 +1199,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                     // v's edges below it got heavier: v is re-optimised.
                     if remainder
                         .iter()
-                        .any(|&o| o > v && !s.r.matched[o] && !s.base(v, o).is_zero())
+                        .any(|&o| o > v && !s.r.matched[o] && s.s2_edge(v, o))
                     {
                         s.touch(v);
                     }
