@@ -1779,43 +1779,84 @@ impl<W: Weights> Matcher<W> {
 
     /// Scans every edge of the outer vertex `v`.
     fn scan_vertex(&mut self, v: usize) {
-        let n = self.n;
         // Duals change only in the dual adjustment, never during a scan.
         let yv = self.dualvar[v];
-        for w in 0..n {
-            if w == v || !self.alive[w] {
+        let mut from = 0;
+        while let Some(w) = self.scan_run(v, &yv, from) {
+            self.scan_at = (v, w);
+            let augmented = self.scan_edge(v, w, Weight::ZERO);
+            self.scan_at = (NONE, NONE);
+            if augmented {
+                return;
+            }
+            from = w + 1;
+        }
+    }
+
+    /// Scans `v`'s edges from `from` on up to the first tight one, whose far end it returns
+    /// (`None`: none left). The common case, a least-slack candidate (as in `scan_edge`),
+    /// is recorded here; the caller handles the tight edge, which may grow the tree or make
+    /// a blossom. Nothing that a run reads changes during it, so it reads the matcher's
+    /// arrays as plain slices (the row loop is the matching's inner loop).
+    fn scan_run(&mut self, v: usize, yv: &Weight, from: usize) -> Option<usize> {
+        let n = self.n;
+        let Matcher {
+            w: weights,
+            alive,
+            inblossom,
+            label,
+            dualvar,
+            bestedge,
+            bestslack,
+            blossombestedges,
+            ..
+        } = self;
+        let bv = inblossom[v];
+        // `v`'s blossom's record and list (`note_outer_edge`), kept in locals: the run
+        // writes the records of unlabelled vertices only, never `bv`'s.
+        let (mut best_b, mut slack_b) = (bestedge[bv], bestslack[bv]);
+        let mut list = blossombestedges[bv].take();
+        let edge = |w: usize| if v < w { v * n + w } else { w * n + v };
+        let mut tight = None;
+        for w in from..n {
+            if w == v || !alive[w] {
                 continue;
             }
-            let bw = self.inblossom[w];
-            let lw = self.label[bw];
-            if bw == self.inblossom[v] || (lw == 2 && self.label[w] == 2) {
+            let bw = inblossom[w];
+            let lw = label[bw];
+            if bw == bv || (lw == 2 && label[w] == 2) {
                 // Inside v's blossom, or an inner vertex already reached: nothing to learn.
                 continue;
             }
-            let wv = &self.w.w2(v, w);
+            let wv = &weights.w2(v, w);
             if wv.is_zero() {
                 continue;
             }
-            let s = yv.add_sub(&self.dualvar[w], wv);
-            if !s.is_zero() {
-                // The common case, inline: a least-slack candidate (as in `scan_edge`).
-                if lw == 1 {
-                    let k = self.edge(v, w);
-                    self.note_outer_edge(self.inblossom[v], k, s);
-                } else if self.label[w] == 0 && (self.bestedge[w] == NONE || s < self.bestslack[w])
-                {
-                    self.bestedge[w] = self.edge(v, w);
-                    self.bestslack[w] = s;
+            let s = yv.add_sub(&dualvar[w], wv);
+            if s.is_zero() {
+                tight = Some(w);
+                break;
+            }
+            if lw == 1 {
+                let k = edge(w);
+                if best_b == NONE || s < slack_b {
+                    (best_b, slack_b) = (k, s);
                 }
-            } else {
-                self.scan_at = (v, w);
-                let augmented = self.scan_edge(v, w, s);
-                self.scan_at = (NONE, NONE);
-                if augmented {
-                    return;
+                if let Some(l) = list.as_mut() {
+                    if l.len() >= LIST_CAP * n {
+                        list = None;
+                    } else {
+                        l.push(k);
+                    }
                 }
+            } else if label[w] == 0 && (bestedge[w] == NONE || s < bestslack[w]) {
+                bestedge[w] = edge(w);
+                bestslack[w] = s;
             }
         }
+        (bestedge[bv], bestslack[bv]) = (best_b, slack_b);
+        blossombestedges[bv] = list;
+        tight
     }
 
     /// Looks at the edges between `u` (whose labels or best edge were reset) and the outer

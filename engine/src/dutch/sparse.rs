@@ -1129,10 +1129,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             let mut clean = true;
             for &v in chunk {
                 let guess = remainder[rpos(v) + 1..].iter().copied().find(|&o| {
-                    !s.r.matched[o]
-                        && s.s2_edge(v, o)
-                        && !claimed.contains(&o)
-                        && s.tight(v, o)
+                    !s.r.matched[o] && s.s2_edge(v, o) && !claimed.contains(&o) && s.tight(v, o)
                 });
                 if let Some(o) = guess {
                     // (A guess is over a tight edge: it is always taken.)
@@ -1197,10 +1194,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                         }
                     }
                     // v's edges below it got heavier: v is re-optimised.
-                    if remainder
-                        .iter()
-                        .any(|&o| o > v && !s.r.matched[o] && s.s2_edge(v, o))
-                    {
+                    if remainder.iter().any(|&o| o > v && !s.r.matched[o] && s.s2_edge(v, o)) {
                         s.touch(v);
                     }
                 }
