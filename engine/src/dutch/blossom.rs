@@ -269,6 +269,10 @@ pub struct Matcher<W: Weights = Dense> {
     /// on vertex duals only, which change only in the dual adjustment).
     bestslack: Vec<Weight>,
     blossombestedges: Vec<Option<Vec<usize>>>,
+    /// Vertices of each outer blossom whose edges to other outer blossoms are in neither
+    /// its list nor its record yet (`add_blossom`): read only when a dual step needs the
+    /// record (`recompute_outer_best`), most often never (the tree dissolves first).
+    unread: Vec<Vec<usize>>,
     unusedblossoms: Vec<usize>,
     dualvar: Vec<Weight>,
     /// The root of the alternating tree of each labelled top-level blossom (or vertex),
@@ -360,6 +364,7 @@ impl<W: Weights> Matcher<W> {
             bestedge: vec![NONE; 2 * n],
             bestslack: vec![Weight::ZERO; 2 * n],
             blossombestedges: vec![None; 2 * n],
+            unread: vec![Vec::new(); 2 * n],
             unusedblossoms: (n..2 * n).collect(),
             dualvar: vec![Weight::ZERO; 2 * n],
             tree: vec![NONE; 2 * n],
@@ -1121,6 +1126,7 @@ impl<W: Weights> Matcher<W> {
             self.blossomendps[b].clear();
             self.blossombase[b] = NONE;
             self.blossombestedges[b] = None;
+            self.unread[b].clear();
             self.bestedge[b] = NONE;
             self.unusedblossoms.push(b);
         }
@@ -1339,6 +1345,9 @@ impl<W: Weights> Matcher<W> {
         // dropped list (`None`) stays dropped: `b`'s edges are then read from its vertices.
         let mut kept_list = None;
         let mut kept_best = (NONE, Weight::ZERO);
+        // The vertices whose edges are left unread, the kept sub-blossom's first.
+        let mut unread =
+            if kept == NONE { Vec::new() } else { std::mem::take(&mut self.unread[kept]) };
         for &bv in &path {
             if bv == kept {
                 kept_list = Some(self.blossombestedges[bv].take());
@@ -1346,6 +1355,7 @@ impl<W: Weights> Matcher<W> {
                 self.bestedge[bv] = NONE;
                 continue;
             }
+            unread.append(&mut self.unread[bv]);
             match self.blossombestedges[bv].take() {
                 Some(l) => {
                     for k in l {
@@ -1362,39 +1372,12 @@ impl<W: Weights> Matcher<W> {
                 // Nor is an outer vertex still waiting in the queue: its scan, before the
                 // next dual step, records its edges to the outer blossoms in `b`'s list.
                 None if bv < n && self.queued[bv] > 0 => {}
-                None => {
-                    // Only the edges to other outer blossoms count: the weight is read
-                    // (or computed) for those alone.
-                    // A vertex being scanned has yet to scan its edges beyond the current
-                    // neighbour (it records them in `b`'s list then).
-                    for v in self.leaves_of(bv) {
-                        let yv = self.dualvar[v];
-                        let end = if v == self.scan_at.0 { self.scan_at.1 } else { n };
-                        for u in 0..end {
-                            let bu = self.inblossom[u];
-                            if u == v
-                                || !self.alive[u]
-                                || bu == b
-                                || self.label[bu] != 1
-                                || settled(&bestto, &bestsl, bu)
-                            {
-                                continue;
-                            }
-                            let w = self.w.w2(v, u);
-                            if !w.is_zero() {
-                                let ks = yv.add_sub(&self.dualvar[u], &w);
-                                consider(
-                                    &mut bestto,
-                                    &mut bestsl,
-                                    &mut touched,
-                                    bu,
-                                    self.edge(v, u),
-                                    ks,
-                                );
-                            }
-                        }
-                    }
-                }
+                // An outer vertex already scanned (or an outer sub-blossom whose list was
+                // dropped): its edges to the other outer blossoms are left unread until a
+                // dual step needs the new blossom's record. Reading them here read a row per
+                // merged vertex (in a dense tight component, most of them), while the
+                // tree most often augments, and dissolves, before any dual step.
+                None => unread.extend(self.leaves_of(bv)),
             }
             self.bestedge[bv] = NONE;
         }
@@ -1419,6 +1402,7 @@ impl<W: Weights> Matcher<W> {
         self.scratch_touched = touched;
         self.blossombestedges[b] =
             if keep && list.len() < LIST_CAP * n { Some(list) } else { None };
+        self.unread[b] = unread;
     }
 
     /// Whether `c` is an outer (or unlabelled) blossom of more than n/`BIG_WALK` vertices:
@@ -1440,6 +1424,7 @@ impl<W: Weights> Matcher<W> {
         self.bestedge[to] = self.bestedge[c];
         self.bestslack[to] = self.bestslack[c];
         self.blossombestedges[to] = self.blossombestedges[c].take();
+        self.unread[to] = std::mem::take(&mut self.unread[c]);
         self.dualvar[to] = self.dualvar[c];
         self.tree[to] = self.tree[c];
         self.blossomsize[to] = self.blossomsize[c];
@@ -1526,6 +1511,7 @@ impl<W: Weights> Matcher<W> {
         self.blossomendps[b].clear();
         self.blossombase[b] = NONE;
         self.blossombestedges[b] = None;
+        self.unread[b].clear();
         self.bestedge[b] = NONE;
         self.unusedblossoms.push(b);
     }
@@ -1960,6 +1946,7 @@ impl<W: Weights> Matcher<W> {
                 self.bestedge[b] = NONE;
                 if b >= n {
                     self.blossombestedges[b] = None;
+                    self.unread[b].clear();
                 }
                 b = self.blossomparent[b];
             }
@@ -2006,6 +1993,9 @@ impl<W: Weights> Matcher<W> {
     /// another outer blossom and its bound is the edge's slack.
     fn outer_record_exact(&self, b: usize) -> bool {
         let k = self.bestedge[b];
+        if k == NONE || !self.unread[b].is_empty() {
+            return false;
+        }
         let x = self.end_outside(k, b);
         self.inblossom[x] != b && self.top_label(x) == 1 && self.slack(k) == self.bestslack[b]
     }
@@ -2030,34 +2020,50 @@ impl<W: Weights> Matcher<W> {
 
     /// Redoes the least-slack edge of the outer blossom `b` to the other outer blossoms.
     fn recompute_outer_best(&mut self, b: usize) {
+        let unread = std::mem::take(&mut self.unread[b]);
+        if !unread.is_empty() {
+            match self.blossombestedges[b].take() {
+                Some(mut list) => {
+                    // The unread vertices' edges join the list (all of them, as their
+                    // scans would have put them there), unless it outgrows its cap.
+                    for &v in &unread {
+                        self.edges_to_outer(b, v, |k, _| list.push(k));
+                    }
+                    if list.len() < LIST_CAP * self.n {
+                        self.blossombestedges[b] = Some(list);
+                    }
+                }
+                None if self.bestedge[b] != NONE && self.outer_record_exact(b) => {
+                    // The record is exact for the edges read: the unread ones are added.
+                    let (mut best, mut slack) = (self.bestedge[b], self.bestslack[b]);
+                    for &v in &unread {
+                        self.edges_to_outer(b, v, |k, s| {
+                            if s < slack {
+                                (best, slack) = (k, s);
+                            }
+                        });
+                    }
+                    (self.bestedge[b], self.bestslack[b]) = (best, slack);
+                    return;
+                }
+                None => {}
+            }
+        }
         self.bestedge[b] = NONE;
         let ks: Vec<usize> = match &self.blossombestedges[b] {
             Some(list) => list.clone(),
             None => {
                 // The edges of its vertices to the other outer blossoms, in the same order,
                 // each weighed once.
-                let n = self.n;
+                let (mut best, mut slack) = (NONE, Weight::ZERO);
                 for v in self.leaves_of(b) {
-                    let yv = self.dualvar[v];
-                    for u in 0..n {
-                        if u == v || !self.alive[u] {
-                            continue;
+                    self.edges_to_outer(b, v, |k, s| {
+                        if best == NONE || s < slack {
+                            (best, slack) = (k, s);
                         }
-                        let bu = self.inblossom[u];
-                        if bu == b || self.label[bu] != 1 {
-                            continue;
-                        }
-                        let w = self.w.w2(v, u);
-                        if w.is_zero() {
-                            continue;
-                        }
-                        let s = yv.add_sub(&self.dualvar[u], &w);
-                        if self.bestedge[b] == NONE || s < self.bestslack[b] {
-                            self.bestedge[b] = self.edge(v, u);
-                            self.bestslack[b] = s;
-                        }
-                    }
+                    });
                 }
+                (self.bestedge[b], self.bestslack[b]) = (best, slack);
                 return;
             }
         };
@@ -2069,6 +2075,25 @@ impl<W: Weights> Matcher<W> {
                     self.bestedge[b] = k;
                     self.bestslack[b] = s;
                 }
+            }
+        }
+    }
+
+    /// Calls `f(k, slack)` for each edge `k` of the vertex `v` of the outer blossom `b` to
+    /// another outer blossom, in vertex order.
+    fn edges_to_outer(&self, b: usize, v: usize, mut f: impl FnMut(usize, Weight)) {
+        let yv = self.dualvar[v];
+        for u in 0..self.n {
+            if u == v || !self.alive[u] {
+                continue;
+            }
+            let bu = self.inblossom[u];
+            if bu == b || self.label[bu] != 1 {
+                continue;
+            }
+            let w = self.w.w2(v, u);
+            if !w.is_zero() {
+                f(self.edge(v, u), yv.add_sub(&self.dualvar[u], &w));
             }
         }
     }
@@ -2121,6 +2146,7 @@ impl<W: Weights> Matcher<W> {
         self.bestedge.iter_mut().for_each(|e| *e = NONE);
         for b in n..2 * n {
             self.blossombestedges[b] = None;
+            self.unread[b].clear();
         }
         for &v in &self.queue {
             self.queued[v] = 0;
@@ -2198,8 +2224,8 @@ impl<W: Weights> Matcher<W> {
             for b in 0..2 * n {
                 if self.blossomparent[b] == NONE
                     && self.label[b] == 1
-                    && self.bestedge[b] != NONE
-                    && self.bestslack[b].half() < delta
+                    && ((self.bestedge[b] != NONE && self.bestslack[b].half() < delta)
+                        || (b >= n && !self.unread[b].is_empty()))
                 {
                     if !self.outer_record_exact(b) {
                         self.recompute_outer_best(b);
