@@ -93,9 +93,10 @@
 //! owner, who reports each change by [`Matcher::changed`] (or in bulk by
 //! [`Matcher::changed_dir`] and [`Matcher::touch`]), so that the matcher does on it exactly
 //! what it does on the matrix. A blossom's list of edges to other outer blossoms is dropped
-//! beyond `LIST_CAP`·n entries (its vertices' edges are read instead, the same edges), and
-//! a merge reads weights only towards outer blossoms: no quadratic memory besides the
-//! matrix. A merge costs what it merges, not O(n): the new blossom takes the number of its
+//! beyond `LIST_CAP`·n entries (its vertices' edges are read instead, the same edges): no
+//! quadratic memory besides the matrix. A merge reads no row: the edges of a merged
+//! sub-blossom that has no list (an outer vertex already scanned) are left unread until a
+//! dual step needs the new blossom's record, and most trees augment and dissolve before. A merge costs what it merges, not O(n): the new blossom takes the number of its
 //! largest outer sub-blossom (whose vertices keep their top blossom) and that sub-blossom's
 //! list as it is — a dense tight component grows one blossom two vertices at a time, tens
 //! of thousands of merges in one matching.
