@@ -96,7 +96,8 @@
 //! beyond `LIST_CAP`·n entries (its vertices' edges are read instead, the same edges): no
 //! quadratic memory besides the matrix. A merge reads no row: the edges of a merged
 //! sub-blossom that has no list (an outer vertex already scanned) are left unread until a
-//! dual step needs the new blossom's record, and most trees augment and dissolve before. A merge costs what it merges, not O(n): the new blossom takes the number of its
+//! dual step needs the new blossom's record, and most trees augment and dissolve before.
+//! A merge costs what it merges, not O(n): the new blossom takes the number of its
 //! largest outer sub-blossom (whose vertices keep their top blossom) and that sub-blossom's
 //! list as it is — a dense tight component grows one blossom two vertices at a time, tens
 //! of thousands of merges in one matching.
@@ -285,9 +286,6 @@ pub struct Matcher<W: Weights = Dense> {
     queued: Vec<u32>,
     /// The number of vertices of each blossom (1 for a vertex).
     blossomsize: Vec<usize>,
-    /// The vertex `scan_vertex` is scanning and the neighbour it has reached (`NONE`
-    /// outside a scan): its edges beyond that neighbour are still to be scanned.
-    scan_at: (usize, usize),
     /// Vertices whose edges to outer vertices must be looked at again (their tree was
     /// dissolved, or their best edge led into a dissolved tree).
     rescan: Vec<usize>,
@@ -372,7 +370,6 @@ impl<W: Weights> Matcher<W> {
             queue: std::collections::VecDeque::new(),
             queued: vec![0; n],
             blossomsize: vec![1; 2 * n],
-            scan_at: (NONE, NONE),
             rescan: Vec::new(),
             scratch_edge: vec![NONE; 2 * n],
             scratch_slack: vec![Weight::ZERO; 2 * n],
@@ -1770,10 +1767,7 @@ impl<W: Weights> Matcher<W> {
         let yv = self.dualvar[v];
         let mut from = 0;
         while let Some(w) = self.scan_run(v, &yv, from) {
-            self.scan_at = (v, w);
-            let augmented = self.scan_edge(v, w, Weight::ZERO);
-            self.scan_at = (NONE, NONE);
-            if augmented {
+            if self.scan_edge(v, w, Weight::ZERO) {
                 return;
             }
             from = w + 1;
