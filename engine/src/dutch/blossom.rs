@@ -175,6 +175,32 @@ impl Mode {
     }
 }
 
+/// Records edge `k` (slack `s`) from an outer blossom to another in that blossom's record
+/// (`record`: its least-slack edge and slack) and list. The list is kept complete (a later
+/// merge takes its edges from it); one of `cap` entries or more is dropped, and a
+/// recomputed record then reads the edges of the blossom's vertices instead — the same
+/// edges, without O(n) memory per blossom (with repeats, the lists of one stage can outgrow
+/// a dense matrix).
+#[inline(always)]
+fn note_edge(
+    record: (&mut usize, &mut Weight),
+    list: &mut Option<Vec<usize>>,
+    cap: usize,
+    k: usize,
+    s: Weight,
+) {
+    if *record.0 == NONE || s < *record.1 {
+        (*record.0, *record.1) = (k, s);
+    }
+    if let Some(l) = list.as_mut() {
+        if l.len() >= cap {
+            *list = None;
+        } else {
+            l.push(k);
+        }
+    }
+}
+
 /// How a walk round a blossom's cycle, from its child at index `i` back to the base (index
 /// 0), passes an even number of edges: forward from `i - len` when `i` is odd, backward from
 /// `i` otherwise. Returns (start, step, endptrick); indices are taken modulo `len`.
@@ -1699,22 +1725,9 @@ impl<W: Weights> Matcher<W> {
     /// Records `k` (slack `s`, from a vertex of the outer blossom `b` to another outer
     /// blossom) as a candidate for `b`'s least-slack edge.
     fn note_outer_edge(&mut self, b: usize, k: usize, s: Weight) {
-        if self.bestedge[b] == NONE || s < self.bestslack[b] {
-            self.bestedge[b] = k;
-            self.bestslack[b] = s;
-        }
-        // Keep the blossom's list complete: a later merge takes its edges from the list.
-        // A list longer than LIST_CAP·n is dropped: the merge (and a recomputed record)
-        // then reads the edges of the blossom's vertices instead — the same edges, without
-        // O(n) memory per blossom (with repeats, the lists of one stage can outgrow a
-        // dense matrix).
-        if let Some(list) = self.blossombestedges[b].as_mut() {
-            if list.len() >= LIST_CAP * self.n {
-                self.blossombestedges[b] = None;
-            } else {
-                list.push(k);
-            }
-        }
+        let cap = LIST_CAP * self.n;
+        let record = (&mut self.bestedge[b], &mut self.bestslack[b]);
+        note_edge(record, &mut self.blossombestedges[b], cap, k, s);
     }
 
     /// Looks at edge (v, w) from the outer vertex `v` (slack `s`): grows the tree, makes a
@@ -1819,17 +1832,7 @@ impl<W: Weights> Matcher<W> {
                 break;
             }
             if lw == 1 {
-                let k = edge(w);
-                if best_b == NONE || s < slack_b {
-                    (best_b, slack_b) = (k, s);
-                }
-                if let Some(l) = list.as_mut() {
-                    if l.len() >= LIST_CAP * n {
-                        list = None;
-                    } else {
-                        l.push(k);
-                    }
-                }
+                note_edge((&mut best_b, &mut slack_b), &mut list, LIST_CAP * n, edge(w), s);
             } else if label[w] == 0 && (bestedge[w] == NONE || s < bestslack[w]) {
                 bestedge[w] = edge(w);
                 bestslack[w] = s;
