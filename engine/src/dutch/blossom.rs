@@ -266,6 +266,12 @@ pub struct Matcher<W: Weights = Dense> {
     alive: Vec<bool>,
     modified: Vec<bool>,
     pending: Vec<usize>,
+    /// Pending vertices whose changed edges all lead into `towards`
+    /// ([`Matcher::touch_towards`]), the vertices of `towards`, and those flagged
+    /// `in_towards`.
+    towards_only: Vec<bool>,
+    towards: Vec<usize>,
+    in_towards: Vec<bool>,
     /// Vertices with a lighter unmatched edge inside their top-level blossom (whose
     /// cycle edges `solve` checks).
     loosened: Vec<bool>,
@@ -374,6 +380,9 @@ impl<W: Weights> Matcher<W> {
             alive: vec![true; n],
             modified: vec![false; n],
             pending: Vec::new(),
+            towards_only: vec![false; n],
+            towards: Vec::new(),
+            in_towards: vec![false; n],
             loosened: vec![false; n],
             loosened_list: Vec::new(),
             hinted: vec![false; n],
@@ -460,9 +469,35 @@ impl<W: Weights> Matcher<W> {
     /// Reports that edges at `v` changed (heavier, or new): `v` is re-optimised at the next
     /// [`solve`](Self::solve).
     pub fn touch(&mut self, v: usize) {
+        self.towards_only[v] = false;
         if !self.modified[v] {
             self.modified[v] = true;
             self.pending.push(v);
+        }
+    }
+
+    /// The vertices that [`touch_towards`](Self::touch_towards) names (replacing the
+    /// last ones).
+    pub fn set_towards(&mut self, vs: Vec<usize>) {
+        for &u in &self.towards {
+            self.in_towards[u] = false;
+        }
+        for &u in &vs {
+            self.in_towards[u] = true;
+        }
+        self.towards = vs;
+    }
+
+    /// As [`touch`](Self::touch), when every edge at `v` that changed leads to a vertex of
+    /// [`set_towards`](Self::set_towards)'s (the Dutch step 4: an S1 player's digits are on
+    /// its edges to the open S2 players): a hinted solve then reads only those edges of
+    /// `v` for uncovered ones, not its row. Any other change reported at `v` before the
+    /// next solve cancels it.
+    pub fn touch_towards(&mut self, v: usize) {
+        if !self.modified[v] {
+            self.modified[v] = true;
+            self.pending.push(v);
+            self.towards_only[v] = true;
         }
     }
 
@@ -479,6 +514,7 @@ impl<W: Weights> Matcher<W> {
             }
             return;
         }
+        self.towards_only[v] = false;
         if !self.modified[v] {
             self.modified[v] = true;
             self.pending.push(v);
@@ -681,6 +717,9 @@ impl<W: Weights> Matcher<W> {
             self.solve_hinted(&pending, &hinted);
             return;
         }
+        for &v in &pending {
+            self.towards_only[v] = false;
+        }
         let live = self.alive.iter().filter(|&&a| a).count();
         if 2 * pending.len() > live {
             self.restart(&pending, true);
@@ -817,6 +856,10 @@ impl<W: Weights> Matcher<W> {
                 self.dualvar[v] = self.cover_row(v, &mut count);
             }
         }
+        for &v in pending {
+            self.towards_only[v] = false;
+        }
+        debug_assert!(self.uncovered_at(&changed).is_none(), "a changed edge left uncovered");
         debug_assert!(
             !covering || self.uncovered_at(pending).is_none(),
             "hints_cover: uncovered edge"
@@ -1037,10 +1080,19 @@ impl<W: Weights> Matcher<W> {
             order[v] = i;
         }
         let mut count = vec![0u32; n];
+        let all: Vec<usize> = (0..n).collect();
         for (i, &v) in vs.iter().enumerate() {
             let yv = self.dualvar[v];
-            for u in 0..n {
-                if u == v || !self.alive[u] || (order[u] != NONE && order[u] < i) {
+            // A vertex touched towards some vertices reads its edges to them only; a pair
+            // with a vertex read before is skipped when that read covered it.
+            let row = if self.towards_only[v] { &self.towards } else { &all };
+            for &u in row {
+                if u == v
+                    || !self.alive[u]
+                    || (order[u] != NONE
+                        && order[u] < i
+                        && (!self.towards_only[u] || self.in_towards[v]))
+                {
                     continue;
                 }
                 let w = &self.w.w2(v, u);
@@ -1058,7 +1110,11 @@ impl<W: Weights> Matcher<W> {
     fn cover_row(&self, v: usize, count: &mut [u32]) -> Weight {
         let y0 = self.dualvar[v];
         let mut y = y0;
-        for u in 0..self.n {
+        // A vertex touched towards some vertices: its other edges did not change (one
+        // shared with another changed vertex is covered by that one).
+        let all = 0..if self.towards_only[v] { 0 } else { self.n };
+        let towards = if self.towards_only[v] { &self.towards[..] } else { &[][..] };
+        for u in all.chain(towards.iter().copied()) {
             if u == v || !self.alive[u] {
                 continue;
             }
@@ -1066,12 +1122,12 @@ impl<W: Weights> Matcher<W> {
             if y0.add(&self.dualvar[u]) < *w {
                 // Uncovered until now; covered once v is raised.
                 count[u] -= 1;
+                count[v] -= 1;
                 if y.add(&self.dualvar[u]) < *w {
                     y = w.sub(&self.dualvar[u]);
                 }
             }
         }
-        count[v] = 0;
         y
     }
 
@@ -2773,6 +2829,59 @@ mod tests {
         m.solve();
         m.check_certificate();
         assert_eq!(total(m, adj), brute(adj.len(), &edges_of_adj(adj)), "{context}");
+    }
+
+    #[test]
+    fn touches_towards_some_vertices_keep_the_optimum() {
+        // The Dutch step 4: some vertices' edges to a set of vertices get heavier, reported
+        // by `touch_towards` (the solve reads only those edges), with or without hints,
+        // sometimes with another vertex changed the usual way in the same solve (whose
+        // row is read whole; a pair of the two is counted once). Brute force and the
+        // certificate check each optimum.
+        let mut r = Lcg(4242);
+        let raw = |m: &mut Matcher, a: usize, b: usize, x: Weight| {
+            let n = m.n;
+            m.w.w2[a * n + b] = x.add(&x);
+            m.w.w2[b * n + a] = x.add(&x);
+        };
+        for trial in 0..600 {
+            let n = (r.below(11) + 3) as usize;
+            let shift = if trial % 3 == 0 { 150 } else { 0 };
+            let (mut adj, mut m) = tied_graph(&mut r, n, shift);
+            for step in 0..3 {
+                let towards: Vec<usize> = (0..n).filter(|_| r.below(2) == 0).collect();
+                let touched: Vec<usize> = (0..n).filter(|_| r.below(4) == 0).collect();
+                for &v in &touched {
+                    for &u in &towards {
+                        if u != v && r.below(3) != 0 {
+                            adj[v][u] += r.below(40) + 1;
+                            adj[u][v] = adj[v][u];
+                            raw(&mut m, v, u, w(adj[v][u]).shl(shift));
+                        }
+                    }
+                    m.touch_towards(v);
+                }
+                m.set_towards(towards.clone());
+                match r.below(3) {
+                    0 => m.keep_tight(),
+                    1 => {
+                        for &v in &touched {
+                            m.raise_dual(v, w(r.below(30)).shl(shift));
+                        }
+                    }
+                    _ => {}
+                }
+                if r.below(3) == 0 {
+                    let (v, u) = (r.below(n as u64) as usize, r.below(n as u64) as usize);
+                    if u != v {
+                        adj[v][u] = r.below(60);
+                        adj[u][v] = adj[v][u];
+                        m.set_weight(v, u, w(adj[v][u]).shl(shift));
+                    }
+                }
+                solve_and_check(&mut m, &adj, &format!("trial {trial} step {step}: {adj:?}"));
+            }
+        }
     }
 
     #[test]

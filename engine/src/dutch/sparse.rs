@@ -1193,11 +1193,19 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                             }
                         }
                     }
-                    // v's edges below it got heavier: v is re-optimised.
+                    // v's edges below it got heavier: v is re-optimised (only its edges to
+                    // the open S2 players changed: `Matcher::touch_towards`).
                     if remainder.iter().any(|&o| o > v && !s.r.matched[o] && s.s2_edge(v, o)) {
-                        s.touch(v);
+                        s.m.touch_towards(s.loc[v]);
                     }
                 }
+                // The open S2 players, the only far ends of the digits' edges.
+                let s2_open: Vec<usize> = remainder
+                    .iter()
+                    .filter(|&&o| !s.r.matched[o] && !s1_flags[rpos(o)])
+                    .map(|&o| s.loc[o])
+                    .collect();
+                s.m.set_towards(s2_open);
                 s.model().open_before = open;
                 for (i, &v) in chunk.iter().enumerate() {
                     let lv = s.loc[v];
