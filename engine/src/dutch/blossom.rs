@@ -78,7 +78,16 @@
 //! are more than half of the forest (a big bracket of equal weights often grows one or two
 //! trees over most vertices), the repair would cost more than a rebuild: the stage ends
 //! instead (every outer blossom of dual zero expanded, everything unlabelled) and a new
-//! one starts from the roots, as in the plain method.
+//! one starts from the roots, as in the plain method. Before a stage grows its trees, free
+//! vertices joined by a tight edge are matched (`pair_free`): after a dual step the roots
+//! left are often tight to each other, and a root's scan would label every tight
+//! neighbour (the whole bracket) before meeting one.
+//!
+//! A scan from inside a blossom that holds most of the vertices reads the list of the
+//! vertices outside it (`outside_listed`) instead of skipping the blossom's own one by one.
+//! A caller that knows which vertices a changed vertex's edges lead to says so
+//! ([`Matcher::touch_towards`]): a hinted solve then reads only those edges for uncovered
+//! ones.
 //!
 //! Cost: a vertex's dense row (n weights of 64 bytes: the scans are memory-bound) is
 //! scanned when it becomes outer and looked at again when its tree dissolves; a solve
