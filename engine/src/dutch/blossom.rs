@@ -1089,13 +1089,10 @@ impl<W: Weights> Matcher<W> {
             order[v] = i;
         }
         let mut count = vec![0u32; n];
-        let all: Vec<usize> = (0..n).collect();
         for (i, &v) in vs.iter().enumerate() {
             let yv = self.dualvar[v];
-            // A vertex touched towards some vertices reads its edges to them only; a pair
-            // with a vertex read before is skipped when that read covered it.
-            let row = if self.towards_only[v] { &self.towards } else { &all };
-            for &u in row {
+            // A pair with a vertex read before is skipped when that read covered it.
+            for u in self.changed_edges_of(v) {
                 if u == v
                     || !self.alive[u]
                     || (order[u] != NONE
@@ -1114,16 +1111,23 @@ impl<W: Weights> Matcher<W> {
         count
     }
 
+    /// The far ends of the edges at `v` that may have changed: every vertex, or for a
+    /// vertex touched towards some ([`Matcher::touch_towards`]) those only.
+    fn changed_edges_of(&self, v: usize) -> impl Iterator<Item = usize> + '_ {
+        let only = self.towards_only[v];
+        let all = 0..if only { 0 } else { self.n };
+        let towards = if only { &self.towards[..] } else { &[][..] };
+        all.chain(towards.iter().copied())
+    }
+
     /// The least dual of `v` that covers every edge at it (its row read once, its dual
     /// left as it is); the edges it then covers are taken off `count` at both ends.
     fn cover_row(&self, v: usize, count: &mut [u32]) -> Weight {
         let y0 = self.dualvar[v];
         let mut y = y0;
-        // A vertex touched towards some vertices: its other edges did not change (one
-        // shared with another changed vertex is covered by that one).
-        let all = 0..if self.towards_only[v] { 0 } else { self.n };
-        let towards = if self.towards_only[v] { &self.towards[..] } else { &[][..] };
-        for u in all.chain(towards.iter().copied()) {
+        // (An edge of a vertex touched towards some that leads elsewhere and is uncovered
+        // is shared with another changed vertex, which covers it.)
+        for u in self.changed_edges_of(v) {
             if u == v || !self.alive[u] {
                 continue;
             }
