@@ -128,6 +128,8 @@ const LIST_CAP: usize = 2;
 const BIG_WALK: usize = 16;
 /// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
 const COMMON_DEN: u32 = 8;
+/// A restart takes at most this many dual steps by class (`Weights::restart_step`).
+const CLASS_STEPS: usize = 4;
 
 /// The weights of a vertex's edges inside its group, for a restart's starting dual: the
 /// heaviest, and the count of each distinct weight while there are at most `MODE_WEIGHTS`.
@@ -246,6 +248,14 @@ pub trait Weights {
     /// `dual[v] + dual[u] < w2(v, u)`, and returns true; or returns false without touching
     /// `count`, and the matcher reads the pairs (the default).
     fn restart_uncovered(&self, _alive: &[bool], _dual: &[Weight], _count: &mut [u32]) -> bool {
+        false
+    }
+
+    /// A restart's dual step by class ([`classwise::step`](super::classwise::step)):
+    /// changes `dual` (covering every edge, `mate` on tight edges: each vertex's mate or
+    /// `usize::MAX`) by one step that keeps both so, and returns true; or returns false
+    /// without touching `dual` (the default: no step).
+    fn restart_step(&self, _alive: &[bool], _dual: &mut [Weight], _mate: &[usize]) -> bool {
         false
     }
 }
@@ -1019,6 +1029,22 @@ impl<W: Weights> Matcher<W> {
                 }
                 self.dualvar[v] = y;
             }
+        }
+        // Dual steps by class (`Weights::restart_step`), each followed by the pairs of free
+        // vertices it made tight: what the search's first stage would do after reading
+        // the rows of a bracket-wide tree.
+        for _ in 0..CLASS_STEPS {
+            let mates: Vec<usize> = (0..n)
+                .map(|v| if self.mate[v] == NONE { NONE } else { self.endpoint(self.mate[v]) })
+                .collect();
+            if !self.w.restart_step(&self.alive[..n], &mut self.dualvar[..n], &mates) {
+                break;
+            }
+            debug_assert!(
+                self.uncovered_at(&(0..n).collect::<Vec<_>>()).is_none(),
+                "a dual step by class left an edge uncovered"
+            );
+            self.pair_free();
         }
     }
 
@@ -3338,6 +3364,8 @@ mod tests {
         table: Vec<u64>,
         met: Vec<Vec<u32>>,
         extra: Vec<u64>,
+        /// Whether `restart_step` takes steps.
+        steps: bool,
     }
 
     impl ByClass {
@@ -3377,7 +3405,7 @@ mod tests {
                     .map(|_| if next().is_multiple_of(3) { 0 } else { 990 + next() % 30 })
                     .collect()
             };
-            ByClass { k, sgb, ngb, classes, class, table, met, extra }
+            ByClass { k, sgb, ngb, classes, class, table, met, extra, steps: true }
         }
 
         fn n(&self) -> usize {
@@ -3425,6 +3453,10 @@ mod tests {
             super::super::classwise::uncovered(self, alive, dual, count);
             true
         }
+
+        fn restart_step(&self, alive: &[bool], dual: &mut [Weight], mate: &[usize]) -> bool {
+            self.steps && super::super::classwise::step(self, alive, dual, mate)
+        }
     }
 
     impl super::super::classwise::ClassView for ByClass {
@@ -3449,6 +3481,93 @@ mod tests {
         fn extra_w2(&self, a: usize) -> Weight {
             w(2 * self.extra[a])
         }
+    }
+
+    /// A restart's dual steps by class (`classwise::step`) keep the duals covering every
+    /// edge and the matching on tight edges (debug assertions in `restart`), and the search
+    /// after them reaches an optimum (a certificate, and the weight of the optimum found
+    /// without the steps). Most cases take a step, and then leave fewer roots.
+    #[test]
+    fn dual_steps_by_class_keep_the_optimum() {
+        let mut next = lcg(2717);
+        let (mut stepped, mut fewer) = (0, 0);
+        let cases = 400;
+        for case in 0..cases {
+            let mut src = ByClass::random(&mut next);
+            // A class of surplus players (one colour preference over the other, say):
+            // pairs inside a class weigh less than across.
+            if src.classes > 1 && next().is_multiple_of(2) {
+                let surplus = 2 + next() % 4;
+                for c in src.class.iter_mut() {
+                    *c = (next() % surplus).min(1) as u32;
+                }
+                for a in 0..src.classes {
+                    for b in 0..src.classes {
+                        for part in 0..2 {
+                            let i = (a * src.classes + b) * 2 + part;
+                            if src.table[i] != 0 {
+                                src.table[i] = if a == b { 1000 } else { 1040 };
+                            }
+                        }
+                    }
+                }
+            }
+            let n = src.n();
+            let dead: Vec<usize> = (0..n).filter(|_| next().is_multiple_of(10)).collect();
+            let adj: Vec<Vec<u64>> = (0..n)
+                .map(|a| {
+                    (0..n)
+                        .map(|b| {
+                            if dead.contains(&a) || dead.contains(&b) {
+                                0
+                            } else {
+                                src.w2(a, b).0[0] / 2
+                            }
+                        })
+                        .collect()
+                })
+                .collect();
+            let copy = ByClass {
+                class: src.class.clone(),
+                table: src.table.clone(),
+                met: src.met.clone(),
+                extra: src.extra.clone(),
+                steps: false,
+                ..src
+            };
+            let make = |src: ByClass| {
+                let mut m = Matcher::with_weights(n, src);
+                for &v in &dead {
+                    m.remove(v);
+                }
+                m
+            };
+            let (mut with, mut without) = (make(src), make(copy));
+            let all: Vec<usize> = (0..n).collect();
+            with.restart(&all, true);
+            without.restart(&all, true);
+            let roots = |m: &Matcher<ByClass>| {
+                (0..n)
+                    .filter(|&v| m.alive[v] && m.mate[v] == NONE && !m.dualvar[v].is_zero())
+                    .count()
+            };
+            if with.dualvar[..n] != without.dualvar[..n] {
+                stepped += 1;
+                fewer += (roots(&with) < roots(&without)) as usize;
+            }
+            with.run();
+            without.run();
+            with.check_certificate();
+            let total = |m: &Matcher<ByClass>| {
+                (0..n).filter_map(|v| m.mate(v).filter(|&u| u > v).map(|u| adj[v][u])).sum::<u64>()
+            };
+            assert_eq!(total(&with), total(&without), "case {case}: the optimum's weight");
+        }
+        assert!(
+            stepped > cases / 8,
+            "{stepped} of {cases} cases took a step ({fewer} fewer roots)"
+        );
+        assert!(fewer > stepped / 2, "{fewer} of {stepped} steps left fewer roots");
     }
 
     /// A restart by class (`classwise`: the tally and the uncovered counts per class and

@@ -500,6 +500,11 @@ impl super::blossom::Weights for Model<'_> {
         true
     }
 
+    /// Before any decision, by class (`classwise::step`).
+    fn restart_step(&self, alive: &[bool], dual: &mut [Weight], mate: &[usize]) -> bool {
+        self.by_class(alive.len()) && super::classwise::step(self, alive, dual, mate)
+    }
+
     #[inline(always)]
     fn w2(&self, a: usize, b: usize) -> Weight {
         let k = self.pbi.len();
