@@ -1044,6 +1044,10 @@ impl<W: Weights> Matcher<W> {
                 self.uncovered_at(&(0..n).collect::<Vec<_>>()).is_none(),
                 "a dual step by class left an edge uncovered"
             );
+            debug_assert!(
+                (0..n).all(|v| mates[v] == NONE || self.is_tight(v, mates[v])),
+                "a dual step by class loosened a matched edge"
+            );
             self.pair_free();
         }
     }
@@ -3486,7 +3490,9 @@ mod tests {
     /// A restart's dual steps by class (`classwise::step`) keep the duals covering every
     /// edge and the matching on tight edges (debug assertions in `restart`), and the search
     /// after them reaches an optimum (a certificate, and the weight of the optimum found
-    /// without the steps). Most cases take a step, and then leave fewer roots.
+    /// without the steps). A case in eight or more takes a step, and a third of those or
+    /// more leave fewer roots (an odd weight inside a class needs an odd step, and steps
+    /// are even).
     #[test]
     fn dual_steps_by_class_keep_the_optimum() {
         let mut next = lcg(2717);
@@ -3498,6 +3504,8 @@ mod tests {
             // pairs inside a class weigh less than across.
             if src.classes > 1 && next().is_multiple_of(2) {
                 let surplus = 2 + next() % 4;
+                // (Odd: a step of half an inside slack is odd, and steps are even.)
+                let inside = 1000 + next() % 2;
                 for c in src.class.iter_mut() {
                     *c = (next() % surplus).min(1) as u32;
                 }
@@ -3506,7 +3514,7 @@ mod tests {
                         for part in 0..2 {
                             let i = (a * src.classes + b) * 2 + part;
                             if src.table[i] != 0 {
-                                src.table[i] = if a == b { 1000 } else { 1040 };
+                                src.table[i] = if a == b { inside } else { 1040 };
                             }
                         }
                     }
@@ -3567,7 +3575,7 @@ mod tests {
             stepped > cases / 8,
             "{stepped} of {cases} cases took a step ({fewer} fewer roots)"
         );
-        assert!(fewer > stepped / 2, "{fewer} of {stepped} steps left fewer roots");
+        assert!(fewer > stepped / 3, "{fewer} of {stepped} steps left fewer roots");
     }
 
     /// A restart by class (`classwise`: the tally and the uncovered counts per class and

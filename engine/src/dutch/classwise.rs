@@ -231,70 +231,97 @@ pub fn uncovered<C: ClassView>(c: &C, alive: &[bool], dual: &[Weight], count: &m
 
 /// No mate (`step`'s `mate`).
 const NONE: usize = usize::MAX;
-/// `step`'s sides: a class of roots (duals lowered), a class of their mates (raised).
+/// `step`'s labels: outer (duals lowered) and inner (raised), as a search's trees label.
 const OUTER: u8 = 1;
 const INNER: u8 = 2;
 
-/// A restart's dual step by class (`blossom::Weights::restart_step`): the first step of a
-/// search, taken for whole classes without growing a tree. `dual` must cover every edge and
-/// `mate` (a vertex's mate or `usize::MAX`) hold tight edges only. The classes of the free
-/// vertices of positive dual (the roots) are outer; the classes of the mates of outer
-/// classes' players inner, of inner classes' outer, until nothing changes; a class both
-/// outer and inner ends it (false). The outer players (the free ones of dual zero left
-/// out) lower their duals by δ and the inner ones raise theirs by δ, δ the largest even
-/// amount that keeps every edge covered (an edge between two outer players loses 2δ, one
-/// from an outer player to a player of neither side δ, the others nothing) and no dual
-/// negative; false when it is zero. A matched pair is outer-inner or of neither side, so it
-/// stays tight.
+/// A restart's dual step by class (`blossom::Weights::restart_step`): the first dual step
+/// of a search, taken on trees grown cell by cell instead of vertex by vertex. `dual` must
+/// cover every edge and `mate` (a vertex's mate or `usize::MAX`) hold tight edges only.
+///
+/// The labels: the free vertices of positive dual (the roots) are outer. From an outer
+/// player `v` (one per cell of class and dual, the first labelled), a cell whose edges
+/// from `v` are tight in one of `v`'s ranges has its matched players labelled inner and
+/// their mates outer (a pair is labelled at once, so a matched pair is outer-inner or of
+/// neither side), and so on while a cell is reached. That is the search's tree as far as
+/// the weights follow classes; it need not be exactly the tree, since δ is then taken
+/// exactly: the outer players lower their duals by δ and the inner ones raise theirs by
+/// δ, δ the largest even amount that keeps every edge covered (an edge between two outer
+/// players loses 2δ, one from an outer player to a player of neither side δ, the others
+/// nothing: read per cell of class and label and range, the pairs `v` met left out) and no
+/// dual negative. Matched pairs stay tight. False (nothing changed) when δ is zero.
 ///
 /// Why: the weights of a first matching follow classes, and when one class outnumbers the
 /// class it pairs best with (the players of one colour preference, say), the greedy start
 /// leaves the surplus free, each root's tree then grows through the tight edges over the
 /// whole bracket and every outer vertex reads its row before the one dual step that makes
 /// the surplus's pairs tight (in a bracket of 4,246 players: 92 roots, 2,170 rows read,
-/// 85 ms). Here that step costs a pass per class and range (as `uncovered`), and the roots
+/// 85 ms). Here that step costs a pass per cell and range (as `uncovered`), and the roots
 /// then pair over the edges it made tight.
 pub fn step<C: ClassView>(c: &C, alive: &[bool], dual: &mut [Weight], mate: &[usize]) -> bool {
     let k = c.players();
     let n = alive.len();
-    // The extra vertex is a class of its own, the last.
-    let classes = (0..k).map(|a| c.class_of(a) as usize + 1).max().unwrap_or(0) + 1;
-    let class = |v: usize| if v == k { classes - 1 } else { c.class_of(v) as usize };
-    let mut side = vec![0u8; classes];
+    let mut label = vec![0u8; n];
     for v in (0..n).filter(|&v| alive[v] && mate[v] == NONE && !dual[v].is_zero()) {
-        side[class(v)] = OUTER;
+        label[v] = OUTER;
     }
-    if side.iter().all(|&s| s == 0) {
+    if !label.contains(&OUTER) {
         return false;
     }
-    loop {
-        let mut changed = false;
-        for v in (0..n).filter(|&v| alive[v] && mate[v] != NONE) {
-            let want = match side[class(v)] {
-                OUTER => INNER,
-                INNER => OUTER,
-                _ => continue,
-            };
-            let s = &mut side[class(mate[v])];
-            if *s & want == 0 {
-                *s |= want;
-                changed = true;
+    // Cells of class and dual (the dual's rank among the distinct duals).
+    let mut duals: Vec<Weight> = (0..k).filter(|&a| alive[a]).map(|a| dual[a]).collect();
+    duals.sort_unstable();
+    duals.dedup();
+    let rank = |a: usize| duals.binary_search(&dual[a]).map_or(u32::MAX, |r| r as u32);
+    let (by_dual, cell_of) = cells(c, alive, rank, None);
+    let (sgb, ngb) = c.bounds();
+    // Grow: each cell is reached (its matched players labelled) at most once, and each
+    // cell is grown from once, from its first outer player.
+    let mut reached = vec![false; by_dual.len()];
+    let mut grown = vec![false; by_dual.len()];
+    let mut queue: Vec<usize> = (0..k).filter(|&v| label[v] == OUTER).collect();
+    let extra = n > k && alive[k];
+    while let Some(v) = queue.pop() {
+        if grown[cell_of[v]] {
+            continue;
+        }
+        grown[cell_of[v]] = true;
+        let yv = dual[v];
+        let rs = ranges(v, sgb, ngb, k);
+        for (ci, cell) in by_dual.iter().enumerate() {
+            if reached[ci] {
+                continue;
+            }
+            let yu = dual[cell.pos[0] as usize];
+            let tight = rs.iter().any(|&(lo, hi)| {
+                range_weight(c, v, cell, lo, hi).is_some_and(|w| !w.is_zero() && yv.add(&yu) == w)
+            });
+            if !tight {
+                continue;
+            }
+            reached[ci] = true;
+            for &u in &cell.pos {
+                let u = u as usize;
+                if label[u] == 0 && mate[u] != NONE {
+                    label[u] = INNER;
+                    label[mate[u]] = OUTER;
+                    if mate[u] < k {
+                        queue.push(mate[u]);
+                    }
+                }
             }
         }
-        if side.contains(&(OUTER | INNER)) {
-            return false;
-        }
-        if !changed {
-            break;
+        // The extra vertex, from any outer player.
+        if extra && label[k] == 0 && mate[k] != NONE {
+            let w = c.extra_w2(v);
+            if !w.is_zero() && yv.add(&dual[k]) == w {
+                label[k] = INNER;
+                label[mate[k]] = OUTER;
+                queue.push(mate[k]);
+            }
         }
     }
-    let label: Vec<u8> =
-        (0..n)
-            .map(|v| {
-                if !alive[v] || (mate[v] == NONE && dual[v].is_zero()) { 0 } else { side[class(v)] }
-            })
-            .collect();
-    let (sgb, ngb) = c.bounds();
+    // δ, per cell of class and label.
     let (cells, cell_of) = cells(c, alive, |a| label[a] as u32, Some(dual));
     let mut delta: Option<Weight> = None;
     let mut bound = |b: Weight| {
