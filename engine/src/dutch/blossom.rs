@@ -186,6 +186,23 @@ impl Mode {
     }
 }
 
+/// The least free vertex at or after `i` (`n`: none), where `skip[x] == x` marks a free
+/// vertex and a matched one points further on; the path walked is made to point at the
+/// answer.
+fn free_after(skip: &mut [usize], i: usize) -> usize {
+    let mut r = i;
+    while skip[r] != r {
+        r = skip[r];
+    }
+    let mut x = i;
+    while skip[x] != r && skip[x] != x {
+        let next = skip[x];
+        skip[x] = r;
+        x = next;
+    }
+    r
+}
+
 /// Records edge `k` (slack `s`) from an outer blossom to another in that blossom's record
 /// (`record`: its least-slack edge and slack) and list. The list is kept complete (a later
 /// merge takes its edges from it); one of `cap` entries or more is dropped, and a
@@ -967,7 +984,13 @@ impl<W: Weights> Matcher<W> {
             }
             self.dualvar[v] = y;
         }
-        // (A vertex with a side looks across first.)
+        // (A vertex with a side looks across first.) The free vertices after v are found
+        // by skipping the matched ones in one jump (`free_after`, compressed as it goes):
+        // a pass over every later vertex for each v was most of a restart whose search
+        // then did little.
+        let mut skip: Vec<usize> = (0..=n)
+            .map(|i| if i < n && (!self.alive[i] || self.mate[i] != NONE) { i + 1 } else { i })
+            .collect();
         for v in 0..n {
             if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
                 continue;
@@ -978,19 +1001,22 @@ impl<W: Weights> Matcher<W> {
                 if first && across == 0 {
                     continue;
                 }
-                for u in v + 1..n {
-                    if !self.alive[u]
-                        || self.mate[u] != NONE
-                        || (across != 0 && (self.side[u] == across) != first)
-                    {
+                let mut u = free_after(&mut skip, v + 1);
+                while u < n {
+                    debug_assert!(self.alive[u] && self.mate[u] == NONE, "free_after: {u}");
+                    if across != 0 && (self.side[u] == across) != first {
+                        u = free_after(&mut skip, u + 1);
                         continue;
                     }
                     let w = self.w.w2(v, u);
                     if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
                         self.mate[v] = self.towards(v, u);
                         self.mate[u] = self.towards(u, v);
+                        skip[v] = v + 1;
+                        skip[u] = u + 1;
                         break;
                     }
+                    u = free_after(&mut skip, u + 1);
                 }
                 if self.mate[v] != NONE {
                     break;
@@ -3484,6 +3510,28 @@ mod tests {
         }
         fn extra_w2(&self, a: usize) -> Weight {
             w(2 * self.extra[a])
+        }
+    }
+
+    /// `free_after` finds the least free position at or after each one, as a pass would,
+    /// while positions are taken in any order.
+    #[test]
+    fn free_after_skips_exactly_the_taken_positions() {
+        let mut next = lcg(99);
+        for _ in 0..200 {
+            let n = 1 + (next() % 60) as usize;
+            let mut taken: Vec<bool> = (0..n).map(|_| next().is_multiple_of(3)).collect();
+            let mut skip: Vec<usize> =
+                (0..=n).map(|i| if i < n && taken[i] { i + 1 } else { i }).collect();
+            for _ in 0..3 * n {
+                let i = (next() % (n as u64 + 1)) as usize;
+                let want = (i..n).find(|&x| !taken[x]).unwrap_or(n);
+                assert_eq!(free_after(&mut skip, i), want);
+                if want < n && next().is_multiple_of(2) {
+                    taken[want] = true;
+                    skip[want] = want + 1;
+                }
+            }
         }
     }
 
