@@ -48,7 +48,11 @@
 //! players' classes: `classwise`) gives them through [`Weights::restart_tally`] and
 //! [`Weights::restart_uncovered`], exactly the same (the same duals, the same matching;
 //! debug builds read the pairs too and compare), and the restart then reads only the rows
-//! of the vertices it raises, matches or lowers.
+//! of the vertices it raises, matches or lowers. Such a source may also take the search's
+//! first dual step before the search ([`Weights::restart_step`]: the surplus of one class
+//! over the class it pairs best with is left free by the greedy start, and a search would
+//! label the whole bracket, reading every outer row, before that one step); the free
+//! vertices then take free neighbours over the edges it made tight.
 //!
 //! When the caller can foresee how a change moves the duals (a bonus by the rank of a
 //! pair's higher player, the Dutch step 3), it says so by [`Matcher::raise_dual`]: the
@@ -941,7 +945,8 @@ impl<W: Weights> Matcher<W> {
     /// Most vertices changed: start afresh (module docs), each vertex's dual half the
     /// heaviest weight common in its group, raised where an edge is uncovered (rounded up
     /// to even), and the edges tight then matched greedily in vertex order; a vertex left
-    /// free then lowers its dual to a tight edge and takes a free neighbour.
+    /// free then lowers its dual to a tight edge and takes a free neighbour; then dual steps
+    /// by class where the weight source takes them ([`Weights::restart_step`]).
     /// `by_source`: the tally and the uncovered counts from the weight source when it has
     /// them ([`Weights::restart_tally`]; the same duals and matching either way).
     fn restart(&mut self, pending: &[usize], by_source: bool) {

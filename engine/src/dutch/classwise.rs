@@ -18,6 +18,14 @@
 //! read edge by edge. O(k · cells · distinct duals · log k) instead of k² reads (cells:
 //! the class and group pairs present, a few in a Dutch bracket), with exactly the same
 //! tallies and counts, so the same duals and the same matching.
+//!
+//! After its greedy start, the restart also takes the search's first dual step here
+//! ([`step`]; `docs/dutch.md`, "A restart's first dual step by class"): labels grown over
+//! cells of class and dual instead of vertex by vertex, δ read per cell and range the same
+//! way. A step changes the duals (to others that cover every edge, the matched edges
+//! tight), so unlike the two passes it is not what reading the pairs would give: the
+//! search after it still finds an optimum, and the pairings stayed the same on every
+//! event compared (the later steps decide among equal optima).
 
 use super::weight::Weight;
 
