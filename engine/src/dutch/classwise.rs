@@ -382,7 +382,7 @@ pub fn step<C: ClassView>(c: &C, alive: &[bool], dual: &mut [Weight], mate: &[us
             }
         }
     }
-    if n > k && alive[k] {
+    if extra {
         if label[k] == OUTER {
             bound(dual[k]);
         }
