@@ -159,6 +159,55 @@ pub enum Profile {
     Dutch,
 }
 
+impl Profile {
+    /// The profile's name, as `--profile` takes it and `bsw check --json` reports it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Profile::BergerSwiss => "berger-swiss",
+            Profile::Generic => "generic",
+            Profile::Dutch => "dutch",
+        }
+    }
+}
+
+/// Where a tournament was read from, as far as the choice of profile cares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A tournament directory (SPEC §12).
+    Directory,
+    /// A TRF file; `carries_config`: it holds our Berger-Swiss configuration records (`BSV`,
+    /// as `bsw trf export` writes them).
+    Trf { carries_config: bool },
+}
+
+/// Why [`default_profile`] chose its profile, for a note to the user (`None`: the plain
+/// default of the source, nothing to say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Because {
+    /// The tournament declares the FIDE (Dutch) system.
+    DeclaresDutch,
+    /// A TRF file that carries the Berger-Swiss configuration.
+    CarriesConfig,
+}
+
+/// The profile a tournament is certified by when none is asked for: `dutch` for a
+/// tournament that declares the Dutch system, else `berger-swiss` for a directory and for a
+/// TRF file carrying our configuration, else `generic` (FIDE C.04.1, any Swiss program's
+/// file). The one place this choice is made (`bsw check`, `bsw report` and batch checks all
+/// ask here).
+pub fn default_profile(t: &Tournament, source: Source) -> (Profile, Option<Because>) {
+    if t.config.system.dutch().is_some() {
+        return (Profile::Dutch, Some(Because::DeclaresDutch));
+    }
+    match source {
+        Source::Directory => (Profile::BergerSwiss, None),
+        Source::Trf { carries_config: true } => {
+            (Profile::BergerSwiss, Some(Because::CarriesConfig))
+        }
+        Source::Trf { carries_config: false } => (Profile::Generic, None),
+    }
+}
+
 /// Certifies every round of `t`.
 pub fn check(t: &Tournament, profile: Profile) -> Report {
     let rounds = match profile {

@@ -14,7 +14,7 @@
 //!
 //! Exit codes (SPEC §12): 0 every round conforms, 1 at least one violation, 2 unusable input.
 
-use bsw_checker::{Profile, Report, check};
+use bsw_checker::{Because, Profile, Report, Source, check};
 use bsw_model::Tournament;
 use std::path::PathBuf;
 
@@ -54,27 +54,7 @@ pub fn run(args: Args) -> crate::CmdResult {
         }
     };
     let t = loaded.tournament;
-    let profile = match args.profile {
-        Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
-        Some(ProfileArg::Generic) => Profile::Generic,
-        Some(ProfileArg::Dutch) => Profile::Dutch,
-        None if t.config.system.dutch().is_some() => {
-            eprintln!(
-                "note: {} declares the FIDE (Dutch) system: profile dutch",
-                args.path.display()
-            );
-            Profile::Dutch
-        }
-        None if args.path.is_dir() => Profile::BergerSwiss,
-        None if loaded.carries_config => {
-            eprintln!(
-                "note: {} carries the berger-swiss configuration (BSV records): profile berger-swiss",
-                args.path.display()
-            );
-            Profile::BergerSwiss
-        }
-        None => Profile::Generic,
-    };
+    let profile = profile_for(&args.path, &t, loaded.carries_config, args.profile, true);
     let report = check(&t, profile);
     if args.json {
         outln!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?)?;
@@ -82,6 +62,36 @@ pub fn run(args: Args) -> crate::CmdResult {
         out!("{}", human(&t, &report, profile))?;
     }
     Ok(if report.is_conforming() { 0 } else { 1 })
+}
+
+/// The profile asked for, else the checker's default for `t` read from `path`; with `notes`,
+/// a note on standard error says why a default other than the plain one was chosen.
+pub fn profile_for(
+    path: &std::path::Path,
+    t: &Tournament,
+    carries_config: bool,
+    asked: Option<ProfileArg>,
+    notes: bool,
+) -> Profile {
+    match asked {
+        Some(ProfileArg::BergerSwiss) => return Profile::BergerSwiss,
+        Some(ProfileArg::Generic) => return Profile::Generic,
+        Some(ProfileArg::Dutch) => return Profile::Dutch,
+        None => {}
+    }
+    let source = if path.is_dir() { Source::Directory } else { Source::Trf { carries_config } };
+    let (profile, because) = bsw_checker::default_profile(t, source);
+    let shown = path.display();
+    match because {
+        Some(Because::DeclaresDutch) if notes => {
+            eprintln!("note: {shown} declares the FIDE (Dutch) system: profile dutch")
+        }
+        Some(Because::CarriesConfig) if notes => eprintln!(
+            "note: {shown} carries the berger-swiss configuration (BSV records): profile berger-swiss"
+        ),
+        _ => {}
+    }
+    profile
 }
 
 /// `--json` on unusable input (exit 2): `{"verdict": "error", "error": {"file", "line",
@@ -113,11 +123,7 @@ fn summarize(v: &bsw_checker::Evidence) -> String {
 
 fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
     let mut s = String::new();
-    let profile_name = match profile {
-        Profile::BergerSwiss => "berger-swiss",
-        Profile::Generic => "generic",
-        Profile::Dutch => "dutch",
-    };
+    let profile_name = profile.name();
     let mut count = 0;
     for r in &report.rounds {
         for v in &r.violations {

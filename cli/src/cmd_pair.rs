@@ -48,34 +48,16 @@ pub fn run(args: Args) -> crate::CmdResult {
         ));
     }
     let t = io::load(&args.dir).map_err(|e| e.to_string())?;
-    let paired = match t.config.system.dutch() {
-        Some(cfg) => {
-            let paired = if args.explain {
-                bsw_engine::dutch::pair_next_round_explained(&t, cfg)
-            } else {
-                bsw_engine::dutch::pair_next_round(&t, cfg)
-            };
-            let r = match paired {
-                Ok(r) => r,
-                // No pairing satisfies the absolute criteria: exit 1, as JaVaFo and
-                // bbpPairings do; the arbiter decides.
-                Err(e @ bsw_engine::dutch::DutchError::NoValidPairing { .. }) => {
-                    errln!("{}: {e}", args.dir.display());
-                    return Ok(1);
-                }
-                Err(e) => return Err(format!("{}: {e}", args.dir.display())),
-            };
-            if args.explain {
-                errln!("round {} (FIDE Dutch): {} rows", r.round, r.rows.len());
-                for line in &r.explain {
-                    errln!("  {line}");
-                }
-            }
-            bsw_engine::PairedRound { round: r.round, rows: r.rows, swiss: None }
+    let paired = if args.explain { bsw_engine::pair_explained(&t) } else { bsw_engine::pair(&t) };
+    let paired = match paired {
+        Ok(r) => r,
+        // No pairing satisfies the absolute criteria: exit 1, as JaVaFo and bbpPairings
+        // do; the arbiter decides.
+        Err(e) if e.no_valid_pairing().is_some() => {
+            errln!("{}: {e}", args.dir.display());
+            return Ok(1);
         }
-        None => {
-            bsw_engine::pair_next_round(&t).map_err(|e| format!("{}: {e}", args.dir.display()))?
-        }
+        Err(e) => return Err(format!("{}: {e}", args.dir.display())),
     };
     if !args.dry_run {
         io::append_round(&args.dir, &t, &paired.rows).map_err(|e| e.to_string())?;
@@ -87,16 +69,9 @@ pub fn run(args: Args) -> crate::CmdResult {
         out = crate::cmd_show::table_text(&next, paired.round);
     }
     out!("{out}")?;
-    if args.explain && t.config.system.dutch().is_none() {
-        errln!("round {}: {} rows", paired.round, paired.rows.len());
-        match &paired.swiss {
-            None => errln!("no Swiss field this round (only scheduled Berger games)"),
-            Some(s) => {
-                errln!("Swiss field: {} players", s.field_size);
-                for line in &s.explain {
-                    errln!("  {line}");
-                }
-            }
+    if args.explain {
+        for line in &paired.explain {
+            errln!("{line}");
         }
     }
     Ok(0)

@@ -21,22 +21,20 @@ pub struct Args {
     /// The HTML file to write.
     #[arg(short = 'o', long = "output", value_name = "OUT.html")]
     pub output: PathBuf,
-    /// Rule book to certify against (default: berger-swiss for a directory, generic for a
-    /// TRF file).
+    /// Rule book to certify against (default: dutch for a tournament that declares the
+    /// Dutch system, berger-swiss for a directory or a TRF file with berger-swiss records,
+    /// generic for any other TRF file).
     #[arg(long, value_enum)]
     pub profile: Option<ProfileArg>,
+    #[command(flatten)]
+    pub read: crate::input::ReadArgs,
 }
 
 /// The one place that reads the checker's report: through its JSON shape (the keys of
 /// `bsw check --json`), so that changes to the checker's Rust types stay out of the page.
 fn certify(t: &Tournament, profile: Profile) -> Result<Verdict, String> {
-    let name = match profile {
-        Profile::BergerSwiss => "berger-swiss",
-        Profile::Generic => "generic",
-        Profile::Dutch => "dutch",
-    };
     let json = serde_json::to_value(bsw_checker::check(t, profile)).map_err(|e| e.to_string())?;
-    bsw_report::verdict_from_check_json(name, &json)
+    bsw_report::verdict_from_check_json(profile.name(), &json)
 }
 
 /// Who got which Berger number (SPEC §4), from the engine's public draw functions.
@@ -65,15 +63,10 @@ pub fn run(args: Args) -> crate::CmdResult {
             args.output.display()
         ));
     }
-    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
-    let profile = match args.profile {
-        Some(ProfileArg::BergerSwiss) => Profile::BergerSwiss,
-        Some(ProfileArg::Generic) => Profile::Generic,
-        Some(ProfileArg::Dutch) => Profile::Dutch,
-        None if t.config.system.dutch().is_some() => Profile::Dutch,
-        None if args.path.is_dir() => Profile::BergerSwiss,
-        None => Profile::Generic,
-    };
+    let loaded = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?;
+    let t = loaded.tournament;
+    let profile =
+        crate::cmd_check::profile_for(&args.path, &t, loaded.carries_config, args.profile, false);
     let config_file = if args.path.is_dir() {
         args.path.join("tournament.toml").display().to_string()
     } else {

@@ -133,33 +133,27 @@ pub fn pair_trf(
     )
     .map_err(|e| e.to_string())?;
     let mut t = imported.tournament;
-    let rows = if imported.carries_config && !dutch && t.config.system.dutch().is_none() {
-        bsw_engine::pair_next_round(&t).map_err(|e| format!("{name}: {e}"))?.rows
-    } else {
-        let cfg = t.config.system.dutch().cloned().unwrap_or_default();
-        t.config.system = bsw_model::System::Dutch(cfg.clone());
-        let paired = if explain {
-            bsw_engine::dutch::pair_next_round_explained(&t, &cfg)
-        } else {
-            bsw_engine::dutch::pair_next_round(&t, &cfg)
-        };
-        match paired {
-            Ok(round) => {
-                if explain {
-                    errln!("round {} (FIDE Dutch): {} rows", round.round, round.rows.len());
-                    for line in &round.explain {
-                        errln!("  {line}");
-                    }
+    // The convention pairs any TRF by the Dutch system; our own Berger-Swiss exports (BSV
+    // records) keep their system unless --dutch says otherwise.
+    if t.config.system.dutch().is_none() && (dutch || !imported.carries_config) {
+        t.config.system = bsw_model::System::Dutch(Default::default());
+    }
+    let paired = if explain { bsw_engine::pair_explained(&t) } else { bsw_engine::pair(&t) };
+    let rows = match paired {
+        Ok(round) => {
+            if explain {
+                for line in &round.explain {
+                    errln!("{line}");
                 }
-                round.rows
             }
-            // The convention's exit 1: no pairing satisfies the absolute criteria.
-            Err(e @ bsw_engine::dutch::DutchError::NoValidPairing { .. }) => {
-                errln!("{name}: {e}");
-                return Ok(1);
-            }
-            Err(e) => return Err(format!("{name}: {e}")),
+            round.rows
         }
+        // The convention's exit 1: no pairing satisfies the absolute criteria.
+        Err(e) if e.no_valid_pairing().is_some() => {
+            errln!("{name}: {e}");
+            return Ok(1);
+        }
+        Err(e) => return Err(format!("{name}: {e}")),
     };
     // A file with `BSI` (a Dutch event exported with start numbers = pairing numbers) was
     // read back with its directory ids: the answer is in the file's start numbers.

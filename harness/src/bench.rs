@@ -14,7 +14,7 @@
 //! because this is the measurement edge, not rule logic.
 
 use bsw_checker::Profile;
-use bsw_engine::{EngineError, Level, SearchStats};
+use bsw_engine::{Level, PairError, SearchStats};
 use bsw_model::{Config, DutchConfig, Entry, Id, Outcome, Player, Row, System, Tournament};
 use serde::Serialize;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -109,9 +109,9 @@ pub fn play_rounds(
     k: u32,
     seed: u64,
     model: ResultModel,
-) -> Result<(), EngineError> {
+) -> Result<(), PairError> {
     for _ in 0..k {
-        let paired = bsw_engine::pair_next_round(t)?;
+        let paired = bsw_engine::pair(t)?;
         t.rows.extend(paired.rows);
         fill_results(t, paired.round, seed, model);
     }
@@ -127,7 +127,7 @@ pub fn prepared(
     played: u32,
     seed: u64,
     model: ResultModel,
-) -> Result<Tournament, EngineError> {
+) -> Result<Tournament, PairError> {
     let mut t = plain_swiss(size, rounds, seed);
     play_rounds(&mut t, played, seed, model)?;
     Ok(t)
@@ -143,8 +143,8 @@ pub struct BenchSpec {
     /// Dutch system).
     pub check: bool,
     pub results: ResultModel,
-    /// The pairing system: Berger-Swiss (`bsw_engine::pair_next_round`) or the FIDE Dutch
-    /// system (`bsw_engine::dutch::pair_next_round` on [`dutch_swiss`]).
+    /// The pairing system: Berger-Swiss, or the FIDE Dutch system on [`dutch_swiss`] (both
+    /// paired by `bsw_engine::pair`).
     pub system: SystemKind,
 }
 
@@ -166,18 +166,19 @@ pub fn dutch_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
 /// statistics (the last two Berger-Swiss only).
 type Paired = (u32, Vec<Row>, usize, Option<Level>, SearchStats);
 
-/// Pairs the next round of `t` with the engine of its system.
+/// Pairs the next round of `t` with the engine (the system `t` declares). The Swiss field
+/// is the players in games and the bye (for a Dutch round, every player paired).
 fn pair_round(t: &Tournament) -> Result<Paired, String> {
-    if let Some(cfg) = t.config.system.dutch() {
-        let round = bsw_engine::dutch::pair_next_round(t, cfg).map_err(|e| e.to_string())?;
-        let field =
-            round.rows.iter().filter(|r| matches!(r.entry, Entry::Game { .. } | Entry::Bye(_)));
-        let paired = field.map(|r| r.entry.players().count()).sum();
-        return Ok((round.round, round.rows, paired, None, SearchStats::default()));
-    }
-    let paired = bsw_engine::pair_next_round(t).map_err(|e| e.to_string())?;
+    let paired = bsw_engine::pair(t).map_err(|e| e.to_string())?;
     let (field_size, level, stats) = match &paired.swiss {
         Some(s) => (s.field_size, Some(s.level), s.stats),
+        None if t.config.system.dutch().is_some() => {
+            let field = paired
+                .rows
+                .iter()
+                .filter(|r| matches!(r.entry, Entry::Game { .. } | Entry::Bye(_)));
+            (field.map(|r| r.entry.players().count()).sum(), None, SearchStats::default())
+        }
         None => (0, None, SearchStats::default()),
     };
     Ok((paired.round, paired.rows, field_size, level, stats))

@@ -128,8 +128,14 @@ fn the_berger_draw_of_the_two_group_example() {
     assert!(page.contains("No round has been paired yet."));
 }
 
+/// `bsw report` chooses the profile as `bsw check` does: a TRF with our Berger-Swiss records
+/// (a `bsw trf export`) by berger-swiss, any other program's TRF by generic.
 #[test]
-fn a_trf_file_is_certified_with_the_generic_profile() {
+fn a_trf_file_is_certified_with_the_profile_check_chooses() {
+    let tmp = tempfile::tempdir().unwrap();
+    let page = write_report(&corpus("trf/lichess-style-utf8-bom.trf"), &tmp.path().join("g.html"));
+    assert_contains(&page, "profile generic");
+
     let tmp = tempfile::tempdir().unwrap();
     let trf = tmp.path().join("t.trf");
     let (code, _, err) = bsw(&[
@@ -141,7 +147,7 @@ fn a_trf_file_is_certified_with_the_generic_profile() {
     ]);
     assert_eq!(code, 0, "{err}");
     let page = write_report(trf.to_str().unwrap(), &tmp.path().join("r.html"));
-    assert_contains(&page, "profile generic");
+    assert_contains(&page, "profile berger-swiss");
 }
 
 fn broken_copy(tmp: &Path) -> PathBuf {

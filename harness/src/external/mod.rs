@@ -23,13 +23,12 @@ pub mod failures;
 pub mod protocol;
 pub mod runner;
 
-use crate::generator::play::{fill_results, record_events, violation_failure};
+use crate::generator::play::{drop_absence, fill_results, record_events, violation_failure};
 use crate::generator::{
     ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
 };
 use crate::simulate::{CampaignSpec, simulate_with};
 use crate::summary::Summary;
-use bsw_engine::EngineError;
 use bsw_model::{Entry, Tournament};
 use runner::{Call, Status, Template, Workdir};
 use serde::{Deserialize, Serialize};
@@ -192,17 +191,11 @@ fn drop_refused_absences(t: &mut Tournament, r: u32) -> usize {
         return 0;
     }
     loop {
-        let res = catch_unwind(AssertUnwindSafe(|| bsw_engine::pair_next_round(t)));
-        let Ok(Err(EngineError::AbsenceInBergerGroup { round, player, .. })) = res else {
+        let res = catch_unwind(AssertUnwindSafe(|| bsw_engine::pair(t)));
+        let Some((round, player)) = res.ok().and_then(|p| p.err()?.refused_absence()) else {
             return dropped;
         };
-        let Some(p) = t.players.iter_mut().find(|p| p.id == player) else {
-            return dropped;
-        };
-        let before = p.half_byes.len() + p.zero_byes.len();
-        p.half_byes.retain(|&x| x != round);
-        p.zero_byes.retain(|&x| x != round);
-        if p.half_byes.len() + p.zero_byes.len() == before {
+        if drop_absence(t, round, player).is_err() {
             return dropped;
         }
         dropped += 1;

@@ -29,8 +29,8 @@ pub mod stopwatch;
 
 pub use params::{GenParams, SystemKind};
 pub use play::{
-    Backend, ByeRecord, Corruption, DUTCH_PROFILES, DutchBackend, Failure, FailureKind,
-    PlayOptions, Played, RoundRecord, SwissRecord, play,
+    Backend, ByeRecord, Corruption, DUTCH_PROFILES, Failure, FailureKind, PlayOptions, Played,
+    RoundRecord, SwissRecord, play,
 };
 pub use results::{ResultRates, draw_result};
 pub use scenario::{

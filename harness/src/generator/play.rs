@@ -6,9 +6,8 @@ use super::scenario::Scenario;
 use super::stopwatch::Stopwatch;
 use bsw_checker::dutch::feasible::LegalPairing;
 use bsw_checker::{Profile, RoundReport, SwissRound};
-use bsw_engine::dutch::{DutchError, DutchRound};
-use bsw_engine::{EngineError, Level, PairedRound};
-use bsw_model::{DutchConfig, Entry, Id, Row, Tournament};
+use bsw_engine::{Level, PairError, Round};
+use bsw_model::{Entry, Id, Row, Tournament};
 use serde::{Deserialize, Serialize};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -16,23 +15,23 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 /// [`Backend::REAL`]; tests may plug in stand-ins.
 #[derive(Clone, Copy)]
 pub struct Backend {
-    /// Berger-Swiss tournaments: the engine.
-    pub pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
-    /// Berger-Swiss tournaments: the checker (profile berger-swiss).
-    pub check: fn(&Tournament, u32) -> RoundReport,
-    /// FIDE (Dutch) System tournaments.
-    pub dutch: DutchBackend,
-}
-
-/// The Dutch engine and the checker's views of a Dutch round that [`play`] uses.
-#[derive(Clone, Copy)]
-pub struct DutchBackend {
-    pub pair: fn(&Tournament, &DutchConfig) -> Result<DutchRound, DutchError>,
+    /// The engine: pairs the next round by the system the tournament declares.
+    pub pair: fn(&Tournament) -> Result<Round, PairError>,
     /// Certifies round r by one profile.
     pub check: fn(&Tournament, u32, Profile) -> RoundReport,
-    /// The checker's view of an unpaired round r: a pairing that C1-C3 allow (pairs and the
-    /// PAB), or `None` when there is none.
+    /// The checker's view of an unpaired round r of a Dutch event: a pairing that C1-C3
+    /// allow (pairs and the PAB), or `None` when there is none.
     pub legal_pairing: fn(&Tournament, u32) -> Option<LegalPairing>,
+}
+
+impl Backend {
+    /// `bsw_engine::pair`, `bsw_checker::check_round` and
+    /// `bsw_checker::dutch::feasible::legal_pairing`.
+    pub const REAL: Backend = Backend {
+        pair: bsw_engine::pair,
+        check: bsw_checker::check_round,
+        legal_pairing: bsw_checker::dutch::feasible::legal_pairing,
+    };
 }
 
 /// The checker profiles that certify every round of a Dutch tournament, in order: FIDE
@@ -40,26 +39,11 @@ pub struct DutchBackend {
 pub const DUTCH_PROFILES: [(Profile, &str); 2] =
     [(Profile::Generic, "generic"), (Profile::Dutch, "dutch")];
 
-fn real_check(t: &Tournament, round: u32) -> RoundReport {
-    bsw_checker::check_round(t, round, Profile::BergerSwiss)
-}
-
-impl DutchBackend {
-    /// `bsw_engine::dutch::pair_next_round`, `bsw_checker::check_round` and
-    /// `bsw_checker::dutch::feasible::legal_pairing`.
-    pub const REAL: DutchBackend = DutchBackend {
-        pair: bsw_engine::dutch::pair_next_round,
-        check: bsw_checker::check_round,
-        legal_pairing: bsw_checker::dutch::feasible::legal_pairing,
-    };
-}
-
-impl Backend {
-    /// `bsw_engine::pair_next_round` and `bsw_checker::check_round` (profile berger-swiss);
-    /// [`DutchBackend::REAL`] for Dutch tournaments.
-    pub const REAL: Backend =
-        Backend { pair: bsw_engine::pair_next_round, check: real_check, dutch: DutchBackend::REAL };
-}
+/// The profiles that certify a Berger-Swiss round.
+const BERGER_PROFILES: [(Profile, &str); 1] = [(Profile::BergerSwiss, "berger-swiss")];
+/// The names of [`BERGER_PROFILES`] and [`DUTCH_PROFILES`].
+const BERGER_PROFILE_NAMES: &[&str] = &["berger-swiss"];
+const DUTCH_PROFILE_NAMES: &[&str] = &["generic", "dutch"];
 
 /// A deliberately broken rule, for testing that the checker and the shrinker catch bugs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,11 +117,6 @@ pub struct RoundRecord {
     /// The checker profiles that certified the round conforming (none when it failed).
     pub certified: &'static [&'static str],
 }
-
-/// The profiles that certify a Berger-Swiss round.
-const BERGER_PROFILES: &[&str] = &["berger-swiss"];
-/// The names of [`DUTCH_PROFILES`].
-const DUTCH_PROFILE_NAMES: &[&str] = &["generic", "dutch"];
 
 /// Why a tournament failed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -235,12 +214,6 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-fn engine_variant(e: &EngineError) -> String {
-    // The variant name, from Debug (robust to variants added later).
-    let d = format!("{e:?}");
-    d.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string()
-}
-
 /// Records the withdrawals and requested absences of round `r` of `sc` in `t`, just before
 /// the round is paired. Withdrawals take effect from this round; at least 2 active players are
 /// kept so that the event never runs out of players (which an engine would rightly refuse).
@@ -304,10 +277,22 @@ pub fn fill_results(sc: &Scenario, t: &mut Tournament, first: usize, r: u32) {
 /// Plays `sc` round by round: withdrawals and absences of round r are recorded, round r is
 /// paired by the engine, certified by the checker, and its results are filled in. Stops at the
 /// first failure (engine error or panic, checker panic, violation).
+///
+/// A Berger-Swiss round is certified by the berger-swiss profile; a requested absence that
+/// the engine refuses (SPEC §9, the player's group is on its schedule) is dropped and the
+/// round paired again. A FIDE (Dutch) round is certified by every profile of
+/// [`DUTCH_PROFILES`] (all run; their violations are reported together); when the engine
+/// finds no valid pairing, the checker's view decides: confirmed, the tournament ends there
+/// ([`Played::no_pairing`]); contradicted (the checker has a legal pairing), it is a failure
+/// with the checker's pairing as evidence.
 pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
-    if let Some(cfg) = sc.base.config.system.dutch() {
-        return play_dutch(sc, cfg, opts);
-    }
+    let backend = &opts.backend;
+    let (profiles, certified_by): (&[(Profile, &str)], &'static [&'static str]) =
+        if sc.base.config.system.dutch().is_some() {
+            (&DUTCH_PROFILES, DUTCH_PROFILE_NAMES)
+        } else {
+            (&BERGER_PROFILES, BERGER_PROFILE_NAMES)
+        };
     let mut t = sc.base.clone();
     let total = sc.total_rounds();
     let mut out = Played::default();
@@ -318,50 +303,37 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         let mut engine_ns = 0u64;
         let paired = loop {
             let watch = Stopwatch::start();
-            let res = catch_unwind(AssertUnwindSafe(|| (opts.backend.pair)(&t)));
+            let res = catch_unwind(AssertUnwindSafe(|| (backend.pair)(&t)));
             engine_ns += watch.ns();
             match res {
-                Ok(Err(EngineError::AbsenceInBergerGroup { round, player, .. })) if round == r => {
-                    let Some(p) = t.players.iter_mut().find(|p| p.id == player) else {
-                        break Err(Failure {
-                            round: r,
-                            kind: FailureKind::EngineError("AbsenceInBergerGroup".into()),
-                            details: vec![format!(
-                                "engine refused an absence of unknown player {player}"
-                            )],
-                        });
-                    };
-                    let before = p.half_byes.len() + p.zero_byes.len();
-                    p.half_byes.retain(|&x| x != r);
-                    p.zero_byes.retain(|&x| x != r);
-                    if p.half_byes.len() + p.zero_byes.len() == before {
-                        break Err(Failure {
-                            round: r,
-                            kind: FailureKind::EngineError("AbsenceInBergerGroup".into()),
-                            details: vec![format!(
-                                "engine refused an absence of player {player} in round {r} that was not requested"
-                            )],
-                        });
-                    }
-                    out.dropped_absences += 1;
-                }
-                Ok(Err(e)) => {
-                    break Err(Failure {
-                        round: r,
-                        kind: FailureKind::EngineError(engine_variant(&e)),
-                        details: vec![e.to_string()],
-                    });
-                }
                 Ok(Ok(p)) => break Ok(p),
+                Ok(Err(e)) => match e.refused_absence() {
+                    Some((round, player)) if round == r => {
+                        if let Err(f) = drop_absence(&mut t, r, player) {
+                            break Err(f);
+                        }
+                        out.dropped_absences += 1;
+                    }
+                    _ if e.no_valid_pairing() == Some(r) => {
+                        break Err(no_pairing(backend, &t, r, &mut out));
+                    }
+                    _ => {
+                        break Err(Some(Failure {
+                            round: r,
+                            kind: FailureKind::EngineError(e.kind()),
+                            details: vec![e.to_string()],
+                        }));
+                    }
+                },
                 Err(payload) => {
-                    break Err(Failure::panicked(r, FailureKind::EnginePanic, &*payload));
+                    break Err(Some(Failure::panicked(r, FailureKind::EnginePanic, &*payload)));
                 }
             }
         };
         let mut paired = match paired {
             Ok(p) => p,
             Err(f) => {
-                out.failure = Some(f);
+                out.failure = f;
                 break;
             }
         };
@@ -370,11 +342,19 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         }
         let games =
             paired.rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
+        let first = t.rows.len();
         t.rows.extend(paired.rows.iter().copied());
 
-        // Certify.
+        // Certify by every profile.
         let watch = Stopwatch::start();
-        let report = catch_unwind(AssertUnwindSafe(|| (opts.backend.check)(&t, r)));
+        let report = catch_unwind(AssertUnwindSafe(|| {
+            let mut reports = profiles.iter().map(|&(profile, _)| (backend.check)(&t, r, profile));
+            let mut merged = reports.next().unwrap_or_default();
+            for rep in reports {
+                merged.violations.extend(rep.violations);
+            }
+            merged
+        }));
         let checker_ns = watch.ns();
         // Where the bye went, as the checker established it (any engine).
         let checked = report.as_ref().ok().and_then(|rep| rep.swiss.as_ref());
@@ -384,116 +364,70 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
             bye: s.bye.map(|b| bye_record(b, checked)),
         });
         let certified = match &report {
-            Ok(rep) if rep.violations.is_empty() => BERGER_PROFILES,
+            Ok(rep) if rep.violations.is_empty() => certified_by,
             _ => &[],
         };
         out.rounds.push(RoundRecord { round: r, engine_ns, checker_ns, games, swiss, certified });
         if record_verdict(r, report, &mut out) {
             break;
         }
-
-        let first = t.rows.len() - paired.rows.len();
         fill_results(sc, &mut t, first, r);
     }
     finish(t, out)
 }
 
-/// [`play`] for a FIDE (Dutch) System tournament: each round is paired by the Dutch engine
-/// and certified by every profile of [`DUTCH_PROFILES`] (all run; their violations are
-/// reported together). When the engine finds no valid pairing, the checker's view decides:
-/// confirmed, the tournament ends there ([`Played::no_pairing`]); contradicted (the checker
-/// has a legal pairing), it is a failure with the checker's pairing as evidence.
-fn play_dutch(sc: &Scenario, cfg: &DutchConfig, opts: &PlayOptions) -> Played {
-    let backend = &opts.backend.dutch;
-    let mut t = sc.base.clone();
-    let total = sc.total_rounds();
-    let mut out = Played::default();
-    for r in 1..=total {
-        record_events(sc, &mut t, r);
-        let watch = Stopwatch::start();
-        let res = catch_unwind(AssertUnwindSafe(|| (backend.pair)(&t, cfg)));
-        let engine_ns = watch.ns();
-        let mut rows = match res {
-            Ok(Ok(round)) => round.rows,
-            Ok(Err(DutchError::NoValidPairing { .. })) => {
-                match catch_unwind(AssertUnwindSafe(|| (backend.legal_pairing)(&t, r))) {
-                    Ok(None) => out.no_pairing = Some(r),
-                    Ok(Some((pairs, pab))) => {
-                        let shown: Vec<String> =
-                            pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
-                        out.failure = Some(Failure {
-                            round: r,
-                            kind: FailureKind::EngineError("NoValidPairing".into()),
-                            details: vec![
-                                format!(
-                                    "the engine found no pairing satisfying C1-C3 in round {r}, but the checker has one"
-                                ),
-                                format!(
-                                    "checker's pairing: {}{}",
-                                    shown.join(" "),
-                                    pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
-                                ),
-                            ],
-                        });
-                    }
-                    Err(payload) => {
-                        out.failure =
-                            Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                    }
-                }
-                break;
-            }
-            Ok(Err(e)) => {
-                out.failure = Some(Failure {
-                    round: r,
-                    kind: FailureKind::EngineError(dutch_variant(&e)),
-                    details: vec![e.to_string()],
-                });
-                break;
-            }
-            Err(payload) => {
-                out.failure = Some(Failure::panicked(r, FailureKind::EnginePanic, &*payload));
-                break;
-            }
-        };
-        if let Some(c) = opts.corrupt {
-            c.apply(&mut rows);
-        }
-        let games = rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count();
-        let first = t.rows.len();
-        t.rows.extend(rows.iter().copied());
-
-        // Certify by every profile.
-        let watch = Stopwatch::start();
-        let reports = catch_unwind(AssertUnwindSafe(|| {
-            DUTCH_PROFILES.map(|(profile, _)| (backend.check)(&t, r, profile))
-        }));
-        let checker_ns = watch.ns();
-        let report = reports.map(|reports| {
-            let mut merged = RoundReport { round: r, ..RoundReport::default() };
-            for rep in reports {
-                merged.violations.extend(rep.violations);
-            }
-            merged
-        });
-        let certified: &'static [&'static str] = match &report {
-            Ok(rep) if rep.violations.is_empty() => DUTCH_PROFILE_NAMES,
-            _ => &[],
-        };
-        out.rounds.push(RoundRecord {
+/// Takes back the requested absence of `player` in round `r` that the engine refused (SPEC
+/// §9); a failure when there was none to take back.
+pub(crate) fn drop_absence(t: &mut Tournament, r: u32, player: Id) -> Result<(), Option<Failure>> {
+    let refused = |why: String| {
+        Some(Failure {
             round: r,
-            engine_ns,
-            checker_ns,
-            games: games as u32,
-            swiss: None,
-            certified,
-        });
-        if record_verdict(r, report, &mut out) {
-            break;
-        }
-        fill_results(sc, &mut t, first, r);
+            kind: FailureKind::EngineError("AbsenceInBergerGroup".into()),
+            details: vec![why],
+        })
+    };
+    let Some(p) = t.players.iter_mut().find(|p| p.id == player) else {
+        return Err(refused(format!("engine refused an absence of unknown player {player}")));
+    };
+    let before = p.half_byes.len() + p.zero_byes.len();
+    p.half_byes.retain(|&x| x != r);
+    p.zero_byes.retain(|&x| x != r);
+    if p.half_byes.len() + p.zero_byes.len() == before {
+        return Err(refused(format!(
+            "engine refused an absence of player {player} in round {r} that was not requested"
+        )));
     }
-    finish(t, out)
+    Ok(())
+}
+
+/// The engine found no valid pairing for round `r`: the checker's own search confirms it
+/// (the tournament ends there, no failure: `None`) or refutes it (a failure with the
+/// checker's pairing).
+fn no_pairing(backend: &Backend, t: &Tournament, r: u32, out: &mut Played) -> Option<Failure> {
+    match catch_unwind(AssertUnwindSafe(|| (backend.legal_pairing)(t, r))) {
+        Ok(None) => {
+            out.no_pairing = Some(r);
+            None
+        }
+        Ok(Some((pairs, pab))) => {
+            let shown: Vec<String> = pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
+            Some(Failure {
+                round: r,
+                kind: FailureKind::EngineError("NoValidPairing".into()),
+                details: vec![
+                    format!(
+                        "the engine found no pairing satisfying C1-C3 in round {r}, but the checker has one"
+                    ),
+                    format!(
+                        "checker's pairing: {}{}",
+                        shown.join(" "),
+                        pab.map(|p| format!(", PAB {p}")).unwrap_or_default()
+                    ),
+                ],
+            })
+        }
+        Err(payload) => Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload)),
+    }
 }
 
 /// Records in `out` the failure that the checker's verdict on round `r` shows (a panic, or
@@ -521,11 +455,6 @@ fn finish(mut t: Tournament, mut out: Played) -> Played {
     }
     out.tournament = t;
     out
-}
-
-fn dutch_variant(e: &DutchError) -> String {
-    let d = format!("{e:?}");
-    d.split(|c: char| !c.is_alphanumeric() && c != '_').next().unwrap_or("").to_string()
 }
 
 /// Where the engine's Swiss bye `bye` went, from the checker's view of the round's Swiss

@@ -5,10 +5,10 @@
 //! TRF the start number; the pairing-allocated bye scores `pab_points`.
 
 use bsw_checker::Profile;
-use bsw_engine::dutch::{DutchError, DutchRound};
+use bsw_engine::dutch::DutchError;
+use bsw_engine::{PairError, Round};
 use bsw_harness::generator::{
-    Backend, DutchBackend, FailureKind, GenParams, PlayOptions, ResultRates, Scenario, SystemKind,
-    generate, play,
+    Backend, FailureKind, GenParams, PlayOptions, ResultRates, Scenario, SystemKind, generate, play,
 };
 use bsw_harness::simulate::{CampaignSpec, simulate};
 use bsw_model::{Colour, DutchConfig, Entry, Id, Outcome, Player, Row, System, Tournament};
@@ -71,8 +71,8 @@ fn generated_dutch_events_number_players_in_spec_order() {
 
 /// The engine's round with the opponents of the first two boards exchanged (a round that the
 /// basic rules may accept, but not C.04.3).
-fn exchanging_pair(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, DutchError> {
-    let mut round = bsw_engine::dutch::pair_next_round(t, cfg)?;
+fn exchanging_pair(t: &Tournament) -> Result<Round, PairError> {
+    let mut round = bsw_engine::pair(t)?;
     let games: Vec<usize> = (0..round.rows.len())
         .filter(|&i| matches!(round.rows[i].entry, Entry::Game { .. }))
         .take(2)
@@ -89,17 +89,17 @@ fn exchanging_pair(t: &Tournament, cfg: &DutchConfig) -> Result<DutchRound, Dutc
     Ok(round)
 }
 
-fn lying_pair(t: &Tournament, _: &DutchConfig) -> Result<DutchRound, DutchError> {
-    Err(DutchError::NoValidPairing { round: t.last_round() + 1 })
+fn lying_pair(t: &Tournament) -> Result<Round, PairError> {
+    Err(PairError::Dutch(DutchError::NoValidPairing { round: t.last_round() + 1 }))
 }
 
-fn with_dutch(dutch: DutchBackend) -> PlayOptions {
-    PlayOptions { backend: Backend { dutch, ..Backend::REAL }, corrupt: None }
+fn with_engine(pair: fn(&Tournament) -> Result<Round, PairError>) -> PlayOptions {
+    PlayOptions { backend: Backend { pair, ..Backend::REAL }, corrupt: None }
 }
 
 #[test]
 fn a_broken_dutch_round_is_a_shrunk_violation() {
-    let opts = with_dutch(DutchBackend { pair: exchanging_pair, ..DutchBackend::REAL });
+    let opts = with_engine(exchanging_pair);
     let spec = campaign(8, 2, opts);
     let s = simulate(&spec, &|| {}).unwrap();
     assert!(!s.passed());
@@ -118,7 +118,7 @@ fn a_broken_dutch_round_is_a_shrunk_violation() {
 #[test]
 fn an_unconfirmed_no_valid_pairing_is_a_failure_with_the_checkers_pairing() {
     let sc = generate(5, &dutch_params((6, 6)));
-    let played = play(&sc, &with_dutch(DutchBackend { pair: lying_pair, ..DutchBackend::REAL }));
+    let played = play(&sc, &with_engine(lying_pair));
     let f = played.failure.expect("the checker pairs 6 fresh players");
     assert_eq!((f.round, f.kind), (1, FailureKind::EngineError("NoValidPairing".into())));
     assert!(f.details[1].starts_with("checker's pairing: "), "{:?}", f.details);

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use bsw_checker::RoundReport;
-use bsw_engine::{EngineError, PairedRound};
+use bsw_checker::{Profile, RoundReport};
+use bsw_engine::{EngineError, PairError, Round};
 use bsw_harness::generator::{Backend, FailureKind, GenParams, PlayOptions, generate, play};
 use bsw_harness::shrink::shrink;
 use bsw_harness::simulate::{CampaignSpec, simulate};
@@ -16,26 +16,26 @@ fn active(t: &Tournament) -> usize {
     t.players.iter().filter(|p| !p.withdrawn_by(r)).count()
 }
 
-fn erring_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
+fn erring_pair(t: &Tournament) -> Result<Round, PairError> {
     if t.last_round() == 1 {
-        Err(EngineError::Config("made up".into()))
+        Err(PairError::BergerSwiss(EngineError::Config("made up".into())))
     } else {
         common::toy_pair(t)
     }
 }
 
-fn panicking_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
+fn panicking_pair(t: &Tournament) -> Result<Round, PairError> {
     if active(t) >= 9 { panic!("toy engine cannot count past 8") } else { common::toy_pair(t) }
 }
 
-fn panicking_check(t: &Tournament, r: u32) -> RoundReport {
-    if r == 2 { panic!("toy checker gives up in round 2") } else { common::toy_check(t, r) }
+fn panicking_check(t: &Tournament, r: u32, p: Profile) -> RoundReport {
+    if r == 2 { panic!("toy checker gives up in round 2") } else { common::toy_check(t, r, p) }
 }
 
 /// Plays with the stand-in engine `pair` and checker `check`, results not corrupted.
 fn opts(
-    pair: fn(&Tournament) -> Result<PairedRound, EngineError>,
-    check: fn(&Tournament, u32) -> RoundReport,
+    pair: fn(&Tournament) -> Result<Round, PairError>,
+    check: fn(&Tournament, u32, Profile) -> RoundReport,
 ) -> PlayOptions {
     PlayOptions { backend: Backend { pair, check, ..Backend::REAL }, corrupt: None }
 }

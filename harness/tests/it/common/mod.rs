@@ -5,8 +5,8 @@
 //! TPN number (reported as rule 8.2).
 #![allow(dead_code)]
 
-use bsw_checker::{Evidence, RoundReport, Rule, Violation};
-use bsw_engine::{EngineError, Level, PairedRound, SearchStats, SwissReport};
+use bsw_checker::{Evidence, Profile, RoundReport, Rule, Violation};
+use bsw_engine::{EngineError, Level, PairError, Round, SearchStats, SwissReport};
 use bsw_harness::generator::{
     Backend, Corruption, PlayOptions, memberships, schedule_len, tpn_order,
 };
@@ -16,9 +16,10 @@ fn tpn_of(t: &Tournament) -> std::collections::HashMap<Id, usize> {
     tpn_order(&t.players).into_iter().enumerate().map(|(r, i)| (t.players[i].id, r + 1)).collect()
 }
 
-pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
+pub fn toy_pair(t: &Tournament) -> Result<Round, PairError> {
     let r = t.last_round() + 1;
-    let m = memberships(&t.players, &t.config).ok_or_else(|| EngineError::Config("bad".into()))?;
+    let m = memberships(&t.players, &t.config)
+        .ok_or_else(|| PairError::BergerSwiss(EngineError::Config("bad".into())))?;
     let p = t.config.groups.first().map_or(0, |&k| schedule_len(k));
     let mut avail = Vec::new();
     let mut absent = Vec::new();
@@ -33,11 +34,11 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
             if let Some(g) = m[i]
                 && r <= p
             {
-                return Err(EngineError::AbsenceInBergerGroup {
+                return Err(PairError::BergerSwiss(EngineError::AbsenceInBergerGroup {
                     round: r,
                     player: pl.id,
                     group: g + 1,
-                });
+                }));
             }
             absent.push(if half { Entry::HalfBye(pl.id) } else { Entry::ZeroBye(pl.id) });
             continue;
@@ -45,7 +46,7 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
         avail.push(pl.id);
     }
     if avail.is_empty() && absent.is_empty() {
-        return Err(EngineError::NoActivePlayer { round: r });
+        return Err(PairError::BergerSwiss(EngineError::NoActivePlayer { round: r }));
     }
     let mut entries: Vec<Entry> = avail
         .chunks(2)
@@ -65,10 +66,10 @@ pub fn toy_pair(t: &Tournament) -> Result<PairedRound, EngineError> {
         stats: SearchStats::default(),
         explain: Vec::new(),
     });
-    Ok(PairedRound { round: r, rows, swiss })
+    Ok(Round { round: r, rows, swiss, explain: Vec::new() })
 }
 
-pub fn toy_check(t: &Tournament, round: u32) -> RoundReport {
+pub fn toy_check(t: &Tournament, round: u32, _: Profile) -> RoundReport {
     let tpn = tpn_of(t);
     let mut violations = Vec::new();
     for row in t.round_rows(round) {
