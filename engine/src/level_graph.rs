@@ -5,10 +5,10 @@
 //! The graph is never stored: players are bucketed by score group and colour class (see
 //! [`SwissField`]), and the compatibility of two classes at a level is precomputed (always,
 //! never, or depends on TPN), so that neighbour enumeration skips whole buckets. Which pairs
-//! are allowed is the rule of [`crate::ladder`]; this module only makes asking it cheap.
+//! are allowed is the rule of [`crate::level`]; this module only makes asking it cheap.
 
 use crate::field::SwissField;
-use crate::ladder::{Level, colours_pass};
+use crate::level::{Level, colours_pass};
 use crate::matching::{Graph, Matcher, NONE};
 
 const NEVER: u8 = 0;

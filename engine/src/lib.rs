@@ -37,6 +37,7 @@ pub mod field;
 pub mod greedy;
 pub mod groups;
 pub mod ladder;
+pub mod level;
 pub mod level_graph;
 pub mod matching;
 pub mod order;
@@ -46,7 +47,7 @@ pub mod swiss;
 pub mod tpn;
 pub mod withdrawals;
 
-pub use ladder::Level;
+pub use level::Level;
 
 use bsw_model::{Id, Row, Tournament};
 

@@ -69,7 +69,7 @@ pub fn pair(
         fallback_searches: greedy_counts.fallback_searches,
     };
     let mut explain = chosen.explain;
-    explain.push(format!("chosen level: {}", ladder::describe(&chosen.level)));
+    explain.push(format!("chosen level: {}", crate::level::describe(&chosen.level)));
     if let Some(id) = bye {
         explain.push(format!(
             "bye: player {id} (eligible: {} players with the fewest byes)",

@@ -15,6 +15,7 @@ pub mod flags;
 pub mod fuzzing;
 pub mod generator;
 pub mod rng;
+mod shard;
 pub mod shrink;
 pub mod simulate;
 pub mod summary;

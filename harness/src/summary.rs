@@ -249,7 +249,7 @@ pub struct CampaignInfo {
     pub shards: Vec<String>,
     /// The external engine and profile (`bsw simulate --engine`); absent for the built-in one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engine: Option<crate::external::EngineInfo>,
+    pub engine: Option<crate::external::profile::EngineInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -291,8 +291,8 @@ pub struct Summary {
 
 /// The tournament indices of shard `I/N` of a campaign of `total` tournaments.
 fn shard_indices(total: u64, shard: &str) -> Result<std::ops::Range<u64>, String> {
-    let s = crate::simulate::parse_shard(shard)?;
-    Ok(crate::simulate::shard_range(total, s))
+    let s = crate::shard::parse_shard(shard)?;
+    Ok(crate::shard::shard_range(total, s))
 }
 
 fn level_key(l: &bsw_engine::Level) -> (String, String) {
@@ -499,7 +499,7 @@ impl Summary {
         let ns: Vec<u64> = c
             .shards
             .iter()
-            .map(|x| crate::simulate::parse_shard(x).map(|(_, n)| n))
+            .map(|x| crate::shard::parse_shard(x).map(|(_, n)| n))
             .collect::<Result<_, _>>()?;
         if ns.iter().all(|&n| n == ns[0]) {
             let n = ns[0];
@@ -650,7 +650,10 @@ impl Summary {
         );
         let _ =
             writeln!(s, "absences refused by the engine and dropped: {}", self.dropped_absences);
-        if c.engine.as_ref().is_some_and(|e| e.profile == crate::external::ExtProfile::Generic) {
+        if c.engine
+            .as_ref()
+            .is_some_and(|e| e.profile == crate::external::profile::ExtProfile::Generic)
+        {
             let _ = writeln!(
                 s,
                 "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"

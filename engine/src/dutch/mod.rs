@@ -22,6 +22,7 @@ pub mod candidates;
 pub mod classwise;
 pub mod colours;
 pub mod explain;
+pub mod failure;
 pub mod next_group;
 pub mod order;
 pub mod pab;

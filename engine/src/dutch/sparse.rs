@@ -28,8 +28,8 @@
 //! made in both (those tests fail otherwise).
 
 use super::blossom::Matcher;
-use super::candidates::Failure;
 use super::explain;
+use super::failure::Failure;
 use super::next_group::{Join, NextGroup};
 use super::order::Field;
 use super::quality::{self, Layout, Place};

@@ -72,7 +72,7 @@ mod ext;
 mod import;
 mod scan;
 
-pub use crate::io::decode;
+pub use crate::io::text::decode;
 pub use export::{export, exportable, start_numbers};
 pub use import::{Imported, ReadOptions, import, read};
 
