@@ -1,26 +1,27 @@
-//! Profile dutch on the hand-derived cases of `corpus/dutch/cases` (derivations in its
-//! README): the expected round is certified conforming, and hand-made wrong rounds are
-//! rejected with the rule the derivation names (`NAME.bad` with its rule in `bad.txt`; the
-//! checker's known gaps in `known-gaps.txt`).
+//! Profile dutch on some hand-derived cases `corpus/cases/dutch-…` (derivations in their
+//! READMEs), beyond what the corpus runner (`harness/tests/it/corpus.rs`) asks of every
+//! case: the evidence of a violation, rules broken twice, and wrong rounds that only the
+//! staged check finds.
 
 use bsw_checker::dutch::DutchEvidence;
 use bsw_checker::{Evidence, Profile, Rule, check_round};
 use bsw_model::{Entry, Id, Row, Tournament};
 use std::path::PathBuf;
 
-fn cases_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/cases")
+fn case_dir(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../corpus/cases/dutch-{name}"))
 }
 
 fn case(name: &str) -> (Tournament, Vec<Entry>) {
-    case_with(name, "out")
+    case_with(name, "expected")
 }
 
-/// Case `name` and the round written in `NAME.EXT` (JaVaFo/bbpPairings convention).
-fn case_with(name: &str, ext: &str) -> (Tournament, Vec<Entry>) {
-    let dir = cases_dir();
-    let t = bsw_model::io::load(&dir.join(format!("{name}.trf"))).expect("case reads");
-    let out = std::fs::read_to_string(dir.join(format!("{name}.{ext}"))).expect("answer");
+/// Case `name` and the round written in its `ROUND.out` (`expected` or `bad`; the
+/// JaVaFo/bbpPairings convention).
+fn case_with(name: &str, round: &str) -> (Tournament, Vec<Entry>) {
+    let dir = case_dir(name);
+    let t = bsw_model::io::load(&dir.join("tournament.trf")).expect("case reads");
+    let out = std::fs::read_to_string(dir.join(format!("{round}.out"))).expect("answer");
     let entries = out
         .lines()
         .skip(1)
@@ -124,102 +125,6 @@ fn same_absolute_preferences_break_c3() {
     );
     let got = rules(&m, r);
     assert_eq!(got, vec![Rule::DutchC3, Rule::DutchC3], "{got:?}");
-}
-
-/// The non-comment lines of a list file of `corpus/dutch/cases`, split at the first blank.
-fn list(file: &str) -> Vec<(String, String)> {
-    let text = std::fs::read_to_string(cases_dir().join(file)).expect("list file");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let (a, b) = l.split_once(' ').unwrap_or((l, ""));
-            (a.to_string(), b.trim().to_string())
-        })
-        .collect()
-}
-
-/// Significance of a Dutch rule: C1-C21 by number, then 4 (order), 5.2, boards.
-fn rank(rule: Rule) -> u32 {
-    match rule.id() {
-        "C.04.3-4" => 22,
-        "C.04.3-5.2" => 23,
-        "C.04.3-boards" => 24,
-        id => id.strip_prefix("C.04.3-C").and_then(|n| n.parse().ok()).unwrap_or(0),
-    }
-}
-
-#[test]
-fn every_expected_round_is_conforming() {
-    let mut names: Vec<String> = std::fs::read_dir(cases_dir())
-        .unwrap()
-        .filter_map(|e| {
-            let p = e.ok()?.path();
-            (p.extension()? == "trf").then(|| p.file_stem().unwrap().to_string_lossy().into())
-        })
-        .collect();
-    names.sort();
-    assert!(names.len() >= 25, "cases missing");
-    let known: Vec<String> = list("known-failures.txt").into_iter().map(|(n, _)| n).collect();
-    let mut checked = 0;
-    let mut problems = Vec::new();
-    for name in names {
-        let out = std::fs::read_to_string(cases_dir().join(format!("{name}.out"))).unwrap();
-        if out.trim() == "error" {
-            continue;
-        }
-        let (t, entries) = case(&name);
-        let (m, r) = with_round(&t, &entries);
-        let report = check_round(&m, r, Profile::Dutch);
-        let got: Vec<String> =
-            report.violations.iter().map(|v| format!("{}: {}", v.rule, v.message)).collect();
-        match (got.is_empty(), known.contains(&name)) {
-            (false, false) => {
-                problems.push(format!("{name}: the expected round is not conforming: {got:#?}"))
-            }
-            (true, true) => {
-                problems.push(format!("{name} now passes: remove it from known-failures.txt"))
-            }
-            (false, true) => eprintln!("known failure {name}: {got:?}"),
-            (true, false) => {}
-        }
-        checked += 1;
-    }
-    assert!(problems.is_empty(), "{problems:#?}");
-    assert!(checked >= 24);
-}
-
-#[test]
-fn every_bad_round_breaks_the_rule_that_decides_the_case() {
-    let gaps: Vec<String> = list("known-gaps.txt").into_iter().map(|(n, _)| n).collect();
-    let bad = list("bad.txt");
-    assert!(bad.len() >= 18, "bad.txt too short");
-    let mut problems = Vec::new();
-    for (name, want) in &bad {
-        let (t, entries) = case_with(name, "bad");
-        let (m, r) = with_round(&t, &entries);
-        let report = check_round(&m, r, Profile::Dutch);
-        let reported: Vec<Rule> = report.violations.iter().map(|v| v.rule).collect();
-        let want_rank = reported.iter().find(|r| r.id() == want).map(|&r| rank(r));
-        let earlier: Vec<&Rule> =
-            reported.iter().filter(|&&r| want_rank.is_some_and(|w| rank(r) < w)).collect();
-        let named = want_rank.is_some() && earlier.is_empty();
-        let listed = gaps.contains(name);
-        if named && listed {
-            problems.push(format!(
-                "{name}: the checker now names {want}: remove it from known-gaps.txt"
-            ));
-        } else if !named && !listed {
-            let ids: Vec<&str> = reported.iter().map(|r| r.id()).collect();
-            problems
-                .push(format!("{name}.bad: expected {want} first, the checker reports {ids:?}"));
-        }
-    }
-    for g in &gaps {
-        if !bad.iter().any(|(n, _)| n == g) {
-            problems.push(format!("known-gaps.txt lists {g}, which bad.txt does not"));
-        }
-    }
-    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 /// `order-43-large-remainder`: a remainder of 65 pairs (more than the 62 tie-break bits one

@@ -3,7 +3,7 @@
 //! decides them. Its scoregroups hold remainders of up to 63 pairs, whose tie-break fields
 //! the complete order check solves in stages (the partners of the last S1 players are the
 //! least significant digits: a rotation of the last pairs is what the later stages decide;
-//! `order-43-large-remainder` in `corpus/dutch/cases` is a wrong round only they find).
+//! `corpus/cases/dutch-order-43-large-remainder` holds a wrong round only they find).
 //! As in `dutch_rotation.rs`: a rotation worse on C10-C13 (pair by pair) must be reported
 //! with that criterion; one as good must be killed by 4.x. Round 2 with the last 4 pairs in
 //! the normal run; rounds 2-11 with the last 6 pairs with `DUTCH_ALL=1`.

@@ -27,11 +27,11 @@ fn explain_mode_pairs_the_same_and_finds_no_better_candidate() {
             }
         }
     }
-    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/cases");
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases");
     for e in std::fs::read_dir(&cases).unwrap() {
-        let p = e.unwrap().path();
-        if p.extension().is_some_and(|x| x == "trf") {
-            let name = format!("cases/{}", p.file_name().unwrap().to_string_lossy());
+        let p = e.unwrap().path().join("tournament.trf");
+        if p.is_file() {
+            let name = format!("cases/{}", p.parent().unwrap().display());
             jobs.push((name, 0, std::fs::read_to_string(&p).unwrap()));
         }
     }
@@ -309,26 +309,27 @@ fn a_lower_score_pair_is_rejected_by_c7() {
     has(&text, "2-5 instead of 2-7: C3");
 }
 
-/// `corpus/dutch/cases/pab-c9` (derivation in its README): the bye goes to a 0-point
+/// `corpus/cases/dutch-pab-c9` (derivation in its README): the bye goes to a 0-point
 /// player, and C9 wants the one with the fewest unplayed games — so 5 (absent in round 1)
 /// must be paired: 3-4 would leave 5 for the bye, rejected by C9; 3-5 and bye 4.
 #[test]
 fn a_bye_to_the_absentee_is_rejected_by_c9() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/cases/pab-c9.trf");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases/dutch-pab-c9/tournament.trf");
     let (pairs, text) = explained(&std::fs::read_to_string(path).unwrap());
     assert_eq!(pairs, [(1, 2), (3, 5)], "{text}");
     has(&text, "3-4 instead of 3-5: C9");
     has(&text, "bye: 4");
 }
 
-/// The hand-derived cases of `corpus/dutch/cases/` built for one criterion each
-/// (derivations in its README): the explain report names that criterion for an earlier
+/// The hand-derived cases `corpus/cases/dutch-…` built for one criterion each
+/// (derivations in their READMEs): the explain report names that criterion for an earlier
 /// candidate — `c3-not-final` C4 (its README: the MDPs paired leave 3-6, C4 before C6),
 /// `c8-next-bracket` the first candidate 1-2 (3 floats to a bracket that pairs nobody),
 /// `c6-*` and `c13-*` the split without the exchange.
 #[test]
 fn the_criterion_cases_of_the_corpus_are_explained_by_their_criterion() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch/cases");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases");
     let cases = [
         ("c1-rematch", "1-3 instead of 1-4: C1"),
         ("c3-not-final", "MDP 1 paired: C4"),
@@ -349,7 +350,8 @@ fn the_criterion_cases_of_the_corpus_are_explained_by_their_criterion() {
         ("order-43-exchange", "first candidate 1-4 2-5 3-6: C1 (3-6: they have met)"),
     ];
     for (name, part) in cases {
-        let text = std::fs::read_to_string(dir.join(format!("{name}.trf"))).unwrap();
+        let path = dir.join(format!("dutch-{name}/tournament.trf"));
+        let text = std::fs::read_to_string(path).unwrap();
         let (_, explain) = explained(&text);
         assert!(explain.contains(part), "{name}: expected {part:?} in:\n{explain}");
     }

@@ -4,7 +4,6 @@
 mod bucket_chain;
 mod common;
 mod counting_filter;
-mod dutch_cases;
 mod dutch_explain;
 mod dutch_properties;
 mod dutch_restricted;

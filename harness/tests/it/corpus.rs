@@ -1,8 +1,10 @@
-//! The regression corpus (`corpus/cases/`), run against the engine **and** the checker.
+//! The regression corpus (`corpus/cases/`), run against the engine **and** the checker, for
+//! both systems: the engine through `bsw_engine::pair`, the checker through the profile
+//! `bsw check` would choose.
 //!
-//! Each case is a directory `corpus/cases/<what-it-guards>/` with a tournament directory
-//! `tournament/` (SPEC §12) and exactly one expectation, derived by hand from SPEC.md (each
-//! case's README.md says how, step by step):
+//! A Berger-Swiss case is a directory `corpus/cases/<what-it-guards>/` with a tournament
+//! directory `tournament/` (SPEC §12) and exactly one expectation, derived by hand from
+//! SPEC.md (each case's README.md says how, step by step):
 //! - `expected.csv`: the next round, header `round,board,white,black,result`. The engine must
 //!   produce exactly these rows, and the checker must certify the tournament with these rows
 //!   appended as conforming.
@@ -11,6 +13,13 @@
 //!   give this verdict and exactly this set of rule ids.
 //! - `expected-error.txt`: a substring. Loading the tournament or pairing its next round must
 //!   fail with an error whose text (Display or Debug) contains it.
+//!
+//!
+//! A FIDE (Dutch) case (`dutch-…`) holds `tournament.trf` and `expected.out`, the round in the
+//! JaVaFo/bbpPairings convention (or `error`: no valid pairing), derived by hand from C.04.3:
+//! the engine must give exactly that round and the checker must certify it; an optional
+//! `bad.out` with `expected-bad.toml` (`rule = "…"`) is a wrong round the checker must reject
+//! naming that rule first (see [`run_dutch_case`]).
 //!
 //! All failing cases are reported together, each with a diff, so one broken rule shows every
 //! case it breaks.
@@ -21,9 +30,10 @@ use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use bsw_checker::{Profile, Report, check};
-use bsw_engine::pair_next_round;
-use bsw_model::{Entry, Row, Tournament, io};
+use bsw_checker::{Profile, Report, Rule, Source, check, check_round, default_profile};
+use bsw_engine::pair;
+use bsw_harness::external::protocol::write_output;
+use bsw_model::{Entry, Id, Row, Tournament, io};
 
 fn cases_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cases")
@@ -118,7 +128,7 @@ fn run_expected_round(dir: &Path) -> Result<(), String> {
     let t = load_case(dir)?;
     let mut problems = String::new();
 
-    let paired = catch_unwind(AssertUnwindSafe(|| pair_next_round(&t)));
+    let paired = catch_unwind(AssertUnwindSafe(|| pair(&t)));
     match paired {
         Err(p) => {
             let _ = writeln!(problems, "  engine panicked: {}", panic_text(p));
@@ -215,7 +225,7 @@ fn run_expected_error(dir: &Path) -> Result<(), String> {
     let needle = read(&dir.join("expected-error.txt"))?.trim().to_string();
     let text = match io::read_dir(&dir.join("tournament")) {
         Err(e) => format!("{e} / {e:?}"),
-        Ok(t) => match catch_unwind(AssertUnwindSafe(|| pair_next_round(&t))) {
+        Ok(t) => match catch_unwind(AssertUnwindSafe(|| pair(&t))) {
             Err(p) => return Err(format!("  engine panicked: {}", panic_text(p))),
             Ok(Ok(round)) => {
                 let rows: Vec<String> = round.rows.iter().map(row_line).collect();
@@ -234,7 +244,146 @@ fn run_expected_error(dir: &Path) -> Result<(), String> {
     }
 }
 
+/// A round in the JaVaFo/bbpPairings convention: the count line, then `white black` per board
+/// and `id 0` for the pairing-allocated bye.
+fn read_convention(text: &str) -> Result<Vec<Entry>, String> {
+    text.lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let ids: Vec<Id> = l
+                .split_whitespace()
+                .map(|x| x.parse().map_err(|_| format!("bad id in {l:?}")))
+                .collect::<Result<_, _>>()?;
+            match ids[..] {
+                [p, 0] => Ok(Entry::Bye(p)),
+                [white, black] => Ok(Entry::Game { white, black, result: None }),
+                _ => Err(format!("bad line {l:?}")),
+            }
+        })
+        .collect()
+}
+
+/// `t` with round `last + 1` made of `entries` (boards in order), then the absences the file
+/// announced for that round (half-point and zero-point byes).
+fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
+    let r = t.last_round() + 1;
+    let mut m = t.clone();
+    let absences = t.players.iter().filter_map(|p| {
+        if p.half_byes.contains(&r) {
+            Some(Entry::HalfBye(p.id))
+        } else if p.zero_byes.contains(&r) {
+            Some(Entry::ZeroBye(p.id))
+        } else {
+            None
+        }
+    });
+    let all: Vec<Entry> = entries.iter().copied().chain(absences).collect();
+    m.rows.extend(Row::on_boards(r, all));
+    (m, r)
+}
+
+/// Significance of a Dutch rule: C1-C21 by number, then 4 (order), 5.2, boards.
+fn rank(rule: Rule) -> u32 {
+    match rule.id() {
+        "C.04.3-4" => 22,
+        "C.04.3-5.2" => 23,
+        "C.04.3-boards" => 24,
+        id => id.strip_prefix("C.04.3-C").and_then(|n| n.parse().ok()).unwrap_or(0),
+    }
+}
+
+/// `expected-bad.toml`: the rule the checker must name first for `bad.out`.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectedBad {
+    rule: String,
+}
+
+/// A FIDE (Dutch) case: the engine's round equals `expected.out` (or "no valid pairing" for
+/// `error`), the checker certifies it, and rejects `bad.out` (if any) by the rule of
+/// `expected-bad.toml` with no more significant rule before it.
+fn run_dutch_case(dir: &Path) -> Result<(), String> {
+    let t = io::load(&dir.join("tournament.trf"))
+        .map_err(|e| format!("  cannot load tournament.trf: {e}"))?;
+    let profile = default_profile(&t, Source::Trf { carries_config: false }).0;
+    if profile != Profile::Dutch {
+        return Err("  tournament.trf does not declare the Dutch system (092)".into());
+    }
+    let want = read(&dir.join("expected.out"))?;
+    let mut problems = String::new();
+    match catch_unwind(AssertUnwindSafe(|| pair(&t))) {
+        Err(p) => {
+            let _ = writeln!(problems, "  engine panicked: {}", panic_text(p));
+        }
+        Ok(Err(e)) if want.trim() == "error" && e.no_valid_pairing().is_some() => {}
+        Ok(Err(e)) => {
+            let _ = writeln!(problems, "  engine refused: {e}");
+        }
+        Ok(Ok(round)) => {
+            let got = write_output(&round.rows);
+            if lines(&got) != lines(&want) {
+                let _ = write!(
+                    problems,
+                    "  engine round differs (- expected, + engine):\n{}",
+                    diff(&lines(&want), &lines(&got))
+                );
+            }
+        }
+    }
+    if want.trim() != "error" {
+        let (m, r) = with_round(&t, &read_convention(&want)?);
+        match catch_unwind(AssertUnwindSafe(|| check_round(&m, r, profile))) {
+            Err(p) => {
+                let _ = writeln!(problems, "  checker panicked: {}", panic_text(p));
+            }
+            Ok(rep) if !rep.violations.is_empty() => {
+                let _ = writeln!(problems, "  checker rejects the expected round:");
+                for v in &rep.violations {
+                    let _ = writeln!(
+                        problems,
+                        "    rule {} players {:?}: {}",
+                        v.rule, v.players, v.message
+                    );
+                }
+            }
+            Ok(_) => {}
+        }
+    }
+    let bad = dir.join("bad.out");
+    let expected_bad = dir.join("expected-bad.toml");
+    match (bad.is_file(), expected_bad.is_file()) {
+        (false, false) => {}
+        (true, true) => {
+            let text = read(&expected_bad)?;
+            let want: ExpectedBad =
+                toml::from_str(&text).map_err(|e| format!("  expected-bad.toml: {e}"))?;
+            let (m, r) = with_round(&t, &read_convention(&read(&bad)?)?);
+            let report = catch_unwind(AssertUnwindSafe(|| check_round(&m, r, profile)))
+                .map_err(|p| format!("  checker panicked on bad.out: {}", panic_text(p)))?;
+            let reported: Vec<Rule> = report.violations.iter().map(|v| v.rule).collect();
+            let want_rank = reported.iter().find(|r| r.id() == want.rule).map(|&r| rank(r));
+            let first = want_rank.is_some_and(|w| reported.iter().all(|&r| rank(r) >= w));
+            if !first {
+                let ids: Vec<&str> = reported.iter().map(|r| r.id()).collect();
+                let _ = writeln!(
+                    problems,
+                    "  bad.out: expected {} first, the checker reports {ids:?}",
+                    want.rule
+                );
+            }
+        }
+        _ => {
+            let _ = writeln!(problems, "  bad.out and expected-bad.toml go together");
+        }
+    }
+    if problems.is_empty() { Ok(()) } else { Err(problems) }
+}
+
 fn run_case(dir: &Path) -> Result<(), String> {
+    if dir.join("tournament.trf").is_file() {
+        return run_dutch_case(dir);
+    }
     let kinds = [
         dir.join("expected.csv").is_file(),
         dir.join("expected-check.toml").is_file(),
@@ -254,15 +403,13 @@ fn run_case(dir: &Path) -> Result<(), String> {
 #[test]
 fn every_corpus_case_matches_engine_and_checker() {
     let dirs = case_dirs();
-    assert!(dirs.len() >= 40, "the corpus holds {} cases, at least 40 expected", dirs.len());
-    let only = std::env::var("CORPUS_CASE").ok();
+    assert!(dirs.len() >= 110, "the corpus holds {} cases, at least 110 expected", dirs.len());
+    let dutch = dirs.iter().filter(|d| d.join("tournament.trf").is_file()).count();
+    assert!(dutch >= 50, "the corpus holds {dutch} Dutch cases, at least 50 expected");
     let mut failures = Vec::new();
     let mut ran = 0;
     for dir in &dirs {
         let name = dir.file_name().unwrap().to_string_lossy().to_string();
-        if only.as_deref().is_some_and(|o| !name.contains(o)) {
-            continue;
-        }
         assert!(
             dir.join("README.md").is_file(),
             "case {name} has no README.md saying how it was derived"
