@@ -1,6 +1,6 @@
 //! Times the checker on one round of a `bsw bench` tournament (same players, pairings and
 //! results as `bsw bench --sizes N --seed S`), for profiling the checker alone:
-//! `cargo run --release -p bsw-harness --example check_round -- N ROUND SEED [REPEAT]`.
+//! `cargo run --release -p bsw-benches --example check_round -- N ROUND SEED [REPEAT]`.
 use bsw_harness::bench::{ResultModel, prepared};
 use std::time::Instant;
 

@@ -2,7 +2,7 @@
 //! writing the TRF, spawning the engine and waiting for it, reading its output.
 //!
 //! ```sh
-//! cargo run --release --locked -p bsw-harness --example protocol_overhead [-- ENGINE_CMD]
+//! cargo run --release --locked -p bsw-benches --example protocol_overhead [-- ENGINE_CMD]
 //! ```
 //!
 //! For every round of a 100-player, 9-round Swiss (built-in engine, Elo-like results), it
