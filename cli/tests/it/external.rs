@@ -226,6 +226,73 @@ fn catches(fixture_name: &str, profile: &str, kind: &str, tournaments: &str) {
     assert!(top.contains("bsw generate --seed") && top.contains("--engine"), "{top}");
 }
 
+/// Runs `line`, a command as a failure README writes it (`bsw …` with DIR for a new
+/// directory), through `sh` with `bsw` on the PATH, in `cwd`; returns (code, stdout, stderr).
+fn run_pasted(line: &str, cwd: &Path) -> (i32, String, String) {
+    let bin = cwd.join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let link = bin.join("bsw");
+    if !link.exists() {
+        std::os::unix::fs::symlink(BSW, &link).unwrap();
+    }
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(line.replace(" DIR", " case-dir"))
+        .current_dir(cwd)
+        .env("PATH", path)
+        .env("BSW", BSW)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Every command a failure README writes does, when pasted, what the campaign did: the
+/// tournament command fails the same way and the campaign command fails with the same kind,
+/// within the campaign's own time limit (a limit written in the wrong unit made a re-run of
+/// a hanging engine wait hours).
+#[test]
+fn the_commands_of_a_failure_readme_reproduce_the_campaign() {
+    for (fixture_name, kind) in
+        [("hang.sh", "time-out"), ("swap-colours.sh", "violation of rule 8.2")]
+    {
+        let tmp = tempfile::tempdir().unwrap();
+        let f = tmp.path().join("failures");
+        let engine = format!("sh {} {{trf}} {{out}}", fixture(fixture_name));
+        let mut args: Vec<&str> = SMALL.to_vec();
+        args[1] = "3";
+        args.extend(["--engine", &engine, "--engine-timeout", "0.3", "--shrink-max", "0"]);
+        args.extend(["--failures", f.to_str().unwrap()]);
+        let (code, v, err) = campaign(&args);
+        assert_eq!(code, 1, "{fixture_name}: {err}");
+        let first = v["failures"][0]["index"].as_u64().unwrap();
+        let readme =
+            std::fs::read_to_string(f.join(format!("tournament-{first}/README.md"))).unwrap();
+        let commands: Vec<&str> =
+            readme.lines().map(str::trim).filter(|l| l.starts_with("bsw ")).collect();
+        let generate = commands.iter().find(|l| l.starts_with("bsw generate")).expect("generate");
+        let simulate = commands.iter().find(|l| l.starts_with("bsw simulate")).expect("simulate");
+        assert!(generate.contains("--engine-timeout 300ms"), "{generate}");
+        let started = std::time::Instant::now();
+        let (code, out, err) = run_pasted(generate, tmp.path());
+        assert_eq!(code, 1, "{fixture_name}: `{generate}` exits {code}: {err}");
+        let said = format!("{out}{err}");
+        assert!(said.contains(kind), "{fixture_name}: `{generate}` says:\n{said}");
+        let (code, out, err) = run_pasted(&format!("{simulate} --json"), tmp.path());
+        assert_eq!(code, 1, "{fixture_name}: `{simulate}` exits {code}: {err}");
+        let again: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(again["failure_kinds"], v["failure_kinds"], "{fixture_name}: `{simulate}`");
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "{fixture_name}: the pasted commands took too long"
+        );
+    }
+}
+
 #[test]
 fn a_colour_swap_is_caught_under_the_berger_swiss_profile() {
     catches("swap-colours.sh", "berger-swiss", "violation of rule 8.2", "4");

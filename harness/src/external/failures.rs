@@ -88,7 +88,7 @@ pub fn write_failures(
     flags: &str,
 ) -> Result<Vec<String>, String> {
     let engine_flags = format!(
-        "--engine {} --profile {} --engine-timeout {}",
+        "--engine {} --profile {} --engine-timeout {}ms",
         shlex::try_quote(&engine.template.text)
             .map(|q| q.into_owned())
             .unwrap_or_else(|_| format!("'{}'", engine.template.text)),
