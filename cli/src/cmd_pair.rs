@@ -14,11 +14,13 @@ pub struct Args {
     /// Explain the choice of level, bye and the search statistics (on standard error).
     #[arg(long)]
     pub explain: bool,
-    /// Print the round without writing it to rounds.csv.
-    #[arg(long)]
+    /// Print the round without writing it to rounds.csv (a tournament directory; -p never
+    /// writes the input).
+    #[arg(long, conflicts_with = "pairings")]
     pub dry_run: bool,
-    /// Print the board list for people (names, ratings, points) instead of the CSV rows.
-    #[arg(long)]
+    /// Print the board list for people (names, ratings, points) instead of the CSV rows (a
+    /// tournament directory; -p writes the convention's format).
+    #[arg(long, conflicts_with = "pairings")]
     pub table: bool,
     /// Engine convention of JaVaFo/bbpPairings: DIR is a TRF file; write the pairs of its
     /// next round to OUTPUT (standard output when omitted) as `N` then `white black` lines.

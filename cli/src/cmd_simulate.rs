@@ -21,8 +21,9 @@ pub const DEFAULT_TOURNAMENTS: u64 = 20_000;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Tournaments in the campaign (all shards together).
-    #[arg(long, default_value_t = DEFAULT_TOURNAMENTS)]
+    /// Tournaments in the campaign (all shards together), at least 1.
+    #[arg(long, default_value_t = DEFAULT_TOURNAMENTS, allow_negative_numbers = true,
+          value_parser = parse_tournaments)]
     pub tournaments: u64,
     /// Campaign seed (0 to 2^63-1); tournament i gets its own seed derived from it and i.
     #[arg(long, default_value_t = 1, value_parser = parse_seed)]
@@ -46,8 +47,11 @@ pub struct Args {
     #[arg(long, default_value_t = 3000)]
     pub shrink_budget: usize,
     /// Merge the JSON summaries of the shards of one campaign instead of running anything.
-    /// Every tournament of the campaign must be covered (see --allow-partial).
-    #[arg(long, num_args = 1.., value_name = "FILES")]
+    /// Every tournament of the campaign must be covered (see --allow-partial). The campaign's
+    /// flags are in the summaries: no other campaign flag goes with it.
+    #[arg(long, num_args = 1.., value_name = "FILES",
+          conflicts_with_all = ["tournaments", "seed", "jobs", "shard", "failures", "shrink_max",
+                                "shrink_budget", "GenArgs", "GenParams", "EngineArgs"])]
     pub merge: Option<Vec<PathBuf>>,
     /// With --merge: accept shards that do not cover the whole campaign (the summary says what
     /// is missing) instead of refusing them.
@@ -59,9 +63,32 @@ pub struct Args {
     pub engine: crate::engine_mode::EngineArgs,
 }
 
+/// `--tournaments N`: a whole number of at least 1 (a negative number or 0 gets a sentence,
+/// not clap's "unexpected argument" or a campaign that runs nothing and passes).
+fn parse_tournaments(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<i128>() {
+        Ok(n) if n >= 1 && n <= u64::MAX as i128 => Ok(n as u64),
+        Ok(n) if n <= 0 => Err(format!(
+            "{n} tournaments would run nothing; give a number of at least 1 (e.g. --tournaments 100)"
+        )),
+        _ => Err(format!("`{s}` is not a number of tournaments (e.g. --tournaments 100)")),
+    }
+}
+
 pub fn run(args: Args) -> crate::CmdResult {
     if let Some(files) = &args.merge {
         return merge(files, args.json, args.allow_partial);
+    }
+    if args.engine.engine.is_none() && args.engine.profile.is_some() {
+        let hint = match args.engine.profile.as_deref() {
+            Some("dutch") => {
+                "; for a campaign of FIDE (Dutch) events with the built-in engine write --system dutch"
+            }
+            _ => "; the built-in engine's rounds are certified by the profile of their system",
+        };
+        return Err(format!(
+            "--profile names the rule book for an external engine's rounds and goes with --engine{hint}"
+        ));
     }
     let engine = args.engine.engine(crate::cmd_generate::dutch_system(&args.gen_args.params))?;
     if engine.is_some() && args.gen_args.test_corrupt_board1.is_some() {

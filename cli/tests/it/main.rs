@@ -4,6 +4,7 @@
 mod bench_command;
 mod check;
 mod common;
+mod conflicting_flags;
 mod dutch_harness;
 mod dutch_trf_export;
 mod external;
