@@ -6,9 +6,10 @@
 //! says so), `generic` for any other TRF file. Human-readable output: one block per
 //! violation (round, rule, players with names,
 //! message, evidence summary), the notes of the generic profile, and a last line with the
-//! verdict. `--json` prints exactly `{"verdict": "conforming"|"violations", "rounds":
-//! [{"round": n, "violations": [{"rule", "players", "message", "evidence"}]}]}`: the serde
-//! serialization of the checker's typed [`Report`] (key order inside objects is free); on
+//! verdict. `--json` prints `{"verdict": "conforming"|"violations", "profile": "berger-swiss"|
+//! "generic"|"dutch", "rounds": [{"round": n, "violations": [{"rule", "players", "message",
+//! "evidence"}]}]}`: the serde serialization of the checker's typed [`Report`] with the profile
+//! that judged it (key order inside objects is free); on
 //! unusable input (exit 2) it prints `{"verdict": "error", "error": {"file", "line", "field",
 //! "message"}}` besides the message on standard error.
 //!
@@ -57,7 +58,11 @@ pub fn run(args: Args) -> crate::CmdResult {
     let profile = profile_for(&args.path, &t, loaded.carries_config, args.profile, true);
     let report = check(&t, profile);
     if args.json {
-        outln!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?)?;
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&json_report(&report, profile)?)
+                .map_err(|e| e.to_string())?
+        )?;
     } else {
         out!("{}", human(&t, &report, profile))?;
     }
@@ -92,6 +97,16 @@ pub fn profile_for(
         _ => {}
     }
     profile
+}
+
+/// `--json`: the checker's report with the profile that judged it (`"profile": "dutch"`),
+/// which a script needs to read the rule ids.
+pub fn json_report(report: &Report, profile: Profile) -> Result<serde_json::Value, String> {
+    let mut v = serde_json::to_value(report).map_err(|e| e.to_string())?;
+    if let Some(obj) = v.as_object_mut() {
+        obj.insert("profile".into(), profile.name().into());
+    }
+    Ok(v)
 }
 
 /// `--json` on unusable input (exit 2): `{"verdict": "error", "error": {"file", "line",

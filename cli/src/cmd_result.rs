@@ -271,8 +271,14 @@ pub fn run(args: Args) -> crate::CmdResult {
         .filter(|m| m.0 == round)
         .map(|m| m.1.to_string())
         .collect();
-    if missing.is_empty() {
-        outln!("round {round} is complete; next: bsw pair {}", args.dir.display())?;
+    let dir = args.dir.display();
+    let last = bsw_model::layout::total_rounds(&next.config).is_some_and(|total| round >= total);
+    if missing.is_empty() && last {
+        outln!(
+            "round {round} is complete, and it was the last: the event is finished; final standings: bsw standings {dir}; the certificate: bsw report {dir} -o report.html"
+        )?;
+    } else if missing.is_empty() {
+        outln!("round {round} is complete; next: bsw pair {dir}")?;
     } else {
         outln!(
             "round {round}: {} game(s) still without a result (board {})",

@@ -37,11 +37,18 @@ pub fn run(args: Args) -> crate::CmdResult {
 /// it declares, the header records kept.
 fn trf_summary(l: &bsw_model::trf::Imported) -> String {
     let mut s = String::new();
-    if l.carries_config {
-        s += "profile: berger-swiss (the file carries the berger-swiss configuration, BSV records)\n";
-    } else {
-        s += "profile: generic (FIDE C.04.1 basic rules; the file has no berger-swiss configuration)\n";
-    }
+    let source = bsw_checker::Source::Trf { carries_config: l.carries_config };
+    s += match bsw_checker::default_profile(&l.tournament, source) {
+        (_, Some(bsw_checker::Because::DeclaresDutch)) => {
+            "profile: dutch (FIDE C.04.3; the file declares the Dutch system)\n"
+        }
+        (_, Some(bsw_checker::Because::CarriesConfig)) => {
+            "profile: berger-swiss (the file carries the berger-swiss configuration, BSV records)\n"
+        }
+        _ => {
+            "profile: generic (FIDE C.04.1 basic rules; the file has no berger-swiss configuration)\n"
+        }
+    };
     s += &format!(
         "declared system: {}\n",
         l.declared_system.as_deref().unwrap_or("(none: no 192 or 092 record)")

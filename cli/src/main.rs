@@ -27,7 +27,19 @@ mod engine_mode;
 mod input;
 
 #[derive(Parser)]
-#[command(name = "bsw", version, about = "Berger-Swiss pairing engine, checker and simulator")]
+#[command(
+    name = "bsw",
+    version,
+    about = "Pairing engines for the Berger-Swiss and the FIDE (Dutch) systems, an independent checker, and a simulator",
+    after_help = "Systems: a tournament directory (tournament.toml, players.csv, rounds.csv) is paired and \
+certified by the system it declares: the Berger-Swiss system (SPEC.md) or, with system = \"dutch\", \
+the FIDE (Dutch) System C.04.3 (2026). A TRF file is read wherever a directory is.\n\n\
+Engine convention (JaVaFo, bbpPairings): bsw [--dutch] FILE.trf -p [OUT] pairs the next round of \
+FILE.trf and writes the pairs to OUT (standard output without OUT); exit 1 when no pairing \
+satisfies the absolute criteria.\n\n\
+Start: bsw simulate (simulate and certify random tournaments), bsw check FILE.trf (certify \
+another program's rounds)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -634,7 +634,13 @@ impl Summary {
             );
         }
         let f = &self.features;
-        if dutch {
+        // The generic profile certifies plain Swiss events by FIDE C.04.1: Berger groups,
+        // refused absences (SPEC §9), the ladder and the Swiss bye are no notions of it.
+        let generic = c
+            .engine
+            .as_ref()
+            .is_some_and(|e| e.profile == crate::external::profile::ExtProfile::Generic);
+        if dutch || generic {
             let _ = writeln!(
                 s,
                 "exercised: withdrawals {}, absences {} (tournaments with at least one)",
@@ -648,18 +654,19 @@ impl Summary {
             "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
             f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
         );
-        let _ =
-            writeln!(s, "absences refused by the engine and dropped: {}", self.dropped_absences);
-        if c.engine
-            .as_ref()
-            .is_some_and(|e| e.profile == crate::external::profile::ExtProfile::Generic)
-        {
+        if generic {
             let _ = writeln!(
                 s,
-                "ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
+                "Berger groups, refused absences, ladder and Swiss-bye statistics: SPEC notions, none under the generic profile"
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "absences refused by the engine and dropped: {}",
+                self.dropped_absences
             );
         }
-        if !dutch {
+        if !dutch && !generic {
             self.render_ladder(&mut s);
         }
         self.render_timing(&mut s);
@@ -731,16 +738,17 @@ impl Summary {
         );
     }
 
-    /// Timing lines.
+    /// Timing lines, each with its own clock.
     fn render_timing(&self, s: &mut String) {
         use std::fmt::Write;
         let t = &self.timing;
         let us = |ns: u64| ns as f64 / 1000.0;
-        for (name, h) in [("engine ", &t.engine), ("checker", &t.checker)] {
+        for (name, who, h) in [("engine ", "engine", &t.engine), ("checker", "checker", &t.checker)]
+        {
             let _ = writeln!(
                 s,
                 "{name} time per round ({}): median {:.1} µs   p99 {:.1} µs   max {:.1} µs",
-                t.clock,
+                clock_of(&t.clock, who),
                 us(h.quantile(0.5)),
                 us(h.quantile(0.99)),
                 us(h.max_ns)
@@ -787,6 +795,13 @@ impl Summary {
         }
         let _ = writeln!(s, "{}", if self.passed() { "PASS" } else { "FAIL" });
     }
+}
+
+/// The clock of `who` ("engine" or "checker") in a timing clock label: a campaign with an
+/// external engine times the engine's calls by the wall clock and the checker by the
+/// thread's CPU time, written `wall (engine), thread-cpu (checker)`; any other label is both.
+fn clock_of<'a>(clock: &'a str, who: &str) -> &'a str {
+    clock.split(", ").find_map(|part| part.strip_suffix(&format!(" ({who})"))).unwrap_or(clock)
 }
 
 #[cfg(test)]

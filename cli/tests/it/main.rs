@@ -10,6 +10,7 @@ mod dutch_trf_export;
 mod external;
 mod external_dutch;
 mod generate;
+mod guidance;
 mod new_user;
 mod pair;
 mod report;

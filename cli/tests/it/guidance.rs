@@ -1,0 +1,86 @@
+//! What `bsw` tells people beside the data: help texts, next steps, the profile that judged
+//! a file, the labels of a campaign's summary.
+
+use crate::common::{bsw, copy_dir};
+use std::path::Path;
+
+fn corpus(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus").join(rel).display().to_string()
+}
+
+#[test]
+fn the_top_level_help_names_both_systems_and_the_engine_convention() {
+    let (code, out, _) = bsw(&["--help"]);
+    assert_eq!(code, 0);
+    for s in ["FIDE (Dutch) System", "Berger-Swiss", "bsw [--dutch] FILE.trf -p [OUT]"] {
+        assert!(out.contains(s), "{s:?} not in:\n{out}");
+    }
+}
+
+#[test]
+fn a_result_that_completes_the_last_round_points_to_standings_and_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+    let d = dir.to_str().unwrap();
+    // Board 4 of round 3 (the last) entered again: the round is complete.
+    let (code, out, err) = bsw(&["result", d, "3", "4", "0-1", "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("next: bsw pair"), "{out}");
+    assert!(out.contains("the event is finished"), "{out}");
+    assert!(out.contains(&format!("bsw standings {d}")), "{out}");
+    assert!(out.contains(&format!("bsw report {d}")), "{out}");
+    // Before the last round, the next step is still to pair: rounds 1-2 only, the result of
+    // round 2's board 4 entered last.
+    let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
+    let mut kept: Vec<String> =
+        rounds.lines().filter(|l| !l.starts_with("3,")).map(String::from).collect();
+    let last = kept.pop().unwrap();
+    let (row, result) = last.rsplit_once(',').unwrap();
+    kept.push(format!("{row},"));
+    std::fs::write(dir.join("rounds.csv"), kept.join("\n") + "\n").unwrap();
+    let board = row.split(',').nth(1).unwrap();
+    let (code, out, err) = bsw(&["result", d, "2", board, result]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(&format!("next: bsw pair {d}")), "{out}");
+}
+
+#[test]
+fn validate_and_check_name_the_profile_a_dutch_file_is_judged_by() {
+    let trf = corpus("cases/dutch-c1-rematch/tournament.trf");
+    let (code, out, err) = bsw(&["validate", &trf, "--verbose"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("profile: dutch"), "{out}");
+    let (_, out, err) = bsw(&["check", &trf, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {err}"));
+    assert_eq!(v["profile"], "dutch");
+    let (_, out, _) = bsw(&["check", &corpus("trf/lichess-style-utf8-bom.trf"), "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["profile"], "generic");
+}
+
+/// A generic-profile campaign with an external engine (bsw itself): each timing line has its
+/// own clock, and the Berger-Swiss notions (ladder, Swiss byes, groups) are left out.
+#[test]
+fn a_generic_campaign_summary_shows_what_applies_with_its_own_clocks() {
+    let bsw_bin = env!("CARGO_BIN_EXE_bsw");
+    let (code, out, err) = bsw(&[
+        "simulate",
+        "--tournaments",
+        "3",
+        "--players",
+        "6..12",
+        "--rounds",
+        "3..4",
+        "--engine",
+        bsw_bin,
+        "--profile",
+        "generic",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("engine  time per round (wall):"), "{out}");
+    assert!(out.contains("checker time per round (thread-cpu):"), "{out}");
+    for absent in ["ladder (SPEC 8.3)", "Swiss byes", "Berger groups 0", "absences refused"] {
+        assert!(!out.contains(absent), "{absent:?} in:\n{out}");
+    }
+}
