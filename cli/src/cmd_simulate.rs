@@ -6,7 +6,7 @@
 
 use bsw_harness::generator::{Played, Scenario};
 use bsw_harness::shrink::shrink;
-use bsw_harness::simulate::{CampaignSpec, parse_shard, simulate};
+use bsw_harness::simulate::{CampaignSpec, parse_shard, simulate_until};
 use bsw_harness::summary::{FailureRecord, Summary};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -111,9 +111,10 @@ pub fn run(args: Args) -> crate::CmdResult {
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
     let progress = Progress::new(todo);
+    let stop = crate::interrupt::flag();
     let result = match &engine {
-        Some(e) => bsw_harness::external::simulate_external(&spec, e, &|| progress.tick()),
-        None => simulate(&spec, &|| progress.tick()),
+        Some(e) => bsw_harness::external::simulate_external(&spec, e, &|| progress.tick(), stop),
+        None => simulate_until(&spec, &|| progress.tick(), stop),
     };
     progress.finish();
     let summary = match result {
@@ -149,7 +150,13 @@ pub fn run(args: Args) -> crate::CmdResult {
     for w in &written {
         errln!("{w}");
     }
-    Ok(if summary.passed() { 0 } else { 1 })
+    Ok(if summary.interrupted.is_some() {
+        crate::interrupt::EXIT_INTERRUPTED
+    } else if summary.passed() {
+        0
+    } else {
+        1
+    })
 }
 
 fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult {

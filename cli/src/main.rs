@@ -25,6 +25,7 @@ mod cmd_trf;
 mod cmd_validate;
 mod engine_mode;
 mod input;
+mod interrupt;
 
 #[derive(Parser)]
 #[command(

@@ -8,11 +8,12 @@
 
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::generator::{GenParams, PlayOptions, Played, Scenario, generate, play};
 use crate::rng::tournament_seed;
-use crate::summary::{CampaignInfo, FailureRecord, Summary};
+use crate::summary::{CampaignInfo, FailureRecord, Interrupted, Summary};
 
 /// What to run.
 #[derive(Clone)]
@@ -64,15 +65,26 @@ impl CampaignSpec {
 
 /// Runs the campaign. `progress` is called once per finished tournament (from any thread).
 pub fn simulate(spec: &CampaignSpec, progress: &(dyn Fn() + Sync)) -> Result<Summary, String> {
-    simulate_with(spec, spec.info(), progress, &|_, sc| play(sc, &spec.play))
+    simulate_until(spec, progress, &AtomicBool::new(false))
+}
+
+/// [`simulate`] that starts no new tournament once `stop` is set (Ctrl-C): the summary then
+/// holds the tournaments that finished and says it was interrupted ([`Summary::interrupted`]).
+pub fn simulate_until(
+    spec: &CampaignSpec,
+    progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
+) -> Result<Summary, String> {
+    simulate_with(spec, spec.info(), progress, stop, &|_, sc| play(sc, &spec.play))
 }
 
 /// Runs the campaign with `play_one(index, scenario)` playing each tournament (the built-in
-/// engine in [`simulate`], an external program in [`crate::external`]).
+/// engine in [`simulate`], an external program in [`crate::external`]), until `stop` is set.
 pub fn simulate_with(
     spec: &CampaignSpec,
     info: CampaignInfo,
     progress: &(dyn Fn() + Sync),
+    stop: &AtomicBool,
     play_one: &(dyn Fn(u64, &Scenario) -> Played + Sync),
 ) -> Result<Summary, String> {
     spec.params.validate()?;
@@ -83,6 +95,9 @@ pub fn simulate_with(
             .fold(
                 || Summary::new(info.clone()),
                 |mut acc, index| {
+                    if stop.load(Ordering::Relaxed) {
+                        return acc;
+                    }
                     let tseed = tournament_seed(spec.seed, index);
                     let sc = generate(tseed, &spec.params);
                     let played = play_one(index, &sc);
@@ -94,6 +109,10 @@ pub fn simulate_with(
             .reduce(|| Summary::new(info.clone()), Summary::absorb)
     };
     let mut summary = on_pool(spec.jobs, run)?;
+    if stop.load(Ordering::Relaxed) {
+        let planned = spec.indices().end - spec.indices().start;
+        summary.interrupted = Some(Interrupted { finished: summary.tournaments, planned });
+    }
     summary.timing.wall_s = start.elapsed().as_secs_f64();
     summary.timing.clock = crate::generator::clock_name().into();
     Ok(summary)

@@ -286,7 +286,20 @@ pub struct Summary {
     /// C1-C3 and the checker confirmed that none exists (no failure: an arbiter decides).
     #[serde(default)]
     pub no_valid_pairing: u64,
+    /// Set when the run was stopped (Ctrl-C) before every tournament of it had run: the
+    /// figures are those of the tournaments that finished.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interrupted: Option<Interrupted>,
     pub timing: Timing,
+}
+
+/// How far an interrupted run got.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Interrupted {
+    /// Tournaments that finished (and are counted in the summary).
+    pub finished: u64,
+    /// Tournaments the run (this shard) was to play.
+    pub planned: u64,
 }
 
 /// The tournament indices of shard `I/N` of a campaign of `total` tournaments.
@@ -334,6 +347,7 @@ impl Summary {
             failures: Vec::new(),
             certified: BTreeMap::new(),
             no_valid_pairing: 0,
+            interrupted: None,
             timing: Timing::default(),
         }
     }
@@ -558,6 +572,13 @@ impl Summary {
             *self.certified.entry(k.clone()).or_insert(0) += v;
         }
         self.no_valid_pairing += o.no_valid_pairing;
+        self.interrupted = match (self.interrupted, o.interrupted) {
+            (Some(a), Some(b)) => Some(Interrupted {
+                finished: a.finished + b.finished,
+                planned: a.planned + b.planned,
+            }),
+            (a, b) => a.or(b),
+        };
         self.failures.extend(o.failures.iter().cloned());
         self.trim_failures();
         self.timing.engine.merge(&o.timing.engine);
@@ -594,6 +615,13 @@ impl Summary {
             format!(", shards {}", c.shards.join(" "))
         };
         let _ = writeln!(s, "campaign: seed {}, {} tournaments{}", c.seed, c.tournaments, shards);
+        if let Some(i) = &self.interrupted {
+            let _ = writeln!(
+                s,
+                "INTERRUPTED after {} of {} tournaments (Ctrl-C): the figures are those of the finished tournaments",
+                i.finished, i.planned
+            );
+        }
         if let Some(e) = &c.engine {
             let _ = writeln!(s, "{}", e.describe());
         }
@@ -793,7 +821,17 @@ impl Summary {
         if self.failing_tournaments > 20 {
             let _ = writeln!(s, "… and {} more failing tournaments", self.failing_tournaments - 20);
         }
-        let _ = writeln!(s, "{}", if self.passed() { "PASS" } else { "FAIL" });
+        let verdict = match (self.passed(), &self.interrupted) {
+            (true, Some(i)) => {
+                format!(
+                    "INTERRUPTED after {} of {} tournaments, no failure so far",
+                    i.finished, i.planned
+                )
+            }
+            (true, None) => "PASS".into(),
+            (false, _) => "FAIL".into(),
+        };
+        let _ = writeln!(s, "{verdict}");
     }
 }
 

@@ -11,6 +11,7 @@ mod external;
 mod external_dutch;
 mod generate;
 mod guidance;
+mod interrupt;
 mod new_user;
 mod pair;
 mod report;

@@ -389,13 +389,17 @@ pub fn campaign_info(spec: &CampaignSpec, engine: &Engine) -> crate::summary::Ca
 /// Runs the campaign `spec` with the external engine (the generator parameters of `spec` are
 /// used as given: see [`ExtProfile::params`]). The summary's per-round engine times are wall
 /// times of the whole protocol: TRF written, engine run, output read (a recheck excluded).
+/// Engine calls under way when `stop` is set finish (within their time limit) and their
+/// temporary directories are removed; no new tournament starts.
 pub fn simulate_external(
     spec: &CampaignSpec,
     engine: &Engine,
     progress: &(dyn Fn() + Sync),
+    stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Summary, String> {
     engine.template.check_program()?;
-    let mut s = simulate_with(spec, campaign_info(spec, engine), progress, &|index, sc| {
+    let info = campaign_info(spec, engine);
+    let mut s = simulate_with(spec, info, progress, stop, &|index, sc| {
         play_external(sc, engine, engine.recheck(index)).played
     })?;
     s.timing.clock = "wall (engine), thread-cpu (checker)".into();
