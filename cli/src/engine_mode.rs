@@ -129,7 +129,7 @@ pub fn pair_trf(
     let imported = bsw_model::trf::read(
         &bsw_model::trf::decode(&bytes),
         &name,
-        &bsw_model::trf::ReadOptions::default(),
+        &bsw_model::trf::ReadOptions { pairing_convention: true, ..Default::default() },
     )
     .map_err(|e| e.to_string())?;
     let mut t = imported.tournament;

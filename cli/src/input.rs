@@ -35,7 +35,7 @@ pub fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
 }
 
 fn options(args: &ReadArgs) -> ReadOptions {
-    ReadOptions { lenient: args.lenient }
+    ReadOptions { lenient: args.lenient, ..Default::default() }
 }
 
 fn report(path: &Path, args: &ReadArgs, loaded: Imported) -> Imported {

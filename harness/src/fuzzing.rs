@@ -228,7 +228,8 @@ pub fn fuzz_dir_files(data: &[u8]) {
 /// checker (profile generic) must not panic.
 pub fn fuzz_trf(data: &[u8]) {
     let text = trf::decode(data);
-    let lenient = trf::read(&text, "fuzz.trf", &trf::ReadOptions { lenient: true });
+    let lenient =
+        trf::read(&text, "fuzz.trf", &trf::ReadOptions { lenient: true, ..Default::default() });
     let Ok(t) = trf::import(&text, "fuzz.trf") else {
         return;
     };

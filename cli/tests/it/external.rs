@@ -424,3 +424,31 @@ fn a_crash_by_signal_is_its_own_kind() {
     assert_eq!(v["failure_kinds"]["engine error crash (signal 11)"], 2, "{v}");
     assert!(f.join("tournament-0/shrunk/input.trf").is_file());
 }
+
+/// A TRF that declares no system, whose player 6 was absent (`0000 - Z`) in the last round
+/// played: `-p` pairs every player whose next-round column is empty, as JaVaFo and
+/// bbpPairings do (reading it to certify or rank takes player 6 as withdrawn instead).
+#[test]
+fn the_convention_pairs_a_player_absent_in_the_last_round() {
+    let text = "\
+012 Absent in round 2
+XXR 3
+001    1      Alpha                             2400                             2.0    1     4 w 1     2 b 1
+001    2      Bravo                             2300                             1.0    5     5 b 1     1 w 0
+001    3      Charlie                           2200                             1.0    3     6 w 1     4 b 0
+001    4      Delta                             2100                             1.0    4     1 b 0     3 w 1
+001    5      Echo                              2000                             1.0    6     2 w 0  0000 - U
+001    6      Foxtrot                           1900                             0.0    2     3 b 0  0000 - Z
+";
+    let tmp = tempfile::tempdir().unwrap();
+    let input = write_tmp(tmp.path(), "in.trf", text);
+    let (code, out, err) = bsw(&[input.to_str().unwrap(), "-p"]);
+    assert_eq!(code, 0, "{err}");
+    let paired: Vec<u32> = out
+        .lines()
+        .skip(1)
+        .flat_map(|l| l.split_whitespace().map(|x| x.parse::<u32>().unwrap()))
+        .collect();
+    assert!(paired.contains(&6), "player 6 is not paired:\n{out}");
+    assert_eq!(out.lines().next(), Some("3"), "{out}");
+}

@@ -303,7 +303,7 @@ fn corpus_trf_files_read_as_expected() {
         }
         let loaded = bsw_model::io::load_with(
             &path,
-            &bsw_model::trf::ReadOptions { lenient: f.read == "lenient" },
+            &bsw_model::trf::ReadOptions { lenient: f.read == "lenient", ..Default::default() },
         )
         .unwrap();
         let t = &loaded.tournament;

@@ -157,7 +157,22 @@ fn engine_input(t: &Tournament, r: u32, profile: ExtProfile) -> Result<String, S
         shown.config.system = bsw_model::System::Dutch(d);
         return protocol::engine_input(&shown, r, false);
     }
-    protocol::engine_input(t, r, profile == ExtProfile::Generic)
+    let text = protocol::engine_input(t, r, profile == ExtProfile::Generic)?;
+    if profile == ExtProfile::Generic && t.config.groups.is_empty() {
+        return Ok(without_our_records(&text));
+    }
+    Ok(text)
+}
+
+/// A plain Swiss event's TRF without our `BS?` extension records: under the generic profile
+/// the engine must see a file like any other program's, not one that `bsw FILE.trf -p`
+/// (reading `BSV`) would pair by the Berger-Swiss rules.
+fn without_our_records(text: &str) -> String {
+    let ours = |l: &str| {
+        let b = l.as_bytes();
+        b.len() >= 3 && &b[..2] == b"BS" && b[2].is_ascii_uppercase()
+    };
+    text.lines().filter(|l| !ours(l)).flat_map(|l| [l, "\n"]).collect()
 }
 
 /// Dutch profile, the engine answered "no valid pairing" (exit 1) for round `r`: the
@@ -404,4 +419,24 @@ pub fn simulate_external(
     })?;
     s.timing.clock = "wall (engine), thread-cpu (checker)".into();
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::{GenParams, generate};
+
+    /// Under the generic profile a plain Swiss event reaches the engine without our `BS?`
+    /// records (so `bsw FILE.trf -p` pairs it as any TRF); under berger-swiss it keeps them.
+    #[test]
+    fn a_generic_engine_gets_no_berger_swiss_records() {
+        let params = ExtProfile::Generic.params(GenParams::default());
+        let sc = generate(7, &params);
+        assert!(sc.base.config.groups.is_empty());
+        let generic = engine_input(&sc.base, 1, ExtProfile::Generic).unwrap();
+        assert!(generic.lines().all(|l| !l.starts_with("BS")), "{generic}");
+        assert!(generic.contains("\nXXR ") && generic.contains("\n001 "), "{generic}");
+        let ours = engine_input(&sc.base, 1, ExtProfile::BergerSwiss).unwrap();
+        assert!(ours.lines().any(|l| l.starts_with("BSV ")), "{ours}");
+    }
 }

@@ -17,6 +17,12 @@ pub struct ReadOptions {
     /// Read a file whose points column disagrees with its round results by the round results,
     /// reporting each mismatch as a warning (default: refuse, listing every mismatch).
     pub lenient: bool,
+    /// Read the file as a pairing engine of the JaVaFo/bbpPairings convention reads it
+    /// (`bsw FILE.trf -p`): every player is paired in the next round unless its column holds
+    /// an entry already, so no withdrawal is inferred from trailing blank or `Z` cells (a
+    /// player absent in the last rounds may return). Otherwise (reading a finished or
+    /// running event to certify or rank it) such a player is taken as withdrawn.
+    pub pairing_convention: bool,
 }
 
 /// A TRF file as read: the tournament and what the file said about itself.
@@ -114,7 +120,8 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     if !carries_config {
         // Dutch files announce every absence in the round's own cell (bbpPairings pairs
         // everyone without a cell in the next round): no withdrawal is inferred there.
-        infer_withdrawals_and_requests(&mut s.recs, last, system.dutch().is_none());
+        let withdrawals = system.dutch().is_none() && !opts.pairing_convention;
+        infer_withdrawals_and_requests(&mut s.recs, last, withdrawals);
     } else {
         add_pre_entered_absences(&mut s.recs, last);
     }

@@ -64,7 +64,7 @@ proptest! {
     #[test]
     fn mutated_extension_records_never_panic_and_round_trip(at in any::<usize>(), junk in "[0-9 BSVNRGXTPw=sHZ\\\\\\-\r\n]{0,14}") {
         let text = splice(TRF_EXT, at, &junk);
-        let lenient = read(&text, "x.trf", &ReadOptions { lenient: true });
+        let lenient = read(&text, "x.trf", &ReadOptions { lenient: true, ..Default::default() });
         if let Ok(t) = import(&text, "x.trf") {
             prop_assert!(lenient.is_ok());
             let out = export(&t);

@@ -445,8 +445,12 @@ fn lenient_reading_reports_each_mismatch_and_reads_by_the_results() {
     let strict = import(text, "t.trf").unwrap_err().to_string();
     assert!(strict.starts_with("t.trf:1: 001 points: 2 points columns disagree"), "{strict}");
     assert_eq!(strict.lines().count(), 3, "one line per mismatch: {strict}");
-    let r = bsw_model::trf::read(text, "t.trf", &bsw_model::trf::ReadOptions { lenient: true })
-        .unwrap();
+    let r = bsw_model::trf::read(
+        text,
+        "t.trf",
+        &bsw_model::trf::ReadOptions { lenient: true, ..Default::default() },
+    )
+    .unwrap();
     assert_eq!(r.warnings.len(), 2);
     assert!(r.warnings[0].starts_with("t.trf:1: 001 points: player 1 (P1) has 3.0"));
     assert_eq!(r.tournament.rows.len(), 1);
