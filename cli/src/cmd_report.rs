@@ -86,9 +86,15 @@ pub fn run(args: Args) -> crate::CmdResult {
         event: Event {
             source: shown.clone(),
             generator: format!("bsw {version}"),
-            rule_book: format!(
-                "Berger-Swiss rule book (pairing rules §1–9), as implemented and certified by bsw {version}; the checker's profile is named with its verdict"
-            ),
+            rule_book: if t.config.system.dutch().is_some() {
+                format!(
+                    "FIDE (Dutch) System, FIDE Handbook C.04.3 as applied from 1 February 2026 (readings of bbpPairings v6.0.0 where the text leaves room), with the basic rules C.04.1; certified by bsw {version}"
+                )
+            } else {
+                format!(
+                    "Berger-Swiss rule book (pairing rules §1–9), as implemented and certified by bsw {version}; the checker's profile is named with its verdict"
+                )
+            },
             tiebreak_rules: "FIDE tiebreak regulations C.07 applied from 1 March 2026 (Article 16 for unplayed rounds)".into(),
         },
         tournament: &t,
@@ -100,12 +106,19 @@ pub fn run(args: Args) -> crate::CmdResult {
     bsw_model::io::write_atomic(&args.output, &page).map_err(|e| e.to_string())?;
     let v = &input.verdict;
     outln!(
-        "{}: {} ({} round(s) certified, profile {}, {} violation(s))",
+        "{}: {} ({}, profile {}{})",
         args.output.display(),
         if v.is_conforming() { "conforming" } else { "violations" },
-        v.rounds.len(),
+        crate::output::count(v.rounds.len() as u64, "round judged", "rounds judged"),
         v.profile,
-        v.violations.len()
+        if v.is_conforming() {
+            String::new()
+        } else {
+            format!(
+                ", {}",
+                crate::output::count(v.violations.len() as u64, "violation", "violations")
+            )
+        }
     )?;
     Ok(0)
 }

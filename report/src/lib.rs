@@ -31,7 +31,9 @@ use std::fmt::Write as _;
 /// What the page says about the event besides the tournament itself.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Event {
-    /// Where the tournament was read from (shown, not opened).
+    /// Where the tournament was read from (not opened). The page shows its last component
+    /// only (the file or directory name), never the local path: the page is meant to be
+    /// published.
     pub source: String,
     /// The program that made the page, e.g. `bsw 0.1.0`.
     pub generator: String,
@@ -186,7 +188,9 @@ pub fn tiebreak_meaning(code: &str) -> String {
         "SB" => {
             "Sonneborn-Berger: the scores of the opponents beaten plus half the scores of those drawn"
         }
-        "DE" => "direct encounter: points in the games among the players still tied",
+        "DE" => {
+            "direct encounter: the place among the players still tied (1 = first, lower is better), by the points of their games against each other (Art. 6); players it cannot separate share a place"
+        }
         "WIN" => "rounds won, with or without play",
         "WON" => "games won over the board",
         "BPG" => "games played with Black",
@@ -251,7 +255,7 @@ pub fn render(input: &Input) -> String {
             .map(|(i, id)| (id, i as u32 + 1))
             .collect(),
     };
-    let title = t.config.name.clone().unwrap_or_else(|| input.event.source.clone());
+    let title = t.config.name.clone().unwrap_or_else(|| source_name(&input.event.source).into());
     let mut s = String::new();
     let _ = write!(
         s,
@@ -272,9 +276,16 @@ pub fn render(input: &Input) -> String {
         s,
         "<footer><p>Made by {} from <code>{}</code>. Anyone can redo every step: the pairings with <code>bsw pair</code>, the certificate with <code>bsw check</code>, the standings with <code>bsw standings</code>.</p></footer>\n</body>\n</html>\n",
         esc(&input.event.generator),
-        esc(&input.event.source)
+        esc(source_name(&input.event.source))
     );
     s
+}
+
+/// The name of the source shown on the page: its last path component (`event.trf`), not a
+/// local path such as `/home/arbiter/…`.
+fn source_name(source: &str) -> &str {
+    let trimmed = source.trim_end_matches(['/', '\\']);
+    trimmed.rsplit(['/', '\\']).next().filter(|n| !n.is_empty()).unwrap_or(trimmed)
 }
 
 /// `1 round`, `3 rounds`.
@@ -300,7 +311,7 @@ fn verdict_sentence(v: &Verdict) -> (bool, String) {
         (
             false,
             format!(
-                "Violations: {} in {} {} ({rounds} certified, profile {}).",
+                "Violations: {} in {} {} ({rounds} judged, profile {}).",
                 count(n, "violation", "violations"),
                 if bad.len() == 1 { "round" } else { "rounds" },
                 list.join(", "),
@@ -337,6 +348,34 @@ fn fact(s: &mut String, label: &str, value_html: &str) {
     let _ = write!(s, "<tr><th scope=\"row\">{}</th><td>{value_html}</td></tr>", esc(label));
 }
 
+/// The checker profile that judged the event, for people.
+fn profile_words(profile: &str) -> String {
+    match profile {
+        "dutch" => "profile dutch: FIDE (Dutch) System C.04.3 (2026): the absolute criteria C1-C3, the pairing-allocated bye, the colours of every pair, the quality criteria bracket by bracket, board order".into(),
+        "generic" => "profile generic: the FIDE C.04.1 basic rules of every Swiss system".into(),
+        "berger-swiss" => "profile berger-swiss: the Berger-Swiss rule book (SPEC §1–9)".into(),
+        other => format!("profile {other}"),
+    }
+}
+
+/// Where a Dutch event's initial colour (5.2.5) comes from, as the files say it (no rule
+/// is applied here: configured, read from round 1 as played, or drawn from the seed).
+fn initial_colour_words(t: &Tournament, d: &bsw_model::DutchConfig) -> String {
+    let name = |c: bsw_model::Colour| match c {
+        bsw_model::Colour::White => "White",
+        bsw_model::Colour::Black => "Black",
+    };
+    match d.initial_colour {
+        Some(c) => format!("{} for the top-ranked player in round 1 (configured)", name(c)),
+        None if t.last_round() > 0 => "as played in round 1 (read from its games)".into(),
+        None => format!(
+            "{} for the top-ranked player in round 1 (drawn from seed {})",
+            name(bsw_model::system::drawn_initial_colour(t.config.seed)),
+            t.config.seed
+        ),
+    }
+}
+
 fn event_section(input: &Input, page: &Page) -> String {
     let t = input.tournament;
     let c = &t.config;
@@ -344,7 +383,12 @@ fn event_section(input: &Input, page: &Page) -> String {
     let phase = bsw_standings::initial_phase(t);
     let mut s = String::from("<section id=\"event\">\n<h2>Event</h2>\n<table class=\"facts\">");
     fact(&mut s, "Name", &esc(c.name.as_deref().unwrap_or("(no name given)")));
-    let system = if c.groups.is_empty() {
+    let system = if let Some(d) = c.system.dutch() {
+        format!(
+            "FIDE (Dutch) System, C.04.3 (2026); the pairing-allocated bye scores {}",
+            bsw_model::half_points(d.pab_points)
+        )
+    } else if c.groups.is_empty() {
         "Berger-Swiss: a plain Swiss tournament (no Berger groups)".to_string()
     } else {
         let sizes: Vec<String> = c.groups.iter().map(u32::to_string).collect();
@@ -358,21 +402,27 @@ fn event_section(input: &Input, page: &Page) -> String {
     fact(&mut s, "Tiebreak rules", &esc(&input.event.tiebreak_rules));
     fact(&mut s, "Rounds", &format!("{} paired of {total}", t.last_round()));
     fact(&mut s, "Players", &t.players.len().to_string());
-    fact(
-        &mut s,
-        "Seed of the draw",
-        &if c.groups.is_empty() {
-            format!("<code>{}</code> (no Berger groups: nothing is drawn)", c.seed)
-        } else {
-            format!("<code>{}</code>", c.seed)
-        },
-    );
+    fact(&mut s, "Judged by", &esc(&profile_words(&input.verdict.profile)));
+    if let Some(d) = c.system.dutch() {
+        fact(&mut s, "Initial colour", &esc(&initial_colour_words(t, d)));
+        fact(&mut s, "Acceleration", "none (every round paired on the real scores)");
+    } else {
+        fact(
+            &mut s,
+            "Seed of the draw",
+            &if c.groups.is_empty() {
+                format!("<code>{}</code> (no Berger groups: nothing is drawn)", c.seed)
+            } else {
+                format!("<code>{}</code>", c.seed)
+            },
+        );
+    }
     if !c.swaps.is_empty() {
         let swaps: Vec<String> =
             c.swaps.iter().map(|&(a, b)| format!("{} ⇄ {}", page.link(a), page.link(b))).collect();
         fact(&mut s, "Swaps before the draw", &swaps.join("; "));
     }
-    fact(&mut s, "Source", &format!("<code>{}</code>", esc(&input.event.source)));
+    fact(&mut s, "Source", &format!("<code>{}</code>", esc(source_name(&input.event.source))));
     s += "</table>\n";
     if !input.draw.is_empty() {
         let _ = write!(

@@ -227,3 +227,28 @@ fn random_tournaments_of_every_shape_give_a_page_naming_every_player() {
         }
     }
 }
+
+/// The certificate of a Dutch event names the FIDE (Dutch) System, its initial colour, the
+/// acceleration and the profile that judged it; it shows the file's name, never the local
+/// path it was read from.
+#[test]
+fn a_dutch_certificate_names_its_system_and_hides_the_local_path() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = tmp.path().join("home-of-the-arbiter");
+    std::fs::create_dir_all(&src).unwrap();
+    let trf = src.join("event.trf");
+    std::fs::copy(corpus("dutch/small-101.trf"), &trf).unwrap();
+    let page = write_report(trf.to_str().unwrap(), &tmp.path().join("d.html"));
+    for s in [
+        "FIDE (Dutch) System, C.04.3 (2026)",
+        "Initial colour",
+        "Acceleration",
+        "profile dutch",
+        "<code>event.trf</code>",
+    ] {
+        assert_contains(&page, s);
+    }
+    for s in ["Berger-Swiss rule book", "Seed of the draw", "home-of-the-arbiter", "§1–9"] {
+        assert!(!page.contains(s), "{s:?} on the page of a Dutch event");
+    }
+}
