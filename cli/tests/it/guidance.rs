@@ -64,8 +64,12 @@ fn validate_and_check_name_the_profile_a_dutch_file_is_judged_by() {
 #[test]
 fn a_generic_campaign_summary_shows_what_applies_with_its_own_clocks() {
     let bsw_bin = env!("CARGO_BIN_EXE_bsw");
+    let tmp = tempfile::tempdir().unwrap();
+    let failures = tmp.path().join("failures");
     let (code, out, err) = bsw(&[
         "simulate",
+        "--failures",
+        failures.to_str().unwrap(),
         "--tournaments",
         "3",
         "--players",
