@@ -12,7 +12,7 @@ use crate::cmd_check::ProfileArg;
 use bsw_checker::Profile;
 use bsw_model::Tournament;
 use bsw_report::{BergerDraw, Event, Input, Verdict};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -32,8 +32,8 @@ pub struct Args {
 
 /// The one place that reads the checker's report: through its JSON shape (the keys of
 /// `bsw check --json`), so that changes to the checker's Rust types stay out of the page.
-fn certify(t: &Tournament, profile: Profile) -> Result<Verdict, String> {
-    let json = serde_json::to_value(bsw_checker::check(t, profile)).map_err(|e| e.to_string())?;
+fn certify(report: &bsw_checker::Report, profile: Profile) -> Result<Verdict, String> {
+    let json = serde_json::to_value(report).map_err(|e| e.to_string())?;
     bsw_report::verdict_from_check_json(profile.name(), &json)
 }
 
@@ -56,7 +56,6 @@ fn berger_draw(t: &Tournament) -> Result<Vec<BergerDraw>, String> {
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let shown = args.path.display().to_string();
     if args.output.is_dir() {
         return Err(format!(
             "{}: -o: is a directory; give the name of the HTML file to write",
@@ -67,44 +66,9 @@ pub fn run(args: Args) -> crate::CmdResult {
     let t = loaded.tournament;
     let profile =
         crate::cmd_check::profile_for(&args.path, &t, loaded.carries_config, args.profile, false);
-    let config_file = if args.path.is_dir() {
-        args.path.join("tournament.toml").display().to_string()
-    } else {
-        shown.clone()
-    };
-    let draw = berger_draw(&t).map_err(|e| format!("{shown}: {e}"))?;
-    let opts = bsw_standings::Options::for_tournament(&t)
-        .map_err(|e| format!("{config_file}: tiebreaks: {e}"))?;
-    let standings = if bsw_standings::default_round(&t) == 0 {
-        None
-    } else {
-        Some(bsw_standings::report(&t, &opts).map_err(|e| format!("{shown}: standings: {e}"))?)
-    };
-    let verdict = certify(&t, profile)?;
-    let version = env!("CARGO_PKG_VERSION");
-    let input = Input {
-        event: Event {
-            source: shown.clone(),
-            generator: format!("bsw {version}"),
-            rule_book: if t.config.system.dutch().is_some() {
-                format!(
-                    "FIDE (Dutch) System, FIDE Handbook C.04.3 as applied from 1 February 2026 (readings of bbpPairings v6.0.0 where the text leaves room), with the basic rules C.04.1; certified by bsw {version}"
-                )
-            } else {
-                format!(
-                    "Berger-Swiss rule book (pairing rules §1–9), as implemented and certified by bsw {version}; the checker's profile is named with its verdict"
-                )
-            },
-            tiebreak_rules: "FIDE tiebreak regulations C.07 applied from 1 March 2026 (Article 16 for unplayed rounds)".into(),
-        },
-        tournament: &t,
-        draw,
-        standings: standings.as_ref(),
-        verdict,
-    };
-    let page = bsw_report::render(&input);
+    let report = bsw_checker::check(&t, profile);
+    let (page, v) = certificate(&args.path, &t, profile, &report)?;
     bsw_model::io::write_atomic(&args.output, &page).map_err(|e| e.to_string())?;
-    let v = &input.verdict;
     outln!(
         "{}: {} ({}, profile {}{})",
         args.output.display(),
@@ -121,4 +85,55 @@ pub fn run(args: Args) -> crate::CmdResult {
         }
     )?;
     Ok(0)
+}
+
+/// The certificate page of `t`, read from `path` (a directory or a TRF file; the page names
+/// its last component only) and judged by `profile` with the checker's `report`, and the
+/// verdict written on it. Everything is computed here and nothing is written: `bsw report`
+/// and `bsw check-all` write the page where they choose. An error when the Berger draw or the
+/// standings cannot be computed (no half page).
+pub fn certificate(
+    path: &Path,
+    t: &Tournament,
+    profile: Profile,
+    report: &bsw_checker::Report,
+) -> Result<(String, Verdict), String> {
+    let shown = path.display().to_string();
+    let config_file = if path.is_dir() {
+        path.join("tournament.toml").display().to_string()
+    } else {
+        shown.clone()
+    };
+    let draw = berger_draw(t).map_err(|e| format!("{shown}: {e}"))?;
+    let opts = bsw_standings::Options::for_tournament(t)
+        .map_err(|e| format!("{config_file}: tiebreaks: {e}"))?;
+    let standings = if bsw_standings::default_round(t) == 0 {
+        None
+    } else {
+        Some(bsw_standings::report(t, &opts).map_err(|e| format!("{shown}: standings: {e}"))?)
+    };
+    let verdict = certify(report, profile)?;
+    let version = env!("CARGO_PKG_VERSION");
+    let input = Input {
+        event: Event {
+            source: shown.clone(),
+            generator: format!("bsw {version}"),
+            rule_book: if t.config.system.dutch().is_some() {
+                format!(
+                    "FIDE (Dutch) System, FIDE Handbook C.04.3 as applied from 1 February 2026 (readings of bbpPairings v6.0.0 where the text leaves room), with the basic rules C.04.1; certified by bsw {version}"
+                )
+            } else {
+                format!(
+                    "Berger-Swiss rule book (pairing rules §1–9), as implemented and certified by bsw {version}; the checker's profile is named with its verdict"
+                )
+            },
+            tiebreak_rules: "FIDE tiebreak regulations C.07 applied from 1 March 2026 (Article 16 for unplayed rounds)".into(),
+        },
+        tournament: t,
+        draw,
+        standings: standings.as_ref(),
+        verdict,
+    };
+    let page = bsw_report::render(&input);
+    Ok((page, input.verdict))
 }
