@@ -125,21 +125,11 @@ fn name_of(t: &Tournament, id: u32) -> String {
     }
 }
 
-/// A one-line summary of the evidence as JSON (long arrays shortened).
-fn summarize(v: &bsw_checker::Evidence) -> String {
-    // Through a `Value`: keys sorted, as the summary always printed them.
-    let s = serde_json::to_value(v).map(|x| x.to_string()).unwrap_or_default();
-    if s.chars().count() > 300 {
-        format!("{}…", s.chars().take(300).collect::<String>())
-    } else {
-        s
-    }
-}
-
 fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
     let mut s = String::new();
     let profile_name = profile.name();
     let mut count = 0;
+    let first_bad = report.rounds.iter().find(|r| !r.violations.is_empty()).map(|r| r.round);
     for r in &report.rounds {
         for v in &r.violations {
             count += 1;
@@ -148,8 +138,16 @@ fn human(t: &Tournament, report: &Report, profile: Profile) -> String {
             if !players.is_empty() {
                 s += &format!("  players: {}\n", players.join(", "));
             }
-            if !v.evidence.is_none() {
-                s += &format!("  evidence: {}\n", summarize(&v.evidence));
+            let evidence = serde_json::to_value(&v.evidence).unwrap_or_default();
+            let lines = bsw_report::evidence::evidence_lines(&evidence, &|id| name_of(t, id));
+            if !lines.is_empty() {
+                s += "  evidence:\n";
+            }
+            for line in lines {
+                s += &format!("    {line}\n");
+            }
+            if let Some(first) = first_bad.filter(|&f| f < r.round) {
+                s += &format!("  {}\n", bsw_report::cascade_note(first));
             }
         }
         for n in &r.notes {

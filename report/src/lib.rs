@@ -611,6 +611,15 @@ fn rounds_section(input: &Input, page: &Page) -> String {
     s
 }
 
+/// What a violation in a round after `first`, the first round with a violation, rests on:
+/// every round is judged on the rounds before it as published, so it may follow from the
+/// earlier one (a round paired right would have changed what came after).
+pub fn cascade_note(first: u32) -> String {
+    format!(
+        "Judged on the rounds before it as published, including round {first} with its violation: had round {first} been paired as the rules demand, this round would rest on other pairings, so this violation may follow from that one."
+    )
+}
+
 fn certificate_section(input: &Input, page: &Page) -> String {
     let v = &input.verdict;
     let (ok, sentence) = verdict_sentence(v);
@@ -632,6 +641,7 @@ fn certificate_section(input: &Input, page: &Page) -> String {
         );
     }
     s += "</tbody></table></div>\n";
+    let first_bad = v.violations.iter().map(|x| x.round).min();
     for (k, x) in v.violations.iter().enumerate() {
         let title = rule_title(&x.rule);
         let players: Vec<String> = x.players.iter().map(|&p| page.link_with_id(p)).collect();
@@ -647,6 +657,9 @@ fn certificate_section(input: &Input, page: &Page) -> String {
         );
         if !players.is_empty() {
             let _ = writeln!(s, "<p>Players: {}.</p>", players.join(", "));
+        }
+        if let Some(first) = first_bad.filter(|&f| f < x.round) {
+            let _ = writeln!(s, "<p class=\"cascade\">{}</p>", esc(&cascade_note(first)));
         }
         let ev = evidence::evidence_html(&x.evidence, &|id| page.link_with_id(id));
         if !ev.is_empty() {

@@ -36,7 +36,10 @@ fn violation_exits_1_and_names_round_rule_players() {
     assert_eq!(code, 1, "{out}");
     assert_contains(&out, "round 3 rule 8.2:");
     assert_contains(&out, "players: 1 A, 2 B");
-    assert_contains(&out, "evidence: ");
+    // The evidence in words, not JSON.
+    assert_contains(&out, "  evidence:\n    expected: 1 A (White) – 2 B (Black)\n");
+    assert_contains(&out, "    published: 2 B (White) – 1 A (Black)\n");
+    assert!(!out.contains('{'), "{out}");
     assert!(out.lines().last().unwrap().starts_with("verdict: violations (1 in 3 rounds"), "{out}");
 }
 

@@ -252,3 +252,36 @@ fn a_dutch_certificate_names_its_system_and_hides_the_local_path() {
         assert!(!page.contains(s), "{s:?} on the page of a Dutch event");
     }
 }
+
+/// Colours reversed on board 1 of rounds 2 and 3: round 3's violations are judged on the
+/// history as published, and both the page and `bsw check` say that they may follow from
+/// round 2's.
+#[test]
+fn later_violations_say_they_rest_on_the_history_as_published() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("t");
+    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+    let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
+    let swapped: Vec<String> = rounds
+        .lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            if (f[0] == "2" || f[0] == "3") && f[1] == "1" {
+                let flip = f[4].split('-').rev().collect::<Vec<_>>().join("-");
+                format!("{},{},{},{},{}", f[0], f[1], f[3], f[2], flip)
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    std::fs::write(dir.join("rounds.csv"), swapped.join("\n") + "\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let page = write_report(d, &tmp.path().join("r.html"));
+    assert_contains(&page, "including round 2 with its violation");
+    let (code, out, _) = bsw(&["check", d]);
+    assert_eq!(code, 1, "{out}");
+    let round3 = out.split("\nround 3 rule").nth(1).expect("a violation in round 3");
+    assert!(round3.contains("including round 2 with its violation"), "{out}");
+    let round2 = out.split("\nround 3 rule").next().unwrap();
+    assert!(!round2.contains("including round"), "round 2's own violations are the first: {out}");
+}
