@@ -4,7 +4,11 @@
 #   (a) corpus/examples/berger-groups played to the end (pairs with `bsw pair`, results with
 #       `bsw result --from`): Berger groups, a conforming verdict;
 #   (b) corpus/cases/check-wrong-greedy-choice/tournament and
-#       corpus/cases/check-berger-draw-from-wrong-seed/tournament: rounds with violations.
+#       corpus/cases/check-berger-draw-from-wrong-seed/tournament: rounds with violations;
+#   (c) a FIDE (Dutch) event with a C6 violation (corpus/cases/dutch-c6-fewest-downfloaters,
+#       imported, its wrong round bad.out appended): the page names the Dutch system, and the
+#       bracket's published and better pairings stand side by side with the criteria behind
+#       a <details> toggle.
 # The DOM dump must contain the verdict, every player's name, and for every violation of
 # `bsw check --json` its round and rule and a link to each of its players. Screenshots at
 # desktop and phone widths go to target/report-browser/ for people to look at.
@@ -76,6 +80,14 @@ done
 B=corpus/cases/check-wrong-greedy-choice/tournament
 C=corpus/cases/check-berger-draw-from-wrong-seed/tournament
 
+# (c) A Dutch event whose last round breaks C6.
+D="$OUT/dutch-c6"
+rm -rf "$D"
+"$BSW" trf import corpus/cases/dutch-c6-fewest-downfloaters/tournament.trf "$D" >/dev/null
+next=$(( $(tail -n 1 "$D/rounds.csv" | cut -d, -f1) + 1 ))
+awk -v r="$next" 'NR > 1 && NF == 2 { b++; if ($2 == 0) print r "," b "," $1 ",,bye"; else print r "," b "," $1 "," $2 "," }' \
+  corpus/cases/dutch-c6-fewest-downfloaters/bad.out >>"$D/rounds.csv"
+
 status=0
 check_page() { # NAME DIR EXPECTED-VERDICT-WORD
   local name=$1 dir=$2 verdict=$3 html="$OUT/$1.html" dom="$OUT/$1.dom.html"
@@ -124,4 +136,11 @@ check_page() { # NAME DIR EXPECTED-VERDICT-WORD
 check_page conforming-berger-groups "$A" Conforming
 check_page violations-greedy "$B" Violations
 check_page violations-berger-draw "$C" Violations
+check_page violations-dutch "$D" Violations
+# The Dutch page in words: its system, the pairings side by side, the vectors behind a toggle.
+dom="$OUT/violations-dutch.dom.html"
+for want in 'FIDE (Dutch) System, C.04.3 (2026)' '<strong>C6</strong>' '<th scope="col">Published pairing</th><th scope="col">Better pairing</th>' '<details><summary>Every criterion compared</summary>'; do
+  grep -qF "$want" "$dom" || { echo "FAIL violations-dutch: '$want' not in the DOM"; status=1; }
+done
+if grep -qF 'Berger-Swiss rule book' "$dom"; then echo "FAIL violations-dutch: the page names the Berger-Swiss rule book"; status=1; fi
 exit $status
