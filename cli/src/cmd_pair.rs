@@ -30,12 +30,28 @@ pub struct Args {
     /// configuration is paired by it anyway; accepted for drop-in compatibility).
     #[arg(long)]
     pub dutch: bool,
+    /// With a TRF file (-p): read a file whose points column disagrees with its round
+    /// results by the round results, printing each mismatch as a warning.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
     if args.pairings.is_some() || args.dutch {
         let out = args.pairings.as_ref().and_then(|o| o.as_ref());
-        return crate::engine_mode::pair_trf(&args.dir, out, args.dutch, args.explain);
+        return crate::engine_mode::pair_trf(
+            &args.dir,
+            out,
+            args.dutch,
+            args.explain,
+            args.lenient,
+        );
+    }
+    if args.lenient {
+        return Err(format!(
+            "{}: --lenient reads a TRF file (bsw pair FILE.trf -p --lenient); a tournament directory is always read strictly",
+            args.dir.display()
+        ));
     }
     if !args.dir.exists() {
         return Err(format!(

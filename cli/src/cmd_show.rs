@@ -31,10 +31,12 @@ pub struct Args {
     /// Machine-readable JSON.
     #[arg(long)]
     pub json: bool,
+    #[command(flatten)]
+    pub read: crate::input::ReadArgs,
 }
 
 pub fn run(args: Args) -> crate::CmdResult {
-    let t = bsw_model::io::load(&args.path).map_err(|e| e.to_string())?;
+    let t = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?.tournament;
     let shown = args.path.display();
     let last = t.last_round();
     let round = match args.round {

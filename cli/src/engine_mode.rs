@@ -116,6 +116,7 @@ pub fn pair_trf(
     output: Option<&PathBuf>,
     dutch: bool,
     explain: bool,
+    lenient: bool,
 ) -> crate::CmdResult {
     if input.is_dir() {
         return Err(format!(
@@ -129,9 +130,12 @@ pub fn pair_trf(
     let imported = bsw_model::trf::read(
         &bsw_model::trf::decode(&bytes),
         &name,
-        &bsw_model::trf::ReadOptions { pairing_convention: true, ..Default::default() },
+        &bsw_model::trf::ReadOptions { pairing_convention: true, lenient },
     )
     .map_err(|e| e.to_string())?;
+    for w in &imported.warnings {
+        errln!("warning: {w}");
+    }
     let mut t = imported.tournament;
     // The convention pairs any TRF by the Dutch system; our own Berger-Swiss exports (BSV
     // records) keep their system unless --dutch says otherwise.

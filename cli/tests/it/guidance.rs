@@ -88,3 +88,26 @@ fn a_generic_campaign_summary_shows_what_applies_with_its_own_clocks() {
         assert!(!out.contains(absent), "{absent:?} in:\n{out}");
     }
 }
+
+/// `--lenient`, which a refusal of a file whose points column disagrees with its results
+/// recommends, works on every command that reads a TRF file.
+#[test]
+fn every_reading_command_takes_lenient() {
+    let trf = corpus("trf/inconsistent-totals-blank-bye-results.trf");
+    for cmd in ["check", "standings", "validate", "show"] {
+        let (code, _, err) = bsw(&[cmd, &trf]);
+        assert_eq!(code, 2, "bsw {cmd} reads the file strictly: {err}");
+        assert!(err.contains("--lenient"), "bsw {cmd}: the refusal names --lenient: {err}");
+        let (code, _, err) = bsw(&[cmd, &trf, "--lenient"]);
+        assert!(code == 0 || code == 1, "bsw {cmd} --lenient exits {code}: {err}");
+        assert!(err.contains("read by the round results"), "bsw {cmd} --lenient warns: {err}");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let (code, _, err) =
+        bsw(&["report", &trf, "-o", tmp.path().join("r.html").to_str().unwrap(), "--lenient"]);
+    assert_eq!(code, 0, "bsw report --lenient: {err}");
+    // The engine convention reads it too (the event is finished: exit 2 for that, not for points).
+    let (code, _, err) = bsw(&[&trf, "-p", "--lenient"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("finished") && !err.contains("points column disagree"), "{err}");
+}
