@@ -14,6 +14,7 @@ mod output;
 
 mod cmd_bench;
 mod cmd_check;
+mod cmd_check_all;
 mod cmd_generate;
 mod cmd_pair;
 mod cmd_report;
@@ -54,6 +55,9 @@ enum Command {
     Pair(cmd_pair::Args),
     /// Certify every round (exit 0 conforming, 1 violations, 2 unusable input).
     Check(cmd_check::Args),
+    /// Certify every event under folders at once: summary.csv, summary.json, index.html and a
+    /// certificate per event (exit: the worst event's).
+    CheckAll(cmd_check_all::Args),
     /// Standings with tiebreaks, and group standings.
     Standings(cmd_standings::Args),
     /// TRF import and export.
@@ -80,6 +84,7 @@ fn main() -> ExitCode {
         Command::Validate(a) => cmd_validate::run(a),
         Command::Pair(a) => cmd_pair::run(a),
         Command::Check(a) => cmd_check::run(a),
+        Command::CheckAll(a) => cmd_check_all::run(a),
         Command::Standings(a) => cmd_standings::run(a),
         Command::Trf(a) => cmd_trf::run(a),
         Command::Generate(a) => cmd_generate::run(a),

@@ -3,6 +3,7 @@
 
 mod bench_command;
 mod check;
+mod check_all;
 mod common;
 mod conflicting_flags;
 mod dutch_harness;
