@@ -195,12 +195,12 @@ fn a_ruler_line_is_ignored_and_listed_under_verbose() {
 fn team_competitions_and_html_pages_are_refused_with_one_message() {
     let tmp = tempfile::tempdir().unwrap();
     let team = tmp.path().join("team.trf");
+    let games = format!("{}{}", p001(1, "1.0", "     2 w 1"), p001(2, "0.0", "     1 b 0"));
+    // Two teams whose players met team against team, and no 092/192: a team competition.
     std::fs::write(
         &team,
         format!(
-            "012 League\n{}{}013 Team A                              1    2\n",
-            p001(1, "1.0", "     2 w 1"),
-            p001(2, "0.0", "     1 b 0"),
+            "012 League\n{games}013 Team A                              1\n013 Team B                              2\n"
         ),
     )
     .unwrap();
@@ -208,6 +208,15 @@ fn team_competitions_and_html_pages_are_refused_with_one_message() {
     assert_eq!(code, 2);
     assert_contains(&err, "team.trf:4: 013:");
     assert_contains(&err, "team competition");
+    // One team record whose players met each other: a grouping in an individual event.
+    std::fs::write(
+        &team,
+        format!("012 League\n{games}013 Team A                              1    2\n"),
+    )
+    .unwrap();
+    let (code, out, err) = bsw(&["check", s(&team)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_contains(&err, "team.trf:4: 013: team records in an individual event");
     let html = tmp.path().join("page.trf");
     std::fs::write(&html, "<!DOCTYPE html>\n<html><body>404</body></html>\n").unwrap();
     let (code, _, err) = bsw(&["standings", s(&html)]);
@@ -299,7 +308,10 @@ fn corpus_trf_files_read_as_expected() {
         let expected_code = if verdict == "conforming" { 0 } else { 1 };
         assert_eq!(code, expected_code, "{}: verdict {verdict} expected: {out}", f.name);
         if let Some(w) = &f.warning {
-            assert!(err.contains(&format!("warning: {p}: {w}")), "{}: {err}", f.name);
+            let named = err
+                .lines()
+                .any(|l| l.starts_with(&format!("warning: {p}:")) && l.contains(w.as_str()));
+            assert!(named, "{}: {err}", f.name);
         }
         let loaded = bsw_model::io::load_with(
             &path,

@@ -133,9 +133,19 @@ pub(super) fn parse_001(file: &str, n: usize, chars: &[char]) -> Result<Rec, Inp
                 ));
             }
         };
-        let code = f(7).to_ascii_lowercase();
+        let mut code = f(7).to_ascii_lowercase();
         if !"1=0+-wdlhfuz ".contains(code) {
             return Err(err(&field, format!("unknown result code `{}` (column {last})", f(7))));
+        }
+        // Without an opponent, the codes of TRF files written before 2016 (Swiss-Manager):
+        // `=` a half-point bye and `-` an absence, read as `H` and `Z` everywhere (the last
+        // round played, pre-entered absences, withdrawals).
+        if opp.is_none() {
+            code = match code {
+                '=' => 'h',
+                '-' => 'z',
+                c => c,
+            };
         }
         cells.push(Cell { opp, colour, code });
         r += 1;

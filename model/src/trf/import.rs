@@ -63,6 +63,8 @@ struct Scanned {
     system_092: Option<String>,
     system_192: Option<String>,
     accelerated: bool,
+    /// `013`/`310` team records (line number, text), kept in the header.
+    teams: Vec<(usize, String)>,
 }
 
 /// Reads a TRF text. See the module docs of [`crate::trf`] for the readings.
@@ -104,6 +106,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         Some((r, _)) => r,
         None => last.max(1),
     };
+    let team_note = team_records(file, &s)?;
     let system = declared_pairing_system(&s.header);
     if carries_config {
         drop_generated_header(file, &mut s.header, s.ext.system_lines)?;
@@ -111,6 +114,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     // A pairing-allocated bye (`U`) is worth `pab_points` in a Dutch file (bbpPairings' `BBU`).
     let u_points = system.dutch().map_or(2, |d| d.pab_points);
     let mut warnings = check_points(file, &s.recs, last, opts.lenient, u_points)?;
+    warnings.extend(team_note);
     if s.accelerated {
         warnings.push(format!(
             "{file}: XXA: the file declares accelerated rounds (Baku acceleration); they are kept \
@@ -173,6 +177,7 @@ fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
         system_092: None,
         system_192: None,
         accelerated: false,
+        teams: Vec::new(),
     };
     for (n, line) in numbered_lines(text) {
         let kind = classify(line);
@@ -226,7 +231,10 @@ fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
                 }
                 s.declared = Some((r, n));
             }
-            Kind::Team => return Err(team(file, n, &line[..3], "a team record")),
+            Kind::Team => {
+                s.teams.push((n, line.to_string()));
+                s.header.push(line.to_string());
+            }
             Kind::Extension => s.ext.read(file, n, line)?,
             Kind::Kept => {
                 let code: String = line.chars().take(3).collect();
@@ -250,6 +258,62 @@ fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
         }
     }
     Ok(s)
+}
+
+/// Team records (`013`, `310`) make a team competition only when the games say so: no
+/// `092`/`192` declares the event (a team type is refused while scanning) and, in every
+/// round, each listed team's players met the players of one other team only (team matches).
+/// Otherwise they are a grouping of players (a team prize, a club) in an individual event:
+/// read as such, with a warning (`Some`).
+fn team_records(file: &str, s: &Scanned) -> Result<Option<String>, InputError> {
+    let Some((n, line)) = s.teams.first() else {
+        return Ok(None);
+    };
+    let code: String = line.chars().take(3).collect();
+    let declared = s.system_192.as_ref().or(s.system_092.as_ref());
+    if declared.is_none() && team_matches(s) {
+        return Err(team(
+            file,
+            *n,
+            &code,
+            "a team record, with every game played team against team,",
+        ));
+    }
+    let why = match declared {
+        Some(d) => format!("the file declares `{d}`"),
+        None => "its games are not team matches".into(),
+    };
+    Ok(Some(format!(
+        "{file}:{n}: {code}: team records in an individual event ({why}): read as an individual event; the teams (a team prize, clubs) are kept for export only"
+    )))
+}
+
+/// Whether every game of the players listed in team records is a team match: in each round,
+/// each team's players met players of one other team only, and at least one game was played.
+fn team_matches(s: &Scanned) -> bool {
+    let mut team_of: HashMap<Id, usize> = HashMap::new();
+    for (t, (_, line)) in s.teams.iter().enumerate() {
+        let members: String = line.chars().skip(36).collect();
+        for id in members.split_whitespace().filter_map(|x| x.parse::<Id>().ok()) {
+            team_of.insert(id, t);
+        }
+    }
+    let rounds = s.recs.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+    let mut games = 0;
+    for r in 1..=rounds as u32 {
+        let mut against: HashMap<usize, usize> = HashMap::new();
+        for rec in &s.recs {
+            let (Some(opp), Some(&mine)) = (rec.cell(r).opp, team_of.get(&rec.player.id)) else {
+                continue;
+            };
+            let Some(&theirs) = team_of.get(&opp) else { return false };
+            if theirs == mine || *against.entry(mine).or_insert(theirs) != theirs {
+                return false;
+            }
+            games += 1;
+        }
+    }
+    games > 0
 }
 
 fn team(file: &str, n: usize, code: &str, what: &str) -> InputError {

@@ -16,8 +16,10 @@
 //! are kept verbatim in [`crate::Config::trf_header`] and written back by [`export`]. The
 //! declared system (`192`, else `092`) is in [`Imported::declared_system`].
 //!
-//! Refused: team competitions (`013` or `310` records, or a `092`/`192` type naming a team
-//! event): the individual rules do not apply to them. A file with no `001` record gets one
+//! Refused: team competitions (a `092`/`192` type naming a team event, or `013`/`310` team
+//! records with no type record and every game played team against team): the individual
+//! rules do not apply to them. Team records in an individual event (a team prize, clubs) are
+//! read as individual with a warning and kept for export. A file with no `001` record gets one
 //! message saying what it looks like (empty, binary, an HTML page). Every refusal names the
 //! line, the record and the columns.
 //!
@@ -28,8 +30,12 @@
 //!   (opponent, opposite colours, matching results). Colours come from `w`/`b`; a forfeit or
 //!   pending game whose colours are both missing gives White to the `+` side, else to the
 //!   player listed first.
-//! - no opponent (`0000` or blank): `U`, `F` (and `+`) → `bye`; `H` → `half-bye`; `Z`, blank
-//!   or `-` → `zero-bye`; a played code without an opponent is an error.
+//! - no opponent (`0000` or blank): `U`, `F` (and `+`) → `bye`; `H` (and `=`) → `half-bye`;
+//!   `Z`, blank or `-` → `zero-bye`; a played code without an opponent is an error. `=` and `-`
+//!   without an opponent are the codes of files written before 2016 (Swiss-Manager): they are
+//!   read as `H` and `Z` everywhere (last round, pre-entered absences, withdrawals).
+//! - [`ReadOptions::pairing_convention`] (`bsw FILE.trf -p`): no withdrawal is inferred; every
+//!   player without an entry in the next round is paired, as JaVaFo and bbpPairings do.
 //! - **Decision (last round):** L, the last paired round, is the last round in which anyone
 //!   has an opponent or a cell other than `F`, `H`, `Z` and blank.
 //! - **Decision (withdrawals):** without our extension records, a player whose cells from
