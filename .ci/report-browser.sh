@@ -8,7 +8,11 @@
 #   (c) a FIDE (Dutch) event with a C6 violation (corpus/cases/dutch-c6-fewest-downfloaters,
 #       imported, its wrong round bad.out appended): the page names the Dutch system, and the
 #       bracket's published and better pairings stand side by side with the criteria behind
-#       a <details> toggle.
+#       a <details> toggle;
+#   (d) `bsw check-all` of the events above and a file that is no TRF: its index.html, loaded
+#       as is and with a state in the address (#verdict=…, #sort=…&desc=1, #q=…), shows the
+#       rows its script must show, in the order it must sort them, each linking a page that
+#       exists.
 # The DOM dump must contain the verdict, every player's name, and for every violation of
 # `bsw check --json` its round and rule and a link to each of its players. Screenshots at
 # desktop and phone widths go to target/report-browser/ for people to look at.
@@ -143,4 +147,55 @@ for want in 'FIDE (Dutch) System, C.04.3 (2026)' '<strong>C6</strong>' '<th scop
   grep -qF "$want" "$dom" || { echo "FAIL violations-dutch: '$want' not in the DOM"; status=1; }
 done
 if grep -qF 'Berger-Swiss rule book' "$dom"; then echo "FAIL violations-dutch: the page names the Berger-Swiss rule book"; status=1; fi
+# (d) bsw check-all: the index of a batch, sorted and filtered by its script.
+E="$OUT/check-all"
+rm -rf "$E" "$OUT/not-a-trf"
+mkdir -p "$OUT/not-a-trf"
+echo "not a tournament report file" >"$OUT/not-a-trf/broken.trf"
+code=0
+"$BSW" check-all "$A" "$B" "$C" "$D" "$OUT/not-a-trf" --out "$E" >"$OUT/check-all.log" 2>&1 || code=$?
+if [ "$code" != 2 ]; then echo "FAIL check-all: exit $code, expected 2 (a refused file): $(tail -n 3 "$OUT/check-all.log")"; status=1; fi
+if grep -qE '<link|src=|https?://|@import' "$E/index.html"; then echo "FAIL check-all: index.html fetches something"; status=1; fi
+index_url="file://$(cd "$E" && pwd)/index.html"
+# The paths of the rows a DOM shows (not hidden), in table order.
+visible() { grep -o '<tr class="[^"]*" data-verdict="[^"]*"[^>]*><th scope="row" data-sort="[^"]*"' "$1" | grep -v ' hidden' | sed 's/.*data-sort="//; s/"$//' || true; }
+# summary.csv's rows (path, verdict and players come before any quoted cell).
+rows() { awk -F, 'NR > 1 && $1 != "" { print }' "$E/summary.csv"; }
+check_index() { # NAME FRAGMENT EXPECTED-PATHS (one a line) EXPECTED-"N of M"
+  local name=$1 dom="$OUT/check-all-$1.dom.html"
+  timeout 120 "$CHROMIUM" "${FLAGS[@]}" --dump-dom "$index_url$2" >"$dom" 2>>"$OUT/check-all.chromium.log" || true
+  if ! grep -q '</html>' "$dom"; then echo "FAIL check-all $name: Chromium gave no DOM (see $OUT/check-all.chromium.log)"; status=1; return; fi
+  local got
+  got=$(visible "$dom")
+  if [ "$got" != "$3" ]; then
+    echo "FAIL check-all $name: index.html$2 shows"; echo "$got" | sed 's/^/    /'; echo "  expected"; echo "$3" | sed 's/^/    /'; status=1; return
+  fi
+  grep -qF ">$4 events shown<" "$dom" || { echo "FAIL check-all $name: '$4 events shown' not in the DOM"; status=1; return; }
+  echo "ok   check-all $name: index.html$2 shows $4 events, in the expected order"
+}
+all=$(rows | cut -d, -f1)
+total=$(echo "$all" | wc -l)
+[ "$total" = 5 ] || { echo "FAIL check-all: $total rows in summary.csv, expected 5"; status=1; }
+check_index all "" "$all" "$total of $total"
+violations=$(rows | awk -F, '$2 == "violations" { print $1 }')
+check_index violations "#verdict=violations" "$violations" "$(echo "$violations" | wc -l) of $total"
+by_players=$(rows | awk -F, '{ print $5 "," $1 }' | sort -t, -k1,1nr -s | cut -d, -f2)
+check_index by-players "#sort=players&desc=1" "$by_players" "$total of $total"
+check_index search "#q=rule%208.4" "$B" "1 of $total"
+# Every link of the index leads to a certificate with the row's verdict.
+while IFS=, read -r path verdict rest; do
+  page=$(grep -o "href=\"certificates/[^\"]*\">$path<" "$OUT/check-all-all.dom.html" | sed 's/^href="//; s/">.*//' || true)
+  if [ "$verdict" = refused ]; then
+    [ -z "$page" ] || { echo "FAIL check-all: refused $path links a page"; status=1; }
+    continue
+  fi
+  word=Conforming; [ "$verdict" = violations ] && word=Violations
+  if [ -z "$page" ] || ! grep -q "<strong>$word: " "$E/$page"; then echo "FAIL check-all: $path does not link a '$word' certificate"; status=1; fi
+done < <(rows)
+for shot in "desktop 1280,900" "phone 390,1400"; do
+  set -- $shot
+  timeout 120 "$CHROMIUM" "${FLAGS[@]}" --window-size="$2" --screenshot="$OUT/check-all-$1.png" "$index_url" >>"$OUT/check-all.chromium.log" 2>&1 || true
+  [ -s "$OUT/check-all-$1.png" ] || { echo "FAIL check-all: no $1 screenshot"; status=1; }
+done
+echo "ok   check-all: every certificate linked; screenshots $OUT/check-all-{desktop,phone}.png"
 exit $status

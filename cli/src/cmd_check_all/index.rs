@@ -39,6 +39,7 @@ th button { font: inherit; font-weight: 600; border: 0; background: none; paddin
 th[aria-sort=ascending] button::after { content: " ▲"; }
 th[aria-sort=descending] button::after { content: " ▼"; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.verdict, td.tag { white-space: nowrap; }
 td.detail { max-width: 40rem; }
 tr.conforming td.verdict { color: #155724; }
 tr.violations td.verdict { color: #8a1c1c; font-weight: 600; }
@@ -156,7 +157,7 @@ fn row_html(r: &Row) -> String {
     }
     let cell = |x: Option<usize>| format!("<td class=\"num\">{}</td>", num(x));
     format!(
-        "<tr class=\"{class}\" data-verdict=\"{v}\"><th scope=\"row\" data-sort=\"{path}\">{event}</th><td class=\"verdict\" data-sort=\"{rank}\">{v}</td><td>{profile}</td><td>{system}</td>{players}{rounds}{violations}<td class=\"detail\">{detail}</td><td class=\"num\">{time:.1}</td></tr>\n",
+        "<tr class=\"{class}\" data-verdict=\"{v}\"><th scope=\"row\" data-sort=\"{path}\">{event}</th><td class=\"verdict\" data-sort=\"{rank}\">{v}</td><td class=\"tag\">{profile}</td><td class=\"tag\">{system}</td>{players}{rounds}{violations}<td class=\"detail\">{detail}</td><td class=\"num\">{time:.1}</td></tr>\n",
         v = r.verdict.name(),
         rank = r.verdict as u8,
         profile = r.profile.unwrap_or_default(),
