@@ -284,16 +284,17 @@ fn pairing_numbers(t: &Tournament) -> HashMap<Id, usize> {
     bsw_model::layout::dutch_pairing_ids(t).into_iter().enumerate().map(|(k, id)| (id, k)).collect()
 }
 
-/// The initial colour as the rounds played show it (module docs of `bsw_model::system`):
-/// in the earliest round with a game, the colour of the first player by pairing number who
-/// was paired in it, inverted when an odd number of players paired by then stand before.
+/// The initial colour as round 1 shows it (module docs of `bsw_model::system`): the colour
+/// of the first player by pairing number who was paired in a game of round 1, inverted when
+/// an odd number of players paired in round 1 (games and the bye) stand before. `None` when
+/// round 1 had no game: the colour was never shown, and the one drawn from the seed (which
+/// paired the first round with games) stays in force — a later round's games do not show
+/// it, since their colours also follow the players' preferences and ranks of that round.
 pub fn inferred_initial_colour(t: &Tournament) -> Option<Colour> {
-    let first = t
-        .rows
-        .iter()
-        .filter(|row| matches!(row.entry, Entry::Game { .. }))
-        .map(|row| row.round)
-        .min()?;
+    let first = 1;
+    if !t.round_rows(first).any(|row| matches!(row.entry, Entry::Game { .. })) {
+        return None;
+    }
     let mut paired: HashMap<Id, Colour> = HashMap::new();
     let mut seen: HashSet<Id> = HashSet::new();
     for row in &t.rows {

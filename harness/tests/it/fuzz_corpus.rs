@@ -9,15 +9,20 @@ use std::fs;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use bsw_harness::fuzzing::{fuzz_checker, fuzz_dir_files, fuzz_tournament, fuzz_trf};
+use bsw_harness::fuzzing::{
+    fuzz_checker, fuzz_dir_files, fuzz_dutch_event, fuzz_dutch_event_rounds, fuzz_dutch_trf,
+    fuzz_tournament, fuzz_trf,
+};
 
 type Entry = fn(&[u8]);
 
-const TARGETS: [(&str, Entry); 4] = [
+const TARGETS: [(&str, Entry); 6] = [
     ("tournament", fuzz_tournament),
     ("dir_files", fuzz_dir_files),
     ("trf", fuzz_trf),
     ("checker", fuzz_checker),
+    ("dutch_event", fuzz_dutch_event),
+    ("dutch_trf", fuzz_dutch_trf),
 ];
 
 fn fuzz_dir() -> PathBuf {
@@ -154,4 +159,12 @@ fn dir_files_target_loads_a_corpus_case_and_pairs_it() {
 fn checker_seeds_reach_the_checker() {
     let checked = seed_rounds("checker", bsw_harness::fuzzing::fuzz_checker_rounds);
     assert!(checked >= 3, "the checker seeds reach the checker with only {checked} rounds in all");
+}
+
+/// The Dutch event seeds reach the engine and both checker profiles (not just the byte
+/// parsing): they pair and certify rounds.
+#[test]
+fn dutch_event_seeds_reach_the_engine_and_checker() {
+    let certified = seed_rounds("dutch_event", fuzz_dutch_event_rounds);
+    assert!(certified >= 20, "the dutch_event seeds certify only {certified} rounds in all");
 }
