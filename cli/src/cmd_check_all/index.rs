@@ -40,7 +40,8 @@ th[aria-sort=ascending] button::after { content: " ▲"; }
 th[aria-sort=descending] button::after { content: " ▼"; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.verdict, td.tag { white-space: nowrap; }
-td.detail { max-width: 40rem; }
+td.detail { max-width: 40rem; min-width: 14rem; }
+tbody th { min-width: 13rem; font-weight: normal; }
 tr.conforming td.verdict { color: #155724; }
 tr.violations td.verdict { color: #8a1c1c; font-weight: 600; }
 tr.refused td.verdict, tr.timed-out td.verdict { color: #7a4b00; font-weight: 600; }
