@@ -142,7 +142,9 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
     if sound && !sf.is_empty() {
         let used = ladder::published_level(&sf, &published.pairs);
         level = Some(used);
-        if let Some(x) = ladder::check(&sf, &used, bye_check.bye, &bye_check.eligible) {
+        if let Some(x) =
+            ladder::check(&sf, &used, bye_check.bye, &bye_check.eligible, &published.pairs)
+        {
             v.push(x);
         } else {
             v.extend(greedy::check(&sf, &used, bye_check.bye, &published.partner));

@@ -205,6 +205,17 @@ pub fn published_level(f: &SwissField, pairs: &[(usize, usize)]) -> Level {
     level
 }
 
+/// Whether the published pair {i, j} is allowed at `level` (SPEC §8.3): no rematch unless
+/// it allows them, both streaks after the game within L, both colour differences within 2
+/// when balance is required, the score gap within D.
+fn allowed_at(f: &SwissField, i: usize, j: usize, level: &Level) -> bool {
+    let a = f.alloc(i, j);
+    (level.rematches || f.meetings(i, j) == 0)
+        && a.max_streak <= level.streak_limit
+        && (!level.balance || a.max_abs_diff <= 2)
+        && level.max_diff.is_none_or(|d| (f.points[i] - f.points[j]).abs() <= d)
+}
+
 /// An earlier level of the ladder at which a complete pairing exists.
 #[derive(Clone, Debug)]
 pub struct EarlierLevel {
@@ -334,17 +345,43 @@ pub fn check(
     used: &Level,
     bye: Option<usize>,
     eligible: &[usize],
+    pairs: &[(usize, usize)],
 ) -> Option<Violation> {
     let e = earlier_feasible(sf, used, bye, eligible)?;
-    let mut players: Vec<bsw_model::Id> = bye.into_iter().chain(e.bye).map(|b| sf.ids[b]).collect();
-    players.dedup();
+    // The published pairs the earlier level does not allow (a rematch, a longer streak, a
+    // colour difference beyond 2, a wider score gap): the players the violation is about,
+    // then the bye receivers.
+    let beyond: Vec<(usize, usize)> =
+        pairs.iter().copied().filter(|&(i, j)| !allowed_at(sf, i, j, &e.level)).collect();
+    let mut players: Vec<bsw_model::Id> = Vec::new();
+    for id in beyond
+        .iter()
+        .flat_map(|&(i, j)| [sf.ids[i], sf.ids[j]])
+        .chain(bye.into_iter().chain(e.bye).map(|b| sf.ids[b]))
+    {
+        if !players.contains(&id) {
+            players.push(id);
+        }
+    }
     let with_bye =
         |b: Option<usize>| b.map_or(String::new(), |b| format!(" with bye {}", sf.ids[b]));
+    let shown: Vec<String> = beyond
+        .iter()
+        .map(|&(i, j)| {
+            let why = if sf.meetings(i, j) > 0 { " (they met before)" } else { "" };
+            format!("{}-{}{why}", sf.ids[i], sf.ids[j])
+        })
+        .collect();
+    let needing = if shown.is_empty() {
+        String::new()
+    } else {
+        format!("; published pairs beyond it: {}", shown.join(", "))
+    };
     Some(Violation::new(
         Rule::Ladder,
         players,
         format!(
-            "the published round uses level {used}{}, but a complete pairing exists at the earlier level {}{}{}",
+            "the published round uses level {used}{}, but a complete pairing exists at the earlier level {}{}{}{needing}",
             with_bye(bye),
             e.level,
             with_bye(e.bye),
