@@ -62,7 +62,8 @@
 //! Profile dutch (FIDE C.04.3 2026, see [`dutch`] and `docs/dutch-checker.md`):
 //! `"structure"`, `"C.04.3-C1"` … `"C.04.3-C21"` (the criterion broken, or the first one on
 //! which a witness bracket pairing is better), `"C.04.3-4"` (an equally good bracket pairing
-//! comes earlier in the generation order), `"C.04.3-5.2"` (colours), `"C.04.3-boards"`.
+//! comes earlier in the generation order), `"C.04.3-5.2"` (colours), `"C.04.3-boards"`; and
+//! `"C.04.1-6"`/`"C.04.1-7"` beside a colour allocation that also breaks those basic rules.
 //!
 //! # Readings of the SPEC that the checker makes (where the text leaves room)
 //! - §6 "the lower Swiss group has no members": its membership after swaps, withdrawn members

@@ -271,6 +271,14 @@ pub fn check_round_with(t: &Tournament, r: u32, complete: bool) -> RoundReport {
         return out;
     }
     colour_check(&ctx, &publ, v);
+    // A colour allocation that breaks the basic rules (a colour difference beyond ±2, a third
+    // colour in a row) is named by that rule too, as the generic profile names it (C.04.1 f,
+    // g), beside the 5.2 rule it departs from.
+    v.extend(
+        crate::generic::check_round(t, r).violations.into_iter().filter(|x| {
+            matches!(x.rule, Rule::GenericColourDifference | Rule::GenericColourStreak)
+        }),
+    );
     pab::check_lowest(&ctx, &publ, v);
     quality::check_with(&ctx, &publ, v, &mut out.notes, complete);
     if t.config.trf_header.is_empty() {

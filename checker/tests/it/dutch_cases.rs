@@ -206,3 +206,15 @@ fn a_first_round_without_games_leaves_the_initial_colour_to_the_seed() {
         assert_eq!(rules(&m, r), vec![Rule::DutchColours], "seed {seed}");
     }
 }
+
+/// A wrong colour allocation that also breaks a basic rule is named by it too, as the
+/// generic profile names it: the wrong round of `dutch-colour-522-stronger-preference` gives a
+/// player a third colour in a row and a colour difference of 3 (C.04.1 f and g) beside 5.2.
+#[test]
+fn a_third_colour_in_a_row_is_named_by_the_basic_rule() {
+    let (t, entries) = case_with("colour-522-stronger-preference", "bad");
+    let (m, r) = with_round(&t, &entries);
+    let ids: Vec<&str> =
+        check_round(&m, r, Profile::Dutch).violations.iter().map(|v| v.rule.id()).collect();
+    assert_eq!(ids, ["C.04.3-5.2", "C.04.1-6", "C.04.1-7"]);
+}

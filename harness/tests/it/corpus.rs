@@ -283,11 +283,12 @@ fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
     (m, r)
 }
 
-/// Significance of a Dutch rule: C1-C21 by number, then 4 (order), 5.2, boards.
+/// Significance of a Dutch rule: C1-C21 by number, then 4 (order), 5.2 (with the basic
+/// colour rules C.04.1 f and g that a colour allocation may break beside it), boards.
 fn rank(rule: Rule) -> u32 {
     match rule.id() {
         "C.04.3-4" => 22,
-        "C.04.3-5.2" => 23,
+        "C.04.3-5.2" | "C.04.1-6" | "C.04.1-7" => 23,
         "C.04.3-boards" => 24,
         id => id.strip_prefix("C.04.3-C").and_then(|n| n.parse().ok()).unwrap_or(0),
     }
