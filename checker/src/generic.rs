@@ -149,6 +149,66 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
     out
 }
 
+/// Whether round `r` (not published yet) can be paired at all under the basic rules, as an
+/// engine's "no valid pairing" must be confirmed: every player to pair (not withdrawn, no
+/// absence announced for `r`) is paired but, for an odd number, one pairing-allocated bye
+/// receiver; no rematch (C.04.1 b); the bye only to a player without a bye or a win's points
+/// scored without playing (d); the colours of each pair allocable so that neither player's
+/// colour difference goes beyond ±2 (f) nor takes a third colour in a row (g), with no
+/// final-round exception. One general maximum matching (petgraph, [`crate::oracle`]) of the
+/// allowed pairs, plus an extra vertex joined to the bye-eligible players for an odd number:
+/// `Some((pairs, bye))` is a pairing the rules allow, `None` proves there is none.
+pub fn legal_pairing(t: &Tournament, r: u32) -> Option<crate::dutch::feasible::LegalPairing> {
+    let state = state_before(t, r);
+    let ids: Vec<Id> = t
+        .players
+        .iter()
+        .filter(|p| !p.withdrawn_by(r) && !p.half_byes.contains(&r) && !p.zero_byes.contains(&r))
+        .map(|p| p.id)
+        .collect();
+    let colour_ok = |id: Id, c: Colour| {
+        let rec = state.record(id);
+        let (streak, d_after) = rec.colours.after(c);
+        streak < 3 && (d_after.abs() <= 2 || d_after.abs() <= rec.colours.diff().abs())
+    };
+    let allowed = |a: Id, b: Id| {
+        state.meetings(a, b) == 0
+            && ((colour_ok(a, Colour::White) && colour_ok(b, Colour::Black))
+                || (colour_ok(a, Colour::Black) && colour_ok(b, Colour::White)))
+    };
+    let n = ids.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if allowed(ids[i], ids[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let size = if n % 2 == 1 {
+        for (i, &id) in ids.iter().enumerate() {
+            let rec = state.record(id);
+            if rec.byes == 0 && rec.unplayed_wins == 0 {
+                edges.push((i, n));
+            }
+        }
+        n + 1
+    } else {
+        n
+    };
+    let matching = crate::oracle::perfect_matching(size, &edges)?;
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for (a, b) in matching {
+        if b == n {
+            bye = Some(ids[a]);
+        } else {
+            pairs.push([ids[a], ids[b]]);
+        }
+    }
+    Some((pairs, bye))
+}
+
 /// Certifies every round under C.04.1.
 pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
     (1..=t.last_round()).map(|r| check_round(t, r)).collect()
@@ -206,5 +266,51 @@ mod message_tests {
         assert_eq!(unplayed_wins_text(0, 1), "a forfeit win");
         assert_eq!(unplayed_wins_text(2, 1), "2 byes and a forfeit win");
         assert_eq!(unplayed_wins_text(1, 3), "a bye and 3 forfeit wins");
+    }
+
+    fn event(rows: &str, players: &str) -> Tournament {
+        bsw_model::io::parse_dir_texts("rounds = 4\n", players, Some(rows)).unwrap()
+    }
+
+    /// Two players who met in round 1 cannot meet again, and in an even field nobody takes
+    /// the bye: no pairing of round 2 (C.04.1 b).
+    #[test]
+    fn a_rematch_is_the_only_pairing_left_so_there_is_none() {
+        let t = event(
+            "round,board,white,black,result\n1,1,1,2,1-0\n",
+            "id,name,rating\n1,A,2000\n2,B,1900\n",
+        );
+        assert_eq!(legal_pairing(&t, 2), None);
+    }
+
+    /// Three players: the bye goes only to a player without a bye or a win scored without
+    /// playing (d). After round 1 (1-2 drawn, 3 the bye) 1 or 2 takes it; after rounds 1-3
+    /// (1 won by forfeit and had the bye in round 2, 2 the bye in round 3, 3 in round 1)
+    /// nobody may: no pairing of round 4.
+    #[test]
+    fn the_bye_goes_only_to_a_player_without_one() {
+        let players = "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n";
+        let t = event("round,board,white,black,result\n1,1,1,2,1/2-1/2\n1,2,3,,bye\n", players);
+        let (pairs, bye) = legal_pairing(&t, 2).expect("a pairing");
+        assert!(bye == Some(1) || bye == Some(2), "{bye:?}");
+        assert_eq!(pairs.len(), 1);
+        assert!(pairs[0].contains(&3));
+        let t = event(
+            "round,board,white,black,result\n1,1,1,2,+/-\n1,2,3,,bye\n2,1,2,3,1/2-1/2\n2,2,1,,bye\n3,1,1,3,1-0\n3,2,2,,bye\n",
+            players,
+        );
+        assert_eq!(legal_pairing(&t, 4), None);
+    }
+
+    /// Colours (f, g): two players who both had White twice cannot meet (one of them would get
+    /// a third White in a row).
+    #[test]
+    fn a_third_colour_in_a_row_is_no_option() {
+        let players = "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n4,D,1700\n";
+        let rows =
+            "round,board,white,black,result\n1,1,1,3,1-0\n1,2,2,4,1-0\n2,1,1,4,1-0\n2,2,2,3,1-0\n";
+        let t = event(rows, players);
+        // 1 and 2 (W W) cannot meet; 3 and 4 (B B) cannot meet; every other pair has met.
+        assert_eq!(legal_pairing(&t, 3), None);
     }
 }

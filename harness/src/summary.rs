@@ -654,20 +654,21 @@ impl Summary {
                 self.certified.iter().map(|(k, v)| format!("{v} by profile {k}")).collect();
             let _ = writeln!(s, "rounds certified conforming: {}", by.join(", "));
         }
-        if dutch {
-            let _ = writeln!(
-                s,
-                "ended early, no pairing satisfies C1-C3 (engine and checker agree): {} tournaments",
-                self.no_valid_pairing
-            );
-        }
-        let f = &self.features;
         // The generic profile certifies plain Swiss events by FIDE C.04.1: Berger groups,
         // refused absences (SPEC §9), the ladder and the Swiss bye are no notions of it.
         let generic = c
             .engine
             .as_ref()
             .is_some_and(|e| e.profile == crate::external::profile::ExtProfile::Generic);
+        if dutch || generic {
+            let _ = writeln!(
+                s,
+                "ended early, no pairing satisfies {} (engine and checker agree): {} tournaments",
+                if dutch { "C1-C3" } else { "the basic rules C.04.1" },
+                self.no_valid_pairing
+            );
+        }
+        let f = &self.features;
         if dutch || generic {
             let _ = writeln!(
                 s,

@@ -111,3 +111,38 @@ fn every_reading_command_takes_lenient() {
     assert_eq!(code, 2);
     assert!(err.contains("finished") && !err.contains("points column disagree"), "{err}");
 }
+
+/// Under the generic profile an engine's "no valid pairing" (exit 1) is confirmed by the
+/// checker's own search (C.04.1 b, d, f, g): events with more rounds than their players can
+/// play end early, counted as such, and the campaign passes.
+#[test]
+fn a_confirmed_no_pairing_under_the_generic_profile_ends_the_event_early() {
+    let bsw_bin = env!("CARGO_BIN_EXE_bsw");
+    let tmp = tempfile::tempdir().unwrap();
+    let failures = tmp.path().join("failures");
+    let (code, out, err) = bsw(&[
+        "simulate",
+        "--tournaments",
+        "12",
+        "--players",
+        "4..6",
+        "--rounds",
+        "6..8",
+        "--withdraw-rate",
+        "0",
+        "--absence-rate",
+        "0",
+        "--engine",
+        bsw_bin,
+        "--profile",
+        "generic",
+        "--failures",
+        failures.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ended = v["no_valid_pairing"].as_u64().unwrap();
+    assert!(ended > 0, "4-6 players cannot play 6-8 rounds: {out}");
+    assert_eq!(v["failing_tournaments"], 0, "{out}");
+}

@@ -9,7 +9,9 @@
 //! of the round under the berger-swiss profile, so it exists for any engine.
 //!
 //! Failure kinds (the label of [`FailureKind::EngineError`], counted in the summary by kind):
-//! `time-out`, `crash (signal N)`, `exit code N`, `no pairing (exit 1)`, `bad output`,
+//! `time-out`, `crash (signal N)`, `exit code N`, `no pairing (exit 1)` (under the Dutch and
+//! generic profiles only when the checker's own search finds a pairing: a confirmed one ends
+//! the tournament early, counted in the summary, no failure), `bad output`,
 //! `nondeterministic output`, `cannot run`; rule violations are [`FailureKind::Violation`] as
 //! for the built-in engine. [`failures`] writes each failing tournament with the exact input,
 //! command line, output and standard error of the failing call, and shrinks it.
@@ -175,18 +177,24 @@ fn without_our_records(text: &str) -> String {
     text.lines().filter(|l| !ours(l)).flat_map(|l| [l, "\n"]).collect()
 }
 
-/// Dutch profile, the engine answered "no valid pairing" (exit 1) for round `r`: the
-/// checker's own matching decides, as for the built-in Dutch engine. Confirmed, the
+/// The engine answered "no valid pairing" (exit 1) for round `r` under the Dutch or the
+/// generic profile: the checker's own matching decides (Dutch: C1-C3; generic: C.04.1 b, d,
+/// f, g with no final-round exception), as for the built-in Dutch engine. Confirmed, the
 /// tournament ends there ([`Played::no_pairing`], not a failure; returns true);
 /// contradicted, the failure `no pairing (exit 1)` with the checker's pairing.
 fn confirm_no_pairing(
     t: &Tournament,
     r: u32,
+    profile: ExtProfile,
     record: &CallRecord,
     cmd: String,
     out: &mut Played,
 ) -> bool {
-    match catch_unwind(AssertUnwindSafe(|| bsw_checker::dutch::feasible::legal_pairing(t, r))) {
+    let (search, rules): (fn(&Tournament, u32) -> Option<_>, &str) = match profile {
+        ExtProfile::Generic => (bsw_checker::generic::legal_pairing, "the basic rules C.04.1"),
+        _ => (bsw_checker::dutch::feasible::legal_pairing, "C1-C3"),
+    };
+    match catch_unwind(AssertUnwindSafe(|| search(t, r))) {
         Ok(None) => {
             out.no_pairing = Some(r);
             return true;
@@ -195,7 +203,7 @@ fn confirm_no_pairing(
             let shown: Vec<String> = pairs.iter().map(|[a, b]| format!("{a}-{b}")).collect();
             let mut details = vec![
                 format!(
-                    "the engine said no pairing satisfies C1-C3 in round {r} (exit 1), but the checker has one"
+                    "the engine said no pairing satisfies {rules} in round {r} (exit 1), but the checker has one"
                 ),
                 format!(
                     "checker's pairing (directory ids): {}{}",
@@ -272,8 +280,9 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
             };
             let mut record = CallRecord { round: r, input, call, second: None, problem: None };
             let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
-            if engine.profile == ExtProfile::Dutch && record.call.status == Status::Exited(1) {
-                if !confirm_no_pairing(&t, r, &record, cmd, &mut out) {
+            let confirmable = matches!(engine.profile, ExtProfile::Dutch | ExtProfile::Generic);
+            if confirmable && record.call.status == Status::Exited(1) {
+                if !confirm_no_pairing(&t, r, engine.profile, &record, cmd, &mut out) {
                     kept = Some(record);
                 }
                 break;
