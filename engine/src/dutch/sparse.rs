@@ -987,8 +987,11 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             s.raise(v, raise(ri));
         }
         // The extra vertex's partner (the floater of an odd bracket, say) keeps its pair.
-        let kept = s.keep_extra_pair(raise, &remainder);
-        if kept {
+        // Either way the hints cover the remainder's pairs only: the extra vertex may have
+        // changed before this step (its dummy weights follow the bracket's decisions), so
+        // its row is read (one row) and its dual raised where an edge at it is uncovered.
+        s.keep_extra_pair(raise, &remainder);
+        if s.m.vertices() > k {
             s.m.hints_cover_but(k)
         } else {
             s.m.hints_cover()
