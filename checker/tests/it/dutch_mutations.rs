@@ -106,37 +106,3 @@ fn mutants_of_engine_events_are_killed() {
     show("engine", &m);
     assert_all_killed(&m, &KINDS);
 }
-
-/// Lists the surviving mutants (run by hand: `DUTCH_SURVIVORS=1`).
-#[test]
-fn list_survivors() {
-    if std::env::var("DUTCH_SURVIVORS").is_err() {
-        return;
-    }
-    let mut events = samples(20);
-    for (n, r, s) in [(11, 5, 7), (16, 6, 8), (21, 5, 9)] {
-        events.push((format!("engine {n}/{r}/{s}"), engine_event(n, r, s)));
-    }
-    for (name, t) in &events {
-        for r in 1..=t.last_round() {
-            for kind in KINDS {
-                for m in mutants(t, r, kind, 40) {
-                    let m =
-                        if std::env::var("DUTCH_RECOLOUR").is_ok() { recolour(&m, r) } else { m };
-                    if m.rows != t.rows && check_round(&m, r, Profile::Dutch).violations.is_empty()
-                    {
-                        let a: Vec<String> =
-                            t.round_rows(r).map(|x| format!("{:?}", x.entry)).collect();
-                        let b: Vec<String> =
-                            m.round_rows(r).map(|x| format!("{:?}", x.entry)).collect();
-                        let diff: Vec<String> =
-                            b.iter().filter(|x| !a.contains(x)).cloned().collect();
-                        let orig: Vec<String> =
-                            a.iter().filter(|x| !b.contains(x)).cloned().collect();
-                        eprintln!("SURVIVOR {name} r{r} {kind:?}: {orig:?} -> {diff:?}");
-                    }
-                }
-            }
-        }
-    }
-}

@@ -14,7 +14,7 @@ mod dutch_fallback;
 mod dutch_large;
 mod dutch_mutations;
 mod dutch_rotation;
-mod dutch_speed;
+mod dutch_rounds;
 mod dutch_wmatch;
 mod generic_mutations;
 mod generic_sample;
