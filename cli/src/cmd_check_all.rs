@@ -32,10 +32,9 @@ use bsw_model::trf::ReadOptions;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeSet;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Mutex, mpsc};
+use std::sync::atomic::Ordering;
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// `--timeout` when none is given, in seconds.
@@ -219,7 +218,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     };
 
     let stop = crate::interrupt::flag();
-    let progress = Progress::new(events.len() as u64);
+    let progress = crate::progress::Progress::new(events.len() as u64, "check-all", "events");
     let start = Instant::now();
     let rows: Vec<Option<Row>> = bsw_harness::simulate::on_pool(args.jobs, || {
         events
@@ -702,59 +701,6 @@ fn remove_stale_pages(dir: &Path, rows: &[Row]) {
         let name = e.file_name().to_string_lossy().into_owned();
         if name.ends_with(".html") && !kept.contains(name.as_str()) {
             let _ = std::fs::remove_file(e.path());
-        }
-    }
-}
-
-/// Progress on stderr: a bar with rate and ETA on a terminal, plain lines (every 5 s)
-/// otherwise, as `bsw simulate` shows it.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    total: u64,
-    done: AtomicU64,
-    start: Instant,
-    last: Mutex<Instant>,
-}
-
-impl Progress {
-    fn new(total: u64) -> Self {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} events  {per_sec}  ETA {eta}  elapsed {elapsed}",
-                )
-                .expect("valid template"),
-            );
-            b
-        });
-        let now = Instant::now();
-        Progress { bar, total, done: AtomicU64::new(0), start: now, last: Mutex::new(now) }
-    }
-
-    fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(b) = &self.bar {
-            b.inc(1);
-            return;
-        }
-        let now = Instant::now();
-        let guard =
-            if done == self.total { self.last.lock().ok() } else { self.last.try_lock().ok() };
-        let Some(mut last) = guard else {
-            return;
-        };
-        if now.duration_since(*last) < Duration::from_secs(5) && done != self.total {
-            return;
-        }
-        *last = now;
-        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
-        errln!("check-all: {done}/{} events, {:.1}/s", self.total, done as f64 / secs);
-    }
-
-    fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
         }
     }
 }

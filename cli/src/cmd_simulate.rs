@@ -8,11 +8,7 @@ use bsw_harness::generator::{Played, Scenario};
 use bsw_harness::shrink::shrink;
 use bsw_harness::simulate::{CampaignSpec, parse_shard, simulate_until};
 use bsw_harness::summary::{FailureRecord, Summary};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
 
 use crate::cmd_generate::{GenArgs, gen_flags, parse_seed};
 
@@ -110,7 +106,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     // Engine and checker panics are caught and counted; keep them off the terminal.
     let hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(|_| {}));
-    let progress = Progress::new(todo);
+    let progress = crate::progress::Progress::new(todo, "simulate", "tournaments");
     let stop = crate::interrupt::flag();
     let result = match &engine {
         Some(e) => bsw_harness::external::simulate_external(&spec, e, &|| progress.tick(), stop),
@@ -186,67 +182,6 @@ fn merge(files: &[PathBuf], json: bool, allow_partial: bool) -> crate::CmdResult
     }
     crate::output::json_or_text(json, &m, || m.render())?;
     Ok(if m.passed() { 0 } else { 1 })
-}
-
-/// Progress on stderr: a bar with rate and ETA on a terminal, plain lines otherwise.
-struct Progress {
-    bar: Option<indicatif::ProgressBar>,
-    total: u64,
-    done: AtomicU64,
-    start: Instant,
-    last: Mutex<Instant>,
-}
-
-impl Progress {
-    fn new(total: u64) -> Self {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let b = indicatif::ProgressBar::new(total);
-            b.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} tournaments  {rate}  ETA {eta}  elapsed {elapsed}",
-                )
-                .expect("valid template")
-                .with_key(
-                    "rate",
-                    |s: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{:.0}/s", s.per_sec());
-                    },
-                ),
-            );
-            b
-        });
-        let now = Instant::now();
-        Progress { bar, total, done: AtomicU64::new(0), start: now, last: Mutex::new(now) }
-    }
-
-    fn tick(&self) {
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
-        if let Some(b) = &self.bar {
-            b.inc(1);
-            return;
-        }
-        let now = Instant::now();
-        // The last tick always prints; others skip when another thread is printing.
-        let guard =
-            if done == self.total { self.last.lock().ok() } else { self.last.try_lock().ok() };
-        let Some(mut last) = guard else {
-            return;
-        };
-        if now.duration_since(*last) < Duration::from_secs(5) && done != self.total {
-            return;
-        }
-        *last = now;
-        let secs = now.duration_since(self.start).as_secs_f64().max(1e-9);
-        let rate = done as f64 / secs;
-        let eta = if rate > 0.0 { (self.total - done) as f64 / rate } else { 0.0 };
-        errln!("simulate: {done}/{} tournaments, {rate:.1}/s, ETA {eta:.0} s", self.total);
-    }
-
-    fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
-        }
-    }
 }
 
 fn how_to_reproduce(played: &Played) -> &'static str {

@@ -27,6 +27,7 @@ mod cmd_validate;
 mod engine_mode;
 mod input;
 mod interrupt;
+mod progress;
 
 #[derive(Parser)]
 #[command(
