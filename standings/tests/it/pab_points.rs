@@ -1,39 +1,17 @@
 //! The pairing-allocated bye of a FIDE (Dutch) System tournament scores `pab_points` (1, ½
 //! or 0); a requested full-point bye stays a win; Berger-Swiss byes are wins.
 
-use bsw_model::{DutchConfig, Entry, Outcome, Player, Row, System, Tournament};
+use crate::common::{rounds, tournament};
+use bsw_model::{DutchConfig, System, Tournament};
 use bsw_standings::{Options, standings};
 
 /// Round 1: 1-2 (White wins), 3 gets the PAB (the round's last `bye` row). Round 2: 1 gets a
 /// requested full-point bye (a `bye` row on a lower board, TRF `F`), 2-3 drawn, 4 the PAB.
 fn event(system: System) -> Tournament {
-    let rows = vec![
-        Row {
-            round: 1,
-            board: 1,
-            entry: Entry::Game { white: 1, black: 2, result: Some(Outcome::WhiteWin) },
-        },
-        Row { round: 1, board: 2, entry: Entry::Bye(3) },
-        Row { round: 2, board: 1, entry: Entry::Bye(1) },
-        Row {
-            round: 2,
-            board: 2,
-            entry: Entry::Game { white: 2, black: 3, result: Some(Outcome::Draw) },
-        },
-        Row { round: 2, board: 3, entry: Entry::Bye(4) },
-    ];
-    Tournament {
-        config: bsw_model::Config { rounds: Some(2), system, ..Default::default() },
-        players: (1..=4)
-            .map(|id| Player {
-                id,
-                name: format!("P{id}"),
-                rating: 2100 - 100 * id,
-                ..Default::default()
-            })
-            .collect(),
-        rows,
-    }
+    let players: Vec<(u32, u32)> = (1..=4).map(|id| (id, 2100 - 100 * id)).collect();
+    let mut t = tournament(&players, 2, rounds(&["1-2 1-0, bye 3", "bye 1, 2-3 1/2-1/2, bye 4"]));
+    t.config.system = system;
+    t
 }
 
 fn points(t: &Tournament) -> Vec<i32> {
