@@ -23,24 +23,14 @@ fn example() -> bsw_model::Tournament {
         .join("../corpus/examples/spec-11-worked-example");
     let t = bsw_model::io::read_dir(&dir).expect("the worked-example fixture reads");
     let players: Vec<(u32, u32)> = (1..=8).map(|i| (i, 2500 - 100 * i)).collect();
-    let by_hand = tournament(
-        &players,
-        3,
-        vec![
-            (1, g(E, A, "0-1")),
-            (1, g(F, B, "0-1")),
-            (1, g(G, C, "0-1")),
-            (1, g(H, D, "1-0")),
-            (2, g(C, A, "0-1")),
-            (2, g(B, H, "1/2-1/2")),
-            (2, g(D, F, "1-0")),
-            (2, g(G, E, "1/2-1/2")),
-            (3, g(A, B, "1-0")),
-            (3, g(H, C, "1-0")),
-            (3, g(E, D, "1/2-1/2")),
-            (3, g(F, G, "0-1")),
-        ],
-    );
+    // Rounds 1, 2, 3, their games in board order.
+    let games = [
+        [g(E, A, "0-1"), g(F, B, "0-1"), g(G, C, "0-1"), g(H, D, "1-0")],
+        [g(C, A, "0-1"), g(B, H, "1/2-1/2"), g(D, F, "1-0"), g(G, E, "1/2-1/2")],
+        [g(A, B, "1-0"), g(H, C, "1-0"), g(E, D, "1/2-1/2"), g(F, G, "0-1")],
+    ];
+    let rows = (1..).zip(games).flat_map(|(r, round)| round.map(|e| (r, e))).collect();
+    let by_hand = tournament(&players, 3, rows);
     assert_eq!(t.rows, by_hand.rows);
     let ratings: Vec<(u32, u32)> = t.players.iter().map(|p| (p.id, p.rating)).collect();
     assert_eq!(ratings, players);
@@ -61,9 +51,7 @@ fn buchholz_matches_spec_11_not_the_seed_misprints() {
     // SPEC §11: A 3½ (E 1 + C 1 + B 1½), H 4 (D 1½ + B 1½ + C 1), B 5½ (F 0 + H 2½ + A 3),
     // D 3½ (H 2½ + F 0 + E 1), G 2 (C 1 + E 1 + F 0).
     let st = bsw_standings::standings(&example(), &opts("BH")).unwrap();
-    for (id, bh) in [(A, 3.5), (H, 4.0), (B, 5.5), (D, 3.5), (G, 2.0)] {
-        check(&st, id, "BH", bh);
-    }
+    check_code(&st, "BH", &[(A, 3.5), (H, 4.0), (B, 5.5), (D, 3.5), (G, 2.0)]);
 }
 
 #[test]
@@ -93,13 +81,10 @@ fn cuts_and_medians_on_b_and_h() {
     // B's opponents' scores: 0, 2½, 3. C1 drops 0 -> 5½; C2 drops 0, 2½ -> 3; M1 drops 0
     // then 3 -> 2½.
     let st = bsw_standings::standings(&example(), &opts("BH-C1, BH-C2, BH-M1, SB, SB-C1")).unwrap();
-    check(&st, B, "BH-C1", 5.5);
-    check(&st, B, "BH-C2", 3.0);
-    check(&st, B, "BH-M1", 2.5);
+    check_player(&st, B, &[("BH-C1", 5.5), ("BH-C2", 3.0), ("BH-M1", 2.5)]);
     // H: beat D (1½) -> 1½; drew B (1½) -> ¾; beat C (1) -> 1. SB = 3¼. SB-C1 drops the
     // lowest-scoring opponent C (contribution 1) -> 2¼, not the smallest product ¾.
-    check(&st, H, "SB", 3.25);
-    check(&st, H, "SB-C1", 2.25);
+    check_player(&st, H, &[("SB", 3.25), ("SB-C1", 2.25)]);
 }
 
 #[test]
@@ -109,24 +94,15 @@ fn counting_tiebreaks() {
     let st =
         bsw_standings::standings(&example(), &opts("WIN, WON, BPG, BWG, PS, PS-C1, KS, TPN, RTNG"))
             .unwrap();
-    check(&st, A, "WIN", 3.0);
-    check(&st, A, "WON", 3.0);
-    check(&st, A, "BPG", 2.0);
-    check(&st, A, "BWG", 2.0);
-    check(&st, B, "WIN", 1.0);
-    check(&st, B, "WON", 1.0);
-    check(&st, B, "BPG", 2.0);
-    check(&st, B, "BWG", 1.0);
-    check(&st, H, "BPG", 1.0);
-    check(&st, H, "BWG", 0.0);
+    check_player(&st, A, &[("WIN", 3.0), ("WON", 3.0), ("BPG", 2.0), ("BWG", 2.0)]);
+    check_player(&st, B, &[("WIN", 1.0), ("WON", 1.0), ("BPG", 2.0), ("BWG", 1.0)]);
+    check_player(&st, H, &[("BPG", 1.0), ("BWG", 0.0)]);
     // PS of B: running 1, 1½, 1½ -> 4; PS-C1 drops round 1 -> 3. PS of H: 1, 1½, 2½ -> 5.
-    check(&st, B, "PS", 4.0);
-    check(&st, B, "PS-C1", 3.0);
+    check_player(&st, B, &[("PS", 4.0), ("PS-C1", 3.0)]);
     check(&st, H, "PS", 5.0);
     // KS, Swiss, 3 rounds: 50 % = 1½. B scored ½ vs H (2½) and 0 vs A (3); F (0) does not
     // count -> ½. H: D 1½ (1 point), B 1½ (½), C 1 (not counted) -> 1½.
-    check(&st, B, "KS", 0.5);
-    check(&st, H, "KS", 1.5);
+    check_code(&st, "KS", &[(B, 0.5), (H, 1.5)]);
     check(&st, B, "TPN", 2.0);
     check(&st, H, "RTNG", 1700.0);
 }
@@ -140,16 +116,9 @@ fn rating_based_tiebreaks() {
     // PTP = highest + 736 = 3036 (3035: PD(735) = .99 against B).
     // F 0/3 vs B 2300, D 2100, G 1800: ARO 6200/3 -> 2067; TPR 1267; PTP 1800 - 800 = 1000.
     let st = bsw_standings::standings(&example(), &opts("ARO, ARO-C1, TPR, PTP")).unwrap();
-    check(&st, B, "ARO", 2000.0);
-    check(&st, B, "ARO-C1", 2150.0);
-    check(&st, B, "TPR", 2000.0);
-    check(&st, B, "PTP", 1969.0);
-    check(&st, A, "ARO", 2167.0);
-    check(&st, A, "TPR", 2967.0);
-    check(&st, A, "PTP", 3036.0);
-    check(&st, F, "ARO", 2067.0);
-    check(&st, F, "TPR", 1267.0);
-    check(&st, F, "PTP", 1000.0);
+    check_player(&st, B, &[("ARO", 2000.0), ("ARO-C1", 2150.0), ("TPR", 2000.0), ("PTP", 1969.0)]);
+    check_player(&st, A, &[("ARO", 2167.0), ("TPR", 2967.0), ("PTP", 3036.0)]);
+    check_player(&st, F, &[("ARO", 2067.0), ("TPR", 1267.0), ("PTP", 1000.0)]);
 }
 
 #[test]

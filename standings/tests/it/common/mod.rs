@@ -70,6 +70,22 @@ pub fn check(st: &Standings, id: u32, code: &str, expected: f64) {
     assert_eq!(val(st, id, code), Some(expected), "{code} of player {id}");
 }
 
+/// [`check`] of one player's values, `(code, expected)` each.
+#[track_caller]
+pub(crate) fn check_player(st: &Standings, id: u32, expected: &[(&str, f64)]) {
+    for &(code, value) in expected {
+        check(st, id, code, value);
+    }
+}
+
+/// [`check`] of one code's values, `(player, expected)` each.
+#[track_caller]
+pub(crate) fn check_code(st: &Standings, code: &str, expected: &[(u32, f64)]) {
+    for &(id, value) in expected {
+        check(st, id, code, value);
+    }
+}
+
 pub fn order(st: &Standings) -> Vec<u32> {
     st.rows.iter().map(|r| r.id).collect()
 }
