@@ -23,6 +23,19 @@ fn event(seed: u64, params: &GenParams) -> Tournament {
     t
 }
 
+/// Generator parameters for `players` and `rounds` (ranges) with withdrawals, absences and
+/// forfeits.
+fn eventful(players: (u32, u32), rounds: (u32, u32)) -> GenParams {
+    GenParams {
+        players,
+        rounds,
+        withdraw_rate: 0.1,
+        absence_rate: 0.15,
+        forfeit_rate: 0.05,
+        ..GenParams::default()
+    }
+}
+
 fn assert_round_trip(t: &Tournament) -> Result<(), TestCaseError> {
     prop_assert!(exportable(t).is_ok());
     let text = export(t);
@@ -38,16 +51,8 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
     #[test]
     fn generated_events_survive_export_and_import(seed in 0u64..(1 << 63)) {
-        let params = GenParams {
-            players: (3, 40),
-            rounds: (1, 7),
-            withdraw_rate: 0.1,
-            absence_rate: 0.15,
-            forfeit_rate: 0.05,
-            double_loss_rate: 0.02,
-            swap_rate: 0.6,
-            ..GenParams::default()
-        };
+        let params =
+            GenParams { double_loss_rate: 0.02, swap_rate: 0.6, ..eventful((3, 40), (1, 7)) };
         let t = event(seed, &params);
         assert_round_trip(&t)?;
     }
@@ -99,13 +104,8 @@ proptest! {
     #[test]
     fn dutch_events_survive_export_and_import_whatever_their_ids(seed in 0u64..(1 << 63)) {
         let params = GenParams {
-            players: (3, 30),
-            rounds: (1, 6),
-            withdraw_rate: 0.1,
-            absence_rate: 0.15,
-            forfeit_rate: 0.05,
             system: bsw_harness::generator::SystemKind::Dutch,
-            ..GenParams::default()
+            ..eventful((3, 30), (1, 6))
         };
         let sc = generate(seed, &params);
         let t = play(&sc, &PlayOptions::default()).tournament;
