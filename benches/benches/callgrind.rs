@@ -1,3 +1,4 @@
+#![allow(unused_qualifications)] // the benchmark macros expand to qualified paths
 //! Issue 18: instruction counts (Valgrind callgrind through gungraun) for the CI regression
 //! gate `.ci/callgrind-gate.sh`. Wall-clock times on the shared 2-core machines vary by 2×
 //! between runs; instruction counts do not.

@@ -4,7 +4,7 @@
 //! Deliberately absent: any dependency on `bsw-engine` (a test in `tests/independence.rs`
 //! fails if one appears). Every rule is re-derived here from SPEC.md, one module per rule,
 //! with its own matching code: a blossom search on the implicit graph of allowed pairs
-//! ([`blossom`]) decides the feasibility questions, and petgraph's general maximum matching
+//! ([`blossom`](berger_swiss::blossom)) decides the feasibility questions, and petgraph's general maximum matching
 //! ([`oracle`]) builds every witness printed in a report. No I/O.
 //!
 //! # How a round is certified (profile berger-swiss)
@@ -15,17 +15,17 @@
 //! - structure ([`structure`]): every active player exactly once, no unknown player, nobody
 //!   against themselves, no withdrawn player with a row, no missing result before a later
 //!   round;
-//! - Berger groups on their schedule ([`tpn`], [`groups`], [`draw`], [`berger`],
-//!   [`withdrawals`]): the draw is redone from the seed and swaps, each table board must be
+//! - Berger groups on their schedule ([`tpn`](berger_swiss::tpn), [`groups`](berger_swiss::groups), [`draw`](berger_swiss::draw), [`berger`](berger_swiss::berger),
+//!   [`withdrawals`](berger_swiss::withdrawals)): the draw is redone from the seed and swaps, each table board must be
 //!   published with its colours, byes against the phantom and for opponents of withdrawn
 //!   players, struck games without a row; groups dissolve or keep their schedules as §6 says;
-//! - requested absences ([`absences`]);
-//! - the Swiss field ([`field`]) in Swiss order ([`order`]): bye eligibility ([`byes`]),
-//!   colours of every pair ([`colours`]), the level used is the first feasible one
-//!   ([`ladder`]: every earlier level is proved infeasible; a feasible one is printed as the
-//!   witness), each greedy step took the first workable candidate ([`greedy`]: otherwise the
+//! - requested absences ([`absences`](berger_swiss::absences));
+//! - the Swiss field ([`field`](berger_swiss::field)) in Swiss order ([`order`](berger_swiss::order)): bye eligibility ([`byes`](berger_swiss::byes)),
+//!   colours of every pair ([`colours`](berger_swiss::colours)), the level used is the first feasible one
+//!   ([`ladder`](berger_swiss::ladder): every earlier level is proved infeasible; a feasible one is printed as the
+//!   witness), each greedy step took the first workable candidate ([`greedy`](berger_swiss::greedy): otherwise the
 //!   better candidate and a completion are printed);
-//! - board order ([`board_order`]).
+//! - board order ([`board_order`](berger_swiss::board_order)).
 //!
 //! # Reports
 //! A [`Report`] holds one [`RoundReport`] per round; each [`Violation`] names a [`Rule`] (an
@@ -81,7 +81,7 @@
 //! D, players separated by a larger score gap share no edge, so each segment is matched on its
 //! own and an odd segment settles the question without any matching.
 //!
-//! The matchings never list the edges of a field ([`blossom`]): neighbours are enumerated on
+//! The matchings never list the edges of a field ([`blossom`](berger_swiss::blossom)): neighbours are enumerated on
 //! demand by buckets of (colour class, score), whole buckets being skipped when their colours
 //! or scores rule them out, with skip pointers over the unlabelled players and the outer
 //! players of a bucket kept in groups per blossom; blossoms are contracted with a union-find
@@ -98,7 +98,7 @@
 //! complete pairing shows that a candidate adjacent to s can work for p only if it was outer
 //! for s (pairs usable in a later graph were usable then).
 //!
-//! Counting first ([`counting`]): players of one bucket are alike for colours and scores,
+//! Counting first ([`counting`](berger_swiss::counting)): players of one bucket are alike for colours and scores,
 //! so every complete pairing gives a flow on the small bucket graph (its bipartite double).
 //! Counts that admit no such flow (more players who need Black than players who may take
 //! White within the score limit, say) prove "no complete pairing" without a search: the
@@ -115,29 +115,14 @@
 //! round against each rule and proves the optimality claims (§8.3, §8.4) with matchings. It
 //! does not judge results (any legal result is conforming) nor tiebreaks.
 
-pub mod absences;
-pub mod berger;
-pub mod blossom;
-pub mod board_order;
-pub mod byes;
-mod certify;
-pub mod colours;
-pub mod counting;
-pub mod draw;
+pub mod berger_swiss;
 pub mod dutch;
-pub mod field;
 pub mod generic;
-pub mod greedy;
-pub mod groups;
 pub mod ids;
-pub mod ladder;
 pub mod oracle;
-pub mod order;
 pub mod report;
 pub mod results;
 pub mod structure;
-pub mod tpn;
-pub mod withdrawals;
 
 pub use report::{Evidence, Report, RoundReport, Rule, SwissRound, Violation};
 
@@ -147,6 +132,7 @@ pub use report::{Evidence, Report, RoundReport, Rule, SwissRound, Violation};
 pub type HashMap<K, V> = foldhash::HashMap<K, V>;
 pub(crate) use foldhash::HashMapExt;
 
+use berger_swiss::certify;
 use bsw_model::Tournament;
 
 /// Which rule book to certify against.

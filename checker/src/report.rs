@@ -12,7 +12,7 @@
 //! earlier versions. What the report carries besides (notes, [`SwissRound`]) is for people
 //! and for the harness, and is not in the JSON.
 
-use crate::ladder::{Level, show_points};
+use crate::berger_swiss::ladder::{Level, show_points};
 use bsw_model::{Entry, HalfPoints, Id, Row};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;

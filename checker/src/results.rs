@@ -1,7 +1,7 @@
 //! SPEC §3: what results count for — points, played colours, meetings, WNT (§5) and byes
 //! received, over rounds before the one being certified.
 
-use crate::colours::{Colour, ColourState};
+use crate::berger_swiss::colours::{Colour, ColourState};
 use crate::ids::IdMap;
 use bsw_model::{Entry, HalfPoints, Id, Outcome, Tournament};
 

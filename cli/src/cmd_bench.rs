@@ -31,7 +31,7 @@ const DEFAULT_SIZES: [u32; 3] = [1000, 10_000, 100_000];
 const DEFAULT_DUTCH_SIZES: [u32; 3] = [50, 100, 200];
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Numbers of players, comma-separated (run in ascending order) [default: 1000,10000,100000;
     /// with --system dutch 50,100,200].
     #[arg(long, value_delimiter = ',')]
@@ -60,7 +60,7 @@ pub struct Args {
     pub out: PathBuf,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let mut sizes = args.sizes.clone().unwrap_or_else(|| match args.system {
         SystemKind::BergerSwiss => DEFAULT_SIZES.to_vec(),
         SystemKind::Dutch => DEFAULT_DUTCH_SIZES.to_vec(),
@@ -339,7 +339,7 @@ fn draw(
         .x_label_area_size(50)
         .y_label_area_size(80)
         .build_cartesian_2d(
-            (x_lo..x_hi).log_scale().with_key_points(xs.clone()),
+            (x_lo..x_hi).log_scale().with_key_points(xs),
             (y_lo..y_hi).log_scale().with_key_points(decades(y_lo, y_hi)),
         )?;
     chart

@@ -20,7 +20,7 @@ use bsw_model::Tournament;
 use std::path::PathBuf;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-pub enum ProfileArg {
+pub(crate) enum ProfileArg {
     /// SPEC.md (default for a directory).
     BergerSwiss,
     /// FIDE C.04.1 basic rules (default for a TRF file without berger-swiss records).
@@ -30,7 +30,7 @@ pub enum ProfileArg {
 }
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory or TRF file (name ending in .trf).
     pub path: PathBuf,
     /// Rule book to certify against.
@@ -43,7 +43,7 @@ pub struct Args {
     pub read: crate::input::ReadArgs,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let loaded = match crate::input::load(&args.path, &args.read) {
         Ok(l) => l,
         Err(e) => {
@@ -71,7 +71,7 @@ pub fn run(args: Args) -> crate::CmdResult {
 
 /// The profile asked for, else the checker's default for `t` read from `path`; with `notes`,
 /// a note on standard error says why a default other than the plain one was chosen.
-pub fn profile_for(
+pub(crate) fn profile_for(
     path: &std::path::Path,
     t: &Tournament,
     carries_config: bool,
@@ -101,7 +101,7 @@ pub fn profile_for(
 
 /// `--json`: the checker's report with the profile that judged it (`"profile": "dutch"`),
 /// which a script needs to read the rule ids.
-pub fn json_report(report: &Report, profile: Profile) -> Result<serde_json::Value, String> {
+pub(crate) fn json_report(report: &Report, profile: Profile) -> Result<serde_json::Value, String> {
     let mut v = serde_json::to_value(report).map_err(|e| e.to_string())?;
     if let Some(obj) = v.as_object_mut() {
         obj.insert("profile".into(), profile.name().into());

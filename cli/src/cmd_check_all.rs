@@ -38,13 +38,13 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// `--timeout` when none is given, in seconds.
-pub const DEFAULT_TIMEOUT_S: u64 = 600;
+pub(crate) const DEFAULT_TIMEOUT_S: u64 = 600;
 
 /// Stack of the thread that judges one event (the main thread's size, as `bsw check` has).
 const JUDGE_STACK: usize = 8 << 20;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// TRF files (.trf), tournament directories (holding tournament.toml), or folders searched
     /// recursively for both.
     #[arg(required = true, value_name = "PATH")]
@@ -81,7 +81,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
 
 /// What became of one event, from best to worst (the exit code is the worst's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Verdict {
+pub(crate) enum Verdict {
     Conforming,
     Violations,
     Refused,
@@ -89,11 +89,11 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    pub const ALL: [Verdict; 4] =
+    pub(crate) const ALL: [Verdict; 4] =
         [Verdict::Conforming, Verdict::Violations, Verdict::Refused, Verdict::TimedOut];
 
     /// The `verdict` column.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Verdict::Conforming => "conforming",
             Verdict::Violations => "violations",
@@ -120,7 +120,7 @@ impl Serialize for Verdict {
 
 /// Why a file was refused, as `bsw check --json` gives it (`line`, `field`: when they apply).
 #[derive(Clone, Debug, Serialize)]
-pub struct ErrorJson {
+pub(crate) struct ErrorJson {
     file: String,
     line: Option<usize>,
     field: Option<String>,
@@ -140,7 +140,7 @@ impl From<&InputError> for ErrorJson {
 
 /// One row of the summary.
 #[derive(Clone, Debug, Serialize)]
-pub struct Row {
+pub(crate) struct Row {
     pub path: String,
     pub verdict: Verdict,
     pub profile: Option<&'static str>,
@@ -191,7 +191,7 @@ struct Found {
     unreadable: Option<String>,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let out = &args.out;
     refuse_out(out, &args.paths)?;
     let events = discover(&args.paths, out);
@@ -565,7 +565,7 @@ fn page_name(path: &Path) -> String {
 
 /// Counts of the verdicts.
 #[derive(Clone, Debug, Default, Serialize)]
-pub struct Counts {
+pub(crate) struct Counts {
     pub events: usize,
     pub conforming: usize,
     pub violations: usize,
@@ -586,7 +586,7 @@ impl Counts {
     }
 
     /// "3 conforming, 1 with violations, 1 refused, 0 timed out".
-    pub fn sentence(&self) -> String {
+    pub(crate) fn sentence(&self) -> String {
         format!(
             "{} conforming, {} with violations, {} refused, {} timed out",
             self.conforming, self.violations, self.refused, self.timed_out
@@ -596,14 +596,14 @@ impl Counts {
 
 /// A run stopped by Ctrl-C: the summary holds the events that finished.
 #[derive(Clone, Debug, Serialize)]
-pub struct Interrupted {
+pub(crate) struct Interrupted {
     pub finished: usize,
     pub planned: usize,
 }
 
 /// `summary.json`.
 #[derive(Clone, Debug, Serialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub bsw: &'static str,
     pub paths: Vec<String>,
     /// `--profile`, when given.
@@ -643,7 +643,7 @@ fn write_outputs(out: &Path, summary: &Summary) -> Result<(), String> {
 }
 
 /// The columns of `summary.csv`.
-pub const CSV_COLUMNS: [&str; 10] = [
+pub(crate) const CSV_COLUMNS: [&str; 10] = [
     "path",
     "verdict",
     "profile",

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 /// Parses a seed: an integer from 0 to 2^63-1, what `tournament.toml` can hold (see
 /// [`bsw_harness::rng::MAX_SEED`]).
-pub fn parse_seed(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_seed(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {
         Ok(v) if v <= MAX_SEED => Ok(v),
         _ => Err(format!("a seed is an integer from 0 to 2^63-1 = {MAX_SEED}")),
@@ -22,7 +22,7 @@ pub fn parse_seed(s: &str) -> Result<u64, String> {
 /// The generator flags: every field of [`GenParams`] (whose doc comments are the help), and
 /// a hidden test switch.
 #[derive(clap::Args, Clone, Debug)]
-pub struct GenArgs {
+pub(crate) struct GenArgs {
     #[command(flatten)]
     pub params: GenParams,
     /// TEST SWITCH: swap the colours of board 1 in every round with at least N players
@@ -32,12 +32,12 @@ pub struct GenArgs {
 }
 
 impl GenArgs {
-    pub fn params(&self) -> Result<GenParams, String> {
+    pub(crate) fn params(&self) -> Result<GenParams, String> {
         self.params.validate()?;
         Ok(self.params.clone())
     }
 
-    pub fn play_options(&self) -> PlayOptions {
+    pub(crate) fn play_options(&self) -> PlayOptions {
         PlayOptions {
             corrupt: self
                 .test_corrupt_board1
@@ -49,7 +49,7 @@ impl GenArgs {
 
 /// Every generator flag with its value, in the order of `--help`, so that a printed command
 /// reproduces a run exactly even if defaults change later.
-pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
+pub(crate) fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
     let values = serde_json::to_value(p).unwrap_or_default();
     let flags = GenParams::augment_args(clap::Command::new("bsw"));
     let mut v: Vec<String> = flags
@@ -76,12 +76,12 @@ pub fn gen_flags(p: &GenParams, corrupt: Option<Corruption>) -> Vec<String> {
 
 /// Whether `--system dutch` was given (an external engine is then certified by the Dutch
 /// profile).
-pub fn dutch_system(params: &GenParams) -> bool {
+pub(crate) fn dutch_system(params: &GenParams) -> bool {
     params.system == bsw_harness::generator::SystemKind::Dutch
 }
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Seed of the tournament (every random choice comes from it), 0 to 2^63-1.
     #[arg(long, default_value_t = 1, value_parser = parse_seed)]
     pub seed: u64,
@@ -93,7 +93,7 @@ pub struct Args {
     pub dir: PathBuf,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let params = args.gen_args.params()?;
     if let Ok(mut entries) = std::fs::read_dir(&args.dir) {
         if entries.next().is_some() {

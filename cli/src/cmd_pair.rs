@@ -8,7 +8,7 @@ use bsw_model::io;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory (SPEC §12); with -p, a TRF file.
     pub dir: PathBuf,
     /// Explain the choice of level, bye and the search statistics (on standard error).
@@ -36,7 +36,7 @@ pub struct Args {
     pub lenient: bool,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     if args.pairings.is_some() || args.dutch {
         let out = args.pairings.as_ref().and_then(|o| o.as_ref());
         return crate::engine_mode::pair_trf(
@@ -82,7 +82,7 @@ pub fn run(args: Args) -> crate::CmdResult {
     }
     let mut out = io::rows_csv(&paired.rows);
     if args.table {
-        let mut next = t.clone();
+        let mut next = t;
         next.rows.extend_from_slice(&paired.rows);
         out = crate::cmd_show::table_text(&next, paired.round);
     }

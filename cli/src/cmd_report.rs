@@ -15,7 +15,7 @@ use bsw_report::{BergerDraw, Event, Input, Verdict};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory or TRF file (name ending in .trf).
     pub path: PathBuf,
     /// The HTML file to write.
@@ -55,7 +55,7 @@ fn berger_draw(t: &Tournament) -> Result<Vec<BergerDraw>, String> {
         .collect())
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     if args.output.is_dir() {
         return Err(format!(
             "{}: -o: is a directory; give the name of the HTML file to write",
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> crate::CmdResult {
 /// verdict written on it. Everything is computed here and nothing is written: `bsw report`
 /// and `bsw check-all` write the page where they choose. An error when the Berger draw or the
 /// standings cannot be computed (no half page).
-pub fn certificate(
+pub(crate) fn certificate(
     path: &Path,
     t: &Tournament,
     profile: Profile,
@@ -116,7 +116,7 @@ pub fn certificate(
     let version = env!("CARGO_PKG_VERSION");
     let input = Input {
         event: Event {
-            source: shown.clone(),
+            source: shown,
             generator: format!("bsw {version}"),
             rule_book: if t.config.system.dutch().is_some() {
                 format!(

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 #[command(after_help = "Result codes (SPEC §3): 1-0, 0-1, 1/2-1/2 (also 1/2, ½ or =), \
 +/- and -/+ (win without play: White / Black wins), -/- (both lose without play).\n\
 --from reads one `BOARD RESULT` per line (# starts a comment); - reads standard input.")]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory.
     pub dir: PathBuf,
     /// Round number.
@@ -45,7 +45,7 @@ pub struct Args {
 }
 
 /// The game result a code stands for, with the aliases of the help.
-pub fn parse_code(code: &str) -> Option<Outcome> {
+pub(crate) fn parse_code(code: &str) -> Option<Outcome> {
     match code.trim() {
         "1/2" | "=" | "½" | "½-½" => Some(Outcome::Draw),
         c => Outcome::from_code(c),
@@ -140,7 +140,7 @@ fn name_of(t: &Tournament, id: u32) -> String {
     t.player(id).map(|p| format!("{} ({id})", p.name)).unwrap_or_else(|| format!("player {id}"))
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     if !args.dir.is_dir() {
         return Err(format!(
             "{}: `bsw result` needs a tournament directory (a TRF file can be imported first: bsw trf import FILE.trf DIR)",

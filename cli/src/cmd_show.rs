@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory or TRF file.
     pub path: PathBuf,
     /// The round to show (default: the last paired round).
@@ -35,7 +35,7 @@ pub struct Args {
     pub read: crate::input::ReadArgs,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let t = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?.tournament;
     let shown = args.path.display();
     let last = t.last_round();
@@ -143,7 +143,7 @@ fn json_text(t: &Tournament, round: u32) -> String {
 }
 
 /// Lays out rows of cells; `right[k]` aligns column k to the right.
-pub fn layout(rows: &[Vec<String>], right: &[bool]) -> String {
+pub(crate) fn layout(rows: &[Vec<String>], right: &[bool]) -> String {
     let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..cols)
         .map(|k| rows.iter().filter_map(|r| r.get(k)).map(|s| s.chars().count()).max().unwrap_or(0))
@@ -167,7 +167,7 @@ pub fn layout(rows: &[Vec<String>], right: &[bool]) -> String {
 }
 
 /// The board list of `round` as a terminal table (also `bsw pair --table`).
-pub fn table_text(t: &Tournament, round: u32) -> String {
+pub(crate) fn table_text(t: &Tournament, round: u32) -> String {
     let before = bsw_report::points_before(t, round);
     let pts = |id: Id| bsw_report::html::half(before.get(&id).copied().unwrap_or(0));
     let rating = rating_text;
@@ -232,7 +232,7 @@ fn dot_if_empty(s: String) -> String {
 }
 
 /// `bsw standings --crosstable`: the Swiss crosstable, then one round-robin table per group.
-pub fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String {
+pub(crate) fn crosstable_text(t: &Tournament, report: &bsw_standings::Report) -> String {
     let x = crosstable::swiss(t, &report.overall);
     let mut out = format!(
         "Crosstable after round {} (per round: opponent's rank, colour w/b, result 1 ½ 0, + / - without play; -1 bye, -½ / -0 requested absence, . not paired)\n",

@@ -13,10 +13,10 @@ use std::path::{Path, PathBuf};
 use crate::cmd_generate::{GenArgs, gen_flags, parse_seed};
 
 /// Tournaments of the default campaign (sized to finish within a minute on 2 cores).
-pub const DEFAULT_TOURNAMENTS: u64 = 20_000;
+pub(crate) const DEFAULT_TOURNAMENTS: u64 = 20_000;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournaments in the campaign (all shards together), at least 1.
     #[arg(long, default_value_t = DEFAULT_TOURNAMENTS, allow_negative_numbers = true,
           value_parser = parse_tournaments)]
@@ -71,7 +71,7 @@ fn parse_tournaments(s: &str) -> Result<u64, String> {
     }
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     if let Some(files) = &args.merge {
         return merge(files, args.json, args.allow_partial);
     }

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 use unicode_width::UnicodeWidthStr;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory or TRF file.
     pub path: PathBuf,
     /// Comma-separated tiebreak codes for the whole field (default: `tiebreaks` of
@@ -54,7 +54,7 @@ pub struct Args {
     pub read: crate::input::ReadArgs,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let shown = args.path.display().to_string();
     let loaded = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?;
     if args.path.is_file() && loaded.carries_config {

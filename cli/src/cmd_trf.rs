@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 #[derive(clap::Subcommand)]
-pub enum TrfCommand {
+pub(crate) enum TrfCommand {
     /// Write a tournament as TRF-2026 (also readable by TRF16 readers).
     Export {
         /// Tournament directory (or a TRF file).
@@ -25,7 +25,7 @@ pub enum TrfCommand {
     },
 }
 
-pub fn run(cmd: TrfCommand) -> crate::CmdResult {
+pub(crate) fn run(cmd: TrfCommand) -> crate::CmdResult {
     match cmd {
         TrfCommand::Export { dir, output } => {
             let t = bsw_model::io::load(&dir).map_err(|e| e.to_string())?;

@@ -17,14 +17,14 @@ use bsw_model::{Entry, Tournament};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub(crate) struct Args {
     /// Tournament directory or TRF file (name ending in .trf).
     pub path: PathBuf,
     #[command(flatten)]
     pub read: crate::input::ReadArgs,
 }
 
-pub fn run(args: Args) -> crate::CmdResult {
+pub(crate) fn run(args: Args) -> crate::CmdResult {
     let loaded = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?;
     out!("{}", summary(&loaded.tournament))?;
     if args.path.is_file() {

@@ -20,7 +20,7 @@ use std::time::Duration;
 
 /// Flags that drive an external engine instead of the built-in one.
 #[derive(clap::Args, Clone, Debug, Default)]
-pub struct EngineArgs {
+pub(crate) struct EngineArgs {
     /// Pair every round with this command instead of the built-in engine; `{trf}` (the input
     /// TRF) and `{out}` (the output file; without it, standard output is read) are replaced
     /// in each argument; a command with neither gets ` {trf} -p {out}` appended (the
@@ -45,7 +45,7 @@ pub struct EngineArgs {
 }
 
 /// `10`, `0.5`, `10s`, `500ms` → a duration.
-pub fn parse_timeout(s: &str) -> Result<Duration, String> {
+pub(crate) fn parse_timeout(s: &str) -> Result<Duration, String> {
     let bad = || format!("--engine-timeout: `{s}` is not a time such as 10, 0.5, 10s or 500ms");
     let t = s.trim();
     let (num, scale) = if let Some(ms) = t.strip_suffix("ms") {
@@ -64,7 +64,7 @@ impl EngineArgs {
     /// The external engine, or `None` for the built-in one. `dutch_system`: `--system dutch`
     /// was given (its rounds are certified by the Dutch profile, which is then the default
     /// and the only profile accepted).
-    pub fn engine(&self, dutch_system: bool) -> Result<Option<Engine>, String> {
+    pub(crate) fn engine(&self, dutch_system: bool) -> Result<Option<Engine>, String> {
         let Some(cmd) = &self.engine else {
             return Ok(None);
         };
@@ -97,7 +97,7 @@ const SUBCOMMANDS: &[&str] =
 
 /// Rewrites `bsw [--dutch] INPUT.trf -p [OUTPUT]` into `bsw pair [--dutch] INPUT.trf -p
 /// [OUTPUT]`; any other command line is returned unchanged.
-pub fn convention_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+pub(crate) fn convention_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
     let mut v: Vec<OsString> = args.into_iter().collect();
     let first = v.get(1).and_then(|a| a.to_str()).unwrap_or("");
     let is_sub = SUBCOMMANDS.contains(&first) || first.starts_with("-h") || first == "--help";
@@ -111,7 +111,7 @@ pub fn convention_args(args: impl IntoIterator<Item = OsString>) -> Vec<OsString
 /// `bsw pair [--dutch] INPUT.trf -p [OUTPUT]`: the system is the Berger-Swiss system when
 /// the file carries our configuration (`BSV` records) and `--dutch` is not given, else the
 /// FIDE (Dutch) system, as JaVaFo and bbpPairings pair any TRF file.
-pub fn pair_trf(
+pub(crate) fn pair_trf(
     input: &Path,
     output: Option<&PathBuf>,
     dutch: bool,
@@ -177,7 +177,7 @@ pub fn pair_trf(
 /// `bsw generate --engine …`: plays `sc` with the external engine (every round paired twice
 /// and compared) and writes the tournament into `dir`, with the failing call's files
 /// (`input.trf`, `command.txt`, `output.txt`, `stdout.txt`, `stderr.txt`) on a failure.
-pub fn generate_external(
+pub(crate) fn generate_external(
     sc: &bsw_harness::generator::Scenario,
     engine: &Engine,
     dir: &Path,

@@ -7,7 +7,7 @@ use bsw_model::trf::{Imported, ReadOptions};
 use std::path::Path;
 
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
-pub struct ReadArgs {
+pub(crate) struct ReadArgs {
     /// TRF: read a file whose points column disagrees with its round results by the round
     /// results, printing each mismatch as a warning (default: refuse, listing every mismatch).
     #[arg(long)]
@@ -19,13 +19,13 @@ pub struct ReadArgs {
 
 /// Loads `path` (a directory or a `.trf` file) and reports warnings (and, with `--verbose`,
 /// ignored lines) on stderr.
-pub fn load(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
+pub(crate) fn load(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
     let loaded = bsw_model::io::load_with(path, &options(args))?;
     Ok(report(path, args, loaded))
 }
 
 /// Reads `path` as a TRF file whatever its name ends in.
-pub fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
+pub(crate) fn load_trf(path: &Path, args: &ReadArgs) -> Result<Imported, InputError> {
     let shown = path.display().to_string();
     let bytes = std::fs::read(path)
         .map_err(|e| InputError::new(shown.clone(), None, None, format!("cannot read: {e}")))?;

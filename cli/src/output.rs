@@ -35,7 +35,7 @@ macro_rules! errln {
     };
 }
 
-pub fn stdout(args: Arguments) -> Result<(), String> {
+pub(crate) fn stdout(args: Arguments) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     match out.write_fmt(args).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
@@ -50,13 +50,13 @@ fn handle(e: std::io::Error) -> Result<(), String> {
     Err(format!("standard output: {e}"))
 }
 
-pub fn stderr(args: Arguments) {
+pub(crate) fn stderr(args: Arguments) {
     let _ = std::io::stderr().lock().write_fmt(args);
 }
 
 /// Prints `value` as pretty JSON when `json`, else the text `render` gives (the `--json`
 /// switch of the commands that print a report).
-pub fn json_or_text<T: serde::Serialize>(
+pub(crate) fn json_or_text<T: serde::Serialize>(
     json: bool,
     value: &T,
     render: impl FnOnce() -> String,
@@ -69,7 +69,7 @@ pub fn json_or_text<T: serde::Serialize>(
 }
 
 /// `n` and the noun in the right number: "1 round", "3 rounds".
-pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
     match n.into() {
         1 => format!("1 {one}"),
         n => format!("{n} {many}"),

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-pub struct Progress {
+pub(crate) struct Progress {
     bar: Option<indicatif::ProgressBar>,
     /// The command, as the plain lines name it (`simulate`), and what is counted
     /// (`tournaments`).
@@ -20,7 +20,7 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(total: u64, command: &'static str, items: &'static str) -> Self {
+    pub(crate) fn new(total: u64, command: &'static str, items: &'static str) -> Self {
         let bar = std::io::stderr().is_terminal().then(|| {
             let b = indicatif::ProgressBar::new(total);
             let template = format!(
@@ -51,7 +51,7 @@ impl Progress {
     }
 
     /// One more item done (from any thread).
-    pub fn tick(&self) {
+    pub(crate) fn tick(&self) {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         if let Some(b) = &self.bar {
             b.inc(1);
@@ -79,7 +79,7 @@ impl Progress {
         );
     }
 
-    pub fn finish(&self) {
+    pub(crate) fn finish(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
         }

@@ -477,7 +477,7 @@ mod tests {
             checking_ns: None,
             verdict: CheckVerdict::NotRun,
             peak_rss_bytes: None,
-            ..first.clone()
+            ..first
         };
         assert_eq!(
             csv_text(&[first, second]).unwrap(),
@@ -585,7 +585,7 @@ mod tests {
                 [(ResultModel::Elo, &mut elo_upsets), (ResultModel::Coin, &mut coin_upsets)]
             {
                 let mut u = t.clone();
-                u.rows.push(bsw_model::Row {
+                u.rows.push(Row {
                     round: 1,
                     board: 1,
                     entry: Entry::Game { white: 1, black: 2, result: None },

@@ -99,7 +99,7 @@ pub(crate) struct Element {
 
 impl Element {
     /// SB contribution in quarter-points.
-    pub fn sb(self) -> i64 {
+    pub(crate) fn sb(self) -> i64 {
         self.opp_score * self.pts
     }
 }

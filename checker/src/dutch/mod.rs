@@ -320,5 +320,5 @@ pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
 
 /// Half-points as points: `3½`.
 pub(crate) fn points(p: HalfPoints) -> String {
-    crate::ladder::show_points(p)
+    crate::berger_swiss::ladder::show_points(p)
 }

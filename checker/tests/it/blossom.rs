@@ -1,17 +1,18 @@
-//! The fast blossom search (`bsw_checker::blossom`) against references that share no code
-//! with it: exhaustive search over all matchings (`oracle::matching_size_exhaustive`) and
+//! The fast blossom search (`bsw_checker::berger_swiss::blossom`) against references that
+//! share no code with it: exhaustive search over all matchings
+//! (`oracle::matching_size_exhaustive`) and
 //! petgraph's maximum matching, on small random Swiss fields (random points, colour
 //! histories, TPNs and meetings, so the implicit allowed graph takes many shapes).
 //! Expected values: a complete pairing of a vertex set exists iff a maximum matching of its
 //! allowed graph covers it (exhaustive); q is "outer" after the search from q* iff the field
 //! less p and q has a complete pairing (Gallai-Edmonds, checked exhaustively); the fast greedy
 //! replay reports exactly what the oracle replay (one matching per candidate) reports.
-use bsw_checker::blossom::{Implicit, feasible, feasible_some_bye};
-use bsw_checker::colours::{Colour, ColourState};
-use bsw_checker::counting::Counting;
-use bsw_checker::field::SwissField;
-use bsw_checker::greedy;
-use bsw_checker::ladder::{self, DIFFS, Level};
+use bsw_checker::berger_swiss::blossom::{Implicit, feasible, feasible_some_bye};
+use bsw_checker::berger_swiss::colours::{Colour, ColourState};
+use bsw_checker::berger_swiss::counting::Counting;
+use bsw_checker::berger_swiss::field::SwissField;
+use bsw_checker::berger_swiss::greedy;
+use bsw_checker::berger_swiss::ladder::{self, DIFFS, Level};
 use bsw_checker::oracle::{matching_size_exhaustive, perfect_matching};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -292,7 +293,7 @@ proptest! {
             // Perturbed: exchange the second players of two pairs.
             if pairs.len() >= 2 {
                 let (i, j) = (x % pairs.len(), y % pairs.len());
-                let mut p2 = pairs.clone();
+                let mut p2 = pairs;
                 if i != j {
                     let t = p2[i].1;
                     p2[i].1 = p2[j].1;

@@ -9,7 +9,7 @@ fn corpus() -> PathBuf {
 }
 
 /// Reads an `expected.csv` (header `round,board,white,black,result`).
-pub fn expected_rows(path: &Path) -> Vec<Row> {
+pub(crate) fn expected_rows(path: &Path) -> Vec<Row> {
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .skip(1)
@@ -35,7 +35,7 @@ pub fn expected_rows(path: &Path) -> Vec<Row> {
 }
 
 /// Every corpus case as (name, tournament with its expected round appended).
-pub fn cases() -> Vec<(String, Tournament)> {
+pub(crate) fn cases() -> Vec<(String, Tournament)> {
     let mut out = Vec::new();
     let dir = std::fs::read_dir(corpus().join("cases")).expect("corpus/cases is readable");
     let mut dirs: Vec<_> = dir.map(|e| e.unwrap().path()).collect();

@@ -95,7 +95,7 @@ fn a_second_pab_breaks_c2_and_a_higher_one_c5() {
 fn round1_colours_follow_the_initial_colour() {
     let (t, entries) = case("round1-white");
     // Board 2 (2-5: 2 has an even number, so Black) published with 2 White: 5.2.5.
-    let mut wrong = entries.clone();
+    let mut wrong = entries;
     if let Entry::Game { white, black, .. } = &mut wrong[1] {
         std::mem::swap(white, black);
     }

@@ -6,7 +6,7 @@ use bsw_model::{Colour, Config, DutchConfig, Entry, Id, Outcome, Player, Row, Sy
 use std::path::PathBuf;
 
 /// The sample files of `corpus/dutch` (small ones only unless `DUTCH_ALL` is set), sorted.
-pub fn samples(max_players: usize) -> Vec<(String, Tournament)> {
+pub(crate) fn samples(max_players: usize) -> Vec<(String, Tournament)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus/dutch");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .expect("corpus/dutch")
@@ -26,12 +26,12 @@ pub fn samples(max_players: usize) -> Vec<(String, Tournament)> {
 }
 
 /// SplitMix64 for results.
-pub struct Rng(u64);
+pub(crate) struct Rng(u64);
 impl Rng {
-    pub fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Rng(seed)
     }
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -42,12 +42,12 @@ impl Rng {
 
 /// An event of `n` players and `rounds` rounds paired by the Dutch engine (results drawn from
 /// `seed`: the higher-rated player wins more often, a third of the games drawn).
-pub fn engine_event(n: u32, rounds: u32, seed: u64) -> Tournament {
+pub(crate) fn engine_event(n: u32, rounds: u32, seed: u64) -> Tournament {
     engine_event_with(n, rounds, seed, |_, _| {})
 }
 
 /// [`engine_event`], calling `after(t, r)` once round r is paired (before its results).
-pub fn engine_event_with(
+pub(crate) fn engine_event_with(
     n: u32,
     rounds: u32,
     seed: u64,
@@ -102,7 +102,7 @@ pub fn engine_event_with(
 
 /// The kinds of mutation the proof measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
+pub(crate) enum Kind {
     ColourSwap,
     Exchange,
     /// Two pairs of one bracket (MDP pairs included) exchange opponents.
@@ -112,7 +112,7 @@ pub enum Kind {
     Reorder,
 }
 
-pub const KINDS: [Kind; 6] = [
+pub(crate) const KINDS: [Kind; 6] = [
     Kind::ColourSwap,
     Kind::Exchange,
     Kind::BracketExchange,
@@ -121,7 +121,7 @@ pub const KINDS: [Kind; 6] = [
     Kind::Reorder,
 ];
 
-pub fn with_round(t: &Tournament, r: u32, rows: Vec<Row>) -> Tournament {
+pub(crate) fn with_round(t: &Tournament, r: u32, rows: Vec<Row>) -> Tournament {
     let mut m = t.clone();
     m.rows.retain(|row| row.round != r);
     m.rows.extend(rows);
@@ -129,14 +129,14 @@ pub fn with_round(t: &Tournament, r: u32, rows: Vec<Row>) -> Tournament {
     m
 }
 
-pub fn game(row: &Row) -> Option<(Id, Id)> {
+pub(crate) fn game(row: &Row) -> Option<(Id, Id)> {
     match row.entry {
         Entry::Game { white, black, .. } => Some((white, black)),
         _ => None,
     }
 }
 
-pub fn set_game(row: &mut Row, white: Id, black: Id) {
+pub(crate) fn set_game(row: &mut Row, white: Id, black: Id) {
     if let Entry::Game { white: w, black: b, .. } = &mut row.entry {
         *w = white;
         *b = black;
@@ -144,7 +144,7 @@ pub fn set_game(row: &mut Row, white: Id, black: Id) {
 }
 
 /// Every mutant of round `r` of kind `kind` (at most `limit`).
-pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tournament> {
+pub(crate) fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tournament> {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
     let state = state_before(t, r);
@@ -278,7 +278,7 @@ pub fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tourname
 
 /// The same tournament with every game of round `r` given the colours of 5.2 (as the
 /// checker computes them): a mutant that the colour check alone cannot kill.
-pub fn recolour(t: &Tournament, r: u32) -> Tournament {
+pub(crate) fn recolour(t: &Tournament, r: u32) -> Tournament {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
     let (ctx, _) = bsw_checker::dutch::context(t, r, &rows);
@@ -295,7 +295,7 @@ pub fn recolour(t: &Tournament, r: u32) -> Tournament {
 }
 
 /// A Dutch tournament of players 1..=n (9 rounds, initial colour White) with these rows.
-pub fn dutch_tournament(n: u32, rows: Vec<Row>) -> Tournament {
+pub(crate) fn dutch_tournament(n: u32, rows: Vec<Row>) -> Tournament {
     Tournament {
         config: Config {
             rounds: Some(9),

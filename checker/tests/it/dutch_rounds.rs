@@ -36,7 +36,7 @@ fn a_large_first_round_is_certified() {
     let report = check_round(&t, 1, Profile::Dutch);
     assert!(report.violations.is_empty(), "{:?}", report.violations.first());
     // The same round with two boards exchanging opponents is rejected.
-    let mut m = t.clone();
+    let mut m = t;
     if let (Entry::Game { black: b1, .. }, Entry::Game { white: w2, .. }) =
         (m.rows[0].entry, m.rows[1].entry)
     {
@@ -158,7 +158,7 @@ fn a_large_second_round_is_certified() {
     assert!(check_round(&t, 1, Profile::Dutch).violations.is_empty());
     let report = check_round(&t, 2, Profile::Dutch);
     assert!(report.violations.is_empty(), "{:?}", report.violations.first());
-    let mut m = t.clone();
+    let mut m = t;
     let r2: Vec<usize> = (0..m.rows.len()).filter(|&i| m.rows[i].round == 2).collect();
     if let (Entry::Game { black: b1, .. }, Entry::Game { black: b2, .. }) =
         (m.rows[r2[0]].entry, m.rows[r2[1]].entry)

@@ -27,7 +27,7 @@ fn corpus() -> PathBuf {
 }
 
 /// The report as `bsw check --json` prints it.
-pub fn report_json(rep: &Report) -> serde_json::Value {
+pub(crate) fn report_json(rep: &Report) -> serde_json::Value {
     serde_json::to_value(rep).expect("a report serializes")
 }
 

@@ -8,11 +8,12 @@
 //!
 //! Histories are random (random opponents, colours and results), so states are varied.
 use crate::common;
-use bsw_checker::field::SwissField;
+use bsw_checker::berger_swiss::field::SwissField;
 use common::Rng;
 
-use bsw_checker::ladder::{DIFFS, Level, allowed};
-use bsw_checker::{Profile, check_round, results, tpn};
+use bsw_checker::berger_swiss::ladder::{DIFFS, Level, allowed};
+use bsw_checker::berger_swiss::tpn;
+use bsw_checker::{Profile, check_round, results};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 
 /// All perfect matchings of `vs` where every pair satisfies `ok`.

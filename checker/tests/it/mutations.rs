@@ -9,7 +9,8 @@ use crate::common;
 use crate::corpus as corpus_cases;
 use common::Rng;
 
-use bsw_checker::{Profile, check, groups, tpn, withdrawals};
+use bsw_checker::berger_swiss::{groups, tpn, withdrawals};
+use bsw_checker::{Profile, check};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 use std::collections::{BTreeMap, HashSet};
 

@@ -372,7 +372,7 @@ fn generic_topscorer_exception_in_final_round_is_a_note() {
         rep.rounds[2].notes
     );
     // Not in the final round: a violation.
-    let t2 = generic_t(t.rows.clone(), 4, 5);
+    let t2 = generic_t(t.rows, 4, 5);
     has(&t2, Profile::Generic, 3, "C.04.1-7");
 }
 

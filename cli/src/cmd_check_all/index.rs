@@ -171,7 +171,7 @@ fn row_html(r: &Row) -> String {
 }
 
 /// The page.
-pub fn render(s: &Summary) -> String {
+pub(super) fn render(s: &Summary) -> String {
     let c = &s.counts;
     let mut h = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",

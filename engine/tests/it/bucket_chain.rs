@@ -176,7 +176,7 @@ proptest! {
         fast.index_bucket_graph(g.bucket_graph());
         let mut full = full0;
         let mut gone = vec![false; n];
-        let mut reduced = g.clone();
+        let mut reduced = g;
         for pick in [picks.0, picks.1] {
             // Take out two matched vertices a and b (not partners) as the greedy does, and
             // repair between their partners in both matchings.

@@ -19,7 +19,7 @@ fn corpus() -> PathBuf {
 
 /// (white, black) pairs and the bye receiver of one round.
 #[derive(Debug, PartialEq, Eq, Clone)]
-pub struct Pairing {
+pub(crate) struct Pairing {
     pub pairs: BTreeSet<(u32, u32)>,
     pub bye: Option<u32>,
 }
@@ -38,7 +38,7 @@ fn cell_points(c: &str) -> u32 {
     }
 }
 
-pub fn rounds_in(lines: &[&str]) -> u32 {
+pub(crate) fn rounds_in(lines: &[&str]) -> u32 {
     lines
         .iter()
         .filter(|l| l.starts_with("001"))
@@ -48,7 +48,7 @@ pub fn rounds_in(lines: &[&str]) -> u32 {
 }
 
 /// The file before round `r` (module docs).
-pub fn prefix(text: &str, r: u32) -> String {
+pub(crate) fn prefix(text: &str, r: u32) -> String {
     let lines: Vec<&str> = text.split(['\r', '\n']).filter(|l| !l.is_empty()).collect();
     // The total rounds: a `142`/`XXR` record when the file has one (an event the generator
     // could not finish), else the rounds in the file.
@@ -125,7 +125,7 @@ fn initial_colour(lines: &[&str]) -> &'static str {
 }
 
 /// Round `r` of the complete file.
-pub fn expected(text: &str, r: u32) -> Pairing {
+pub(crate) fn expected(text: &str, r: u32) -> Pairing {
     let mut pairs = BTreeSet::new();
     let mut bye = None;
     for l in text.split(['\r', '\n']).filter(|l| l.starts_with("001")) {
@@ -143,7 +143,7 @@ pub fn expected(text: &str, r: u32) -> Pairing {
 
 /// What the engine pairs for round `r` of `text`, and its boards in the JaVaFo/bbpPairings
 /// output convention (count, `white black` lines, the bye as `id 0`).
-pub fn engine(text: &str, name: &str, r: u32) -> Result<(Pairing, String), String> {
+pub(crate) fn engine(text: &str, name: &str, r: u32) -> Result<(Pairing, String), String> {
     let t = trf::import(&prefix(text, r), name).map_err(|e| e.to_string())?;
     let cfg = t.config.system.dutch().cloned().ok_or("not read as a Dutch file")?;
     let round = pair_next_round(&t, &cfg).map_err(|e| e.to_string())?;
@@ -167,7 +167,7 @@ pub fn engine(text: &str, name: &str, r: u32) -> Result<(Pairing, String), Strin
     Ok((Pairing { pairs, bye }, boards))
 }
 
-pub fn samples() -> Vec<(String, String)> {
+pub(crate) fn samples() -> Vec<(String, String)> {
     let mut v: Vec<(String, String)> = std::fs::read_dir(corpus())
         .unwrap()
         .filter_map(|e| {
@@ -186,7 +186,7 @@ pub fn samples() -> Vec<(String, String)> {
 
 /// Every round of the samples of at most 64 players (all with `DUTCH_ALL=1`), as the
 /// file before it: (sample name, round, tournament). The path-comparison tests run on it.
-pub fn sample_rounds() -> Vec<(String, u32, bsw_model::Tournament)> {
+pub(crate) fn sample_rounds() -> Vec<(String, u32, bsw_model::Tournament)> {
     let all = std::env::var("DUTCH_ALL").is_ok();
     let mut out = Vec::new();
     for (name, text) in samples() {

@@ -147,7 +147,7 @@ pub fn write_failures(
             });
             let call = match last.into_inner() {
                 Some((c, call)) if c == s.scenario => call,
-                _ => ep.call.clone(),
+                _ => ep.call,
             };
             let sp = ExternalPlayed { played: s.played.clone(), call };
             let sdir = case.join("shrunk");

@@ -94,7 +94,7 @@ pub fn config_is_valid(players: &[Player], config: &Config) -> bool {
         return false;
     }
     let p = layout::initial_phase(&config.groups);
-    if config.groups.iter().any(|&k| layout::schedule_len(k) != p) {
+    if config.groups.iter().any(|&k| schedule_len(k) != p) {
         return false;
     }
     let Some(m) = memberships(players, config) else {

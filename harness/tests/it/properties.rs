@@ -18,7 +18,7 @@ proptest! {
     fn pairing_is_deterministic(seed in any::<u64>()) {
         let sc = generate(seed, &GenParams::default());
         let played = play(&sc, &PlayOptions::default());
-        let mut t = played.tournament.clone();
+        let mut t = played.tournament;
         // Re-pair the last round from the same history: byte-identical rows.
         let last = t.last_round();
         let published: Vec<_> = t.rows.iter().filter(|r| r.round == last).map(|r| (r.board, r.entry.players().collect::<Vec<_>>())).collect();

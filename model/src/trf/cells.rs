@@ -24,7 +24,7 @@ pub(super) struct Rec {
 
 impl Rec {
     /// The cell of round `r` (1-based); blank beyond the end of the line.
-    pub fn cell(&self, r: u32) -> Cell {
+    pub(super) fn cell(&self, r: u32) -> Cell {
         self.cells.get(r as usize - 1).copied().unwrap_or(BLANK)
     }
 }

@@ -89,7 +89,7 @@ fn unescape(s: &str) -> Result<String, String> {
 
 impl Ext {
     /// Reads one `BS?` line (`chars` is the whole line).
-    pub fn read(&mut self, file: &str, n: usize, line: &str) -> Result<(), InputError> {
+    pub(super) fn read(&mut self, file: &str, n: usize, line: &str) -> Result<(), InputError> {
         let code: String = line.chars().take(3).collect();
         let rest: String = line.chars().skip(4).collect();
         let width = line.chars().count().max(5);
@@ -223,7 +223,7 @@ impl Ext {
     }
 
     /// Applies the `BSP` fields to the players.
-    pub fn apply_players(
+    pub(super) fn apply_players(
         &self,
         file: &str,
         players: &mut [Player],

@@ -383,7 +383,7 @@ fn check_points(
     lenient: bool,
     u_points: HalfPoints,
 ) -> Result<Vec<String>, InputError> {
-    let value = |c: &super::cells::Cell| if c.code == 'u' { u_points } else { cell_points(c) };
+    let value = |c: &Cell| if c.code == 'u' { u_points } else { cell_points(c) };
     let mut mismatches: Vec<(usize, String)> = Vec::new();
     for rec in recs {
         let Some(p) = rec.points else { continue };

@@ -83,7 +83,7 @@ fn write_dir_then_read_dir_gives_back_the_tournament() {
 #[test]
 fn groups_and_swaps_are_written_and_read() {
     let t = read_dir(&corpus("berger-groups")).unwrap();
-    let mut t2 = t.clone();
+    let mut t2 = t;
     t2.config.swaps = vec![(4, 9), (8, 13)];
     t2.config.rounds = None;
     let text = tournament_toml(&t2);
@@ -181,7 +181,7 @@ fn latin1_players_csv_with_crlf_is_read() {
         ("tournament.toml", b"rounds = 3\n"),
         ("players.csv", b"id,name,rating\r\n1,M\xfcller,2000\r\n2,\xc6r\xf8,1900\r\n"),
     ]);
-    let t = bsw_model::io::read_dir(dir.path()).unwrap();
+    let t = read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Müller");
     assert_eq!(t.players[1].name, "Ærø");
 }
@@ -194,7 +194,7 @@ fn utf8_bom_and_bare_cr_are_read_in_both_csv_files() {
         ("players.csv", "\u{feff}id,name,rating\r1,Šťastný,2000\r2,李,1900\r".as_bytes()),
         ("rounds.csv", "\u{feff}round,board,white,black,result\r\n1,1,1,2,1-0\r\n".as_bytes()),
     ]);
-    let t = bsw_model::io::read_dir(dir.path()).unwrap();
+    let t = read_dir(dir.path()).unwrap();
     assert_eq!(t.players[0].name, "Šťastný");
     assert_eq!(t.players[1].name, "李");
     assert_eq!(t.rows.len(), 1);

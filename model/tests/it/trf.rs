@@ -360,30 +360,18 @@ fn extension_records_are_refused_with_line_and_columns_when_wrong() {
         refuse_text(&format!("{TWO}BSV 2\n")),
         "t.trf:3: BSV: version 2 of the berger-swiss records is not known (this program reads version 1) (columns 5-5)"
     );
-    assert!(
-        refuse_text(&format!("{TWO}BSV 1\nBSQ 1\n"))
-            .starts_with("t.trf:4: BSQ: unknown berger-swiss record `BSQ`")
-    );
-    assert!(
-        refuse_text(&format!("{TWO}BSV 1\nBSG 2\n"))
-            .starts_with("t.trf:4: BSG: a group of 2 players; a Berger group needs at least 3")
-    );
-    assert!(
-        refuse_text(&format!("{TWO}BSV 1\nBSP    9 name X\n"))
-            .starts_with("t.trf:4: BSP: player 9 has no 001 record")
-    );
-    assert!(
-        refuse_text(&format!("{TWO}BSV 1\nBSP    1 colour w\n"))
-            .starts_with("t.trf:4: BSP: unknown player field `colour`")
-    );
-    assert!(
-        refuse_text(&format!("{TWO}BSV 1\nBSB 1 2=1\n"))
-            .starts_with("t.trf:4: BSB: round 1: no board for the row of player 1")
-    );
-    assert!(
-        refuse_text(&format!("{TWO}BSV 1\nBSN bad\\q\n"))
-            .starts_with("t.trf:4: BSN: unknown escape `\\q`")
-    );
+    // A wrong record after `BSV 1` (line 4): (the record, how its refusal starts).
+    for (record, prefix) in [
+        ("BSQ 1", "t.trf:4: BSQ: unknown berger-swiss record `BSQ`"),
+        ("BSG 2", "t.trf:4: BSG: a group of 2 players; a Berger group needs at least 3"),
+        ("BSP    9 name X", "t.trf:4: BSP: player 9 has no 001 record"),
+        ("BSP    1 colour w", "t.trf:4: BSP: unknown player field `colour`"),
+        ("BSB 1 2=1", "t.trf:4: BSB: round 1: no board for the row of player 1"),
+        ("BSN bad\\q", "t.trf:4: BSN: unknown escape `\\q`"),
+    ] {
+        let m = refuse_text(&format!("{TWO}BSV 1\n{record}\n"));
+        assert!(m.starts_with(prefix), "{record}: {m}");
+    }
     // A swap inside one group is refused like in tournament.toml, on the BSX line.
     let three = "001    1      P1                                1999\n001    2      P2                                1998\n001    3      P3                                1997\n";
     let m = refuse_text(&format!("{three}BSV 1\nBSG 3\nBSX 1 2\n"));

@@ -94,7 +94,7 @@ proptest! {
         let t = random_tournament(seed, n, rounds);
         let o = common::opts(ALL);
         let st = standings(&t, &o).unwrap();
-        let old = standings(&t, &Options { rules: RuleVersion::Fide2024, ..o.clone() }).unwrap();
+        let old = standings(&t, &Options { rules: RuleVersion::Fide2024, ..o }).unwrap();
         // Ranking: a permutation of the players, ranks 1..n, points non-increasing.
         let mut ids: Vec<u32> = st.rows.iter().map(|r| r.id).collect();
         ids.sort();

@@ -1,11 +1,11 @@
 //! Builders for hand-made tournaments and the hand-derived example tournaments.
 #![allow(dead_code)]
 
-use bsw_checker::draw::SplitMix64;
+use bsw_checker::berger_swiss::draw::SplitMix64;
 use bsw_checker::{Profile, Report, check};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 
-pub fn players(n: u32) -> Vec<Player> {
+pub(crate) fn players(n: u32) -> Vec<Player> {
     // Ratings strictly descending with the id, so TPN = id.
     (1..=n)
         .map(|id| Player {
@@ -17,7 +17,7 @@ pub fn players(n: u32) -> Vec<Player> {
         .collect()
 }
 
-pub fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
+pub(crate) fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
     let result = if result.is_empty() {
         None
     } else {
@@ -26,19 +26,19 @@ pub fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {
     row(round, board, Entry::Game { white, black, result })
 }
 
-pub fn row(round: u32, board: u32, entry: Entry) -> Row {
+pub(crate) fn row(round: u32, board: u32, entry: Entry) -> Row {
     Row { round, board, entry }
 }
 
-pub fn bye(round: u32, board: u32, p: Id) -> Row {
+pub(crate) fn bye(round: u32, board: u32, p: Id) -> Row {
     row(round, board, Entry::Bye(p))
 }
 
-pub fn half_bye(round: u32, board: u32, p: Id) -> Row {
+pub(crate) fn half_bye(round: u32, board: u32, p: Id) -> Row {
     row(round, board, Entry::HalfBye(p))
 }
 
-pub fn zero_bye(round: u32, board: u32, p: Id) -> Row {
+pub(crate) fn zero_bye(round: u32, board: u32, p: Id) -> Row {
     row(round, board, Entry::ZeroBye(p))
 }
 
@@ -46,7 +46,7 @@ pub fn zero_bye(round: u32, board: u32, p: Id) -> Row {
 /// `corpus/examples/spec-11-worked-example`, checked here against the checker's own
 /// derivation of its rows (pairings, colours and board order by hand from §8.2-8.5, see the
 /// comments; results as in the rule book's example).
-pub fn worked_example() -> Tournament {
+pub(crate) fn worked_example() -> Tournament {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/examples/spec-11-worked-example");
     let t = bsw_model::io::read_dir(&dir).expect("the worked-example fixture reads");
@@ -83,7 +83,7 @@ fn worked_example_rows() -> Vec<Row> {
 /// Lower group (TPN 5, 6, 7): R1 bye to the bottom 7, 6–5 (tie, higher TPN White);
 /// R2 eligible {5, 6} (7 had a bye), bottom first 5 works: bye 5, 7–6 (7 alternates less
 /// badly: keys (0,0,1,0) vs (0,0,3,1)); R3 only 6 is eligible: bye 6, 5–7 at D = ½.
-pub fn mixed() -> Tournament {
+pub(crate) fn mixed() -> Tournament {
     let rows = vec![
         game(1, 1, 3, 2, "1-0"),
         game(1, 2, 1, 4, "1/2-1/2"),
@@ -111,7 +111,7 @@ pub fn mixed() -> Tournament {
 /// in round 3, 6's phantom bye is struck.
 /// Group 1: R1 1–3 4–2, R2 3–2 1–4, R3 4–3 2–1. Group 2: R1 bye 5, 6–7; R2 bye 7, 5–(6);
 /// R3 (6)–phantom, 7–5.
-pub fn kept_schedule() -> Tournament {
+pub(crate) fn kept_schedule() -> Tournament {
     let mut ps = players(7);
     ps[5].withdrawn_from = Some(2);
     let rows = vec![
@@ -140,7 +140,7 @@ pub fn kept_schedule() -> Tournament {
 /// Eligible byes {1, 3, 4}, bottom first 4: rest {1, 7, 5, 3} needs D = 1 (3 is a point
 /// behind and met 1): level (no, 2, yes, 1). Greedy: 1's list 7, 5, 3 → 7 (colours 7–1),
 /// then 5–3. Boards: 7–1, 5–3, bye 4.
-pub fn dissolved() -> Tournament {
+pub(crate) fn dissolved() -> Tournament {
     let mut t = kept_schedule();
     t.players[1].withdrawn_from = Some(3);
     republish_from(&mut t, 3, [game(3, 1, 7, 1, ""), game(3, 2, 5, 3, ""), bye(3, 3, 4)]);
@@ -148,16 +148,16 @@ pub fn dissolved() -> Tournament {
 }
 
 /// Replaces round `round` and the later rounds of `t` by `rows`.
-pub fn republish_from(t: &mut Tournament, round: u32, rows: impl IntoIterator<Item = Row>) {
+pub(crate) fn republish_from(t: &mut Tournament, round: u32, rows: impl IntoIterator<Item = Row>) {
     t.rows.retain(|r| r.round < round);
     t.rows.extend(rows);
 }
 
-pub fn rules(rep: &Report) -> Vec<(u32, String)> {
+pub(crate) fn rules(rep: &Report) -> Vec<(u32, String)> {
     rep.violations().map(|(r, v)| (r, v.rule.to_string())).collect()
 }
 
-pub fn assert_conforming(t: &Tournament, profile: Profile) {
+pub(crate) fn assert_conforming(t: &Tournament, profile: Profile) {
     let rep = check(t, profile);
     assert!(
         rep.is_conforming(),
@@ -167,26 +167,26 @@ pub fn assert_conforming(t: &Tournament, profile: Profile) {
 }
 
 /// The tests' own seeded random choices: SplitMix64 (SPEC §4), reused from the checker.
-pub struct Rng(SplitMix64);
+pub(crate) struct Rng(SplitMix64);
 
 impl Rng {
-    pub fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Rng(SplitMix64::new(seed))
     }
-    pub fn next(&mut self) -> u64 {
+    pub(crate) fn next(&mut self) -> u64 {
         self.0.next_u64()
     }
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
-    pub fn chance(&mut self, percent: u64) -> bool {
+    pub(crate) fn chance(&mut self, percent: u64) -> bool {
         self.next() % 100 < percent
     }
 }
 
 /// The bbpPairings sample (501 players, 9 rounds, Dutch 2026 rules, bare CR line endings),
 /// kept in `corpus/samples/`. Panics when it is missing: a test must not pass without its data.
-pub fn dutch_sample() -> std::path::PathBuf {
+pub(crate) fn dutch_sample() -> std::path::PathBuf {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../corpus/samples/dutch-501-players-9-rounds.trf");
     assert!(p.is_file(), "{}: test data missing", p.display());

@@ -7,7 +7,7 @@ use std::process::{Command, Output, Stdio};
 use tempfile::TempDir;
 
 /// The `bsw` binary under test.
-pub fn bsw_command() -> Command {
+pub(crate) fn bsw_command() -> Command {
     Command::new(env!("CARGO_BIN_EXE_bsw"))
 }
 
@@ -21,17 +21,17 @@ fn outcome(out: Output) -> (i32, String, String) {
 }
 
 /// Runs `bsw ARGS`; returns (exit code, stdout, stderr).
-pub fn bsw(args: &[&str]) -> (i32, String, String) {
+pub(crate) fn bsw(args: &[&str]) -> (i32, String, String) {
     outcome(bsw_command().args(args).output().unwrap())
 }
 
 /// Runs `bsw ARGS` in `cwd`; returns (exit code, stdout, stderr).
-pub fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+pub(crate) fn bsw_in(cwd: &Path, args: &[&str]) -> (i32, String, String) {
     outcome(bsw_command().current_dir(cwd).args(args).output().unwrap())
 }
 
 /// Runs `bsw ARGS` with `input` on standard input.
-pub fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
+pub(crate) fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = bsw_command()
         .args(args)
         .stdin(Stdio::piped())
@@ -45,7 +45,7 @@ pub fn bsw_stdin(args: &[&str], input: &str) -> (i32, String, String) {
 
 /// Runs `bsw ARGS` with standard output a pipe whose reading end is closed at once (as
 /// `bsw … | head -1` does once it has its line); returns (exit code, stderr).
-pub fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
+pub(crate) fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
     let mut child =
         bsw_command().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
     drop(child.stdout.take());
@@ -54,17 +54,17 @@ pub fn with_closed_stdout(args: &[&str]) -> (Option<i32>, String) {
 }
 
 /// The root of the repository.
-pub fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
 /// A path as a `bsw` argument.
-pub fn s(p: &Path) -> &str {
+pub(crate) fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
 /// Copies the files of `from` into `to` (created).
-pub fn copy_dir(from: &Path, to: &Path) {
+pub(crate) fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
     for e in std::fs::read_dir(from).unwrap() {
         let e = e.unwrap();
@@ -74,7 +74,7 @@ pub fn copy_dir(from: &Path, to: &Path) {
 
 /// A copy of `corpus/examples/NAME` in a new temporary directory (removed when the returned
 /// guard is dropped); returns the guard and the copy.
-pub fn example_copy(name: &str) -> (TempDir, PathBuf) {
+pub(crate) fn example_copy(name: &str) -> (TempDir, PathBuf) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("t");
     copy_dir(&root().join("corpus/examples").join(name), &dir);
@@ -82,7 +82,7 @@ pub fn example_copy(name: &str) -> (TempDir, PathBuf) {
 }
 
 /// Runs `bsw generate --seed SEED FLAGS… DIR`, which must succeed.
-pub fn generate(seed: &str, flags: &[&str], dir: &Path) {
+pub(crate) fn generate(seed: &str, flags: &[&str], dir: &Path) {
     let mut args = vec!["generate", "--seed", seed];
     args.extend_from_slice(flags);
     args.push(s(dir));
@@ -92,6 +92,6 @@ pub fn generate(seed: &str, flags: &[&str], dir: &Path) {
 
 /// Asserts that `text` (an output of `bsw`) contains `part`; shows `text` when it does not.
 #[track_caller]
-pub fn assert_contains(text: &str, part: &str) {
+pub(crate) fn assert_contains(text: &str, part: &str) {
     assert!(text.contains(part), "{text}");
 }

@@ -4,7 +4,7 @@
 use bsw_model::{Config, Entry, Outcome, Player, Row, Tournament};
 
 /// Players with ids 1..=n and strictly descending ratings (TPN = id).
-pub fn players(n: u32) -> Vec<Player> {
+pub(crate) fn players(n: u32) -> Vec<Player> {
     (1..=n)
         .map(|id| Player {
             id,
@@ -15,7 +15,7 @@ pub fn players(n: u32) -> Vec<Player> {
         .collect()
 }
 
-pub fn swiss(n: u32, rounds: u32) -> Tournament {
+pub(crate) fn swiss(n: u32, rounds: u32) -> Tournament {
     Tournament {
         config: Config { rounds: Some(rounds), ..Default::default() },
         players: players(n),
@@ -24,7 +24,7 @@ pub fn swiss(n: u32, rounds: u32) -> Tournament {
 }
 
 /// Appends a round given as (white, black, result code) games and byes (black 0 = `bye`).
-pub fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
+pub(crate) fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
     let round = t.last_round() + 1;
     for (i, &(w, b, res)) in games.iter().enumerate() {
         let entry = if b == 0 {
@@ -41,12 +41,12 @@ pub fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
 }
 
 /// Pairs the next round and returns it as (white, black) with 0 for a bye/absence's black.
-pub fn pair(t: &Tournament) -> Vec<(u32, u32, &'static str)> {
+pub(crate) fn pair(t: &Tournament) -> Vec<(u32, u32, &'static str)> {
     pair_rows(&bsw_engine::pair_next_round(t).expect("pairing").rows)
 }
 
 /// Pairs the next round and appends it with the given results in board order.
-pub fn pair_and_play(t: &mut Tournament, results: &[&str]) -> Vec<(u32, u32, &'static str)> {
+pub(crate) fn pair_and_play(t: &mut Tournament, results: &[&str]) -> Vec<(u32, u32, &'static str)> {
     let paired = bsw_engine::pair_next_round(t).expect("pairing");
     let mut games = 0;
     for mut row in paired.rows.clone() {

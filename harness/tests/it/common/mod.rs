@@ -16,7 +16,7 @@ fn tpn_of(t: &Tournament) -> std::collections::HashMap<Id, usize> {
     tpn_order(&t.players).into_iter().enumerate().map(|(r, i)| (t.players[i].id, r + 1)).collect()
 }
 
-pub fn toy_pair(t: &Tournament) -> Result<Round, PairError> {
+pub(crate) fn toy_pair(t: &Tournament) -> Result<Round, PairError> {
     let r = t.last_round() + 1;
     let m = memberships(&t.players, &t.config)
         .ok_or_else(|| PairError::BergerSwiss(EngineError::Config("bad".into())))?;
@@ -69,7 +69,7 @@ pub fn toy_pair(t: &Tournament) -> Result<Round, PairError> {
     Ok(Round { round: r, rows, swiss, explain: Vec::new() })
 }
 
-pub fn toy_check(t: &Tournament, round: u32, _: Profile) -> RoundReport {
+pub(crate) fn toy_check(t: &Tournament, round: u32, _: Profile) -> RoundReport {
     let tpn = tpn_of(t);
     let mut violations = Vec::new();
     for row in t.round_rows(round) {
@@ -87,9 +87,9 @@ pub fn toy_check(t: &Tournament, round: u32, _: Profile) -> RoundReport {
     RoundReport { round, violations, ..RoundReport::default() }
 }
 
-pub const TOY: Backend = Backend { pair: toy_pair, check: toy_check, ..Backend::REAL };
+pub(crate) const TOY: Backend = Backend { pair: toy_pair, check: toy_check, ..Backend::REAL };
 
 /// Play with the toy engine and checker, the engine's output corrupted as `corrupt` says.
-pub fn toy_opts(corrupt: Option<Corruption>) -> PlayOptions {
+pub(crate) fn toy_opts(corrupt: Option<Corruption>) -> PlayOptions {
     PlayOptions { backend: TOY, corrupt }
 }

@@ -3,17 +3,17 @@
 
 use bsw_model::{Entry, Id, Outcome, Row};
 
-pub fn row(round: u32, board: u32, entry: Entry) -> Row {
+pub(crate) fn row(round: u32, board: u32, entry: Entry) -> Row {
     Row { round, board, entry }
 }
 
 /// A game row; `result` `None` while it is pending.
-pub fn game(round: u32, board: u32, white: Id, black: Id, result: Option<Outcome>) -> Row {
+pub(crate) fn game(round: u32, board: u32, white: Id, black: Id, result: Option<Outcome>) -> Row {
     row(round, board, Entry::Game { white, black, result })
 }
 
 /// A temporary directory holding `files` (name, bytes).
-pub fn dir_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
+pub(crate) fn dir_with(files: &[(&str, &[u8])]) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     for (name, bytes) in files {
         std::fs::write(dir.path().join(name), bytes).unwrap();

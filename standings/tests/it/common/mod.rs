@@ -5,7 +5,11 @@ use bsw_model::{Config, Entry, Outcome, Player, Row, Tournament};
 use bsw_standings::{Options, RuleVersion, Standings, Value};
 
 /// Players `(id, rating)` in entry order, named `P<id>`.
-pub fn tournament(players: &[(u32, u32)], rounds: u32, rows: Vec<(u32, Entry)>) -> Tournament {
+pub(crate) fn tournament(
+    players: &[(u32, u32)],
+    rounds: u32,
+    rows: Vec<(u32, Entry)>,
+) -> Tournament {
     let mut board = 0;
     let mut last = 0;
     let rows = rows
@@ -30,23 +34,23 @@ pub fn tournament(players: &[(u32, u32)], rounds: u32, rows: Vec<(u32, Entry)>) 
 }
 
 /// A game with a result code of `rounds.csv` (`""` = not played yet).
-pub fn g(white: u32, black: u32, code: &str) -> Entry {
+pub(crate) fn g(white: u32, black: u32, code: &str) -> Entry {
     let result =
         if code.is_empty() { None } else { Some(Outcome::from_code(code).expect("result code")) };
     Entry::Game { white, black, result }
 }
 
-pub fn bye(p: u32) -> Entry {
+pub(crate) fn bye(p: u32) -> Entry {
     Entry::Bye(p)
 }
-pub fn half(p: u32) -> Entry {
+pub(crate) fn half(p: u32) -> Entry {
     Entry::HalfBye(p)
 }
-pub fn zero(p: u32) -> Entry {
+pub(crate) fn zero(p: u32) -> Entry {
     Entry::ZeroBye(p)
 }
 
-pub fn opts(codes: &str) -> Options {
+pub(crate) fn opts(codes: &str) -> Options {
     Options {
         tiebreaks: bsw_standings::Code::parse_list(codes).unwrap(),
         group_tiebreaks: bsw_standings::code::default_group(),
@@ -56,17 +60,17 @@ pub fn opts(codes: &str) -> Options {
     }
 }
 
-pub fn opts2024(codes: &str) -> Options {
+pub(crate) fn opts2024(codes: &str) -> Options {
     Options { rules: RuleVersion::Fide2024, ..opts(codes) }
 }
 
 /// The value of `code` for `id` as a float (all test values are exact in binary).
-pub fn val(st: &Standings, id: u32, code: &str) -> Option<f64> {
+pub(crate) fn val(st: &Standings, id: u32, code: &str) -> Option<f64> {
     st.value(id, code).unwrap_or_else(|| panic!("no {code} for {id}")).as_f64()
 }
 
 #[track_caller]
-pub fn check(st: &Standings, id: u32, code: &str, expected: f64) {
+pub(crate) fn check(st: &Standings, id: u32, code: &str, expected: f64) {
     assert_eq!(val(st, id, code), Some(expected), "{code} of player {id}");
 }
 
@@ -86,15 +90,15 @@ pub(crate) fn check_code(st: &Standings, code: &str, expected: &[(u32, f64)]) {
     }
 }
 
-pub fn order(st: &Standings) -> Vec<u32> {
+pub(crate) fn order(st: &Standings) -> Vec<u32> {
     st.rows.iter().map(|r| r.id).collect()
 }
 
-pub fn points(st: &Standings, id: u32) -> f64 {
+pub(crate) fn points(st: &Standings, id: u32) -> f64 {
     st.row(id).unwrap().points as f64 / 2.0
 }
 
-pub fn undefined(st: &Standings, id: u32, code: &str) -> bool {
+pub(crate) fn undefined(st: &Standings, id: u32, code: &str) -> bool {
     st.value(id, code) == Some(Value::Undefined)
 }
 
@@ -103,7 +107,7 @@ pub fn undefined(st: &Standings, id: u32, code: &str) -> bool {
 /// `13b=`, `5w+` / `5b-` (forfeit win / loss; `-` on both sides = double forfeit), `H` half-
 /// point bye, `U` or `F` full-point bye, `Z` absent (no row). Each game is taken from the
 /// White player's token.
-pub fn from_cross_table(text: &str, rounds: u32) -> Tournament {
+pub(crate) fn from_cross_table(text: &str, rounds: u32) -> Tournament {
     let lines: Vec<Vec<&str>> = text
         .lines()
         .map(str::trim)
@@ -155,7 +159,7 @@ pub fn from_cross_table(text: &str, rounds: u32) -> Tournament {
 
 /// `1 + the number of players strictly ahead on (points, DE)`: ranks with ties shared, as
 /// FIDE exercises print them when DE is the only tiebreak.
-pub fn shared_rank_by_de(st: &Standings, id: u32) -> usize {
+pub(crate) fn shared_rank_by_de(st: &Standings, id: u32) -> usize {
     let me = st.row(id).unwrap();
     let de = |r: &bsw_standings::Row| r.tiebreaks[0].as_ratio().unwrap();
     1 + st
@@ -169,7 +173,7 @@ pub fn shared_rank_by_de(st: &Standings, id: u32) -> usize {
 /// separated by commas: `W-B CODE` a game with a result code of `rounds.csv` (`W-B` alone:
 /// not played yet), `bye P` a pairing-allocated bye, `half P` / `zero P` a half- or
 /// zero-point bye.
-pub fn rounds(rounds: &[&str]) -> Vec<(u32, Entry)> {
+pub(crate) fn rounds(rounds: &[&str]) -> Vec<(u32, Entry)> {
     let mut rows = Vec::new();
     for (k, text) in rounds.iter().enumerate() {
         for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {

@@ -4,7 +4,7 @@
 //! [`check`] reports (rule 8.1) a bye in an even field, an odd field without exactly one bye,
 //! and a bye to an ineligible player.
 
-use crate::field::SwissField;
+use super::field::SwissField;
 use crate::report::{Evidence, Rule, Violation};
 
 /// Eligible bye receivers, bottom first (reverse Swiss order). Empty for an even field.

@@ -9,10 +9,10 @@
 //! (rule 4; a missing bye for the opponent of a withdrawn player is rule 6, a bye row with the
 //! wrong points rule 3).
 
+use super::board_order::Key;
+use super::certify::Round;
 use crate::HashMap;
 use crate::HashMapExt as _;
-use crate::board_order::Key;
-use crate::certify::Round;
 use crate::report::{Colours, Evidence, ExpectedBye, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row};
 

@@ -10,9 +10,9 @@
 //! Reading used for "the lower Swiss group has no members": its membership after swaps,
 //! withdrawn members included.
 
-use crate::berger::{Expected, expected_entries, published_as_expected};
-use crate::certify::Round;
-use crate::groups::Groups;
+use super::berger::{Expected, expected_entries, published_as_expected};
+use super::certify::Round;
+use super::groups::Groups;
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Id, Tournament};
 

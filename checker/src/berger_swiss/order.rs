@@ -1,8 +1,8 @@
 //! SPEC §5: WNT and the Swiss order — points descending, WNT descending, TPN ascending.
 //! "Bottom" means last in this order.
 
+use super::tpn::Tpn;
 use crate::results::State;
-use crate::tpn::Tpn;
 use bsw_model::Id;
 use std::cmp::Reverse;
 

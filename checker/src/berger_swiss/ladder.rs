@@ -20,12 +20,12 @@
 //! in blocks whose union graph is a supergraph of each member's graph, so one matching per
 //! block suffices; for a block with several bye receivers an extra vertex z adjacent to all of
 //! them turns "some receiver v leaves a perfect matching of field − v" into "field + z has a
-//! perfect matching". Feasibility is decided by the blossom search of [`crate::blossom`]
+//! perfect matching". Feasibility is decided by the blossom search of [`super::blossom`]
 //! (implicit graph); only when a block is feasible is it redone with the oracle, and the exact
 //! first feasible level searched for the witness, as always.
 
-use crate::blossom;
-use crate::field::SwissField;
+use super::blossom;
+use super::field::SwissField;
 use crate::oracle;
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::HalfPoints;

@@ -17,16 +17,16 @@
 //! a perfect matching M of the allowed graph, so in that graph less p, the published partner
 //! q* is the only exposed player, and "less p and q, the rest has a complete pairing" holds
 //! iff q is reachable from q* by an even M-alternating path (Gallai-Edmonds), i.e. q is outer
-//! after one failed blossom search from q* ([`crate::blossom`]). A step whose allowed
+//! after one failed blossom search from q* ([`super::blossom`]). A step whose allowed
 //! candidates all come after q* needs no search. A step where some earlier candidate is outer
 //! is redone with the oracle, which builds the report's evidence.
 
+use super::blossom::Implicit;
+use super::counting::Counting;
+use super::field::SwissField;
+use super::ladder::{self, Level};
 use crate::HashMap;
 use crate::HashMapExt as _;
-use crate::blossom::Implicit;
-use crate::counting::Counting;
-use crate::field::SwissField;
-use crate::ladder::{self, Level};
 use crate::report::{Evidence, Rule, Violation};
 
 /// p's preference list among `unpaired` (field indices in Swiss order, p first).
@@ -297,7 +297,7 @@ pub fn replay(
             g.mate[i] = j;
         }
     }
-    // The counting filter ([`crate::counting`]): a step whose every earlier candidate it
+    // The counting filter ([`super::counting`]): a step whose every earlier candidate it
     // rules out needs no search. Verdicts per candidate bucket, stamped by step.
     let mut counting = Counting::new(&g, &alive);
     let nb = g.bucket_count();

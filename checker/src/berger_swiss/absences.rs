@@ -7,7 +7,7 @@
 //! group on schedule; "3" when the row exists but awards the wrong points (e.g. `zero-bye`
 //! for a requested half-point absence, or `bye` instead of the absence).
 
-use crate::field::{Absence, absence};
+use super::field::{Absence, absence};
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row, Tournament};
 

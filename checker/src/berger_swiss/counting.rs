@@ -1,6 +1,6 @@
 //! A counting argument that lets the greedy replay (§8.4) skip most of its searches: "can
 //! the players left still be paired?" asked of the buckets (colour class × score, see
-//! [`crate::blossom`]) instead of the players.
+//! [`super::blossom`]) instead of the players.
 //!
 //! Two players of one bucket are alike for the colour and score tests of a level, so the
 //! graph of allowed pairs lies inside a blow-up of the small bucket graph
@@ -17,7 +17,7 @@
 //! candidate it cannot rule out is decided by the blossom search as before, so the verdicts
 //! do not depend on it.
 
-use crate::blossom::Implicit;
+use super::blossom::Implicit;
 
 /// Above this many buckets the filter is not built (its edge table is quadratic).
 const MAX_BUCKETS: usize = 2048;

@@ -6,11 +6,11 @@
 //! refused, as is a group of fewer than 3 players, groups holding more players than there
 //! are, schedules of different lengths, or R < P.
 
+use super::berger::schedule_len;
+use super::tpn::Tpn;
 use crate::HashMap;
 use crate::HashMapExt as _;
-use crate::berger::schedule_len;
 use crate::report::{Evidence, Rule, Violation};
-use crate::tpn::Tpn;
 use bsw_model::{Id, Tournament};
 
 /// Group structure after swaps.

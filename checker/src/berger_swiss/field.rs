@@ -4,15 +4,15 @@
 //! withdrawn players, less requested absences of the round. Later phase: every active player,
 //! less requested absences.
 
+use super::certify::Round;
+use super::colours::{Alloc, ColourState, allocate};
+use super::groups::Groups;
+use super::order;
+use super::tpn::Tpn;
+use super::withdrawals::Schedules;
 use crate::HashMap;
-use crate::certify::Round;
-use crate::colours::{Alloc, ColourState, allocate};
-use crate::groups::Groups;
-use crate::order;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use crate::results::State;
-use crate::tpn::Tpn;
-use crate::withdrawals::Schedules;
 use bsw_model::{Entry, HalfPoints, Id, Player, Tournament};
 
 /// A requested absence (SPEC §9).

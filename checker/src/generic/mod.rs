@@ -21,8 +21,8 @@
 //! Each round also gets a note with the largest score difference between opponents (a
 //! statistic, not a rule).
 
-use crate::colours::Colour;
-use crate::ladder::show_points;
+use crate::berger_swiss::colours::Colour;
+use crate::berger_swiss::ladder::show_points;
 use crate::report::{Evidence, RoundReport, Rule, Violation};
 use crate::results::state_before;
 use crate::structure;

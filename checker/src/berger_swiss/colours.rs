@@ -7,8 +7,8 @@
 //!
 //! [`check_pairs`] reports (rule 8.2) a published Swiss pair with other colours.
 
-use crate::certify::Round;
-use crate::field::SwissField;
+use super::certify::Round;
+use super::field::SwissField;
 use crate::report::{self, ColoursBefore, Evidence, Rule, Violation};
 use bsw_model::{Entry, Row};
 use std::collections::BTreeMap;

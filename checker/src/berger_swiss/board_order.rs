@@ -4,12 +4,12 @@
 //! (group order, table board order), the Swiss bye, and last the requested absences by TPN.
 //! Boards are numbered 1, 2, … without gaps; struck games get none.
 
+use super::berger::{RowKey, row_key};
+use super::certify::Round;
+use super::field::SwissField;
+use super::tpn::Tpn;
 use crate::HashMap;
-use crate::berger::{RowKey, row_key};
-use crate::certify::Round;
-use crate::field::SwissField;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
-use crate::tpn::Tpn;
 use bsw_model::{Entry, Id, Row};
 
 /// Sort key of a row in §8.5 order (smaller first).
@@ -51,7 +51,7 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
 }
 
 /// Rule 8.5 for a round: `berger_keys` holds the keys of the rows of groups on their
-/// schedule (by [`row_key`], see [`crate::berger::check_scheduled`]); Swiss games are
+/// schedule (by [`row_key`], see [`super::berger::check_scheduled`]); Swiss games are
 /// keyed by the higher and the summed scores before the round and the better position in
 /// `sf` (Swiss order), Swiss byes next, requested absences last by TPN.
 pub fn check_round(

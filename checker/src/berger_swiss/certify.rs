@@ -5,20 +5,19 @@
 //! order the report lists them (configuration, structure, Berger tables, absences, the Swiss
 //! field, byes, colours, ladder, greedy, groups that left their schedule, board order).
 
-use crate::field::{self, SwissField};
-use crate::groups::{self, Groups};
+use super::field::{self, SwissField};
+use super::groups::{self, Groups};
+use super::tpn::{self, Tpn};
+use super::withdrawals::{self, Schedules};
+use super::{absences, berger, board_order, byes, colours, draw, greedy, ladder};
 use crate::ids::IdMap;
 use crate::report::SwissRound;
 use crate::results::{self, State};
-use crate::tpn::{self, Tpn};
-use crate::withdrawals::{self, Schedules};
-use crate::{
-    RoundReport, absences, berger, board_order, byes, colours, draw, greedy, ladder, structure,
-};
+use crate::{RoundReport, structure};
 use bsw_model::{Id, Player, Row, Tournament};
 
 /// What does not change from round to round.
-pub struct Context<'a> {
+pub(crate) struct Context<'a> {
     pub t: &'a Tournament,
     pub tpn: Tpn,
     pub groups: Result<Groups, String>,
@@ -28,7 +27,7 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
-    pub fn new(t: &'a Tournament) -> Self {
+    pub(crate) fn new(t: &'a Tournament) -> Self {
         let tpn = tpn::assign(&t.players);
         let groups = groups::build(t, &tpn);
         let (numbers, sched) = match &groups {
@@ -107,7 +106,7 @@ impl<'a> Round<'a> {
 }
 
 /// Certifies round `r`.
-pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
+pub(crate) fn check_round(ctx: &Context, r: u32) -> RoundReport {
     let t = ctx.t;
     let mut out = RoundReport { round: r, ..RoundReport::default() };
     let groups = match &ctx.groups {
@@ -163,7 +162,7 @@ pub fn check_round(ctx: &Context, r: u32) -> RoundReport {
 }
 
 /// Certifies every round.
-pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
+pub(crate) fn check_all(t: &Tournament) -> Vec<RoundReport> {
     let ctx = Context::new(t);
     (1..=t.last_round()).map(|r| check_round(&ctx, r)).collect()
 }

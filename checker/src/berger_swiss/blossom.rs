@@ -12,11 +12,11 @@
 //! does not depend on this search; the oracle also cross-checks this module in
 //! `tests/it/blossom.rs`.
 
+use super::colours::ColourState;
+use super::field::SwissField;
+use super::ladder::Level;
 use crate::HashMap;
 use crate::HashMapExt as _;
-use crate::colours::ColourState;
-use crate::field::SwissField;
-use crate::ladder::Level;
 
 const NONE: usize = usize::MAX;
 const UNLABELLED: u8 = 0;
@@ -107,7 +107,7 @@ impl<'a> Implicit<'a> {
                 for b in 0..ncls {
                     for gt in [false, true] {
                         let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
-                        let al = crate::colours::allocate(&reps[a], ta, &reps[b], tb);
+                        let al = super::colours::allocate(&reps[a], ta, &reps[b], tb);
                         table[(a * ncls + b) * 2 + gt as usize] = al.max_streak
                             <= level.streak_limit
                             && (!level.balance || al.max_abs_diff <= 2);
@@ -121,7 +121,7 @@ impl<'a> Implicit<'a> {
             for b in 0..ncls {
                 let ok = |gt: bool| {
                     let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
-                    let al = crate::colours::allocate(&reps[a], ta, &reps[b], tb);
+                    let al = super::colours::allocate(&reps[a], ta, &reps[b], tb);
                     al.max_streak <= level.streak_limit && (!level.balance || al.max_abs_diff <= 2)
                 };
                 rel[a * ncls + b] = match (ok(false), ok(true)) {
@@ -843,7 +843,7 @@ impl<'a> Implicit<'a> {
 /// `ladder::complete_pairing(..).is_some()`).
 pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     // No pair crosses a score gap larger than D: an odd segment settles it.
-    if crate::ladder::segments(f, vertices, level).iter().any(|s| s.len() % 2 == 1) {
+    if super::ladder::segments(f, vertices, level).iter().any(|s| s.len() % 2 == 1) {
         return false;
     }
     let mut alive = vec![false; f.len()];
@@ -852,7 +852,7 @@ pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     }
     let mut g = Implicit::new(f, level, alive, None);
     // Counts that no pairing can meet settle it without a search.
-    crate::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
+    super::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }
 
 /// Whether some receiver v leaves a complete pairing of `vertices` − v (same answer as
@@ -864,7 +864,7 @@ pub fn feasible_some_bye(
     level: &Level,
 ) -> bool {
     let odd =
-        crate::ladder::segments(f, vertices, level).iter().filter(|s| s.len() % 2 == 1).count();
+        super::ladder::segments(f, vertices, level).iter().filter(|s| s.len() % 2 == 1).count();
     if odd != 1 {
         return false;
     }
@@ -874,5 +874,5 @@ pub fn feasible_some_bye(
     }
     let rs: Vec<usize> = receivers.iter().copied().filter(|&r| alive[r]).collect();
     let mut g = Implicit::new(f, level, alive, Some(&rs));
-    crate::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
+    super::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }
