@@ -2,7 +2,7 @@
 //! order: the TRF's start numbers are the pairing numbers (another program pairing the file
 //! pairs the same event), `BSI` gives the ids back on import, `BBU` carries `pab_points`.
 
-use crate::common::{bsw, s};
+use crate::common::{assert_same_tournament_files, bsw, s};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -64,13 +64,7 @@ fn a_dutch_export_numbers_players_by_pairing_number_and_pairs_the_same() {
     let (code, out, err) = bsw(&["trf", "import", s(&trf), s(&back)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("written from tournament.toml by the export"), "{out}");
-    for f in ["players.csv", "rounds.csv", "tournament.toml"] {
-        assert_eq!(
-            std::fs::read_to_string(back.join(f)).unwrap(),
-            std::fs::read_to_string(dir.join(f)).unwrap(),
-            "{f}"
-        );
-    }
+    assert_same_tournament_files(&back, &dir);
 
     // The directory and the exported TRF (read through BSI) give the same round 2.
     let (code, csv, err) = bsw(&["pair", s(&dir), "--dry-run"]);

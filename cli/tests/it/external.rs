@@ -4,9 +4,9 @@
 //! `harness/tests/fixtures/engines/`, each of which a campaign must catch, classify, shrink
 //! and answer with exit 1.
 
-use crate::common::bsw;
+use crate::common::{bsw, write_file};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const BSW: &str = env!("CARGO_BIN_EXE_bsw");
 
@@ -43,16 +43,10 @@ BSV 1
 BSR 3
 ";
 
-fn write_tmp(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
 #[test]
 fn pair_trf_writes_the_convention_format_and_honours_pre_entered_absences() {
     let tmp = tempfile::tempdir().unwrap();
-    let input = write_tmp(tmp.path(), "in.trf", AFTER_ROUND_1);
+    let input = write_file(tmp.path(), "in.trf", AFTER_ROUND_1);
     let out = tmp.path().join("out.txt");
     let (code, stdout, err) = bsw(&["pair", input.to_str().unwrap(), "-p", out.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
@@ -98,13 +92,13 @@ fn pair_trf_writes_the_convention_format_and_honours_pre_entered_absences() {
 #[test]
 fn pair_trf_errors_exit_2_with_a_clear_message() {
     let tmp = tempfile::tempdir().unwrap();
-    let input = write_tmp(tmp.path(), "in.trf", AFTER_ROUND_1);
+    let input = write_file(tmp.path(), "in.trf", AFTER_ROUND_1);
     // `--dutch` pairs the same file by the FIDE (Dutch) system: the convention's format.
     let (code, stdout, err) = bsw(&["--dutch", input.to_str().unwrap(), "-p"]);
     assert_eq!(code, 0, "{err}");
     let n: usize = stdout.lines().next().unwrap().parse().unwrap();
     assert_eq!(stdout.lines().count(), n + 1, "{stdout}");
-    let bad = write_tmp(tmp.path(), "bad.trf", "<html>Not found</html>\n");
+    let bad = write_file(tmp.path(), "bad.trf", "<html>Not found</html>\n");
     let (code, _, err) = bsw(&["pair", bad.to_str().unwrap(), "-p"]);
     assert_eq!(code, 2);
     assert!(err.contains("bad.trf"), "{err}");
@@ -114,7 +108,7 @@ fn pair_trf_errors_exit_2_with_a_clear_message() {
     assert!(!out.exists());
     // A file without our configuration (no `BSV` record) is paired as JaVaFo and
     // bbpPairings pair it: by the FIDE (Dutch) system.
-    let plain = write_tmp(
+    let plain = write_file(
         tmp.path(),
         "plain.trf",
         &AFTER_ROUND_1.replace("BSV 1\nBSR 3\n", "092 Swiss Dutch\n"),
@@ -123,7 +117,7 @@ fn pair_trf_errors_exit_2_with_a_clear_message() {
     assert_eq!(code, 0, "{err}");
     assert!(dutch_out.lines().count() > 1, "{dutch_out}");
     // The points column may leave out the pre-entered half-point bye of round 2.
-    let uncounted = write_tmp(
+    let uncounted = write_file(
         tmp.path(),
         "uncounted.trf",
         &AFTER_ROUND_1.replace("  0.5    6     3 b 0  0000 - H", "  0.0    6     3 b 0  0000 - H"),
@@ -441,7 +435,7 @@ XXR 3
 001    6      Foxtrot                           1900                             0.0    2     3 b 0  0000 - Z
 ";
     let tmp = tempfile::tempdir().unwrap();
-    let input = write_tmp(tmp.path(), "in.trf", text);
+    let input = write_file(tmp.path(), "in.trf", text);
     let (code, out, err) = bsw(&[input.to_str().unwrap(), "-p"]);
     assert_eq!(code, 0, "{err}");
     let paired: Vec<u32> = out

@@ -1,7 +1,7 @@
 //! What `bsw` tells people beside the data: help texts, next steps, the profile that judged
 //! a file, the labels of a campaign's summary.
 
-use crate::common::{bsw, copy_dir};
+use crate::common::{bsw, example_copy};
 use std::path::Path;
 
 fn corpus(rel: &str) -> String {
@@ -19,9 +19,7 @@ fn the_top_level_help_names_both_systems_and_the_engine_convention() {
 
 #[test]
 fn a_result_that_completes_the_last_round_points_to_standings_and_report() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
-    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+    let (_tmp, dir) = example_copy("spec-11-worked-example");
     let d = dir.to_str().unwrap();
     // Board 4 of round 3 (the last) entered again: the round is complete.
     let (code, out, err) = bsw(&["result", d, "3", "4", "0-1", "--force"]);

@@ -1,7 +1,7 @@
 //! `bsw pair` run as a binary: the round is appended and printed, `--explain` reports the
 //! search on standard error, refusals exit 2 and change no file.
 
-use crate::common::{assert_contains, bsw, example_copy, root};
+use crate::common::{assert_contains, bsw, example_copy, root, write_file};
 
 #[test]
 fn pair_appends_the_round_prints_it_and_explains_on_stderr() {
@@ -55,7 +55,6 @@ fn pair_refuses_a_finished_event_and_a_trf_file() {
 #[test]
 fn dutch_explain_names_the_criterion_that_rejected_a_candidate() {
     let tmp = tempfile::tempdir().unwrap();
-    let input = tmp.path().join("colours.trf");
     let players = [
         "001    1      Player 1                          2390                             0.5          2 w =",
         "001    2      Player 2                          2380                             0.5          1 b =",
@@ -63,7 +62,7 @@ fn dutch_explain_names_the_criterion_that_rejected_a_candidate() {
         "001    4      Player 4                          2360                             0.5          3 b =",
     ];
     let text = format!("012 colours\n092 FIDE_DUTCH_2025\n{}\nXXR 3\n", players.join("\n"));
-    std::fs::write(&input, text).unwrap();
+    let input = write_file(tmp.path(), "colours.trf", &text);
     let (code, out, err) = bsw(&["pair", input.to_str().unwrap(), "-p", "--explain"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(out.lines().next(), Some("2"), "{out}");

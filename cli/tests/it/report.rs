@@ -2,7 +2,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{assert_contains, bsw, copy_dir, generate, root};
+use crate::common::{assert_contains, bsw, example_copy, generate, root};
+use tempfile::TempDir;
 
 fn corpus(path: &str) -> String {
     root().join("corpus").join(path).display().to_string()
@@ -150,18 +151,16 @@ fn a_trf_file_is_certified_with_the_profile_check_chooses() {
     assert_contains(&page, "profile berger-swiss");
 }
 
-fn broken_copy(tmp: &Path) -> PathBuf {
-    let dir = tmp.join("t");
-    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+fn broken_copy() -> (TempDir, PathBuf) {
+    let (tmp, dir) = example_copy("spec-11-worked-example");
     let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     std::fs::write(dir.join("rounds.csv"), rounds.replace("2,3,4,6,1-0", "2,3,4,6,2-0")).unwrap();
-    dir
+    (tmp, dir)
 }
 
 #[test]
 fn bad_input_writes_no_page_and_keeps_an_old_one() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = broken_copy(tmp.path());
+    let (tmp, dir) = broken_copy();
     let out = tmp.path().join("r.html");
     let (code, _, err) = bsw(&["report", dir.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(code, 2);
@@ -194,9 +193,7 @@ fn an_output_that_is_a_directory_or_in_a_missing_one_is_refused() {
 
 #[test]
 fn names_are_escaped_so_a_page_never_runs_what_a_file_says() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
-    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+    let (tmp, dir) = example_copy("spec-11-worked-example");
     let players = std::fs::read_to_string(dir.join("players.csv")).unwrap();
     std::fs::write(
         dir.join("players.csv"),
@@ -258,9 +255,7 @@ fn a_dutch_certificate_names_its_system_and_hides_the_local_path() {
 /// round 2's.
 #[test]
 fn later_violations_say_they_rest_on_the_history_as_published() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
-    copy_dir(Path::new(&corpus("examples/spec-11-worked-example")), &dir);
+    let (tmp, dir) = example_copy("spec-11-worked-example");
     let rounds = std::fs::read_to_string(dir.join("rounds.csv")).unwrap();
     let swapped: Vec<String> = rounds
         .lines()

@@ -1,7 +1,10 @@
 //! `bsw trf export` / `bsw trf import` run as a binary.
 
 use crate::common;
-use common::{assert_contains, bsw, generate, root, s, with_closed_stdout};
+use common::{
+    assert_contains, assert_same_tournament_files, bsw, generate, root, s, with_closed_stdout,
+    write_file,
+};
 
 #[test]
 fn export_to_stdout_writes_trf_with_the_spec_11_results() {
@@ -28,13 +31,7 @@ fn export_to_a_file_then_import_gives_the_same_directory() {
     let (code, out, err) = bsw(&["trf", "import", s(&trf), s(&dest)]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("imported 8 players, 3 rounds paired of 3"), "{out}");
-    for f in ["players.csv", "rounds.csv", "tournament.toml"] {
-        assert_eq!(
-            std::fs::read_to_string(dest.join(f)).unwrap(),
-            std::fs::read_to_string(src.join(f)).unwrap(),
-            "{f}"
-        );
-    }
+    assert_same_tournament_files(&dest, &src);
     assert_eq!(std::fs::read_dir(tmp.path()).unwrap().count(), 2, "no temporary file left behind");
 }
 
@@ -119,13 +116,7 @@ fn an_exported_berger_swiss_event_is_certified_from_the_trf_file() {
     let (code, out, err) = bsw(&["trf", "import", s(&trf), s(&back)]);
     assert_eq!(code, 0, "{err}");
     assert_contains(&out, "berger-swiss records");
-    for f in ["tournament.toml", "players.csv", "rounds.csv"] {
-        assert_eq!(
-            std::fs::read_to_string(back.join(f)).unwrap(),
-            std::fs::read_to_string(dir.join(f)).unwrap(),
-            "{f}"
-        );
-    }
+    assert_same_tournament_files(&back, &dir);
     let (code, out, _) = bsw(&["validate", s(&trf)]);
     assert_eq!(code, 0);
     assert_contains(&out, "profile: berger-swiss");
@@ -155,14 +146,13 @@ fn p001(id: u32, points: &str, cells: &str) -> String {
 #[test]
 fn lenient_reads_inconsistent_totals_by_the_round_results() {
     let tmp = tempfile::tempdir().unwrap();
-    let trf = tmp.path().join("totals.trf");
     let text = format!(
         "012 Totals\nXXR 2\n{}{}{}",
         p001(1, "2.0", "     2 w 1  0000 -  "),
         p001(2, "1.0", "     1 b 0     3 w 1"),
         p001(3, "1.0", "  0000 -       2 b 0"),
     );
-    std::fs::write(&trf, text).unwrap();
+    let trf = write_file(tmp.path(), "totals.trf", &text);
     let (code, _, err) = bsw(&["check", s(&trf)]);
     assert_eq!(code, 2);
     assert_contains(&err, "2 points columns disagree");
@@ -178,13 +168,12 @@ fn lenient_reads_inconsistent_totals_by_the_round_results() {
 #[test]
 fn a_ruler_line_is_ignored_and_listed_under_verbose() {
     let tmp = tempfile::tempdir().unwrap();
-    let trf = tmp.path().join("ruler.trf");
     let text = format!(
         "012 Real name\n0123456789012345678901234567890123456789\n{}{}",
         p001(1, "1.0", "     2 w 1"),
         p001(2, "0.0", "     1 b 0"),
     );
-    std::fs::write(&trf, text).unwrap();
+    let trf = write_file(tmp.path(), "ruler.trf", &text);
     let (code, out, err) = bsw(&["validate", s(&trf), "--verbose"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("name: Real name\n"), "{out}");

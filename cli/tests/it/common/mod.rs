@@ -81,6 +81,34 @@ pub(crate) fn example_copy(name: &str) -> (TempDir, PathBuf) {
     (tmp, dir)
 }
 
+/// The path `name` in a new temporary directory (removed when the returned guard is
+/// dropped; nothing is created at the path); returns the guard and the path.
+pub(crate) fn temp_path(name: &str) -> (TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let path = tmp.path().join(name);
+    (tmp, path)
+}
+
+/// Writes `text` to the file `name` in `dir`; returns its path.
+pub(crate) fn write_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// Asserts that the tournament directories `a` and `b` hold the same `tournament.toml`,
+/// `players.csv` and `rounds.csv`.
+#[track_caller]
+pub(crate) fn assert_same_tournament_files(a: &Path, b: &Path) {
+    for f in ["tournament.toml", "players.csv", "rounds.csv"] {
+        assert_eq!(
+            std::fs::read_to_string(a.join(f)).unwrap(),
+            std::fs::read_to_string(b.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+}
+
 /// Runs `bsw generate --seed SEED FLAGS… DIR`, which must succeed.
 pub(crate) fn generate(seed: &str, flags: &[&str], dir: &Path) {
     let mut args = vec!["generate", "--seed", seed];
