@@ -1,7 +1,7 @@
 //! Flags that do nothing, or something else than asked, in the mode they are given in are
 //! refused with exit 2 and a sentence, before anything runs or is written.
 
-use crate::common::bsw;
+use crate::common::{bsw, temp_path};
 
 /// `bsw ARGS` exits 2 and its standard error holds every one of `said`.
 fn refused(args: &[&str], said: &[&str]) {
@@ -34,8 +34,7 @@ fn a_campaign_of_no_or_negative_tournaments_is_refused() {
 
 #[test]
 fn merge_takes_no_campaign_flag() {
-    let tmp = tempfile::tempdir().unwrap();
-    let shard = tmp.path().join("s.json");
+    let (_tmp, shard) = temp_path("s.json");
     let (code, out, err) = bsw(&["simulate", "--tournaments", "4", "--shard", "1/1", "--json"]);
     assert_eq!(code, 0, "{err}");
     std::fs::write(&shard, out).unwrap();
@@ -49,8 +48,7 @@ fn merge_takes_no_campaign_flag() {
 
 #[test]
 fn the_engine_convention_takes_no_directory_flag() {
-    let tmp = tempfile::tempdir().unwrap();
-    let out = tmp.path().join("out.txt");
+    let (_tmp, out) = temp_path("out.txt");
     let out = out.to_str().unwrap();
     let trf = "../corpus/trf/lichess-style-utf8-bom.trf";
     refused(&["pair", trf, "-p", out, "--table"], &["--table"]);

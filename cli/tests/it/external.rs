@@ -4,27 +4,15 @@
 //! `harness/tests/fixtures/engines/`, each of which a campaign must catch, classify, shrink
 //! and answer with exit 1.
 
-use crate::common::{bsw, write_file};
+use crate::common::{BSW, bsw, bsw_env, campaign, comparable, outcome, temp_path, write_file};
 use serde_json::Value;
 use std::path::Path;
-
-const BSW: &str = env!("CARGO_BIN_EXE_bsw");
 
 fn fixture(name: &str) -> String {
     let p =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../harness/tests/fixtures/engines").join(name);
     assert!(p.is_file(), "missing fixture {}", p.display());
     p.display().to_string()
-}
-
-/// Runs `bsw ARGS` with `BSW` set (the fixtures call it); returns (code, stdout, stderr).
-fn bsw_env(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(BSW).args(args).env("BSW", BSW).output().unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 /// A 6-player event after round 1 (games 1-4, 2-5, 3-6 decided), with player 6 asking for a
@@ -130,30 +118,12 @@ fn pair_trf_errors_exit_2_with_a_clear_message() {
     assert!(err.contains("-p"), "{err}");
 }
 
-/// The JSON summary without what depends on the clock (the ladder and bye statistics stay:
-/// for an external engine they come from the checker's report of each round).
-fn comparable(mut v: Value) -> Value {
-    let o = v.as_object_mut().unwrap();
-    o.remove("timing");
-    o["campaign"].as_object_mut().unwrap().remove("engine");
-    v
-}
-
-fn campaign(extra: &[&str]) -> (i32, Value, String) {
-    let mut args = vec!["simulate", "--json"];
-    args.extend_from_slice(extra);
-    let (code, out, err) = bsw_env(&args);
-    let v: Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
-    (code, v, err)
-}
-
 const SMALL: &[&str] =
     &["--tournaments", "12", "--players", "5..16", "--rounds", "3..6", "--seed", "3"];
 
 #[test]
 fn bsw_through_the_convention_gives_the_built_in_summary_whatever_the_jobs() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = tmp.path().join("failures");
+    let (_tmp, f) = temp_path("failures");
     let engine = format!("{BSW} pair {{trf}} -p {{out}}");
     // Berger groups, swaps, withdrawals, absences: the configuration travels in the TRF.
     let common: Vec<&str> = SMALL.to_vec();
@@ -175,8 +145,7 @@ fn bsw_through_the_convention_gives_the_built_in_summary_whatever_the_jobs() {
 /// Runs a short campaign with a faulty engine; checks exit 1, the failure kind, and the files
 /// of the first failure and of its shrunk version.
 fn catches(fixture_name: &str, profile: &str, kind: &str, tournaments: &str) {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = tmp.path().join("failures");
+    let (_tmp, f) = temp_path("failures");
     let engine = format!("sh {} {{trf}} {{out}}", fixture(fixture_name));
     let mut args: Vec<&str> = SMALL.to_vec();
     args[1] = tournaments;
@@ -238,11 +207,7 @@ fn run_pasted(line: &str, cwd: &Path) -> (i32, String, String) {
         .env("BSW", BSW)
         .output()
         .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
+    outcome(out)
 }
 
 /// Every command a failure README writes does, when pasted, what the campaign did: the
@@ -326,8 +291,7 @@ fn engine_nondeterminism_is_detected() {
 
 #[test]
 fn generate_with_an_external_engine_keeps_the_failing_call() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("g");
+    let (_tmp, dir) = temp_path("g");
     let engine = format!("sh {} {{trf}} {{out}}", fixture("exit3.sh"));
     let (code, out, err) =
         bsw_env(&["generate", "--seed", "4", "--engine", &engine, dir.to_str().unwrap()]);
@@ -402,8 +366,7 @@ fn shards_of_an_external_campaign_merge_and_refuse_another_engine() {
 
 #[test]
 fn a_crash_by_signal_is_its_own_kind() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = tmp.path().join("failures");
+    let (_tmp, f) = temp_path("failures");
     let (code, v, err) = campaign(&[
         "--tournaments",
         "2",

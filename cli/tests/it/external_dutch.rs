@@ -5,46 +5,22 @@
 //! breaks, written to the failures directory and shrunk; an engine that says "no pairing"
 //! (exit 1) when the checker has one is a failure.
 
-use serde_json::Value;
+use crate::common::{BSW, campaign, comparable, temp_path};
 use std::path::Path;
-
-const BSW: &str = env!("CARGO_BIN_EXE_bsw");
-
-/// Runs `bsw simulate --json ARGS` with `BSW` set (the fixture calls it).
-fn campaign(args: &[&str]) -> (i32, Value, String) {
-    let out = std::process::Command::new(BSW)
-        .args(["simulate", "--json"])
-        .args(args)
-        .env("BSW", BSW)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    let err = String::from_utf8_lossy(&out.stderr).to_string();
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}\n{err}"));
-    (out.status.code().unwrap_or(-1), v, err)
-}
 
 /// Small Dutch events, some of which end early (no pairing satisfies C1-C3).
 const SMALL: &[&str] =
     &["--system", "dutch", "--tournaments", "12", "--players", "3..12", "--rounds", "2..8"];
 
-fn comparable(mut v: Value) -> Value {
-    let o = v.as_object_mut().unwrap();
-    o.remove("timing");
-    o["campaign"].as_object_mut().unwrap().remove("engine");
-    v
-}
-
 #[test]
 fn bsw_as_an_external_dutch_engine_gives_the_built_in_campaign() {
-    let tmp = tempfile::tempdir().unwrap();
+    let (_tmp, f) = temp_path("failures");
     let mut args: Vec<&str> = SMALL.to_vec();
     args.extend(["--seed", "1"]);
     let (code, builtin, err) = campaign(&args);
     assert_eq!(code, 0, "{err}");
     // Called as bbpPairings is: `ENGINE --dutch IN.trf -p OUT` is appended by the convention.
     let engine = format!("{BSW} pair --dutch");
-    let f = tmp.path().join("failures");
     args.extend(["--engine", &engine, "--jobs", "2", "--failures", f.to_str().unwrap()]);
     let (code, ext, err) = campaign(&args);
     assert_eq!(code, 0, "{err}");
@@ -61,8 +37,7 @@ fn bsw_as_an_external_dutch_engine_gives_the_built_in_campaign() {
 
 #[test]
 fn a_broken_dutch_engine_is_reported_with_the_dutch_rule_and_shrunk() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = tmp.path().join("failures");
+    let (_tmp, f) = temp_path("failures");
     let fixture = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../harness/tests/fixtures/engines/dutch-exchange.sh");
     let engine = format!("sh {}", fixture.display());
@@ -115,8 +90,7 @@ fn a_broken_dutch_engine_is_reported_with_the_dutch_rule_and_shrunk() {
 
 #[test]
 fn a_dutch_engine_that_wrongly_finds_no_pairing_fails() {
-    let tmp = tempfile::tempdir().unwrap();
-    let f = tmp.path().join("failures");
+    let (_tmp, f) = temp_path("failures");
     let (code, v, err) = campaign(&[
         "--system",
         "dutch",

@@ -1,7 +1,7 @@
 //! `bsw generate` run as a binary: the directory it writes reads back, is complete, and every
 //! round conforms (certified by the checker library and by `bsw check`).
 
-use crate::common::{assert_contains, bsw, generate, s};
+use crate::common::{assert_contains, bsw, generate, s, temp_path};
 
 #[test]
 fn generated_directories_are_complete_and_certified() {
@@ -27,8 +27,7 @@ fn generated_directories_are_complete_and_certified() {
 
 #[test]
 fn bsw_check_certifies_a_generated_directory() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
+    let (_tmp, dir) = temp_path("t");
     generate("77", &["--players", "40", "--group-rate", "1"], &dir);
     let (code, out, err) = bsw(&["check", s(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
@@ -36,8 +35,7 @@ fn bsw_check_certifies_a_generated_directory() {
 
 #[test]
 fn bsw_trf_export_exports_a_generated_directory() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
+    let (_tmp, dir) = temp_path("t");
     generate("5", &["--players", "20"], &dir);
     let (code, out, err) = bsw(&["trf", "export", s(&dir)]);
     assert_eq!(code, 0, "{err}");
@@ -65,8 +63,7 @@ fn generator_flags_shape_the_tournament() {
     // 100 players, 9 rounds, groups always, no later phase: the schedule length is 9 (the
     // largest odd number <= 9), so groups have 9 or 10 players and a lower Swiss group exists
     // (at most 3 groups of 10 < 100).
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
+    let (_tmp, dir) = temp_path("t");
     generate(
         "3",
         &["--players", "100", "--rounds", "9", "--group-rate", "1", "--later-phase-rate", "0"],
@@ -94,8 +91,7 @@ fn refuses_a_non_empty_directory_and_changes_nothing() {
 
 #[test]
 fn refuses_bad_parameters_with_exit_2() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("t");
+    let (_tmp, dir) = temp_path("t");
     for bad in [["--draw-rate", "1.5"], ["--players", "9..3"], ["--rounds", "0"]] {
         let (code, _, err) = bsw(&["generate", bad[0], bad[1], s(&dir)]);
         assert_eq!(code, 2, "{bad:?}: {err}");

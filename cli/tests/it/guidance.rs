@@ -1,7 +1,7 @@
 //! What `bsw` tells people beside the data: help texts, next steps, the profile that judged
 //! a file, the labels of a campaign's summary.
 
-use crate::common::{bsw, example_copy};
+use crate::common::{bsw, example_copy, temp_path};
 use std::path::Path;
 
 fn corpus(rel: &str) -> String {
@@ -62,8 +62,7 @@ fn validate_and_check_name_the_profile_a_dutch_file_is_judged_by() {
 #[test]
 fn a_generic_campaign_summary_shows_what_applies_with_its_own_clocks() {
     let bsw_bin = env!("CARGO_BIN_EXE_bsw");
-    let tmp = tempfile::tempdir().unwrap();
-    let failures = tmp.path().join("failures");
+    let (_tmp, failures) = temp_path("failures");
     let (code, out, err) = bsw(&[
         "simulate",
         "--failures",
@@ -116,8 +115,7 @@ fn every_reading_command_takes_lenient() {
 #[test]
 fn a_confirmed_no_pairing_under_the_generic_profile_ends_the_event_early() {
     let bsw_bin = env!("CARGO_BIN_EXE_bsw");
-    let tmp = tempfile::tempdir().unwrap();
-    let failures = tmp.path().join("failures");
+    let (_tmp, failures) = temp_path("failures");
     let (code, out, err) = bsw(&[
         "simulate",
         "--tournaments",

@@ -5,7 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::common;
-use common::{assert_contains, bsw, bsw_command, bsw_in, copy_dir, root, s, with_closed_stdout};
+use common::{
+    assert_contains, bsw, bsw_command, bsw_in, copy_dir, root, s, temp_path, with_closed_stdout,
+};
 
 fn worked_example() -> PathBuf {
     root().join("corpus/examples/spec-11-worked-example")
@@ -119,8 +121,7 @@ fn seeds_beyond_2_pow_63_are_refused_with_the_range() {
 
 #[test]
 fn pair_on_a_missing_path_says_it_does_not_exist() {
-    let tmp = tempfile::tempdir().unwrap();
-    let missing = tmp.path().join("no-such-dir");
+    let (_tmp, missing) = temp_path("no-such-dir");
     let (code, _, err) = bsw(&["pair", s(&missing)]);
     assert_eq!(code, 2);
     assert_contains(&err, "no-such-dir: no such directory");

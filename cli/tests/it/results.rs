@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::common::{assert_contains, bsw, bsw_stdin, example_copy};
+use crate::common::{assert_contains, bsw, bsw_stdin, example_copy, temp_path};
 use tempfile::TempDir;
 
 /// The worked example of SPEC §11 with round 3 paired but without results (its published
@@ -125,8 +125,7 @@ fn a_bye_row_takes_no_result() {
 
 #[test]
 fn a_tournament_file_or_missing_directory_is_refused() {
-    let tmp = tempfile::tempdir().unwrap();
-    let missing = tmp.path().join("nope");
+    let (_tmp, missing) = temp_path("nope");
     let (code, _, err) = bsw(&["result", missing.to_str().unwrap(), "1", "1", "1-0"]);
     assert_eq!(code, 2);
     assert_contains(&err, "needs a tournament directory");

@@ -2,8 +2,8 @@
 
 use crate::common;
 use common::{
-    assert_contains, assert_same_tournament_files, bsw, generate, root, s, with_closed_stdout,
-    write_file,
+    assert_contains, assert_same_tournament_files, bsw, generate, root, s, temp_path,
+    with_closed_stdout, write_file,
 };
 
 #[test]
@@ -37,8 +37,7 @@ fn export_to_a_file_then_import_gives_the_same_directory() {
 
 #[test]
 fn import_refuses_a_directory_that_holds_a_tournament_and_changes_nothing() {
-    let tmp = tempfile::tempdir().unwrap();
-    let dest = tmp.path().join("t");
+    let (_tmp, dest) = temp_path("t");
     std::fs::create_dir(&dest).unwrap();
     std::fs::write(dest.join("players.csv"), "id,name,rating\n1,X,5\n").unwrap();
     let trf = root().join("model/tests/data/handmade.trf");

@@ -12,7 +12,7 @@ pub(crate) fn bsw_command() -> Command {
 }
 
 /// (exit code, stdout, stderr) of a finished `bsw`.
-fn outcome(out: Output) -> (i32, String, String) {
+pub(crate) fn outcome(out: Output) -> (i32, String, String) {
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into(),
@@ -23,6 +23,33 @@ fn outcome(out: Output) -> (i32, String, String) {
 /// Runs `bsw ARGS`; returns (exit code, stdout, stderr).
 pub(crate) fn bsw(args: &[&str]) -> (i32, String, String) {
     outcome(bsw_command().args(args).output().unwrap())
+}
+
+/// The path of the `bsw` binary under test, which the faulty fixture engines of
+/// `harness/tests/fixtures/engines/` find in `$BSW`.
+pub(crate) const BSW: &str = env!("CARGO_BIN_EXE_bsw");
+
+/// Runs `bsw ARGS` with `BSW` set; returns (exit code, stdout, stderr).
+pub(crate) fn bsw_env(args: &[&str]) -> (i32, String, String) {
+    outcome(bsw_command().args(args).env("BSW", BSW).output().unwrap())
+}
+
+/// Runs `bsw simulate --json ARGS` with `BSW` set; returns (exit code, the JSON summary,
+/// stderr).
+pub(crate) fn campaign(args: &[&str]) -> (i32, serde_json::Value, String) {
+    let (code, out, err) = bsw_env(&[&["simulate", "--json"], args].concat());
+    let v = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}\n{err}"));
+    (code, v, err)
+}
+
+/// A campaign's JSON summary without what depends on the clock or names the engine (the
+/// ladder and bye statistics stay: for an external engine they come from the checker's
+/// report of each round).
+pub(crate) fn comparable(mut v: serde_json::Value) -> serde_json::Value {
+    let o = v.as_object_mut().unwrap();
+    o.remove("timing");
+    o["campaign"].as_object_mut().unwrap().remove("engine");
+    v
 }
 
 /// Runs `bsw ARGS` in `cwd`; returns (exit code, stdout, stderr).
