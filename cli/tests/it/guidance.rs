@@ -1,7 +1,7 @@
 //! What `bsw` tells people beside the data: help texts, next steps, the profile that judged
 //! a file, the labels of a campaign's summary.
 
-use crate::common::{bsw, example_copy, temp_path};
+use crate::common::{BSW, bsw, example_copy, s, temp_path};
 use std::path::Path;
 
 fn corpus(rel: &str) -> String {
@@ -57,27 +57,21 @@ fn validate_and_check_name_the_profile_a_dutch_file_is_judged_by() {
     assert_eq!(v["profile"], "generic");
 }
 
+/// Runs `bsw simulate FLAGS --engine BSW --profile generic --failures DIR`: a campaign with
+/// `bsw` itself as the external engine, judged by the generic profile, its failures (if any)
+/// written into a new temporary directory.
+fn generic_campaign(flags: &[&str]) -> (i32, String, String) {
+    let (_tmp, failures) = temp_path("failures");
+    let tail = ["--engine", BSW, "--profile", "generic", "--failures", s(&failures)];
+    bsw(&[&["simulate"], flags, &tail].concat())
+}
+
 /// A generic-profile campaign with an external engine (bsw itself): each timing line has its
 /// own clock, and the Berger-Swiss notions (ladder, Swiss byes, groups) are left out.
 #[test]
 fn a_generic_campaign_summary_shows_what_applies_with_its_own_clocks() {
-    let bsw_bin = env!("CARGO_BIN_EXE_bsw");
-    let (_tmp, failures) = temp_path("failures");
-    let (code, out, err) = bsw(&[
-        "simulate",
-        "--failures",
-        failures.to_str().unwrap(),
-        "--tournaments",
-        "3",
-        "--players",
-        "6..12",
-        "--rounds",
-        "3..4",
-        "--engine",
-        bsw_bin,
-        "--profile",
-        "generic",
-    ]);
+    let (code, out, err) =
+        generic_campaign(&["--tournaments", "3", "--players", "6..12", "--rounds", "3..4"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("engine  time per round (wall):"), "{out}");
     assert!(out.contains("checker time per round (thread-cpu):"), "{out}");
@@ -114,10 +108,7 @@ fn every_reading_command_takes_lenient() {
 /// play end early, counted as such, and the campaign passes.
 #[test]
 fn a_confirmed_no_pairing_under_the_generic_profile_ends_the_event_early() {
-    let bsw_bin = env!("CARGO_BIN_EXE_bsw");
-    let (_tmp, failures) = temp_path("failures");
-    let (code, out, err) = bsw(&[
-        "simulate",
+    let (code, out, err) = generic_campaign(&[
         "--tournaments",
         "12",
         "--players",
@@ -128,12 +119,6 @@ fn a_confirmed_no_pairing_under_the_generic_profile_ends_the_event_early() {
         "0",
         "--absence-rate",
         "0",
-        "--engine",
-        bsw_bin,
-        "--profile",
-        "generic",
-        "--failures",
-        failures.to_str().unwrap(),
         "--json",
     ]);
     assert_eq!(code, 0, "{out}{err}");
