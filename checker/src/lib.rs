@@ -120,6 +120,7 @@ pub mod dutch;
 pub mod generic;
 pub mod ids;
 pub mod oracle;
+pub mod points;
 pub mod report;
 pub mod results;
 pub mod structure;

@@ -12,8 +12,8 @@
 //! earlier versions. What the report carries besides (notes, [`SwissRound`]) is for people
 //! and for the harness, and is not in the JSON.
 
-use crate::berger_swiss::ladder::{Level, show_points};
-use bsw_model::{Entry, HalfPoints, Id, Row};
+use crate::berger_swiss::level::Level;
+use bsw_model::{Entry, Id, Row};
 use serde::{Serialize, Serializer};
 use std::collections::BTreeMap;
 
@@ -359,8 +359,50 @@ pub enum Evidence {
     },
     /// C.04.1-4: a second unplayed win.
     ByesBefore { board: u32, byes_before: u32, unplayed_wins_before: u32 },
-    /// Profile dutch (FIDE C.04.3): see [`crate::dutch::DutchEvidence`].
-    Dutch(crate::dutch::DutchEvidence),
+    /// Profile dutch (FIDE C.04.3): see [`DutchEvidence`].
+    Dutch(DutchEvidence),
+}
+
+/// Evidence of a violation under profile dutch (FIDE C.04.3), serialized as the bare object
+/// of its variant.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum DutchEvidence {
+    /// C1/C3: a published game.
+    Game { board: u32, white: Id, black: Id, preferences: BTreeMap<String, String> },
+    /// C4: players left unpaired or PABs in excess.
+    Completion { players_to_pair: usize, pabs: Vec<Id>, unpaired: Vec<Id> },
+    /// C2: a PAB to an ineligible player.
+    PabEligibility { board: u32, player: Id },
+    /// C5: a lower-scored PAB receiver with a complete pairing of the rest.
+    BetterPab {
+        published: Id,
+        published_score: String,
+        better: Id,
+        better_score: String,
+        completion: Vec<[Id; 2]>,
+    },
+    /// 5.2: the colours of a pair.
+    PairColours {
+        board: u32,
+        expected: Colours,
+        published: Colours,
+        decided_by: &'static str,
+        preferences: BTreeMap<String, String>,
+    },
+    /// C6-C21 or 4.x: a better (or equally good and earlier) bracket pairing.
+    Bracket {
+        bracket_score: String,
+        criterion: String,
+        /// Criteria compared, in order, with the published and the witness values.
+        criteria: Vec<&'static str>,
+        published_values: Vec<i64>,
+        witness_values: Vec<i64>,
+        published: Vec<[Id; 2]>,
+        witness: Vec<[Id; 2]>,
+    },
+    /// Board order: two boards in the wrong order.
+    Boards { boards: [u32; 2], pairs: [[Id; 2]; 2] },
 }
 
 impl Evidence {
@@ -416,6 +458,11 @@ impl SwissRound {
     }
 }
 
+/// A pairing of one round that the rules allow, as the checker builds it to confirm or refute
+/// an engine's "no valid pairing" (`generic::legal_pairing`, `dutch::feasible::legal_pairing`):
+/// the pairs and the bye (PAB) receiver.
+pub type LegalPairing = (Vec<[Id; 2]>, Option<Id>);
+
 /// Verdict on one round.
 #[derive(Clone, Debug, PartialEq, Default, Serialize)]
 pub struct RoundReport {
@@ -461,16 +508,5 @@ impl Report {
     /// All violations, with their round.
     pub fn violations(&self) -> impl Iterator<Item = (u32, &Violation)> {
         self.rounds.iter().flat_map(|r| r.violations.iter().map(move |v| (r.round, v)))
-    }
-}
-
-/// Serializes a level's D as points (`"1½"`) or `"unlimited"`.
-pub(crate) fn serialize_max_diff<S: Serializer>(
-    d: &Option<HalfPoints>,
-    s: S,
-) -> Result<S::Ok, S::Error> {
-    match d {
-        Some(d) => s.serialize_str(&show_points(*d)),
-        None => s.serialize_str("unlimited"),
     }
 }

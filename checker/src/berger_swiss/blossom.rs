@@ -14,7 +14,7 @@
 
 use super::colours::ColourState;
 use super::field::SwissField;
-use super::ladder::Level;
+use super::level::Level;
 use crate::HashMap;
 use crate::HashMapExt as _;
 

@@ -24,7 +24,8 @@
 use super::blossom::Implicit;
 use super::counting::Counting;
 use super::field::SwissField;
-use super::ladder::{self, Level};
+use super::ladder;
+use super::level::Level;
 use crate::HashMap;
 use crate::HashMapExt as _;
 use crate::report::{Evidence, Rule, Violation};

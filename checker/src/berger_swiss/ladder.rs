@@ -26,22 +26,10 @@
 
 use super::blossom;
 use super::field::SwissField;
+use super::level::Level;
 use crate::oracle;
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::HalfPoints;
-use serde::Serialize;
-
-/// A level of the ladder. Serialized as `{"rematches", "streak_limit", "balance",
-/// "max_diff"}` with D in points (`"1½"`) or `"unlimited"`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-pub struct Level {
-    pub rematches: bool,
-    pub streak_limit: u32,
-    pub balance: bool,
-    /// Max score difference in half-points, `None` = unlimited.
-    #[serde(serialize_with = "crate::report::serialize_max_diff")]
-    pub max_diff: Option<HalfPoints>,
-}
 
 /// The D values of the ladder, strictest first (half-points).
 pub const DIFFS: [Option<HalfPoints>; 4] = [Some(0), Some(1), Some(2), None];
@@ -51,30 +39,6 @@ impl Level {
     fn inner_rank(&self) -> usize {
         let d = DIFFS.iter().position(|&x| x == self.max_diff).unwrap_or(3);
         (!self.balance) as usize * 4 + d
-    }
-}
-
-/// Half-points shown as points ("1½").
-pub fn show_points(hp: HalfPoints) -> String {
-    let whole = hp / 2;
-    match (hp % 2 != 0, whole) {
-        (false, w) => format!("{w}"),
-        (true, 0) if hp < 0 => "-½".to_string(),
-        (true, 0) => "½".to_string(),
-        (true, w) => format!("{w}½"),
-    }
-}
-
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "(rematches {}, L {}, balance {}, D {})",
-            if self.rematches { "yes" } else { "no" },
-            self.streak_limit,
-            if self.balance { "yes" } else { "no" },
-            self.max_diff.map_or("unlimited".to_string(), show_points)
-        )
     }
 }
 

@@ -12,6 +12,7 @@ pub mod field;
 pub mod greedy;
 pub mod groups;
 pub mod ladder;
+pub mod level;
 pub mod order;
 pub mod tpn;
 pub mod withdrawals;

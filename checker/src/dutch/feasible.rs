@@ -9,10 +9,9 @@
 
 use super::context;
 use crate::oracle;
-use bsw_model::{Entry, Id, Row, Tournament};
+use bsw_model::{Entry, Row, Tournament};
 
-/// A pairing of one round: the pairs and the PAB receiver.
-pub type LegalPairing = (Vec<[Id; 2]>, Option<Id>);
+pub use crate::report::LegalPairing;
 
 /// A legal pairing of round `r` (not yet published: its rows are not in `t`), with the
 /// absences announced for it (`half_byes`, `zero_byes`) and withdrawals honoured:

@@ -25,54 +25,12 @@ pub mod quality;
 pub mod state;
 pub mod wmatch;
 
-use crate::report::{Colours, RoundReport, Rule, Violation};
+use crate::report::{Colours, DutchEvidence, RoundReport, Rule, Violation};
 use crate::structure;
 use bsw_model::{Colour, Entry, HalfPoints, Id, Row, Tournament};
 use colours::{Preference, Side};
-use serde::Serialize;
 use state::History;
 use std::collections::{BTreeMap, HashMap, HashSet};
-
-/// Evidence of a Dutch violation (serialized as the bare object of its variant).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-#[serde(untagged)]
-pub enum DutchEvidence {
-    /// C1/C3: a published game.
-    Game { board: u32, white: Id, black: Id, preferences: BTreeMap<String, String> },
-    /// C4: players left unpaired or PABs in excess.
-    Completion { players_to_pair: usize, pabs: Vec<Id>, unpaired: Vec<Id> },
-    /// C2: a PAB to an ineligible player.
-    PabEligibility { board: u32, player: Id },
-    /// C5: a lower-scored PAB receiver with a complete pairing of the rest.
-    BetterPab {
-        published: Id,
-        published_score: String,
-        better: Id,
-        better_score: String,
-        completion: Vec<[Id; 2]>,
-    },
-    /// 5.2: the colours of a pair.
-    PairColours {
-        board: u32,
-        expected: Colours,
-        published: Colours,
-        decided_by: &'static str,
-        preferences: BTreeMap<String, String>,
-    },
-    /// C6-C21 or 4.x: a better (or equally good and earlier) bracket pairing.
-    Bracket {
-        bracket_score: String,
-        criterion: String,
-        /// Criteria compared, in order, with the published and the witness values.
-        criteria: Vec<&'static str>,
-        published_values: Vec<i64>,
-        witness_values: Vec<i64>,
-        published: Vec<[Id; 2]>,
-        witness: Vec<[Id; 2]>,
-    },
-    /// Board order: two boards in the wrong order.
-    Boards { boards: [u32; 2], pairs: [[Id; 2]; 2] },
-}
 
 /// Everything a round's checks need: the players to pair in ranking order and their state.
 pub struct RoundCtx {
@@ -320,5 +278,5 @@ pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
 
 /// Half-points as points: `3½`.
 pub(crate) fn points(p: HalfPoints) -> String {
-    crate::berger_swiss::ladder::show_points(p)
+    crate::points::show_points(p)
 }

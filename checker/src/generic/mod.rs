@@ -22,8 +22,8 @@
 //! statistic, not a rule).
 
 use crate::berger_swiss::colours::Colour;
-use crate::berger_swiss::ladder::show_points;
-use crate::report::{Evidence, RoundReport, Rule, Violation};
+use crate::points::show_points;
+use crate::report::{Evidence, LegalPairing, RoundReport, Rule, Violation};
 use crate::results::state_before;
 use crate::structure;
 use bsw_model::{Entry, Id, Row, Tournament};
@@ -158,7 +158,7 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
 /// final-round exception. One general maximum matching (petgraph, [`crate::oracle`]) of the
 /// allowed pairs, plus an extra vertex joined to the bye-eligible players for an odd number:
 /// `Some((pairs, bye))` is a pairing the rules allow, `None` proves there is none.
-pub fn legal_pairing(t: &Tournament, r: u32) -> Option<crate::dutch::feasible::LegalPairing> {
+pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
     let state = state_before(t, r);
     let ids: Vec<Id> = t
         .players

@@ -3,7 +3,7 @@
 //! case: the evidence of a violation, rules broken twice, and wrong rounds that only the
 //! staged check finds.
 
-use bsw_checker::dutch::DutchEvidence;
+use bsw_checker::report::DutchEvidence;
 use bsw_checker::{Evidence, Profile, Rule, check_round};
 use bsw_model::{Entry, Id, Row, Tournament};
 use std::path::PathBuf;

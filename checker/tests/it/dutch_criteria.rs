@@ -5,7 +5,7 @@
 //! only the quality criteria can fail).
 
 use crate::dutch_common::{dutch_tournament, recolour};
-use bsw_checker::dutch::DutchEvidence;
+use bsw_checker::report::DutchEvidence;
 use bsw_checker::{Evidence, Profile, Rule, check_round};
 use bsw_model::{Entry, Id, Outcome, Row, Tournament};
 

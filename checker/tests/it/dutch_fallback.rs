@@ -6,8 +6,8 @@
 //! optimum where the optimum is not unique; its C9 value then too, see `verdict`).
 
 use crate::dutch_common::{Kind, mutants, recolour, samples};
-use bsw_checker::dutch::DutchEvidence;
 use bsw_checker::dutch::optimum::{matching_counts, without_pab_inside};
+use bsw_checker::report::DutchEvidence;
 use bsw_checker::{Evidence, Profile, Violation, check_round};
 
 /// A bracket violation's criterion and both value lists (published, witness).

@@ -11,7 +11,8 @@ use crate::common;
 use bsw_checker::berger_swiss::field::SwissField;
 use common::Rng;
 
-use bsw_checker::berger_swiss::ladder::{DIFFS, Level, allowed};
+use bsw_checker::berger_swiss::ladder::{DIFFS, allowed};
+use bsw_checker::berger_swiss::level::Level;
 use bsw_checker::berger_swiss::tpn;
 use bsw_checker::{Profile, check_round, results};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};

@@ -1,7 +1,7 @@
 //! The checker's per-round view of the Swiss field (`RoundReport::swiss`), which the harness
 //! reads instead of re-deriving rules. Expected values derived by hand (see `common::mixed`).
 use crate::common;
-use bsw_checker::berger_swiss::ladder::Level;
+use bsw_checker::berger_swiss::level::Level;
 use bsw_checker::{Profile, check, check_round};
 
 #[test]
