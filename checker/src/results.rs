@@ -1,9 +1,50 @@
 //! SPEC §3: what results count for — points, played colours, meetings, WNT (§5) and byes
-//! received, over rounds before the one being certified.
+//! received, over rounds before the one being certified. Profiles berger-swiss and generic
+//! (C.04.1 reads the same points, colours, meetings and byes) replay it alike.
 
-use crate::berger_swiss::colours::{Colour, ColourState};
 use crate::ids::IdMap;
 use bsw_model::{Entry, HalfPoints, Id, Outcome, Tournament};
+
+/// A played colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+}
+
+/// Played colours of one player (SPEC §3: unplayed rounds are skipped).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ColourState {
+    pub whites: u32,
+    pub blacks: u32,
+    pub last: Option<Colour>,
+    /// Length of the final run of equal played colours.
+    pub streak: u32,
+}
+
+impl ColourState {
+    /// Played whites minus played blacks.
+    pub fn diff(&self) -> i32 {
+        self.whites as i32 - self.blacks as i32
+    }
+
+    /// (streak, colour difference) after playing `c`.
+    pub fn after(&self, c: Colour) -> (u32, i32) {
+        let streak = if self.last == Some(c) { self.streak + 1 } else { 1 };
+        let d = self.diff() + if c == Colour::White { 1 } else { -1 };
+        (streak, d)
+    }
+
+    pub fn push(&mut self, c: Colour) {
+        let (s, _) = self.after(c);
+        self.streak = s;
+        self.last = Some(c);
+        match c {
+            Colour::White => self.whites += 1,
+            Colour::Black => self.blacks += 1,
+        }
+    }
+}
 
 /// One player's record at the start of a round.
 #[derive(Clone, Copy, Debug, Default)]

@@ -7,9 +7,29 @@
 //! group on schedule; "3" when the row exists but awards the wrong points (e.g. `zero-bye`
 //! for a requested half-point absence, or `bye` instead of the absence).
 
-use super::field::{Absence, absence};
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
-use bsw_model::{Entry, Id, Row, Tournament};
+use bsw_model::{Entry, Id, Player, Row, Tournament};
+
+/// A requested absence (SPEC §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Absence {
+    Half,
+    Zero,
+}
+
+/// The requested absence of player `p` in round `r`, if any (a withdrawn player's are
+/// ignored).
+pub fn absence(p: &Player, r: u32) -> Option<Absence> {
+    if p.withdrawn_by(r) {
+        None
+    } else if p.half_byes.contains(&r) {
+        Some(Absence::Half)
+    } else if p.zero_byes.contains(&r) {
+        Some(Absence::Zero)
+    } else {
+        None
+    }
+}
 
 /// Checks the rows of players with a requested absence in round r. `in_berger(id)` tells
 /// whether the player's group is on its schedule in r.

@@ -9,17 +9,11 @@
 //! (rule 4; a missing bye for the opponent of a withdrawn player is rule 6, a bye row with the
 //! wrong points rule 3).
 
-use super::board_order::Key;
-use super::certify::Round;
+use super::round::Round;
 use crate::HashMap;
 use crate::HashMapExt as _;
 use crate::report::{Colours, Evidence, ExpectedBye, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row};
-
-/// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd.
-pub fn schedule_len(k: u32) -> u32 {
-    if k.is_multiple_of(2) { k.saturating_sub(1) } else { k }
-}
 
 /// The boards of round `r` (1-based) of the table for `k` players, in board order, as
 /// (White, Black) Berger numbers. When k is odd, number k+1 is the phantom (a bye).
@@ -120,11 +114,22 @@ pub fn row_key(entry: &Entry) -> RowKey {
     }
 }
 
-/// The tables of the groups on their schedule in a round: their violations, and the §8.5
-/// sort key of each scheduled row (by [`row_key`]).
+/// Where a row of a group on its schedule sits in its table (what §8.5 orders it by).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSlot {
+    /// The group (0-based).
+    pub group: usize,
+    /// The table board (1-based).
+    pub board: usize,
+    /// A bye (against the phantom, or for the opponent of a withdrawn player).
+    pub bye: bool,
+}
+
+/// The tables of the groups on their schedule in a round: their violations, and the table
+/// slot of each scheduled row (by [`row_key`]).
 pub struct ScheduledTables {
     pub violations: Vec<Violation>,
-    pub keys: HashMap<RowKey, Key>,
+    pub slots: HashMap<RowKey, TableSlot>,
 }
 
 /// Rules 4 (and 6, 3 for byes): every board of the table of each group on its schedule is
@@ -132,7 +137,7 @@ pub struct ScheduledTables {
 /// players are full-point byes.
 pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
     let r = round.r;
-    let mut out = ScheduledTables { violations: Vec::new(), keys: HashMap::new() };
+    let mut out = ScheduledTables { violations: Vec::new(), slots: HashMap::new() };
     let withdrawn = |id: Id| round.withdrawn(id);
     for (g, numbers) in numbers.iter().enumerate() {
         if !round.group_on_schedule(g) {
@@ -144,9 +149,9 @@ pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
             let board = b + 1;
             match expected {
                 Expected::Game { white, black } => {
-                    out.keys.insert(
+                    out.slots.insert(
                         (white.min(black), Some(white.max(black))),
-                        (0, g as i64, board as i64, 0),
+                        TableSlot { group: g, board, bye: false },
                     );
                     let got = round.row_of(white);
                     let reversed = matches!(got, Some(Row { entry: Entry::Game { white: w, black: bl, .. }, .. }) if w == black && bl == white);
@@ -186,7 +191,7 @@ pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
                     }
                 }
                 Expected::PhantomBye(x) | Expected::WithdrawnOpponentBye { player: x, .. } => {
-                    out.keys.insert((x, None), (2, g as i64, board as i64, 0));
+                    out.slots.insert((x, None), TableSlot { group: g, board, bye: true });
                     if published_as_expected(round, expected) {
                         continue;
                     }

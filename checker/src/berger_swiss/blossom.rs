@@ -12,11 +12,11 @@
 //! does not depend on this search; the oracle also cross-checks this module in
 //! `tests/it/blossom.rs`.
 
-use super::colours::ColourState;
 use super::field::SwissField;
 use super::level::Level;
 use crate::HashMap;
 use crate::HashMapExt as _;
+use crate::results::ColourState;
 
 const NONE: usize = usize::MAX;
 const UNLABELLED: u8 = 0;
@@ -837,42 +837,4 @@ impl<'a> Implicit<'a> {
         self.clear();
         true
     }
-}
-
-/// Whether `vertices` have a complete pairing at `level` (same answer as
-/// `ladder::complete_pairing(..).is_some()`).
-pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
-    // No pair crosses a score gap larger than D: an odd segment settles it.
-    if super::ladder::segments(f, vertices, level).iter().any(|s| s.len() % 2 == 1) {
-        return false;
-    }
-    let mut alive = vec![false; f.len()];
-    for &v in vertices {
-        alive[v] = true;
-    }
-    let mut g = Implicit::new(f, level, alive, None);
-    // Counts that no pairing can meet settle it without a search.
-    super::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
-}
-
-/// Whether some receiver v leaves a complete pairing of `vertices` − v (same answer as
-/// `ladder::complete_pairing_some_bye(..).is_some()`).
-pub fn feasible_some_bye(
-    f: &SwissField,
-    vertices: &[usize],
-    receivers: &[usize],
-    level: &Level,
-) -> bool {
-    let odd =
-        super::ladder::segments(f, vertices, level).iter().filter(|s| s.len() % 2 == 1).count();
-    if odd != 1 {
-        return false;
-    }
-    let mut alive = vec![false; f.len()];
-    for &v in vertices {
-        alive[v] = true;
-    }
-    let rs: Vec<usize> = receivers.iter().copied().filter(|&r| alive[r]).collect();
-    let mut g = Implicit::new(f, level, alive, Some(&rs));
-    super::counting::counts_admit_pairing(&g) && g.has_perfect_matching()
 }

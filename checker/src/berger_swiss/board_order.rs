@@ -4,9 +4,9 @@
 //! (group order, table board order), the Swiss bye, and last the requested absences by TPN.
 //! Boards are numbered 1, 2, … without gaps; struck games get none.
 
-use super::berger::{RowKey, row_key};
-use super::certify::Round;
+use super::berger::{RowKey, TableSlot, row_key};
 use super::field::SwissField;
+use super::round::Round;
 use super::tpn::Tpn;
 use crate::HashMap;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
@@ -50,13 +50,14 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
     v
 }
 
-/// Rule 8.5 for a round: `berger_keys` holds the keys of the rows of groups on their
-/// schedule (by [`row_key`], see [`super::berger::check_scheduled`]); Swiss games are
-/// keyed by the higher and the summed scores before the round and the better position in
-/// `sf` (Swiss order), Swiss byes next, requested absences last by TPN.
+/// Rule 8.5 for a round: `berger_slots` holds the table slots of the rows of groups on their
+/// schedule (by [`row_key`], see [`super::berger::check_scheduled`]): their games first and
+/// their byes after every game, by group and table board; Swiss games are keyed by the higher
+/// and the summed scores before the round and the better position in `sf` (Swiss order),
+/// Swiss byes next, requested absences last by TPN.
 pub fn check_round(
     round: &Round,
-    berger_keys: &HashMap<RowKey, Key>,
+    berger_slots: &HashMap<RowKey, TableSlot>,
     sf: &SwissField,
     tpn: &Tpn,
 ) -> Vec<Violation> {
@@ -64,8 +65,8 @@ pub fn check_round(
         .rows
         .iter()
         .map(|row| {
-            if let Some(&k) = berger_keys.get(&row_key(&row.entry)) {
-                return k;
+            if let Some(s) = berger_slots.get(&row_key(&row.entry)) {
+                return (if s.bye { 2 } else { 0 }, s.group as i64, s.board as i64, 0);
             }
             match row.entry {
                 Entry::Game { white, black, .. } => {

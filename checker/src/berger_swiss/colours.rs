@@ -7,52 +7,12 @@
 //!
 //! [`check_pairs`] reports (rule 8.2) a published Swiss pair with other colours.
 
-use super::certify::Round;
 use super::field::SwissField;
+use super::round::Round;
 use crate::report::{self, ColoursBefore, Evidence, Rule, Violation};
-use bsw_model::{Entry, Row};
+use crate::results::{Colour, ColourState};
+use bsw_model::{Entry, Id, Row};
 use std::collections::BTreeMap;
-
-/// A played colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
-    White,
-    Black,
-}
-
-/// Played colours of one player (SPEC §3: unplayed rounds are skipped).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct ColourState {
-    pub whites: u32,
-    pub blacks: u32,
-    pub last: Option<Colour>,
-    /// Length of the final run of equal played colours.
-    pub streak: u32,
-}
-
-impl ColourState {
-    /// Played whites minus played blacks.
-    pub fn diff(&self) -> i32 {
-        self.whites as i32 - self.blacks as i32
-    }
-
-    /// (streak, colour difference) after playing `c`.
-    pub fn after(&self, c: Colour) -> (u32, i32) {
-        let streak = if self.last == Some(c) { self.streak + 1 } else { 1 };
-        let d = self.diff() + if c == Colour::White { 1 } else { -1 };
-        (streak, d)
-    }
-
-    pub fn push(&mut self, c: Colour) {
-        let (s, _) = self.after(c);
-        self.streak = s;
-        self.last = Some(c);
-        match c {
-            Colour::White => self.whites += 1,
-            Colour::Black => self.blacks += 1,
-        }
-    }
-}
 
 /// The colours of a pair per §8.2, with what the ladder (§8.3) needs to know about them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,6 +51,30 @@ pub fn allocate(a: &ColourState, tpn_a: u32, b: &ColourState, tpn_b: u32) -> All
         Alloc { first_white, max_streak: sa, max_abs_diff: da }
     } else {
         Alloc { first_white, max_streak: sb, max_abs_diff: db }
+    }
+}
+
+/// The §8.2 colours of the field's pairs (field indices).
+impl SwissField {
+    /// §8.2 colours of the pair (i, j).
+    pub fn alloc(&self, i: usize, j: usize) -> Alloc {
+        allocate(&self.colours[i], self.tpn[i], &self.colours[j], self.tpn[j])
+    }
+
+    /// (White, Black) of the pair per §8.2, as indices.
+    pub fn colours_of(&self, i: usize, j: usize) -> (usize, usize) {
+        if self.alloc(i, j).first_white { (i, j) } else { (j, i) }
+    }
+
+    /// Field-index pairs as (White, Black) ids with the §8.2 colours.
+    pub fn pairs_by_colour(&self, pairs: &[(usize, usize)]) -> Vec<[Id; 2]> {
+        pairs
+            .iter()
+            .map(|&(a, b)| {
+                let (w, bl) = self.colours_of(a, b);
+                [self.ids[w], self.ids[bl]]
+            })
+            .collect()
     }
 }
 

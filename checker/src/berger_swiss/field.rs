@@ -4,37 +4,16 @@
 //! withdrawn players, less requested absences of the round. Later phase: every active player,
 //! less requested absences.
 
-use super::certify::Round;
-use super::colours::{Alloc, ColourState, allocate};
+use super::absences::absence;
 use super::groups::Groups;
 use super::order;
+use super::round::Round;
 use super::tpn::Tpn;
 use super::withdrawals::Schedules;
 use crate::HashMap;
 use crate::report::{Evidence, PublishedRow, Rule, Violation};
-use crate::results::State;
+use crate::results::{ColourState, State};
 use bsw_model::{Entry, HalfPoints, Id, Player, Tournament};
-
-/// A requested absence (SPEC §9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Absence {
-    Half,
-    Zero,
-}
-
-/// The requested absence of player `p` in round `r`, if any (a withdrawn player's are
-/// ignored).
-pub fn absence(p: &Player, r: u32) -> Option<Absence> {
-    if p.withdrawn_by(r) {
-        None
-    } else if p.half_byes.contains(&r) {
-        Some(Absence::Half)
-    } else if p.zero_byes.contains(&r) {
-        Some(Absence::Zero)
-    } else {
-        None
-    }
-}
 
 /// Who is in the Swiss field of round r, before absences are removed (active players only).
 pub fn swiss_candidates<'a>(
@@ -153,16 +132,6 @@ impl SwissField {
         self.met[i].iter().find(|&&(k, _)| k == j).map_or(0, |&(_, n)| n)
     }
 
-    /// §8.2 colours of the pair (i, j).
-    pub fn alloc(&self, i: usize, j: usize) -> Alloc {
-        allocate(&self.colours[i], self.tpn[i], &self.colours[j], self.tpn[j])
-    }
-
-    /// (White, Black) of the pair per §8.2, as indices.
-    pub fn colours_of(&self, i: usize, j: usize) -> (usize, usize) {
-        if self.alloc(i, j).first_white { (i, j) } else { (j, i) }
-    }
-
     /// The largest streak among the field's players (S of §8.3).
     pub fn max_streak(&self) -> u32 {
         self.colours.iter().map(|c| c.streak).max().unwrap_or(0)
@@ -261,17 +230,4 @@ pub fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
         }
     }
     out
-}
-
-impl SwissField {
-    /// Field-index pairs as (White, Black) ids with the §8.2 colours.
-    pub fn pairs_by_colour(&self, pairs: &[(usize, usize)]) -> Vec<[Id; 2]> {
-        pairs
-            .iter()
-            .map(|&(a, b)| {
-                let (w, bl) = self.colours_of(a, b);
-                [self.ids[w], self.ids[bl]]
-            })
-            .collect()
-    }
 }

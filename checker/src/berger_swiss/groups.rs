@@ -6,7 +6,6 @@
 //! refused, as is a group of fewer than 3 players, groups holding more players than there
 //! are, schedules of different lengths, or R < P.
 
-use super::berger::schedule_len;
 use super::tpn::Tpn;
 use crate::HashMap;
 use crate::HashMapExt as _;
@@ -26,6 +25,12 @@ pub struct Groups {
     pub phase: u32,
     /// Total rounds R.
     pub rounds: u32,
+}
+
+/// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd
+/// (all groups share it: the initial phase P).
+pub fn schedule_len(k: u32) -> u32 {
+    if k.is_multiple_of(2) { k.saturating_sub(1) } else { k }
 }
 
 /// Builds the groups of `t`, or says why the configuration breaks SPEC §2.

@@ -24,7 +24,8 @@
 //! (implicit graph); only when a block is feasible is it redone with the oracle, and the exact
 //! first feasible level searched for the witness, as always.
 
-use super::blossom;
+use super::blossom::Implicit;
+use super::counting::counts_admit_pairing;
 use super::field::SwissField;
 use super::level::Level;
 use crate::oracle;
@@ -150,6 +151,44 @@ pub fn complete_pairing_some_bye(
     Some((bye?, pairs))
 }
 
+/// Whether `vertices` have a complete pairing at `level` (same answer as
+/// `complete_pairing(..).is_some()`), by the fast search: an odd segment settles it, then the
+/// counts ([`super::counting`]), then the blossom search ([`super::blossom`]).
+pub fn feasible(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
+    // No pair crosses a score gap larger than D: an odd segment settles it.
+    if segments(f, vertices, level).iter().any(|s| s.len() % 2 == 1) {
+        return false;
+    }
+    let mut alive = vec![false; f.len()];
+    for &v in vertices {
+        alive[v] = true;
+    }
+    let mut g = Implicit::new(f, level, alive, None);
+    // Counts that no pairing can meet settle it without a search.
+    counts_admit_pairing(&g) && g.has_perfect_matching()
+}
+
+/// Whether some receiver v leaves a complete pairing of `vertices` − v (same answer as
+/// `complete_pairing_some_bye(..).is_some()`), by the fast search as [`feasible`].
+pub fn feasible_some_bye(
+    f: &SwissField,
+    vertices: &[usize],
+    receivers: &[usize],
+    level: &Level,
+) -> bool {
+    let odd = segments(f, vertices, level).iter().filter(|s| s.len() % 2 == 1).count();
+    if odd != 1 {
+        return false;
+    }
+    let mut alive = vec![false; f.len()];
+    for &v in vertices {
+        alive[v] = true;
+    }
+    let rs: Vec<usize> = receivers.iter().copied().filter(|&r| alive[r]).collect();
+    let mut g = Implicit::new(f, level, alive, Some(&rs));
+    counts_admit_pairing(&g) && g.has_perfect_matching()
+}
+
 /// The strictest level at which every pair of `pairs` is allowed.
 pub fn published_level(f: &SwissField, pairs: &[(usize, usize)]) -> Level {
     let mut level = Level { rematches: false, streak_limit: 2, balance: true, max_diff: Some(0) };
@@ -225,9 +264,9 @@ pub fn earlier_feasible(
         // Decide with the fast search; only a feasible block is redone with the oracle
         // (which gives the witness).
         let feasible = if odd {
-            blossom::feasible_some_bye(f, &whole, &receivers, &loose)
+            feasible_some_bye(f, &whole, &receivers, &loose)
         } else {
-            blossom::feasible(f, &whole, &loose)
+            feasible(f, &whole, &loose)
         };
         if !feasible {
             continue;
@@ -290,7 +329,7 @@ pub fn earlier_feasible(
         if !maximal {
             continue;
         }
-        if blossom::feasible(f, &all, &level) {
+        if feasible(f, &all, &level) {
             for k2 in 0..=k {
                 let l2 = Level { balance: k2 < 4, max_diff: DIFFS[k2 % 4], ..level };
                 if let Some(p) = complete_pairing(f, &all, &l2) {

@@ -14,5 +14,6 @@ pub mod groups;
 pub mod ladder;
 pub mod level;
 pub mod order;
+pub mod round;
 pub mod tpn;
 pub mod withdrawals;

@@ -11,8 +11,8 @@
 //! withdrawn members included.
 
 use super::berger::{Expected, expected_entries, published_as_expected};
-use super::certify::Round;
 use super::groups::Groups;
+use super::round::Round;
 use crate::report::{Evidence, Rule, Violation};
 use bsw_model::{Id, Tournament};
 
@@ -28,7 +28,12 @@ pub struct Schedules {
 
 impl Schedules {
     pub fn on_schedule(&self, r: u32, g: usize) -> bool {
-        self.on.get(r as usize).and_then(|v| v.get(g)).copied().unwrap_or(false)
+        self.on_in(r).get(g).copied().unwrap_or(false)
+    }
+
+    /// Which groups are on their schedule in round `r` (`[g]`; empty beyond P).
+    pub fn on_in(&self, r: u32) -> &[bool] {
+        self.on.get(r as usize).map_or(&[], Vec::as_slice)
     }
 }
 
@@ -70,6 +75,7 @@ pub fn replay(t: &Tournament, groups: &Groups) -> Schedules {
 /// (`other_violations`: a Swiss pairing may coincide with the table by chance).
 pub fn check_left_schedule(
     round: &Round,
+    sched: &Schedules,
     numbers: &[Vec<Id>],
     other_violations: bool,
 ) -> Vec<Violation> {
@@ -79,7 +85,7 @@ pub fn check_left_schedule(
         return out;
     }
     for (g, numbers) in numbers.iter().enumerate() {
-        let Some(joined) = round.sched.joined.get(g).copied().flatten() else {
+        let Some(joined) = sched.joined.get(g).copied().flatten() else {
             continue;
         };
         if r > groups.phase || r < joined {

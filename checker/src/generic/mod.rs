@@ -21,9 +21,9 @@
 //! Each round also gets a note with the largest score difference between opponents (a
 //! statistic, not a rule).
 
-use crate::berger_swiss::colours::Colour;
 use crate::points::show_points;
 use crate::report::{Evidence, LegalPairing, RoundReport, Rule, Violation};
+use crate::results::Colour;
 use crate::results::state_before;
 use crate::structure;
 use bsw_model::{Entry, Id, Row, Tournament};

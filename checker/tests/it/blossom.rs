@@ -7,14 +7,14 @@
 //! allowed graph covers it (exhaustive); q is "outer" after the search from q* iff the field
 //! less p and q has a complete pairing (Gallai-Edmonds, checked exhaustively); the fast greedy
 //! replay reports exactly what the oracle replay (one matching per candidate) reports.
-use bsw_checker::berger_swiss::blossom::{Implicit, feasible, feasible_some_bye};
-use bsw_checker::berger_swiss::colours::{Colour, ColourState};
+use bsw_checker::berger_swiss::blossom::Implicit;
 use bsw_checker::berger_swiss::counting::Counting;
 use bsw_checker::berger_swiss::field::SwissField;
 use bsw_checker::berger_swiss::greedy;
-use bsw_checker::berger_swiss::ladder::{self, DIFFS};
+use bsw_checker::berger_swiss::ladder::{self, DIFFS, feasible, feasible_some_bye};
 use bsw_checker::berger_swiss::level::Level;
 use bsw_checker::oracle::{matching_size_exhaustive, perfect_matching};
+use bsw_checker::results::{Colour, ColourState};
 use proptest::prelude::*;
 use std::collections::HashMap;
 

@@ -4,7 +4,8 @@
 //! (1) max s if above 2 else 0, (2) players with s >= 3, (3) |d_a| + |d_b|, (4) players
 //! repeating their last colour, smaller first; then fewer whites, then the higher TPN number.
 //! Each case is checked in both argument orders (the allocation is a function of the pair).
-use bsw_checker::berger_swiss::colours::{Alloc, Colour, ColourState, allocate};
+use bsw_checker::berger_swiss::colours::{Alloc, allocate};
+use bsw_checker::results::{Colour, ColourState};
 
 const W: Option<Colour> = Some(Colour::White);
 const B: Option<Colour> = Some(Colour::Black);

@@ -1,7 +1,8 @@
 //! The Berger tables, SplitMix64 and the draw, against data copied by hand from
 //! FIDE-REFERENCE §2 and values computed independently (Python) from SPEC §4.
-use bsw_checker::berger_swiss::berger::{round, schedule_len};
+use bsw_checker::berger_swiss::berger::round;
 use bsw_checker::berger_swiss::draw::{SplitMix64, berger_numbers};
+use bsw_checker::berger_swiss::groups::schedule_len;
 
 /// FIDE-REFERENCE §2, copied verbatim ("W-B" per board, rounds in order).
 const TABLES: &[(u32, &str)] = &[
