@@ -8,10 +8,17 @@
 //! C2 (PAB eligibility) is in [`super::pab`].
 
 use super::colours::Strength;
-use super::{DutchEvidence, Published, RoundCtx};
-use crate::report::{Evidence, Rule, Violation};
+use super::round::{Published, RoundCtx};
+use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::Id;
 use std::collections::HashSet;
+
+impl RoundCtx {
+    /// C1 and C3: may `a` and `b` be paired?
+    pub fn compatible(&self, a: Id, b: Id) -> bool {
+        allowed(self, a, b)
+    }
+}
 
 /// C1 and C3 for a pair.
 pub fn allowed(ctx: &RoundCtx, a: Id, b: Id) -> bool {

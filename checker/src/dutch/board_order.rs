@@ -3,8 +3,8 @@
 //! higher player's rank; the pairing-allocated bye last. Checked only for tournaments that
 //! number their own boards (a TRF file records no board numbers).
 
-use super::{DutchEvidence, Published, RoundCtx};
-use crate::report::{Evidence, Rule, Violation};
+use super::round::{Published, RoundCtx};
+use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::Id;
 
 /// Sort key of a game: smaller first.

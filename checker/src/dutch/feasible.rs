@@ -7,7 +7,7 @@
 //! lets take the PAB. A perfect matching is a legal pairing (returned as the witness); none
 //! proves that no pairing satisfies C1-C3.
 
-use super::context;
+use super::round::context;
 use crate::oracle;
 use bsw_model::{Entry, Row, Tournament};
 

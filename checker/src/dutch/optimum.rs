@@ -46,12 +46,14 @@
 //! member paired but for parity, the odd one a resident, the next bracket likewise, C10-C21
 //! zero, C12/C13 no more than the preferences force) is optimal without any matching.
 
+use super::colours::Strength;
 use super::order::Bracket;
-use super::quality::pair_values;
+use super::quality::{self, pair_values};
+use super::round::{Published, RoundCtx};
 use super::state::Float;
 use super::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
-use super::{DutchEvidence, Published, RoundCtx, points};
-use crate::report::{Evidence, Rule, Violation};
+use crate::points::show_points;
+use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::{Colour, HalfPoints, Id};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -312,7 +314,7 @@ impl<'a> View<'a> {
             match ctx.prefs[x] {
                 None => z += 1,
                 Some(p) => {
-                    let strong = p.strength >= super::colours::Strength::Strong;
+                    let strong = p.strength >= Strength::Strong;
                     if p.colour == Colour::White {
                         w += 1;
                         sw += strong as i64;
@@ -381,7 +383,7 @@ pub fn check_bracket(
     let solved = match optimum(&view, &[], window.ok()) {
         Ok(s) => s,
         Err(msg) => {
-            notes.push(format!("bracket {}: {msg}", points(b.score)));
+            notes.push(format!("bracket {}: {msg}", show_points(b.score)));
             return None;
         }
     };
@@ -506,7 +508,7 @@ fn violation(
     };
     let message = format!(
         "bracket {}: the bracket pairing {} is better on {name} ({} against {} published; as good on every criterion before) than the published {}",
-        points(b.score),
+        show_points(b.score),
         show_pairs(&sorted),
         at(witness),
         at(published),
@@ -517,7 +519,7 @@ fn violation(
         players,
         message,
         Evidence::Dutch(DutchEvidence::Bracket {
-            bracket_score: points(b.score),
+            bracket_score: show_points(b.score),
             criterion: name.to_string(),
             criteria: published.names.clone(),
             published_values: published.values.clone(),
@@ -730,7 +732,7 @@ fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveError> {
                 .get(x)
                 .copied()
                 .flatten()
-                .filter(|p| p.strength == super::colours::Strength::Absolute)
+                .filter(|p| p.strength == Strength::Absolute)
                 .map(|p| p.colour)
         })
         .collect();
@@ -1129,7 +1131,7 @@ fn run<W: Weight>(
 /// [`super::order::brackets`] puts a pair in the first bracket that holds both); a matching's
 /// pairing that does implies that the bracket above could pair them too, one pair more with
 /// the rest unchanged: a C6 violation that the bracket above reports first.
-type OrderKey = (bool, Vec<usize>, Vec<usize>, super::quality::Position);
+type OrderKey = (bool, Vec<usize>, Vec<usize>, quality::Position);
 
 fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
     let ctx = view.ctx;
@@ -1155,7 +1157,7 @@ fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
     let with_mdp: HashSet<Id> = mdp_pairs.iter().map(|p| p.1).collect();
     let remainder: Vec<Id> =
         view.b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
-    let pos = super::quality::position(&remainder, rr, &partner)?;
+    let pos = quality::position(&remainder, rr, &partner)?;
     Some((mdp_mdp, set, opps, pos))
 }
 
@@ -1322,7 +1324,7 @@ fn order_violation(view: &View, published: &Values, pairs: &[(Id, Id)]) -> Viola
     let (sorted, players) = witness_pairs(b, pairs);
     let message = format!(
         "bracket {}: the bracket pairing {} is as good on C6-C21 as the published {} and comes earlier in the generation order (4.2-4.4)",
-        points(b.score),
+        show_points(b.score),
         show_pairs(&sorted),
         show_pairs(&b.pairs),
     );
@@ -1331,7 +1333,7 @@ fn order_violation(view: &View, published: &Values, pairs: &[(Id, Id)]) -> Viola
         players,
         message,
         Evidence::Dutch(DutchEvidence::Bracket {
-            bracket_score: points(b.score),
+            bracket_score: show_points(b.score),
             criterion: "4".to_string(),
             criteria: published.names.clone(),
             published_values: published.values.clone(),

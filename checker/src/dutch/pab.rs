@@ -17,9 +17,10 @@
 //! score who could have taken it (generated events `-s 238` with 9 players, round 5, and
 //! `-s 17` with 101 players, round 9; see docs/dutch-checker.md, Readings).
 
-use super::{DutchEvidence, Published, RoundCtx, points};
+use super::round::{Published, RoundCtx};
 use crate::oracle;
-use crate::report::{Evidence, Rule, Violation};
+use crate::points::show_points;
+use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::Id;
 
 /// C2: a PAB to a player who already had one or scored a win without playing.
@@ -82,14 +83,14 @@ pub fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
         vec![b, better],
         format!(
             "{b} gets the pairing-allocated bye with {} points, but {better} ({} points) can take it with every other player paired",
-            points(sb),
-            points(ctx.score(better))
+            show_points(sb),
+            show_points(ctx.score(better))
         ),
         Evidence::Dutch(DutchEvidence::BetterPab {
             published: b,
-            published_score: points(sb),
+            published_score: show_points(sb),
             better,
-            better_score: points(ctx.score(better)),
+            better_score: show_points(ctx.score(better)),
             completion,
         }),
     ));

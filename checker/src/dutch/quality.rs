@@ -21,16 +21,21 @@
 //! are ordered by the S2 opponents of S1[0], S1[1], … (4.2, transpositions); a pairing that
 //! needs an exchange comes after every pairing that needs none.
 //!
-//! [`check`] runs the complete check of [`super::optimum`] first (a maximum-weight matching
-//! per bracket: any better bracket pairing, the first criterion C6-C21 where it is better);
-//! this neighbour search then looks for an equally good neighbour that comes earlier in the
-//! generation order (cheap, and its witness names the few pairs changed); when it finds
-//! nothing, [`super::optimum::check_order`] decides 4.2-4.4 completely (matchings with
-//! tie-break fields below the criteria).
+//! A round's brackets are judged by the complete check of [`super::optimum`] first (a
+//! maximum-weight matching per bracket: any better bracket pairing, the first criterion
+//! C6-C21 where it is better); this neighbour search ([`better_neighbour`]) then looks for an
+//! equally good neighbour that comes earlier in the generation order (cheap, and its witness
+//! names the few pairs changed); when it finds nothing, [`super::optimum::check_order`]
+//! decides 4.2-4.4 completely (matchings with tie-break fields below the criteria). The
+//! criteria values ([`pair_values`]) and the generation order (`position`) are the ones the
+//! complete check compares too.
 
+use super::colours::Strength;
+use super::order;
+use super::round::{Published, RoundCtx};
 use super::state::Float;
-use super::{DutchEvidence, Published, RoundCtx, points};
-use crate::report::{Evidence, Rule, Violation};
+use crate::points::show_points;
+use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::{Colour, Id};
 use std::collections::{HashMap, HashSet};
 
@@ -72,7 +77,7 @@ pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
             && p.colour != c
         {
             v[3] += 1;
-            if p.strength >= super::colours::Strength::Strong {
+            if p.strength >= Strength::Strong {
                 v[4] += 1;
             }
         }
@@ -171,52 +176,23 @@ pub(super) fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -
     Some((out.len(), diff, out.into_iter().map(std::cmp::Reverse).collect(), inn, seq))
 }
 
-/// Checks every bracket of the round.
-pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>, notes: &mut Vec<String>) {
-    check_with(ctx, publ, v, notes, true);
-}
-
-/// [`check`], with the complete check ([`super::optimum`]) or with the neighbour search
-/// only (`complete = false`: what the profile did before the complete check; kept to measure
-/// what the complete check adds).
-pub fn check_with(
+/// The neighbour search of bracket `b` (`pab`: the published PAB receiver): `Some` violation
+/// when a neighbour of the published bracket pairing is better on C9-C17, or as good and
+/// earlier in the generation order.
+pub fn better_neighbour(
     ctx: &RoundCtx,
     publ: &Published,
-    v: &mut Vec<Violation>,
-    notes: &mut Vec<String>,
-    complete: bool,
-) {
-    let score: HashMap<Id, i32> = ctx.order.iter().map(|id| (*id, ctx.score(*id))).collect();
-    let pab = publ.pabs.first().map(|x| x.1);
-    let brackets = super::order::brackets(&ctx.order, &score, &publ.partner);
-    for (k, b) in brackets.iter().enumerate() {
-        // The complete check first: it names the first criterion on which some bracket
-        // pairing is better; the neighbour search then looks for an equally good pairing
-        // that comes earlier in the generation order (4.x).
-        // The matchings' graphs of this bracket, shared by the two complete checks.
-        let graphs = std::rc::Rc::new(super::optimum::Graphs::default());
-        let full = if complete {
-            super::optimum::check_bracket(ctx, publ, &brackets, k, notes, &graphs)
-        } else {
-            None
-        };
-        if let Some(x) = full {
-            v.push(x);
-        } else if let Some(x) = Bracket::new(ctx, publ, b, pab).search() {
-            v.push(x);
-        } else if complete
-            && let Some(x) = super::optimum::check_order(ctx, publ, &brackets, k, notes, &graphs)
-        {
-            v.push(x);
-        }
-    }
+    b: &order::Bracket,
+    pab: Option<Id>,
+) -> Option<Violation> {
+    Bracket::new(ctx, publ, b, pab).search()
 }
 
 /// One bracket under examination.
 struct Bracket<'a> {
     ctx: &'a RoundCtx,
     publ: &'a Published,
-    b: &'a super::order::Bracket,
+    b: &'a order::Bracket,
     pab: Option<Id>,
     residents: HashSet<Id>,
     /// Pairs of two residents.
@@ -245,12 +221,7 @@ struct Alternative {
 }
 
 impl<'a> Bracket<'a> {
-    fn new(
-        ctx: &'a RoundCtx,
-        publ: &'a Published,
-        b: &'a super::order::Bracket,
-        pab: Option<Id>,
-    ) -> Self {
+    fn new(ctx: &'a RoundCtx, publ: &'a Published, b: &'a order::Bracket, pab: Option<Id>) -> Self {
         let residents: HashSet<Id> = b.residents.iter().copied().collect();
         let rr: Vec<(Id, Id)> = b
             .pairs
@@ -669,9 +640,9 @@ impl<'a> Bracket<'a> {
         Violation::new(
             rule,
             players,
-            format!("bracket {}: {change} {what}", points(self.b.score)),
+            format!("bracket {}: {change} {what}", show_points(self.b.score)),
             Evidence::Dutch(DutchEvidence::Bracket {
-                bracket_score: points(self.b.score),
+                bracket_score: show_points(self.b.score),
                 criterion,
                 criteria: CRITERIA.to_vec(),
                 published_values: self.total.to_vec(),

@@ -180,7 +180,7 @@ pub(crate) fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<T
             }
         }
         Kind::BracketExchange => {
-            let (ctx, publ) = bsw_checker::dutch::context(t, r, &rows);
+            let (ctx, publ) = bsw_checker::dutch::round::context(t, r, &rows);
             let scores = ctx.order.iter().map(|id| (*id, ctx.score(*id))).collect();
             let board_of = |a: Id| {
                 games
@@ -281,7 +281,7 @@ pub(crate) fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<T
 pub(crate) fn recolour(t: &Tournament, r: u32) -> Tournament {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
-    let (ctx, _) = bsw_checker::dutch::context(t, r, &rows);
+    let (ctx, _) = bsw_checker::dutch::round::context(t, r, &rows);
     for row in &mut rows {
         if let Some((a, b)) = game(row)
             && ctx.rank.contains_key(&a)

@@ -32,7 +32,7 @@ fn tail_rotations_in_large_remainders_are_killed() {
     for r in rounds {
         let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
         rows.sort_by_key(|row| row.board);
-        let (ctx, _) = bsw_checker::dutch::context(&t, r, &rows);
+        let (ctx, _) = bsw_checker::dutch::round::context(&t, r, &rows);
         let mut by_score: BTreeMap<i32, Vec<usize>> = BTreeMap::new();
         for (i, row) in rows.iter().enumerate() {
             if let Some((w, b)) = game(row)

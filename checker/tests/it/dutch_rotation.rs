@@ -26,7 +26,7 @@ type Rotation = (Tournament, Vec<(Id, Id)>, Vec<(Id, Id)>);
 fn rotations(t: &Tournament, r: u32, limit: usize) -> Vec<Rotation> {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
-    let (ctx, _) = bsw_checker::dutch::context(t, r, &rows);
+    let (ctx, _) = bsw_checker::dutch::round::context(t, r, &rows);
     let games: Vec<usize> = (0..rows.len()).filter(|&i| game(&rows[i]).is_some()).collect();
     // Games of two equal scores, grouped by score.
     let mut by_score: BTreeMap<i32, Vec<usize>> = BTreeMap::new();
@@ -84,7 +84,7 @@ fn three_pair_rotations_are_killed_with_the_criterion_named() {
                 }
                 let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
                 rows.sort_by_key(|row| row.board);
-                let (ctx, _) = bsw_checker::dutch::context(&t, r, &rows);
+                let (ctx, _) = bsw_checker::dutch::round::context(&t, r, &rows);
                 let count = |ps: &[(Id, Id)]| -> Vec<i64> {
                     (1..=4)
                         .map(|k| ps.iter().map(|&(x, y)| pair_values(&ctx, x, y)[k]).sum())

@@ -33,6 +33,7 @@
 
 use super::{OrderKey, Tweak, Values, View, bits, completes, order_key, order_violation};
 use super::{SolveError, solve_tweaked};
+use crate::points::show_points;
 use crate::report::Violation;
 use bsw_model::Id;
 use std::collections::HashMap as StdHashMap;
@@ -538,7 +539,7 @@ fn run_stages<F: Fields>(
         let Some(plan) = f.plan(budget) else {
             notes.push(format!(
                 "bracket {}: generation order: {what} tie-break fields do not fit",
-                super::points(view.b.score)
+                show_points(view.b.score)
             ));
             return None;
         };
@@ -555,7 +556,7 @@ fn run_stages<F: Fields>(
                 Stage::TooWide(msg) | Stage::TooLarge(msg) => {
                     notes.push(format!(
                         "bracket {}: generation order: {msg}",
-                        super::points(view.b.score)
+                        show_points(view.b.score)
                     ));
                     return None;
                 }
