@@ -31,8 +31,10 @@
 //! solved first on the bracket and the next scoregroup only (a relaxation), as the single
 //! matching of small remainders is.
 
-use super::{OrderKey, Tweak, Values, View, bits, completes, order_key, order_violation};
-use super::{SolveError, solve_tweaked};
+use super::generation::{OrderKey, bits, order_key};
+use super::graph::{SolveError, Values, View};
+use super::solve::{Tweak, completes, solve_tweaked};
+use super::witness::order_violation;
 use crate::points::show_points;
 use crate::report::Violation;
 use bsw_model::Id;

@@ -1,0 +1,809 @@
+//! One bracket's view for the complete check ([`View`]: its members, the next scoregroup,
+//! the score levels and differences), the criteria values of a bracket pairing ([`Values`]),
+//! and the matchings' graphs built from the view ([`Graph`]: the players, the edges and each
+//! edge's criteria fields packed, in the layout of the [parent module](super)), kept per
+//! bracket ([`Graphs`]).
+
+use crate::dutch::colours::Strength;
+use crate::dutch::order::Bracket;
+use crate::dutch::quality::pair_values;
+use crate::dutch::round::{Published, RoundCtx};
+use crate::dutch::state::Float;
+use crate::dutch::wmatch::{Weight, Wide};
+use bsw_model::{Colour, HalfPoints, Id};
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+/// Criteria values of a bracket pairing, in the rules' order (a criterion may take several
+/// entries: one per score, or per score difference).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Values {
+    pub names: Vec<&'static str>,
+    pub values: Vec<i64>,
+}
+
+/// One bracket's view: its members, the next scoregroup, the score levels.
+pub(super) struct View<'a> {
+    pub(super) ctx: &'a RoundCtx,
+    pub(super) b: &'a Bracket,
+    /// Residents of the next scoregroup (empty for the last bracket).
+    pub(super) next: Vec<Id>,
+    pub(super) has_next: bool,
+    pub(super) member: HashSet<Id>,
+    pub(super) resident: HashSet<Id>,
+    pub(super) next_set: HashSet<Id>,
+    /// Scores of the bracket's members, highest first.
+    pub(super) levels: Vec<HalfPoints>,
+    /// Positive score differences between members, largest first.
+    pub(super) diffs: Vec<HalfPoints>,
+    /// Score of the published PAB.
+    pub(super) pab_score: Option<HalfPoints>,
+    /// The published round (opponents, PAB receiver): where the matchings start from
+    /// ([`warm_start`]); never read by the verdicts.
+    published: Option<(&'a std::collections::HashMap<Id, Id>, Option<Id>)>,
+    /// The matchings' graphs built so far ([`View::graph`]).
+    pub(super) graphs: Rc<Graphs>,
+}
+
+pub(super) fn float_at(ctx: &RoundCtx, x: Id, back: u32, f: Float) -> bool {
+    ctx.round > back && ctx.hist[&x].float_in(ctx.round - back) == f
+}
+
+impl<'a> View<'a> {
+    pub(super) fn new(
+        ctx: &'a RoundCtx,
+        brackets: &'a [Bracket],
+        k: usize,
+        pab: Option<Id>,
+    ) -> Self {
+        let b = &brackets[k];
+        let next: Vec<Id> = brackets.get(k + 1).map(|n| n.residents.clone()).unwrap_or_default();
+        let member: HashSet<Id> = b.mdps.iter().chain(&b.residents).copied().collect();
+        let mut levels: Vec<HalfPoints> = member.iter().map(|&x| ctx.score(x)).collect();
+        levels.sort_unstable_by(|a, b| b.cmp(a));
+        levels.dedup();
+        let mut diffs = Vec::new();
+        for (i, &a) in levels.iter().enumerate() {
+            for &c in &levels[i + 1..] {
+                diffs.push(a - c);
+            }
+        }
+        diffs.sort_unstable_by(|a, b| b.cmp(a));
+        diffs.dedup();
+        View {
+            ctx,
+            b,
+            has_next: !next.is_empty(),
+            next_set: next.iter().copied().collect(),
+            next,
+            member,
+            resident: b.residents.iter().copied().collect(),
+            levels,
+            diffs,
+            pab_score: pab.map(|x| ctx.score(x)),
+            published: None,
+            graphs: Rc::default(),
+        }
+    }
+
+    /// The same view, whose matchings start from the published round ([`warm_start`]) and
+    /// share the graphs of `graphs` (built for the same bracket and round).
+    pub(super) fn starting_from(mut self, publ: &'a Published, graphs: &Rc<Graphs>) -> Self {
+        self.published = Some((&publ.partner, publ.pabs.first().map(|x| x.1)));
+        self.graphs = graphs.clone();
+        self
+    }
+
+    /// The graph of `key`, built on first use and kept for the view's other matchings.
+    pub(super) fn graph(&self, key: GraphKey) -> Built {
+        if let Some((_, g)) = self.graphs.0.borrow().iter().find(|(k, _)| *k == key) {
+            return g.clone();
+        }
+        let g = build_graph(self, &key).map(Rc::new);
+        self.graphs.0.borrow_mut().push((key, g.clone()));
+        g
+    }
+
+    pub(super) fn next_levels(&self) -> Vec<HalfPoints> {
+        let mut l = self.levels.clone();
+        if let Some(&x) = self.next.first() {
+            l.push(self.ctx.score(x));
+        }
+        l
+    }
+
+    /// The criteria values of a bracket pairing (`pairs`), with the next bracket's pairs and
+    /// the PAB receiver.
+    pub(super) fn values(
+        &self,
+        pairs: &[(Id, Id)],
+        next_pairs: &[(Id, Id)],
+        pab: Option<Id>,
+    ) -> Values {
+        let ctx = self.ctx;
+        let mut names = Vec::new();
+        let mut values = Vec::new();
+        let mut push = |n: &'static str, v: i64| {
+            names.push(n);
+            values.push(v);
+        };
+        let paired: HashSet<Id> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+        let down: Vec<Id> = self.member.iter().filter(|x| !paired.contains(x)).copied().collect();
+        push("C6", down.len() as i64);
+        for &l in &self.levels {
+            push("C7", down.iter().filter(|&&x| ctx.score(x) == l).count() as i64);
+        }
+        if self.has_next {
+            let in_next: HashSet<Id> = next_pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+            let unpaired: Vec<Id> =
+                down.iter().chain(&self.next).filter(|x| !in_next.contains(x)).copied().collect();
+            push("C8", unpaired.len() as i64);
+            for l in self.next_levels() {
+                push("C8", unpaired.iter().filter(|&&x| ctx.score(x) == l).count() as i64);
+            }
+        }
+        let c9 = match (down.as_slice(), pab) {
+            ([x], Some(p)) if *x == p => ctx.hist[x].unplayed as i64,
+            _ => 0,
+        };
+        push("C9", c9);
+        let colours = pairs
+            .iter()
+            .map(|&(x, y)| pair_values(ctx, x, y))
+            .fold([0i64; 9], |a, b| std::array::from_fn(|k| a[k] + b[k]));
+        for (k, n) in ["C10", "C11", "C12", "C13"].into_iter().enumerate() {
+            push(n, colours[k + 1]);
+        }
+        let res_down = |back| {
+            down.iter()
+                .filter(|&&x| self.resident.contains(&x) && float_at(ctx, x, back, Float::Down))
+                .count() as i64
+        };
+        // (higher, lower, difference) of each pair of different scores.
+        let floats: Vec<(Id, Id, HalfPoints)> = pairs
+            .iter()
+            .filter_map(|&(x, y)| {
+                let (sx, sy) = (ctx.score(x), ctx.score(y));
+                match sx.cmp(&sy) {
+                    std::cmp::Ordering::Greater => Some((x, y, sx - sy)),
+                    std::cmp::Ordering::Less => Some((y, x, sy - sx)),
+                    std::cmp::Ordering::Equal => None,
+                }
+            })
+            .collect();
+        let up = |back| {
+            floats.iter().filter(|&&(_, lo, _)| float_at(ctx, lo, back, Float::Up)).count() as i64
+        };
+        push("C14", res_down(1));
+        push("C15", up(1));
+        push("C16", res_down(2));
+        push("C17", up(2));
+        for (n, back, high) in
+            [("C18", 1, true), ("C19", 1, false), ("C20", 2, true), ("C21", 2, false)]
+        {
+            if high {
+                // An MDP that floats on gets a larger score difference than any here.
+                let on = down
+                    .iter()
+                    .filter(|&&x| {
+                        !self.resident.contains(&x) && float_at(ctx, x, back, Float::Down)
+                    })
+                    .count() as i64;
+                push(n, on);
+            }
+            for &d in &self.diffs {
+                let c = floats
+                    .iter()
+                    .filter(|&&(hi, lo, diff)| {
+                        diff == d
+                            && if high {
+                                float_at(ctx, hi, back, Float::Down)
+                            } else {
+                                float_at(ctx, lo, back, Float::Up)
+                            }
+                    })
+                    .count() as i64;
+                push(n, c);
+            }
+        }
+        Values { names, values }
+    }
+
+    /// Lower bounds that no bracket pairing can beat, criterion by criterion (see the module
+    /// doc); `None` when a published value is above them.
+    pub(super) fn trivially_optimal(&self, v: &Values, pairs: &[(Id, Id)]) -> bool {
+        let ctx = self.ctx;
+        let n = self.member.len();
+        let f = (n % 2) as i64;
+        let paired: HashSet<Id> = pairs.iter().flat_map(|&(x, y)| [x, y]).collect();
+        let down_all_residents =
+            self.member.iter().filter(|x| !paired.contains(x)).all(|x| self.resident.contains(x));
+        let mut idx = 0;
+        let get = |name: &str, idx: &mut usize| -> Vec<i64> {
+            let mut out = Vec::new();
+            while *idx < v.names.len() && v.names[*idx] == name {
+                out.push(v.values[*idx]);
+                *idx += 1;
+            }
+            out
+        };
+        if get("C6", &mut idx)[0] != f || !down_all_residents {
+            return false;
+        }
+        get("C7", &mut idx);
+        if self.has_next {
+            let c8 = get("C8", &mut idx);
+            let total = c8[0];
+            let lowest = *c8.last().unwrap_or(&0);
+            let size = f + self.next.len() as i64;
+            if total != size % 2 || lowest != total {
+                return false;
+            }
+        }
+        if get("C9", &mut idx)[0] != 0 {
+            return false;
+        }
+        // C12/C13: preferences that no pairing of the members can all grant.
+        let (mut w, mut bl, mut z, mut sw, mut sb) = (0i64, 0i64, 0i64, 0i64, 0i64);
+        for x in &self.member {
+            match ctx.prefs[x] {
+                None => z += 1,
+                Some(p) => {
+                    let strong = p.strength >= Strength::Strong;
+                    if p.colour == Colour::White {
+                        w += 1;
+                        sw += strong as i64;
+                    } else {
+                        bl += 1;
+                        sb += strong as i64;
+                    }
+                }
+            }
+        }
+        let ceil_half = |x: i64| if x <= 0 { 0 } else { (x + 1) / 2 };
+        let lb12 = ceil_half((w - bl).abs() - z - f);
+        let nn = n as i64;
+        let lb13 = ceil_half(2 * sw - nn - f) + ceil_half(2 * sb - nn - f);
+        for (name, bound) in [("C10", 0), ("C11", 0), ("C12", lb12), ("C13", lb13)] {
+            if get(name, &mut idx)[0] != bound {
+                return false;
+            }
+        }
+        v.values[idx..].iter().all(|&x| x == 0)
+    }
+}
+
+pub(super) fn bits_for(max: u64) -> u32 {
+    64 - max.leading_zeros()
+}
+
+/// The matchings' graphs of one bracket of one round (`Graph`), built on first use and
+/// shared by its quality check ([`check_bracket`](super::check_bracket)) and its order check
+/// ([`check_order`](super::check_order)),
+/// whose relaxations are on the same players and edges (only the tie-break fields differ).
+#[derive(Default)]
+pub struct Graphs(RefCell<Vec<(GraphKey, Built)>>);
+
+/// The optimum over the players still to pair, less the players of `fixed` (pairs kept as
+/// they are; then only the fields of C8 and below can vary).
+///
+/// `window`: only the bracket and the next scoregroup, nobody obliged to be paired (a
+/// relaxation of the real problem: its optimum is at least the real one); the pairs given
+/// (the published bracket and next bracket pairs, and the PAB) are then compared with that
+/// optimum, and `Solved::published_optimal` says whether they reach it.
+/// The most pairs one matching of the complete check may list; a bracket needing more is
+/// noted and its complete check skipped, rather than running the machine out of memory.
+/// Before the graphs were built once per bracket with their criteria fields shared (see
+/// [`Graph`]), a pair took some 1.6 KB (3.2 GB at 2,000 players; round 2 of 10,000 passed
+/// 24 GB) and the limit was 2.5 million. Now round 2 of 10,000 players, whose bracket and
+/// next scoregroup hold about 7,500 players (28 million pairs), is checked completely in a
+/// peak of 2.3 GB (`bsw bench --system dutch --sizes 10000 --rounds 2 --check --seed 1`).
+pub(super) const MAX_PAIRS: usize = 40_000_000;
+
+/// Why a matching of the complete check gave no pairing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum SolveError {
+    /// The criteria and tie-break fields need more bits than the widest weight holds.
+    TooWide { bits: u32 },
+    /// The matching would list more pairs than [`MAX_PAIRS`]: not built.
+    TooLarge { players: usize, pairs: usize },
+    /// No complete pairing of the rest exists (C4).
+    Incomplete,
+}
+
+impl std::fmt::Display for SolveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SolveError::TooWide { bits } => {
+                write!(f, "the criteria need {bits} bits of weight: the complete check was skipped")
+            }
+            SolveError::TooLarge { players, pairs } => write!(
+                f,
+                "the complete check needs a matching of {players} players ({pairs} pairs), \
+                 more than the checker's limit of {MAX_PAIRS} pairs (about 4 GB): skipped"
+            ),
+            SolveError::Incomplete => write!(f, "no complete pairing of the rest exists (C4)"),
+        }
+    }
+}
+
+/// What a matching's graph depends on besides its bracket ([`View`]): the pairs kept, the
+/// mode (the relaxation or every player still to pair), whether the bracket's members are
+/// kept from pairing each other (with the bracket pairs fixed and no tie-break fields), and
+/// the PAB-inside switch ([`without_pab_inside`](super::without_pab_inside)).
+#[derive(Clone, PartialEq, Eq)]
+pub(super) struct GraphKey {
+    pub(super) fixed: Vec<(Id, Id)>,
+    pub(super) window: bool,
+    pub(super) members_apart: bool,
+    pub(super) pab_inside: bool,
+}
+
+/// A graph built, or why not.
+pub(super) type Built = Result<Rc<Graph>, SolveError>;
+
+/// One matching's graph without its tie-break fields, built once per bracket and key and
+/// reused by every matching on it (the relaxation of the quality check and each stage of
+/// the order check: only the tie-break fields change): the players, the edges, and each
+/// edge's criteria fields packed into one number from bit 0 (most significant first). The
+/// edges take few distinct field values, so each edge holds the index of its value in a
+/// table (`pattern`, `table`; 0 is the edge without any field).
+pub(super) struct Graph {
+    pub(super) players: Vec<Id>,
+    pub(super) index: std::collections::HashMap<Id, usize>,
+    /// Players (the PAB vertex `dummy` comes after them).
+    pub(super) n: usize,
+    pub(super) dummy: Option<usize>,
+    pub(super) nv: usize,
+    /// Per player: a member of the bracket; in the next bracket (a member or a resident of
+    /// the next scoregroup).
+    pub(super) member: Vec<bool>,
+    pub(super) in_next: Vec<bool>,
+    pub(super) edges: Vec<(usize, usize)>,
+    pub(super) pattern: Vec<u32>,
+    pub(super) table: Vec<Wide>,
+    /// The width of the criteria fields.
+    pub(super) bits: u32,
+    /// The edges the matching's greedy start tries first ([`warm_start`]).
+    pub(super) hint: Vec<usize>,
+}
+
+/// Builds the graph of `key` (see [`Graph`]; the field layout in the module doc of
+/// [`super`] and [`solve_tweaked`](super::solve::solve_tweaked)): its players, what the fields
+/// read of them ([`PlayerData`]), the edges with their criteria fields ([`Fields::edges`])
+/// and those fields narrowed and packed into weights ([`pack`]).
+pub(super) fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveError> {
+    let ctx = view.ctx;
+    let s = view.b.score;
+    let window = key.window;
+    let taken: HashSet<Id> = key.fixed.iter().flat_map(|&(x, y)| [x, y]).collect();
+    let mut players: Vec<Id> = view.b.mdps.clone();
+    if window {
+        players.extend(view.b.residents.iter().chain(&view.next));
+    } else {
+        players.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= s));
+    }
+    players.retain(|x| !taken.contains(x));
+    let n = players.len();
+    let pairs = n * n.saturating_sub(1) / 2;
+    if pairs > MAX_PAIRS {
+        return Err(SolveError::TooLarge { players: n, pairs });
+    }
+    let dummy =
+        if window { view.pab_score.is_some().then_some(n) } else { (n % 2 == 1).then_some(n) };
+    let nv = n + dummy.is_some() as usize;
+
+    // Above every criterion: in the relaxation, the PAB given inside the window when every
+    // player who may take it is there ([`pab_inside`]): every real candidate does so.
+    let pab_forced = window && key.pab_inside && pab_inside(view, &players, &taken);
+    let fields = Fields {
+        view,
+        layout: Layout::new(view),
+        data: PlayerData::new(view, &players),
+        players: &players,
+    };
+    let (edges, pattern, values) = fields.edges(key.members_apart, dummy, pab_forced);
+    let (table, bits) = pack(view, &fields.layout, &values);
+    let PlayerData { index, member, in_next, .. } = fields.data;
+    let hint = warm_start(view, &players, &index, dummy, &edges);
+    Ok(Graph { players, index, n, dummy, nv, member, in_next, edges, pattern, table, bits, hint })
+}
+
+/// Where each criterion's fields sit among a pair's field values, most significant first
+/// (the layout in the module doc of [`super`]); `nf` fields in all.
+#[derive(Clone, Copy)]
+struct Layout {
+    f_pab: usize,
+    f_c6: usize,
+    f_c7: usize,
+    f_c8: usize,
+    f_c8l: usize,
+    f_c9: usize,
+    f_col: usize,
+    f_fl: usize,
+    f_c18: usize,
+    f_c19: usize,
+    f_c20: usize,
+    f_c21: usize,
+    nf: usize,
+}
+
+impl Layout {
+    fn new(view: &View) -> Layout {
+        // Field values per pair kind; fields in order (most significant first).
+        let nl = view.levels.len();
+        let nnl = if view.has_next { view.next_levels().len() } else { 0 };
+        let nd = view.diffs.len();
+        // Field indices. Above every criterion: the PAB given inside the relaxation.
+        let f_pab = 0;
+        let f_c6 = 1;
+        let f_c7 = 2;
+        let f_c8 = f_c7 + nl;
+        let f_c8l = f_c8 + 1;
+        let f_c9 = f_c8l + nnl;
+        let f_col = f_c9 + 1;
+        let f_fl = f_col + 4;
+        // C18, C19, C20, C21: C18 and C20 first count the MDPs paired here (rather than
+        // floating on, to a larger score difference), then one field per difference.
+        let f_c18 = f_fl + 4;
+        let f_c19 = f_c18 + 1 + nd;
+        let f_c20 = f_c19 + nd;
+        let f_c21 = f_c20 + 1 + nd;
+        let nf = f_c21 + nd;
+        Layout { f_pab, f_c6, f_c7, f_c8, f_c8l, f_c9, f_col, f_fl, f_c18, f_c19, f_c20, f_c21, nf }
+    }
+}
+
+/// What the fields read of each player of the graph, by index (no hashing in the loop over
+/// pairs).
+struct PlayerData {
+    member: Vec<bool>,
+    resident: Vec<bool>,
+    next: Vec<bool>,
+    in_next: Vec<bool>,
+    score: Vec<HalfPoints>,
+    level: Vec<usize>,
+    /// Floats: [down 1, down 2, up 1, up 2] rounds before.
+    floats: Vec<[bool; 4]>,
+    index: std::collections::HashMap<Id, usize>,
+    /// C1 and C3 (`RoundCtx::compatible`): the opponents met, by index; the absolute colour
+    /// preference of a player who is no topscorer.
+    met: Vec<Vec<usize>>,
+    absolute: Vec<Option<Colour>>,
+    takes_pab: Vec<bool>,
+}
+
+impl PlayerData {
+    fn new(view: &View, players: &[Id]) -> PlayerData {
+        let ctx = view.ctx;
+        let n = players.len();
+        let member: Vec<bool> = players.iter().map(|x| view.member.contains(x)).collect();
+        let resident: Vec<bool> = players.iter().map(|x| view.resident.contains(x)).collect();
+        let next: Vec<bool> = players.iter().map(|x| view.next_set.contains(x)).collect();
+        let in_next: Vec<bool> = (0..n).map(|i| member[i] || next[i]).collect();
+        let score: Vec<HalfPoints> = players.iter().map(|&x| ctx.score(x)).collect();
+        let level: Vec<usize> =
+            score.iter().map(|s| view.levels.iter().position(|l| l == s).unwrap_or(0)).collect();
+        // Floats: [down 1, down 2, up 1, up 2] rounds before.
+        let floats: Vec<[bool; 4]> = players
+            .iter()
+            .map(|&x| {
+                [
+                    float_at(ctx, x, 1, Float::Down),
+                    float_at(ctx, x, 2, Float::Down),
+                    float_at(ctx, x, 1, Float::Up),
+                    float_at(ctx, x, 2, Float::Up),
+                ]
+            })
+            .collect();
+        let index: std::collections::HashMap<Id, usize> =
+            players.iter().enumerate().map(|(i, x)| (*x, i)).collect();
+        // C1 and C3 (`RoundCtx::compatible`): the opponents met, by index; the absolute
+        // colour preference of a player who is no topscorer.
+        let met: Vec<Vec<usize>> = players
+            .iter()
+            .map(|x| {
+                ctx.hist
+                    .get(x)
+                    .map(|h| h.met.iter().filter_map(|y| index.get(y).copied()).collect())
+                    .unwrap_or_default()
+            })
+            .collect();
+        let absolute: Vec<Option<Colour>> = players
+            .iter()
+            .map(|x| {
+                if ctx.topscorer.contains(x) {
+                    return None;
+                }
+                ctx.prefs
+                    .get(x)
+                    .copied()
+                    .flatten()
+                    .filter(|p| p.strength == Strength::Absolute)
+                    .map(|p| p.colour)
+            })
+            .collect();
+        let takes_pab: Vec<bool> = players
+            .iter()
+            .map(|x| ctx.hist[x].pab_eligible && Some(ctx.score(*x)) == view.pab_score)
+            .collect();
+        PlayerData {
+            member,
+            resident,
+            next,
+            in_next,
+            score,
+            level,
+            floats,
+            index,
+            met,
+            absolute,
+            takes_pab,
+        }
+    }
+}
+
+/// The distinct field values of a graph's edges, each with whether a pair of two bracket
+/// members (`.1`) or another edge (`.2`) takes it: what the narrowing ([`pack`]) reads.
+type FieldValues = Vec<(Vec<u64>, bool, bool)>;
+
+/// A graph under construction: its players, what the fields read of them, the layout.
+struct Fields<'a> {
+    view: &'a View<'a>,
+    layout: Layout,
+    data: PlayerData,
+    players: &'a [Id],
+}
+
+impl Fields<'_> {
+    /// The criteria fields of a pair of two bracket members (`v` all zero).
+    fn bracket_pair(&self, i: usize, j: usize, v: &mut [u64]) {
+        let (view, ctx, players) = (self.view, self.view.ctx, self.players);
+        let Layout { f_c6, f_c7, f_col, f_fl, f_c18, f_c19, f_c20, f_c21, .. } = self.layout;
+        let PlayerData { resident, level, floats, score, .. } = &self.data;
+        v[f_c6] = 1;
+        for z in [i, j] {
+            if !resident[z] {
+                v[f_c7 + level[z]] += 1;
+            }
+        }
+        let c = pair_values(ctx, players[i], players[j]);
+        for k in 0..4 {
+            v[f_col + k] = (2 - c[k + 1]) as u64;
+        }
+        for z in [i, j] {
+            if resident[z] {
+                v[f_fl] += floats[z][0] as u64;
+                v[f_fl + 2] += floats[z][1] as u64;
+            }
+        }
+        let (sx, sy) = (score[i], score[j]);
+        let (hi, lo, diff) = if sx >= sy { (i, j, sx - sy) } else { (j, i, sy - sx) };
+        let float = diff > 0;
+        v[f_fl + 1] = 1 - (float && floats[lo][2]) as u64;
+        v[f_fl + 3] = 1 - (float && floats[lo][3]) as u64;
+        for (f0, back, high) in
+            [(f_c18, 0, true), (f_c19, 0, false), (f_c20, 1, true), (f_c21, 1, false)]
+        {
+            let mut f0 = f0;
+            if high {
+                for z in [i, j] {
+                    if !resident[z] {
+                        v[f0] += floats[z][back] as u64;
+                    }
+                }
+                f0 += 1;
+            }
+            for (di, &d) in view.diffs.iter().enumerate() {
+                let hit = float
+                    && diff == d
+                    && if high { floats[hi][back] } else { floats[lo][2 + back] };
+                v[f0 + di] = 1 - hit as u64;
+            }
+        }
+    }
+
+    /// The criteria fields of a pair of the next bracket (`v` all zero).
+    fn next_pair(&self, i: usize, j: usize, v: &mut [u64]) {
+        let Layout { f_c8, f_c8l, .. } = self.layout;
+        let PlayerData { member, level, .. } = &self.data;
+        v[f_c8] = 1;
+        for z in [i, j] {
+            if member[z] {
+                v[f_c8l + level[z]] += 1;
+            }
+        }
+    }
+
+    /// The edges (pairs C1 and C3 allow, and the PAB vertex `dummy` with the players who may
+    /// take the PAB), each with the index of its field values, and those distinct values.
+    fn edges(
+        &self,
+        members_apart: bool,
+        dummy: Option<usize>,
+        pab_forced: bool,
+    ) -> (Vec<(usize, usize)>, Vec<u32>, FieldValues) {
+        let (view, ctx, players) = (self.view, self.view.ctx, self.players);
+        let n = players.len();
+        let Layout { f_pab, f_c9, nf, .. } = self.layout;
+        let PlayerData { member, next, in_next, met, absolute, takes_pab, .. } = &self.data;
+        let max_unplayed =
+            view.member.iter().map(|x| ctx.hist[x].unplayed as u64).max().unwrap_or(0);
+        // The distinct field values (0: none).
+        let mut values: FieldValues = vec![(vec![0u64; nf], false, false)];
+        let mut seen: std::collections::HashMap<Vec<u64>, u32> = std::collections::HashMap::new();
+        seen.insert(vec![0u64; nf], 0);
+        let mut intern = |v: &[u64], bracket: bool| -> u32 {
+            let p = match seen.get(v) {
+                Some(&p) => p,
+                None => {
+                    let p = values.len() as u32;
+                    seen.insert(v.to_vec(), p);
+                    values.push((v.to_vec(), false, false));
+                    p
+                }
+            };
+            let e = &mut values[p as usize];
+            if bracket {
+                e.1 = true;
+            } else {
+                e.2 = true;
+            }
+            p
+        };
+        let mut edges: Vec<(usize, usize)> = Vec::new();
+        let mut pattern: Vec<u32> = Vec::new();
+        let mut fv = vec![0u64; nf];
+        let mut stamp = vec![usize::MAX; n];
+        for i in 0..n {
+            for &j in &met[i] {
+                stamp[j] = i;
+            }
+            for j in i + 1..n {
+                if stamp[j] == i || (absolute[i].is_some() && absolute[i] == absolute[j]) {
+                    continue;
+                }
+                // With the bracket pairs fixed, its downfloaters do not pair each other here.
+                if members_apart && member[i] && member[j] {
+                    continue;
+                }
+                let bracket = member[i] && member[j];
+                let p = if bracket
+                    || view.has_next && in_next[i] && in_next[j] && (next[i] || next[j])
+                {
+                    fv.iter_mut().for_each(|x| *x = 0);
+                    if bracket {
+                        self.bracket_pair(i, j, &mut fv);
+                    } else {
+                        self.next_pair(i, j, &mut fv);
+                    }
+                    intern(&fv, bracket)
+                } else {
+                    0 // no field: nothing for the narrowing to read
+                };
+                edges.push((i, j));
+                pattern.push(p);
+            }
+            if let Some(d) = dummy
+                && takes_pab[i]
+            {
+                fv.iter_mut().for_each(|x| *x = 0);
+                fv[f_pab] = pab_forced as u64;
+                // C9 counts only when the bracket's only downfloater takes the PAB: with the
+                // published number of downfloaters (C6) above one, it is 0 for every candidate
+                // (rewarding it would hide pairings better on C10-C21 or earlier in 4.x).
+                if member[i] && view.b.downfloaters.len() == 1 {
+                    fv[f_c9] = max_unplayed - ctx.hist[&players[i]].unplayed as u64;
+                }
+                edges.push((i, d));
+                pattern.push(intern(&fv, false));
+            }
+        }
+        (edges, pattern, values)
+    }
+}
+
+/// Narrows the fields (a field constant over every bracket pair, and zero elsewhere, or zero
+/// everywhere is dropped) and packs each distinct field value into one weight: the table of
+/// weights and their width.
+fn pack(view: &View, layout: &Layout, values: &FieldValues) -> (Vec<Wide>, u32) {
+    let Layout { f_c8, f_c9, f_col, nf, .. } = *layout;
+    // Narrowing: a field constant over every bracket pair (and zero elsewhere) or zero
+    // everywhere is dropped; widths from the largest total a matching can reach.
+    let pairs_max = (view.member.len() / 2 + 1) as u64;
+    let next_max = ((view.member.len() + view.next.len()) / 2 + 1) as u64;
+    let mut widths = vec![0u32; nf];
+    for (f, width) in widths.iter_mut().enumerate() {
+        let mut bracket_value: Option<u64> = None;
+        let mut varies = false;
+        let mut maxv = 0u64;
+        for (v, bracket, other) in values {
+            if !bracket && !other {
+                continue;
+            }
+            maxv = maxv.max(v[f]);
+            if f >= f_col {
+                if *bracket {
+                    match bracket_value {
+                        None => bracket_value = Some(v[f]),
+                        Some(s) if s != v[f] => varies = true,
+                        _ => {}
+                    }
+                }
+                if *other && v[f] != 0 {
+                    varies = true;
+                }
+            }
+        }
+        let keep = if f < f_col { maxv > 0 } else { varies };
+        let count = if (f_c8..f_c9).contains(&f) { next_max } else { pairs_max };
+        *width = if keep { bits_for(maxv * count + 1) } else { 0 };
+    }
+    let mut offsets = vec![0u32; nf];
+    let mut off = 0;
+    for f in (0..nf).rev() {
+        offsets[f] = off;
+        off += widths[f];
+    }
+    let table: Vec<Wide> = values
+        .iter()
+        .map(|(v, _, _)| {
+            let mut w = Wide::zero();
+            for f in 0..nf {
+                if widths[f] > 0 && v[f] > 0 {
+                    w = w.plus(Wide::shifted(v[f], offsets[f]));
+                }
+            }
+            w
+        })
+        .collect();
+    (table, off)
+}
+
+/// Whether every player still to pair (but those of `taken`) who may take the PAB (C2, the
+/// published PAB score) is among the relaxation's `players`: then every complete pairing
+/// gives the PAB inside the relaxation, and the relaxation may demand it (its optimum is
+/// still at least the real one, and is far more often completed by the rest of the field).
+pub(super) fn pab_inside(view: &View, players: &[Id], taken: &HashSet<Id>) -> bool {
+    let ctx = view.ctx;
+    let Some(score) = view.pab_score else {
+        return false;
+    };
+    let inside: HashSet<Id> = players.iter().copied().collect();
+    let s = view.b.score;
+    view.b.mdps.iter().chain(ctx.order.iter().filter(|&&x| ctx.score(x) <= s)).all(|x| {
+        taken.contains(x)
+            || inside.contains(x)
+            || !(ctx.hist[x].pab_eligible && ctx.score(*x) == score)
+    })
+}
+
+/// The edges (indices into `edges`) of the published pairs among `players`, and of the
+/// published PAB receiver with the PAB vertex `dummy`: the matching's greedy start tries them
+/// first (when they are tight), so a published round that is nearly optimal leaves few
+/// stages to run. Only the speed depends on them, never the optimum.
+pub(super) fn warm_start(
+    view: &View,
+    players: &[Id],
+    index: &std::collections::HashMap<Id, usize>,
+    dummy: Option<usize>,
+    edges: &[(usize, usize)],
+) -> Vec<usize> {
+    let Some((partner, pab)) = view.published else {
+        return Vec::new();
+    };
+    // Each player's published partner (the PAB vertex for the PAB receiver), by index.
+    let mut want = vec![usize::MAX; players.len()];
+    for (i, x) in players.iter().enumerate() {
+        if let Some(&j) = partner.get(x).and_then(|y| index.get(y)) {
+            want[i] = j;
+        }
+        if Some(*x) == pab
+            && let Some(d) = dummy
+        {
+            want[i] = d;
+        }
+    }
+    edges.iter().enumerate().filter(|(_, (i, j))| want[*i] == *j).map(|(k, _)| k).collect()
+}

@@ -1,0 +1,267 @@
+//! The matchings of the complete check: a graph's packed weights, with tie-break fields below
+//! the criteria when asked ([`Tweak`]), solved by [`wmatch`] over the relaxation (the bracket
+//! and the next scoregroup) or over every player still to pair ([`solve`], [`solve_tweaked`]),
+//! and the real optimum ([`optimum`]: the relaxation's when the rest of the field completes
+//! it). Counters of the matchings run and the PAB-inside switch, for tests.
+
+use super::graph::{Graph, GraphKey, SolveError, View};
+use crate::dutch::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
+use bsw_model::Id;
+use std::collections::HashSet;
+
+thread_local! {
+    /// Matchings run by the complete check on this thread: on the bracket and the next
+    /// scoregroup (the relaxation), and over every player still to pair (the fallback).
+    /// For measurements only ([`matching_counts`]); the verdicts never read them.
+    static MATCHINGS: std::cell::Cell<(usize, usize)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+thread_local! {
+    /// Whether the relaxation may demand the PAB inside (`pab_inside`): always, but inside
+    /// [`without_pab_inside`].
+    static PAB_INSIDE: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Runs `f` with the relaxation's PAB-inside field off on this thread: the complete check as
+/// it was before that field (a matching over the whole rest wherever the relaxation's
+/// optimum gives the PAB to a player who cannot take it). For tests that compare the two.
+pub fn without_pab_inside<T>(f: impl FnOnce() -> T) -> T {
+    PAB_INSIDE.with(|c| c.set(false));
+    let out = f();
+    PAB_INSIDE.with(|c| c.set(true));
+    out
+}
+
+/// (relaxation matchings, matchings over the whole rest) run so far on this thread.
+pub fn matching_counts() -> (usize, usize) {
+    MATCHINGS.with(|c| c.get())
+}
+
+/// Pairs to compare with the relaxation's optimum (bracket and next bracket pairs), and the
+/// PAB receiver.
+pub(super) type Given<'a> = (&'a [(Id, Id)], Option<Id>);
+
+/// What the matching chose: bracket pairs, next bracket pairs, PAB receiver.
+pub(super) struct Solved {
+    pub(super) pairs: Vec<(Id, Id)>,
+    pub(super) next_pairs: Vec<(Id, Id)>,
+    pub(super) pab: Option<Id>,
+    /// Window mode: the given pairs reach the optimum weight.
+    pub(super) published_optimal: bool,
+}
+
+pub(super) fn solve(
+    view: &View,
+    fixed: &[(Id, Id)],
+    window: Option<Given>,
+) -> Result<Solved, SolveError> {
+    solve_tweaked(view, fixed, window, None)
+}
+
+/// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
+/// of the field can still be paired around it (it is then feasible, and nothing feasible
+/// weighs more), else one matching over every player still to pair.
+pub(super) fn optimum(
+    view: &View,
+    fixed: &[(Id, Id)],
+    window: Option<Solved>,
+) -> Result<Solved, SolveError> {
+    let window = match window {
+        Some(w) => Some(w),
+        None => solve(view, fixed, Some((&[], None))).ok(),
+    };
+    if let Some(w) = window
+        && completes(view, &w)
+    {
+        return Ok(w);
+    }
+    solve(view, fixed, None)
+}
+
+/// Whether the players still to pair, less those the relaxation paired (and its PAB), have
+/// a complete pairing (C1, C3; a PAB of the published score when needed).
+pub(super) fn completes(view: &View, w: &Solved) -> bool {
+    let ctx = view.ctx;
+    let used: HashSet<Id> =
+        w.pairs.iter().chain(&w.next_pairs).flat_map(|&(x, y)| [x, y]).chain(w.pab).collect();
+    let mut rest: Vec<Id> = view.b.mdps.clone();
+    rest.extend(ctx.order.iter().filter(|&&x| ctx.score(x) <= view.b.score));
+    rest.retain(|x| !used.contains(x));
+    let n = rest.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if ctx.compatible(rest[i], rest[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let mut nv = n;
+    if n % 2 == 1 {
+        if w.pab.is_some() {
+            return false;
+        }
+        for (i, &x) in rest.iter().enumerate() {
+            if ctx.hist[&x].pab_eligible && Some(ctx.score(x)) == view.pab_score {
+                edges.push((i, n));
+            }
+        }
+        nv += 1;
+    }
+    crate::oracle::perfect_matching(nv, &edges).is_some()
+}
+
+/// Tie-break fields below every criterion: per bracket pair, pieces (value, shift) added
+/// at `shift` bits above the lowest tie-break bit; `bits` is the width they take.
+pub(super) struct Tweak<'a> {
+    pub bits: u32,
+    pub pieces: &'a dyn Fn(Id, Id, &mut Pieces),
+}
+
+/// A pair's tie-break pieces (value, shift), appended by [`Tweak::pieces`].
+pub(super) type Pieces = Vec<(u64, u32)>;
+
+/// [`solve`] with tie-break fields ([`Tweak`]): then only some bracket pairs are fixed, and
+/// the other bracket members pair each other as usual.
+pub(super) fn solve_tweaked(
+    view: &View,
+    fixed: &[(Id, Id)],
+    window: Option<Given>,
+    tweak: Option<&Tweak>,
+) -> Result<Solved, SolveError> {
+    let ctx = view.ctx;
+    MATCHINGS.with(|c| {
+        let (w, f) = c.get();
+        c.set(if window.is_some() { (w + 1, f) } else { (w, f + 1) });
+    });
+    let key = GraphKey {
+        fixed: fixed.to_vec(),
+        window: window.is_some(),
+        members_apart: tweak.is_none() && !fixed.is_empty(),
+        pab_inside: PAB_INSIDE.with(|c| c.get()),
+    };
+    let g = view.graph(key)?;
+    let (n, dummy) = (g.n, g.dummy);
+    let tweak_bits = tweak.map_or(0, |t| t.bits);
+    let total: u32 = g.bits + tweak_bits;
+    let given: Option<Vec<(usize, usize)>> = window.map(|(ps, pab)| {
+        let mut v: Vec<(usize, usize)> =
+            ps.iter().filter_map(|(x, y)| Some((*g.index.get(x)?, *g.index.get(y)?))).collect();
+        if let (Some(p), Some(d)) = (pab.and_then(|p| g.index.get(&p)), dummy) {
+            v.push((*p, d));
+        }
+        v
+    });
+    let full = window.is_none();
+    let given = given.as_deref();
+    let (mates, published_optimal) = if total + 4 <= 120 {
+        let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
+        run::<i128>(&g, low, full, given, tweak)
+    } else if total + 4 <= 250 {
+        let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]);
+        run::<Wide256>(&g, low, full, given, tweak)
+    } else if total + 4 <= 436 {
+        let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3], w.0[4], w.0[5], w.0[6]]);
+        run::<Wide448>(&g, low, full, given, tweak)
+    } else if total + 4 <= 500 {
+        run::<Wide>(&g, |w| *w, full, given, tweak)
+    } else {
+        return Err(SolveError::TooWide { bits: total });
+    };
+    let mut pairs = Vec::new();
+    let mut next_pairs = Vec::new();
+    let mut pab = None;
+    for (i, m) in mates.iter().enumerate() {
+        let Some(j) = *m else { continue };
+        if i >= n {
+            continue;
+        }
+        if j >= n {
+            pab = Some(g.players[i]);
+            continue;
+        }
+        if i > j {
+            continue;
+        }
+        let (x, y) = (g.players[i], g.players[j]);
+        let (x, y) = if ctx.rank[&x] < ctx.rank[&y] { (x, y) } else { (y, x) };
+        if g.member[i] && g.member[j] {
+            pairs.push((x, y));
+        } else if view.has_next && g.in_next[i] && g.in_next[j] {
+            next_pairs.push((x, y));
+        }
+    }
+    if full && mates.iter().take(n).any(|m| m.is_none()) {
+        return Err(SolveError::Incomplete);
+    }
+    pairs.extend(fixed.iter().copied());
+    Ok(Solved { pairs, next_pairs, pab, published_optimal })
+}
+
+/// Packs the criteria fields (above `1 + tweak bits`) and the tie-break fields into doubled
+/// weights and solves; with `given` (the relaxation), whether those pairs reach the optimum.
+pub(super) fn run<W: Weight>(
+    g: &Graph,
+    low: impl Fn(&Wide) -> W,
+    max_cardinality: bool,
+    given: Option<&[(usize, usize)]>,
+    tweak: Option<&Tweak>,
+) -> (Vec<Option<usize>>, bool) {
+    let nv = g.nv;
+    // Weights are doubled (bit 0 is free): every dual stays an integer.
+    let shift = 1 + tweak.map_or(0, |t| t.bits);
+    let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
+    let mut buf = Vec::new();
+    let packed: Vec<(usize, usize, W)> = g
+        .edges
+        .iter()
+        .zip(&g.pattern)
+        .map(|(&(i, j), &p)| {
+            let mut w = base[p as usize];
+            if let Some(t) = tweak
+                && j < g.n
+                && g.member[i]
+                && g.member[j]
+            {
+                let mut tie = Wide::zero();
+                buf.clear();
+                (t.pieces)(g.players[i], g.players[j], &mut buf);
+                for &(v, sh) in &buf {
+                    if v > 0 {
+                        tie = tie.plus(Wide::shifted(v, 1 + sh));
+                    }
+                }
+                w = w.plus(low(&tie));
+            }
+            (i, j, w)
+        })
+        .collect();
+    let hint = &g.hint[..];
+    // Over every player still to pair a complete pairing exists (the published one), so the
+    // heaviest perfect matching is the optimum; its warm start pairs the players below the
+    // next scoregroup (weight 0) among themselves first.
+    let mates = if max_cardinality {
+        wmatch::max_weight_perfect_matching_from(nv, &packed, hint)
+    } else {
+        wmatch::max_weight_matching_sparse_from(nv, &packed, hint)
+    };
+    let Some(given) = given else {
+        return (mates, false);
+    };
+    // The weights of the pairs compared only (the edges are many: no map of all of them).
+    let mut given_partner = vec![usize::MAX; nv];
+    for &(i, j) in given {
+        given_partner[i] = j;
+        given_partner[j] = i;
+    }
+    let (mut best, mut published) = (W::zero(), W::zero());
+    for &(i, j, w) in &packed {
+        if mates[i] == Some(j) {
+            best = best.plus(w);
+        }
+        if given_partner[i] == j {
+            published = published.plus(w);
+        }
+    }
+    (mates, published >= best)
+}
