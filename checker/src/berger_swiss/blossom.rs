@@ -87,109 +87,16 @@ impl<'a> Implicit<'a> {
         receivers: Option<&[usize]>,
     ) -> Implicit<'a> {
         let n = f.len();
-        let mut ids: HashMap<ColourState, usize> = HashMap::new();
-        let mut reps: Vec<ColourState> = Vec::new();
-        let cls: Vec<usize> = f
-            .colours
-            .iter()
-            .map(|c| {
-                *ids.entry(*c).or_insert_with(|| {
-                    reps.push(*c);
-                    reps.len() - 1
-                })
-            })
-            .collect();
+        let (cls, reps) = colour_classes(f);
         let ncls = reps.len();
-        let mut table = Vec::new();
-        if ncls <= 512 {
-            table = vec![false; ncls * ncls * 2];
-            for a in 0..ncls {
-                for b in 0..ncls {
-                    for gt in [false, true] {
-                        let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
-                        let al = super::colours::allocate(&reps[a], ta, &reps[b], tb);
-                        table[(a * ncls + b) * 2 + gt as usize] = al.max_streak
-                            <= level.streak_limit
-                            && (!level.balance || al.max_abs_diff <= 2);
-                    }
-                }
-            }
-        }
-        // Colour relation per class pair.
-        let mut rel = vec![1u8; ncls * ncls];
-        for a in 0..ncls {
-            for b in 0..ncls {
-                let ok = |gt: bool| {
-                    let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
-                    let al = super::colours::allocate(&reps[a], ta, &reps[b], tb);
-                    al.max_streak <= level.streak_limit && (!level.balance || al.max_abs_diff <= 2)
-                };
-                rel[a * ncls + b] = match (ok(false), ok(true)) {
-                    (true, true) => 1,
-                    (false, false) => 0,
-                    _ => 2,
-                };
-            }
-        }
-        // Score indices and windows.
-        let mut pv: Vec<i32> = f.points.clone();
-        pv.sort_unstable_by(|x, y| y.cmp(x));
-        pv.dedup();
-        let npv = pv.len();
-        let pidx: Vec<usize> = f.points.iter().map(|&x| pv.partition_point(|&y| y > x)).collect();
-        let (plo, phi): (Vec<usize>, Vec<usize>) = match level.max_diff {
-            None => (vec![0; n], vec![npv.saturating_sub(1); n]),
-            Some(d) => f
-                .points
-                .iter()
-                .map(|&x| {
-                    let lo = pv.partition_point(|&y| y > x + d);
-                    let hi = pv.partition_point(|&y| y >= x - d);
-                    (lo, hi.saturating_sub(1))
-                })
-                .unzip(),
-        };
+        let table = colour_table(&reps, level);
+        let rel = colour_relation(&reps, level);
+        let (npv, pidx, plo, phi) = score_windows(f, level);
         // Buckets.
         let bucket: Vec<usize> = (0..n).map(|v| cls[v] * npv + pidx[v]).collect();
         let nb = ncls * npv;
-        let mut bstart = vec![0usize; nb + 1];
-        for &b in &bucket {
-            bstart[b + 1] += 1;
-        }
-        for b in 0..nb {
-            bstart[b + 1] += bstart[b];
-        }
-        let mut fill = bstart.clone();
-        let mut ord = vec![0; n];
-        let mut at = vec![0; n];
-        for v in 0..n {
-            let b = bucket[v];
-            ord[fill[b]] = v;
-            at[v] = fill[b];
-            fill[b] += 1;
-        }
-        let nonempty: Vec<Vec<(usize, usize)>> = (0..ncls)
-            .map(|c| {
-                (0..npv)
-                    .map(|pi| (pi, c * npv + pi))
-                    .filter(|&(_, b)| bstart[b + 1] > bstart[b])
-                    .collect()
-            })
-            .collect();
-        let compat: Vec<Vec<(u8, usize)>> = (0..ncls)
-            .map(|a| {
-                (0..ncls)
-                    .filter(|&b| rel[a * ncls + b] != 0)
-                    .map(|b| (rel[a * ncls + b], b))
-                    .collect()
-            })
-            .collect();
-        let mut first_ne = vec![0; ncls * (npv + 1)];
-        for c in 0..ncls {
-            for pi in 0..=npv {
-                first_ne[c * (npv + 1) + pi] = nonempty[c].partition_point(|&(x, _)| x < pi);
-            }
-        }
+        let (bstart, ord, at) = bucket_order(&bucket, nb);
+        let (nonempty, compat, first_ne) = bucket_lists(&bstart, &rel, ncls, npv);
         let mut alive = alive;
         let mut nxt: Vec<usize> = (0..=n).collect();
         for v in 0..n {
@@ -837,4 +744,145 @@ impl<'a> Implicit<'a> {
         self.clear();
         true
     }
+}
+
+/// The colour classes of a field (players with the same colour history): each player's class
+/// and one colour state per class.
+fn colour_classes(f: &SwissField) -> (Vec<usize>, Vec<ColourState>) {
+    let mut ids: HashMap<ColourState, usize> = HashMap::new();
+    let mut reps: Vec<ColourState> = Vec::new();
+    let cls: Vec<usize> = f
+        .colours
+        .iter()
+        .map(|c| {
+            *ids.entry(*c).or_insert_with(|| {
+                reps.push(*c);
+                reps.len() - 1
+            })
+        })
+        .collect();
+    (cls, reps)
+}
+
+/// For classes (a, b) and "a has the higher TPN": whether the §8.2 colours pass the level's
+/// streak and balance tests (`[(a * ncls + b) * 2 + higher]`). Empty when there are too many
+/// classes.
+fn colour_table(reps: &[ColourState], level: &Level) -> Vec<bool> {
+    let ncls = reps.len();
+    let mut table = Vec::new();
+    if ncls <= 512 {
+        table = vec![false; ncls * ncls * 2];
+        for a in 0..ncls {
+            for b in 0..ncls {
+                for gt in [false, true] {
+                    let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
+                    let al = super::colours::allocate(&reps[a], ta, &reps[b], tb);
+                    table[(a * ncls + b) * 2 + gt as usize] = al.max_streak <= level.streak_limit
+                        && (!level.balance || al.max_abs_diff <= 2);
+                }
+            }
+        }
+    }
+    table
+}
+
+/// The colour relation of each class pair (a, b): 1 when their §8.2 colours pass the level's
+/// tests in either TPN order, 2 in only one, 0 in none.
+fn colour_relation(reps: &[ColourState], level: &Level) -> Vec<u8> {
+    let ncls = reps.len();
+    let mut rel = vec![1u8; ncls * ncls];
+    for a in 0..ncls {
+        for b in 0..ncls {
+            let ok = |gt: bool| {
+                let (ta, tb) = if gt { (2, 1) } else { (1, 2) };
+                let al = super::colours::allocate(&reps[a], ta, &reps[b], tb);
+                al.max_streak <= level.streak_limit && (!level.balance || al.max_abs_diff <= 2)
+            };
+            rel[a * ncls + b] = match (ok(false), ok(true)) {
+                (true, true) => 1,
+                (false, false) => 0,
+                _ => 2,
+            };
+        }
+    }
+    rel
+}
+
+/// The distinct point values (highest first), each player's score index and score window
+/// (the score indices within D of its own: `plo..=phi`).
+fn score_windows(f: &SwissField, level: &Level) -> (usize, Vec<usize>, Vec<usize>, Vec<usize>) {
+    let n = f.len();
+    let mut pv: Vec<i32> = f.points.clone();
+    pv.sort_unstable_by(|x, y| y.cmp(x));
+    pv.dedup();
+    let npv = pv.len();
+    let pidx: Vec<usize> = f.points.iter().map(|&x| pv.partition_point(|&y| y > x)).collect();
+    let (plo, phi): (Vec<usize>, Vec<usize>) = match level.max_diff {
+        None => (vec![0; n], vec![npv.saturating_sub(1); n]),
+        Some(d) => f
+            .points
+            .iter()
+            .map(|&x| {
+                let lo = pv.partition_point(|&y| y > x + d);
+                let hi = pv.partition_point(|&y| y >= x - d);
+                (lo, hi.saturating_sub(1))
+            })
+            .unzip(),
+    };
+    (npv, pidx, plo, phi)
+}
+
+/// The players in bucket order: each bucket's start in `ord`, `ord`, and each player's
+/// position in it.
+fn bucket_order(bucket: &[usize], nb: usize) -> (Vec<usize>, Vec<usize>, Vec<usize>) {
+    let n = bucket.len();
+    let mut bstart = vec![0usize; nb + 1];
+    for &b in bucket {
+        bstart[b + 1] += 1;
+    }
+    for b in 0..nb {
+        bstart[b + 1] += bstart[b];
+    }
+    let mut fill = bstart.clone();
+    let mut ord = vec![0; n];
+    let mut at = vec![0; n];
+    for v in 0..n {
+        let b = bucket[v];
+        ord[fill[b]] = v;
+        at[v] = fill[b];
+        fill[b] += 1;
+    }
+    (bstart, ord, at)
+}
+
+/// Per class: its non-empty buckets as (score index, bucket), the classes whose colours with
+/// it may pass with their relation, and the index of its first non-empty bucket at or after
+/// each score index.
+#[allow(clippy::type_complexity)]
+fn bucket_lists(
+    bstart: &[usize],
+    rel: &[u8],
+    ncls: usize,
+    npv: usize,
+) -> (Vec<Vec<(usize, usize)>>, Vec<Vec<(u8, usize)>>, Vec<usize>) {
+    let nonempty: Vec<Vec<(usize, usize)>> = (0..ncls)
+        .map(|c| {
+            (0..npv)
+                .map(|pi| (pi, c * npv + pi))
+                .filter(|&(_, b)| bstart[b + 1] > bstart[b])
+                .collect()
+        })
+        .collect();
+    let compat: Vec<Vec<(u8, usize)>> = (0..ncls)
+        .map(|a| {
+            (0..ncls).filter(|&b| rel[a * ncls + b] != 0).map(|b| (rel[a * ncls + b], b)).collect()
+        })
+        .collect();
+    let mut first_ne = vec![0; ncls * (npv + 1)];
+    for c in 0..ncls {
+        for pi in 0..=npv {
+            first_ne[c * (npv + 1) + pi] = nonempty[c].partition_point(|&(x, _)| x < pi);
+        }
+    }
+    (nonempty, compat, first_ne)
 }

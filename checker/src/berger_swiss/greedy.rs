@@ -274,17 +274,7 @@ pub fn replay(
     }
     // The fast path needs the published pairs among the field to be a perfect matching of
     // allowed pairs (a sound round); anything else is replayed with the oracle throughout.
-    let consistent = (0..n).filter(|&i| !paired[i]).all(|i| match partner[i] {
-        Some(j) => {
-            j < n
-                && j != i
-                && !paired[j]
-                && partner[j] == Some(i)
-                && ladder::allowed(f, i, j, level)
-        }
-        None => false,
-    });
-    if !consistent {
+    if !perfect_matching_of_allowed_pairs(f, level, &paired, partner) {
         return replay_oracle(f, level, bye, partner);
     }
     let alive: Vec<bool> = paired.iter().map(|&x| !x).collect();
@@ -301,9 +291,7 @@ pub fn replay(
     // The counting filter ([`super::counting`]): a step whose every earlier candidate it
     // rules out needs no search. Verdicts per candidate bucket, stamped by step.
     let mut counting = Counting::new(&g, &alive);
-    let nb = g.bucket_count();
-    let mut verdict_at = vec![usize::MAX; nb];
-    let mut verdict = vec![false; nb];
+    let mut verdicts = BucketVerdicts::new(g.bucket_count());
     // An earlier search, for reuse: (its player s, the clock then, its outer set). Let G be
     // the graph of s's step. If every neighbour of s in G (p aside) is a neighbour of p, then
     // for q adjacent to both, a complete pairing of G with {p, q} and {s, r} gives one with
@@ -333,50 +321,15 @@ pub fn replay(
                 o.binary_search(&q).is_ok() || (!level.rematches && f.meetings(s, q) > 0)
             })
         };
-        // First, bucket by bucket: is there an allowed candidate before q* that the counting
-        // filter does not rule out? If not, the step needs nothing more.
-        let ruled_out = match &mut counting {
-            Some(c) if !(level.rematches && f.meetings(p, q_star) > 0) => {
-                let (lo, hi) = candidates_before(f, &un, p, q_star);
-                let bp = g.bucket_of(p);
-                !g.any_candidate_bucket(p, lo, hi, |b| {
-                    if verdict_at[b] != p {
-                        verdict_at[b] = p;
-                        verdict[b] = c.may_pair(bp, b);
-                    }
-                    verdict[b]
-                })
-            }
-            _ => false,
-        };
-        let before = if ruled_out {
-            Vec::new()
-        } else if let Some(c) =
-            counting.as_mut().filter(|_| !(level.rematches && f.meetings(p, q_star) > 0))
-        {
-            // The allowed candidates before q*, bucket by bucket, leaving out the buckets the
-            // counting filter rules out: a candidate there cannot leave a complete pairing,
-            // so it cannot be outer below, and the answer is the same. (q* unmet by p: the
-            // list before q* is the index range of `candidates_before`, less, at a rematch
-            // level, the players p has met.)
-            let (lo, hi) = candidates_before(f, &un, p, q_star);
-            let bp = g.bucket_of(p);
-            g.candidates_in(
-                p,
-                lo,
-                hi,
-                |b| {
-                    if verdict_at[b] != p {
-                        verdict_at[b] = p;
-                        verdict[b] = c.may_pair(bp, b);
-                    }
-                    verdict[b]
-                },
-                |q| !(level.rematches && f.meetings(p, q) > 0) && keep(q),
-            )
-        } else {
-            allowed_before(f, level, &g, &un, &mut skip, &paired, p, q_star, keep)
-        };
+        let before = earlier_candidates(
+            f,
+            level,
+            &mut g,
+            (&un, &mut skip, &paired),
+            (&mut counting, &mut verdicts),
+            (p, q_star),
+            keep,
+        );
         if !before.is_empty() {
             g.kill(p);
             let saved = g.mate[q_star];
@@ -423,6 +376,95 @@ pub fn replay(
         }
     }
     None
+}
+
+/// Whether the published pairs among the unpaired players (`partner`) are a perfect
+/// matching of pairs allowed at `level`.
+fn perfect_matching_of_allowed_pairs(
+    f: &SwissField,
+    level: &Level,
+    paired: &[bool],
+    partner: &[Option<usize>],
+) -> bool {
+    let n = f.len();
+    (0..n).filter(|&i| !paired[i]).all(|i| match partner[i] {
+        Some(j) => {
+            j < n
+                && j != i
+                && !paired[j]
+                && partner[j] == Some(i)
+                && ladder::allowed(f, i, j, level)
+        }
+        None => false,
+    })
+}
+
+/// The counting filter's verdict per candidate bucket for the player of the current step:
+/// asked once per step and bucket (stamped by the player).
+struct BucketVerdicts {
+    at: Vec<usize>,
+    ok: Vec<bool>,
+}
+
+impl BucketVerdicts {
+    fn new(buckets: usize) -> BucketVerdicts {
+        BucketVerdicts { at: vec![usize::MAX; buckets], ok: vec![false; buckets] }
+    }
+
+    /// Whether the counts let player p (of bucket `bp`) be paired with one of bucket `b`.
+    fn may_pair(&mut self, c: &mut Counting, p: usize, bp: usize, b: usize) -> bool {
+        if self.at[b] != p {
+            self.at[b] = p;
+            self.ok[b] = c.may_pair(bp, b);
+        }
+        self.ok[b]
+    }
+}
+
+/// The allowed candidates before q* in p's preference list (`keep`: not ruled out by an
+/// earlier search) that the counting filter, when there is one, does not rule out: the
+/// candidates the step's search must look at.
+fn earlier_candidates(
+    f: &SwissField,
+    level: &Level,
+    g: &mut Implicit,
+    (un, skip, paired): (&Unpaired, &mut NextUnpaired, &[bool]),
+    (counting, verdicts): (&mut Option<Counting>, &mut BucketVerdicts),
+    (p, q_star): (usize, usize),
+    keep: impl Fn(usize) -> bool,
+) -> Vec<usize> {
+    // First, bucket by bucket: is there an allowed candidate before q* that the counting
+    // filter does not rule out? If not, the step needs nothing more.
+    let ruled_out = match counting {
+        Some(c) if !(level.rematches && f.meetings(p, q_star) > 0) => {
+            let (lo, hi) = candidates_before(f, un, p, q_star);
+            let bp = g.bucket_of(p);
+            !g.any_candidate_bucket(p, lo, hi, |b| verdicts.may_pair(c, p, bp, b))
+        }
+        _ => false,
+    };
+    if ruled_out {
+        Vec::new()
+    } else if let Some(c) =
+        counting.as_mut().filter(|_| !(level.rematches && f.meetings(p, q_star) > 0))
+    {
+        // The allowed candidates before q*, bucket by bucket, leaving out the buckets the
+        // counting filter rules out: a candidate there cannot leave a complete pairing,
+        // so it cannot be outer below, and the answer is the same. (q* unmet by p: the
+        // list before q* is the index range of `candidates_before`, less, at a rematch
+        // level, the players p has met.)
+        let (lo, hi) = candidates_before(f, un, p, q_star);
+        let bp = g.bucket_of(p);
+        g.candidates_in(
+            p,
+            lo,
+            hi,
+            |b| verdicts.may_pair(c, p, bp, b),
+            |q| !(level.rematches && f.meetings(p, q) > 0) && keep(q),
+        )
+    } else {
+        allowed_before(f, level, g, un, skip, paired, p, q_star, keep)
+    }
 }
 
 /// Whether, in the graph of the search stamped `at` (s's step, where s was the player to

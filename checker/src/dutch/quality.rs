@@ -279,6 +279,21 @@ impl<'a> Bracket<'a> {
 
     /// The first better (or equally good and earlier) neighbour, as a violation.
     fn search(&self) -> Option<Violation> {
+        if let Some(v) = self.resident_exchanges() {
+            return Some(v);
+        }
+        // An MDP exchanges its opponent with a remainder pair (the MDP's new opponent leaves
+        // the remainder, the old one enters it), or two MDPs exchange opponents: the MDP
+        // pairing comes first in the generation order.
+        let mdp_pairs = self.mdp_pairs();
+        self.mdp_exchanges(&mdp_pairs)
+            .or_else(|| self.mdps_exchanging(&mdp_pairs))
+            .or_else(|| self.mdp_floats_instead())
+            .or_else(|| self.resident_floats_instead())
+    }
+
+    /// Two pairs of residents exchange opponents.
+    fn resident_exchanges(&self) -> Option<Violation> {
         let ctx = self.ctx;
         // Shortcut (sound): when both pairs have C10-C13 all zero, no exchange can be better
         // on them; when both also join S1 and S2, the exchange that keeps them joined is
@@ -317,11 +332,12 @@ impl<'a> Bracket<'a> {
                 }
             }
         }
-        // An MDP exchanges its opponent with a remainder pair (the MDP's new opponent leaves
-        // the remainder, the old one enters it), or two MDPs exchange opponents: the MDP
-        // pairing comes first in the generation order.
-        let mdp_pairs: Vec<(Id, Id, (Id, Id))> = self
-            .b
+        None
+    }
+
+    /// The MDP pairs of the bracket: (MDP, its resident opponent, the pair as published).
+    fn mdp_pairs(&self) -> Vec<(Id, Id, (Id, Id))> {
+        self.b
             .pairs
             .iter()
             .filter_map(|&(p, q)| {
@@ -331,8 +347,12 @@ impl<'a> Bracket<'a> {
                     _ => None,
                 }
             })
-            .collect();
-        for &(m, y, stored) in &mdp_pairs {
+            .collect()
+    }
+
+    /// An MDP exchanges its opponent with a remainder pair.
+    fn mdp_exchanges(&self, mdp_pairs: &[(Id, Id, (Id, Id))]) -> Option<Violation> {
+        for &(m, y, stored) in mdp_pairs {
             for &(c0, d0) in &self.rr {
                 for (c, d) in [(c0, d0), (d0, c0)] {
                     let alt = Alternative {
@@ -348,6 +368,12 @@ impl<'a> Bracket<'a> {
                 }
             }
         }
+        None
+    }
+
+    /// Two MDPs exchange opponents.
+    fn mdps_exchanging(&self, mdp_pairs: &[(Id, Id, (Id, Id))]) -> Option<Violation> {
+        let ctx = self.ctx;
         for (k, &(m1, y1, st1)) in mdp_pairs.iter().enumerate() {
             for &(m2, y2, st2) in &mdp_pairs[k + 1..] {
                 // MDPs of different scores change the score differences of their pairs:
@@ -372,6 +398,12 @@ impl<'a> Bracket<'a> {
                 }
             }
         }
+        None
+    }
+
+    /// An MDP that floats on changes place with an MDP of the same score paired here.
+    fn mdp_floats_instead(&self) -> Option<Violation> {
+        let ctx = self.ctx;
         let sole_pab = self.b.downfloaters.len() == 1;
         // An MDP that floats on changes place with an MDP of the same score that is paired
         // here (4.4: the MDP set with the smaller BSN comes first).
@@ -407,6 +439,14 @@ impl<'a> Bracket<'a> {
                 }
             }
         }
+        None
+    }
+
+    /// A resident downfloater (or the PAB receiver) changes place with a resident paired
+    /// here, or meets an MDP in place of its resident opponent, who floats instead.
+    fn resident_floats_instead(&self) -> Option<Violation> {
+        let ctx = self.ctx;
+        let sole_pab = self.b.downfloaters.len() == 1;
         for &x in self.b.downfloaters.iter() {
             if !self.residents.contains(&x) {
                 continue;
