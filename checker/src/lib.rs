@@ -120,10 +120,10 @@ pub mod dutch;
 pub mod generic;
 pub mod ids;
 pub mod oracle;
-pub mod points;
+pub(crate) mod points;
 pub mod report;
 pub mod results;
-pub mod structure;
+pub(crate) mod structure;
 
 pub use report::{Evidence, Report, RoundReport, Rule, SwissRound, Violation};
 

@@ -4,7 +4,7 @@
 use bsw_model::HalfPoints;
 
 /// Half-points shown as points ("1½").
-pub fn show_points(hp: HalfPoints) -> String {
+pub(crate) fn show_points(hp: HalfPoints) -> String {
     let whole = hp / 2;
     match (hp % 2 != 0, whole) {
         (false, w) => format!("{w}"),

@@ -24,18 +24,18 @@ pub struct ColourState {
 
 impl ColourState {
     /// Played whites minus played blacks.
-    pub fn diff(&self) -> i32 {
+    pub(crate) fn diff(&self) -> i32 {
         self.whites as i32 - self.blacks as i32
     }
 
     /// (streak, colour difference) after playing `c`.
-    pub fn after(&self, c: Colour) -> (u32, i32) {
+    pub(crate) fn after(&self, c: Colour) -> (u32, i32) {
         let streak = if self.last == Some(c) { self.streak + 1 } else { 1 };
         let d = self.diff() + if c == Colour::White { 1 } else { -1 };
         (streak, d)
     }
 
-    pub fn push(&mut self, c: Colour) {
+    pub(crate) fn push(&mut self, c: Colour) {
         let (s, _) = self.after(c);
         self.streak = s;
         self.last = Some(c);
@@ -51,8 +51,8 @@ impl ColourState {
 pub struct Record {
     pub points: HalfPoints,
     /// Games won over the board (SPEC §5).
-    pub wnt: u32,
-    pub colours: ColourState,
+    pub(crate) wnt: u32,
+    pub(crate) colours: ColourState,
     /// `bye` results received (all kinds; not absences nor forfeit wins).
     pub byes: u32,
     /// Rounds in which the player scored a win's points without playing (forfeit win or bye):
@@ -123,7 +123,7 @@ impl Meetings {
 
 impl State {
     /// A state with `ids` (the tournament's players) and nothing played.
-    pub fn new(ids: impl ExactSizeIterator<Item = Id>) -> State {
+    pub(crate) fn new(ids: impl ExactSizeIterator<Item = Id>) -> State {
         let mut s = State { slot: IdMap::with_expected(ids.len()), ..State::default() };
         s.ids.reserve(ids.len());
         s.records.reserve(ids.len());
@@ -161,7 +161,7 @@ impl State {
     }
 
     /// The players `id` met over the board, with the number of meetings.
-    pub fn opponents(&self, id: Id) -> impl Iterator<Item = (Id, u32)> + '_ {
+    pub(crate) fn opponents(&self, id: Id) -> impl Iterator<Item = (Id, u32)> + '_ {
         let list = match self.slot.get(id) {
             Some(&k) => self.met().of(k),
             None => &[],
@@ -170,7 +170,7 @@ impl State {
     }
 
     /// Applies one row (a row without a result adds nothing).
-    pub fn apply(&mut self, entry: &Entry) {
+    pub(crate) fn apply(&mut self, entry: &Entry) {
         match *entry {
             Entry::Game { white, black, result: Some(o) } => {
                 let (pw, pb) = o.points();

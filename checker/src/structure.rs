@@ -8,7 +8,7 @@ use bsw_model::{Entry, Id, Row, Tournament};
 
 /// Structural violations of round `r` (rows sorted by board). Returns them and how many
 /// rows name each player.
-pub fn check(
+pub(crate) fn check(
     t: &Tournament,
     r: u32,
     rows: &[Row],

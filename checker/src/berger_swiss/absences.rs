@@ -12,14 +12,14 @@ use bsw_model::{Entry, Id, Player, Row, Tournament};
 
 /// A requested absence (SPEC §9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Absence {
+pub(crate) enum Absence {
     Half,
     Zero,
 }
 
 /// The requested absence of player `p` in round `r`, if any (a withdrawn player's are
 /// ignored).
-pub fn absence(p: &Player, r: u32) -> Option<Absence> {
+pub(crate) fn absence(p: &Player, r: u32) -> Option<Absence> {
     if p.withdrawn_by(r) {
         None
     } else if p.half_byes.contains(&r) {
@@ -33,7 +33,7 @@ pub fn absence(p: &Player, r: u32) -> Option<Absence> {
 
 /// Checks the rows of players with a requested absence in round r. `in_berger(id)` tells
 /// whether the player's group is on its schedule in r.
-pub fn check_requested(
+pub(crate) fn check_requested(
     t: &Tournament,
     r: u32,
     row_of: &dyn Fn(Id) -> Option<Row>,

@@ -38,7 +38,7 @@ pub fn round(k: u32, r: u32) -> Vec<(u32, u32)> {
 
 /// What a Berger group on its schedule must publish for one table board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Expected {
+pub(crate) enum Expected {
     Game {
         white: Id,
         black: Id,
@@ -56,7 +56,7 @@ pub enum Expected {
 
 /// What the Berger table of round `r` asks of a group numbered `numbers`, board by board:
 /// (White number, Black number, expected row).
-pub fn expected_entries(
+pub(crate) fn expected_entries(
     numbers: &[Id],
     r: u32,
     withdrawn: &dyn Fn(Id) -> bool,
@@ -90,7 +90,7 @@ pub fn expected_entries(
 }
 
 /// Whether the round publishes `e` exactly (same colours, a full-point bye).
-pub fn published_as_expected(round: &Round, e: Expected) -> bool {
+pub(crate) fn published_as_expected(round: &Round, e: Expected) -> bool {
     match e {
         Expected::Game { white, black } => matches!(
             round.row_of(white),
@@ -104,10 +104,10 @@ pub fn published_as_expected(round: &Round, e: Expected) -> bool {
 }
 
 /// The players of a row as a key: (smaller id, larger id) for a game, (id, None) for a bye.
-pub type RowKey = (Id, Option<Id>);
+pub(crate) type RowKey = (Id, Option<Id>);
 
 /// The key of a row's players.
-pub fn row_key(entry: &Entry) -> RowKey {
+pub(crate) fn row_key(entry: &Entry) -> RowKey {
     match *entry {
         Entry::Game { white, black, .. } => (white.min(black), Some(white.max(black))),
         Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
@@ -116,26 +116,26 @@ pub fn row_key(entry: &Entry) -> RowKey {
 
 /// Where a row of a group on its schedule sits in its table (what §8.5 orders it by).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableSlot {
+pub(crate) struct TableSlot {
     /// The group (0-based).
-    pub group: usize,
+    pub(crate) group: usize,
     /// The table board (1-based).
-    pub board: usize,
+    pub(crate) board: usize,
     /// A bye (against the phantom, or for the opponent of a withdrawn player).
-    pub bye: bool,
+    pub(crate) bye: bool,
 }
 
 /// The tables of the groups on their schedule in a round: their violations, and the table
 /// slot of each scheduled row (by [`row_key`]).
-pub struct ScheduledTables {
-    pub violations: Vec<Violation>,
-    pub slots: HashMap<RowKey, TableSlot>,
+pub(crate) struct ScheduledTables {
+    pub(crate) violations: Vec<Violation>,
+    pub(crate) slots: HashMap<RowKey, TableSlot>,
 }
 
 /// Rules 4 (and 6, 3 for byes): every board of the table of each group on its schedule is
 /// published with its colours; byes against the phantom and for opponents of withdrawn
 /// players are full-point byes.
-pub fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
+pub(crate) fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTables {
     let r = round.r;
     let mut out = ScheduledTables { violations: Vec::new(), slots: HashMap::new() };
     let withdrawn = |id: Id| round.withdrawn(id);

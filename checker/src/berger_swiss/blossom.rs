@@ -155,7 +155,7 @@ impl<'a> Implicit<'a> {
 
     /// Whether a and b are interchangeable as far as colours and scores go: same bucket, and
     /// their colour class never depends on the TPN order.
-    pub fn same_colours_and_scores(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn same_colours_and_scores(&self, a: usize, b: usize) -> bool {
         self.bucket[a] == self.bucket[b] && self.compat[self.cls[a]].iter().all(|&(r, _)| r == 1)
     }
 
@@ -165,17 +165,17 @@ impl<'a> Implicit<'a> {
     }
 
     /// Number of field players (the extra vertex z, when present, is this index).
-    pub fn field_len(&self) -> usize {
+    pub(crate) fn field_len(&self) -> usize {
         self.n
     }
 
     /// The receivers joined to the extra vertex z.
-    pub fn receivers(&self) -> &[usize] {
+    pub(crate) fn receivers(&self) -> &[usize] {
         &self.receivers
     }
 
     /// Number of buckets (bucket ids are `0..bucket_count()`).
-    pub fn bucket_count(&self) -> usize {
+    pub(crate) fn bucket_count(&self) -> usize {
         self.bstart.len() - 1
     }
 
@@ -183,7 +183,7 @@ impl<'a> Implicit<'a> {
     /// paired with its players at the level as far as colours and scores go (itself
     /// included when its colours allow it). A superset of the pairs' buckets: meetings and
     /// colour ties decided by the TPN order are not looked at.
-    pub fn bucket_graph(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn bucket_graph(&self) -> Vec<Vec<usize>> {
         let nb = self.bucket_count();
         let mut adj = vec![Vec::new(); nb];
         for (b, list) in adj.iter_mut().enumerate() {
@@ -207,7 +207,7 @@ impl<'a> Implicit<'a> {
 
     /// Whether the pair (a, w) passes the score and colour tests of the level (meetings
     /// aside).
-    pub fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
+    pub(crate) fn colours_and_scores_ok(&self, a: usize, w: usize) -> bool {
         let mut l = self.level;
         l.rematches = true;
         if let Some(d) = l.max_diff
@@ -220,12 +220,12 @@ impl<'a> Implicit<'a> {
     }
 
     /// After a failed search: the outer players.
-    pub fn outer_players(&self) -> Vec<usize> {
+    pub(crate) fn outer_players(&self) -> Vec<usize> {
         self.touched.iter().copied().filter(|&v| self.label[v] == OUTER).collect()
     }
 
     /// Whether v is in the graph.
-    pub fn is_alive(&self, v: usize) -> bool {
+    pub(crate) fn is_alive(&self, v: usize) -> bool {
         self.alive[v]
     }
 
@@ -267,7 +267,7 @@ impl<'a> Implicit<'a> {
     /// out for p are skipped whole. A bucket whose colours depend on the TPN order is passed
     /// without looking at every player when that would take long (callers use this to rule
     /// candidates out, so passing more is safe).
-    pub fn any_candidate_bucket(
+    pub(crate) fn any_candidate_bucket(
         &mut self,
         p: usize,
         lo: usize,
@@ -303,7 +303,7 @@ impl<'a> Implicit<'a> {
     /// [`Self::any_candidate_bucket`]) for which `bucket_ok` holds. Players of the other
     /// buckets are never looked at: on a million players the player-by-player walk of the
     /// preference list up to the published partner was most of the greedy's replay.
-    pub fn candidates_in(
+    pub(crate) fn candidates_in(
         &mut self,
         p: usize,
         lo: usize,
@@ -366,7 +366,7 @@ impl<'a> Implicit<'a> {
     /// Whether field players i and j (i != j) may be paired at the level (same answer as
     /// `ladder::allowed`).
     #[inline]
-    pub fn pair_ok(&self, i: usize, j: usize) -> bool {
+    pub(crate) fn pair_ok(&self, i: usize, j: usize) -> bool {
         if let Some(d) = self.level.max_diff
             && (self.f.points[i] - self.f.points[j]).abs() > d
         {
@@ -667,13 +667,13 @@ impl<'a> Implicit<'a> {
     }
 
     /// Forgets the labels of the last search.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.reset();
     }
 
     /// Whether the alive vertices have a perfect matching (greedy start, then one search per
     /// exposed vertex; the first failed search proves that none exists).
-    pub fn has_perfect_matching(&mut self) -> bool {
+    pub(crate) fn has_perfect_matching(&mut self) -> bool {
         let verts: Vec<usize> = (0..=self.n).filter(|&v| self.alive[v]).collect();
         if verts.len() % 2 == 1 {
             return false;

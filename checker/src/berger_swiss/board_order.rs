@@ -13,10 +13,10 @@ use crate::report::{Evidence, PublishedRow, Rule, Violation};
 use bsw_model::{Entry, Id, Row};
 
 /// Sort key of a row in §8.5 order (smaller first).
-pub type Key = (u8, i64, i64, i64);
+pub(crate) type Key = (u8, i64, i64, i64);
 
 /// Checks board numbering and order; `keys[i]` is the key of `rows[i]` (rows sorted by board).
-pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
+pub(crate) fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
     let mut v = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         if row.board != i as u32 + 1 {
@@ -55,7 +55,7 @@ pub fn check(rows: &[Row], keys: &[Key]) -> Vec<Violation> {
 /// their byes after every game, by group and table board; Swiss games are keyed by the higher
 /// and the summed scores before the round and the better position in `sf` (Swiss order),
 /// Swiss byes next, requested absences last by TPN.
-pub fn check_round(
+pub(crate) fn check_round(
     round: &Round,
     berger_slots: &HashMap<RowKey, TableSlot>,
     sf: &SwissField,

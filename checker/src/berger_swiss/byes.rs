@@ -8,7 +8,7 @@ use super::field::SwissField;
 use crate::report::{Evidence, Rule, Violation};
 
 /// Eligible bye receivers, bottom first (reverse Swiss order). Empty for an even field.
-pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
+pub(crate) fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
     if f.len().is_multiple_of(2) {
         return Vec::new();
     }
@@ -17,18 +17,18 @@ pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
 }
 
 /// The Swiss bye of a round, checked.
-pub struct ByeCheck {
+pub(crate) struct ByeCheck {
     /// The bye receiver (field index): the one `bye` row of an odd field.
-    pub bye: Option<usize>,
+    pub(crate) bye: Option<usize>,
     /// [`eligible_bottom_first`].
-    pub eligible: Vec<usize>,
+    pub(crate) eligible: Vec<usize>,
     /// False when the byes break §8.1 (the ladder and the greedy are then not certified).
-    pub sound: bool,
-    pub violations: Vec<Violation>,
+    pub(crate) sound: bool,
+    pub(crate) violations: Vec<Violation>,
 }
 
 /// Checks the Swiss byes of a field (`bye_rows`: field players with a `bye` row).
-pub fn check(sf: &SwissField, bye_rows: &[usize]) -> ByeCheck {
+pub(crate) fn check(sf: &SwissField, bye_rows: &[usize]) -> ByeCheck {
     let n = sf.len();
     let ids = |v: &[usize]| v.iter().map(|&i| sf.ids[i]).collect::<Vec<_>>();
     let mut out = ByeCheck {

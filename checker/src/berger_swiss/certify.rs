@@ -17,12 +17,12 @@ use bsw_model::{Id, Tournament};
 
 /// What does not change from round to round.
 pub(crate) struct Context<'a> {
-    pub t: &'a Tournament,
-    pub tpn: Tpn,
-    pub groups: Result<Groups, String>,
+    pub(crate) t: &'a Tournament,
+    pub(crate) tpn: Tpn,
+    pub(crate) groups: Result<Groups, String>,
     /// Berger numbering per group (`numbers[g][i]` has Berger number i+1).
-    pub numbers: Vec<Vec<Id>>,
-    pub sched: Schedules,
+    pub(crate) numbers: Vec<Vec<Id>>,
+    pub(crate) sched: Schedules,
 }
 
 impl<'a> Context<'a> {

@@ -57,7 +57,7 @@ pub fn allocate(a: &ColourState, tpn_a: u32, b: &ColourState, tpn_b: u32) -> All
 /// The §8.2 colours of the field's pairs (field indices).
 impl SwissField {
     /// §8.2 colours of the pair (i, j).
-    pub fn alloc(&self, i: usize, j: usize) -> Alloc {
+    pub(crate) fn alloc(&self, i: usize, j: usize) -> Alloc {
         allocate(&self.colours[i], self.tpn[i], &self.colours[j], self.tpn[j])
     }
 
@@ -67,7 +67,7 @@ impl SwissField {
     }
 
     /// Field-index pairs as (White, Black) ids with the §8.2 colours.
-    pub fn pairs_by_colour(&self, pairs: &[(usize, usize)]) -> Vec<[Id; 2]> {
+    pub(crate) fn pairs_by_colour(&self, pairs: &[(usize, usize)]) -> Vec<[Id; 2]> {
         pairs
             .iter()
             .map(|&(a, b)| {
@@ -92,7 +92,11 @@ fn colours_before(c: &ColourState) -> ColoursBefore {
 }
 
 /// Rule 8.2: every published Swiss pair (field indices) has the colours §8.2 gives it.
-pub fn check_pairs(sf: &SwissField, pairs: &[(usize, usize)], round: &Round) -> Vec<Violation> {
+pub(crate) fn check_pairs(
+    sf: &SwissField,
+    pairs: &[(usize, usize)],
+    round: &Round,
+) -> Vec<Violation> {
     let mut out = Vec::new();
     for &(i, j) in pairs {
         let (w, bl) = sf.colours_of(i, j);

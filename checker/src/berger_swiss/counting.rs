@@ -285,7 +285,7 @@ impl Counting {
 /// (z, the extra vertex of the bye trick, is a bucket of its own joined to the buckets of
 /// its alive receivers). False proves that the alive vertices have no perfect matching.
 /// A max flow by augmenting paths that carry as much as their bottleneck allows.
-pub fn counts_admit_pairing(g: &Implicit) -> bool {
+pub(crate) fn counts_admit_pairing(g: &Implicit) -> bool {
     let nb = g.bucket_count();
     if nb > MAX_BUCKETS {
         return true;

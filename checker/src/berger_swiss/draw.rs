@@ -27,7 +27,7 @@ impl SplitMix64 {
 }
 
 /// Shuffles `list` in place with the Fisher-Yates walk of SPEC §4.
-pub fn shuffle(list: &mut [Id], rng: &mut SplitMix64) {
+pub(crate) fn shuffle(list: &mut [Id], rng: &mut SplitMix64) {
     for i in (1..list.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         list.swap(i, j);

@@ -16,7 +16,7 @@ use crate::results::{ColourState, State};
 use bsw_model::{Entry, HalfPoints, Id, Player, Tournament};
 
 /// Who is in the Swiss field of round r, before absences are removed (active players only).
-pub fn swiss_candidates<'a>(
+pub(crate) fn swiss_candidates<'a>(
     t: &'a Tournament,
     groups: &Groups,
     sched: &Schedules,
@@ -36,7 +36,7 @@ pub fn swiss_candidates<'a>(
 }
 
 /// The Swiss field of round r (requested absences removed), unordered.
-pub fn swiss_field(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<Id> {
+pub(crate) fn swiss_field(t: &Tournament, groups: &Groups, sched: &Schedules, r: u32) -> Vec<Id> {
     swiss_candidates(t, groups, sched, r)
         .into_iter()
         .filter(|p| absence(p, r).is_none())
@@ -133,30 +133,30 @@ impl SwissField {
     }
 
     /// The largest streak among the field's players (S of §8.3).
-    pub fn max_streak(&self) -> u32 {
+    pub(crate) fn max_streak(&self) -> u32 {
         self.colours.iter().map(|c| c.streak).max().unwrap_or(0)
     }
 }
 
 /// The Swiss part of a round as published, read against the field.
-pub struct PublishedSwiss {
+pub(crate) struct PublishedSwiss {
     /// Each field player's partner (field index), when paired within the field.
-    pub partner: Vec<Option<usize>>,
+    pub(crate) partner: Vec<Option<usize>>,
     /// Pairs within the field, (i, j) with i < j, in field order of i.
-    pub pairs: Vec<(usize, usize)>,
+    pub(crate) pairs: Vec<(usize, usize)>,
     /// Field players with a `bye` row.
-    pub bye_rows: Vec<usize>,
+    pub(crate) bye_rows: Vec<usize>,
     /// Every field player has a row and is paired within the field or has the bye: the
     /// ladder and the greedy can be certified.
-    pub sound: bool,
+    pub(crate) sound: bool,
     /// Rule 7 (paired outside the field), rules 3/9 (an absence row in the field).
-    pub violations: Vec<Violation>,
+    pub(crate) violations: Vec<Violation>,
 }
 
 /// Reads each field player's row: partners within the field, byes; reports a field player
 /// paired with someone outside the field (rule 7) and a field player with an absence row
 /// (rule 3 when it takes the place of the missing Swiss bye, rule 9 otherwise).
-pub fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
+pub(crate) fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
     let r = round.r;
     let n = sf.len();
     let mut out = PublishedSwiss {

@@ -557,7 +557,7 @@ pub fn replay_oracle(
 
 /// Rule 8.4: every greedy step at `level` took the first workable candidate of its player's
 /// preference list (`partner`: the published partners, field indices).
-pub fn check(
+pub(crate) fn check(
     sf: &SwissField,
     level: &Level,
     bye: Option<usize>,

@@ -18,13 +18,13 @@ pub struct Groups {
     /// Members of each Berger group, in TPN order.
     pub members: Vec<Vec<Id>>,
     /// The lower Swiss group, in TPN order.
-    pub lower: Vec<Id>,
+    pub(crate) lower: Vec<Id>,
     /// Id -> group index (`None` = lower Swiss group).
     pub group_of: HashMap<Id, Option<usize>>,
     /// Initial phase P (0 without groups).
     pub phase: u32,
     /// Total rounds R.
-    pub rounds: u32,
+    pub(crate) rounds: u32,
 }
 
 /// Number of rounds of the schedule of a group of `k` players: k-1 if k is even, k if odd
@@ -100,7 +100,7 @@ pub fn build(t: &Tournament, tpn: &Tpn) -> Result<Groups, String> {
 }
 
 /// Rule 2: the configuration breaks SPEC §2 (reported once, in round 1).
-pub fn config_violation(why: &str) -> Violation {
+pub(crate) fn config_violation(why: &str) -> Violation {
     Violation::new(
         Rule::Config,
         vec![],
@@ -110,7 +110,7 @@ pub fn config_violation(why: &str) -> Violation {
 }
 
 /// Rule 2: round `r` lies beyond the R rounds of the tournament.
-pub fn round_beyond_r(groups: &Groups, r: u32) -> Option<Violation> {
+pub(crate) fn round_beyond_r(groups: &Groups, r: u32) -> Option<Violation> {
     (r > groups.rounds).then(|| {
         Violation::new(
             Rule::Config,

@@ -79,7 +79,11 @@ pub fn edges(f: &SwissField, vertices: &[usize], level: &Level) -> Vec<(usize, u
 /// Splits `vertices` (Swiss order, so points are non-increasing) where neighbouring points
 /// differ by more than D: no allowed pair crosses such a gap, so each segment is matched on
 /// its own (and a segment of odd size cannot be completed).
-pub fn segments<'v>(f: &SwissField, vertices: &'v [usize], level: &Level) -> Vec<&'v [usize]> {
+pub(crate) fn segments<'v>(
+    f: &SwissField,
+    vertices: &'v [usize],
+    level: &Level,
+) -> Vec<&'v [usize]> {
     let Some(d) = level.max_diff else {
         return vec![vertices];
     };
@@ -221,13 +225,13 @@ fn allowed_at(f: &SwissField, i: usize, j: usize, level: &Level) -> bool {
 
 /// An earlier level of the ladder at which a complete pairing exists.
 #[derive(Clone, Debug)]
-pub struct EarlierLevel {
-    pub level: Level,
-    pub bye: Option<usize>,
-    pub pairing: Vec<(usize, usize)>,
+pub(crate) struct EarlierLevel {
+    pub(crate) level: Level,
+    pub(crate) bye: Option<usize>,
+    pub(crate) pairing: Vec<(usize, usize)>,
     /// True when this is the first feasible level of the ladder; false when the search for
     /// the exact first one was cut short (the level is then only known to come earlier).
-    pub exact: bool,
+    pub(crate) exact: bool,
 }
 
 /// Budget of matchings spent to locate the exact first feasible level for a witness.
@@ -235,7 +239,7 @@ const REFINE_BUDGET: usize = 400;
 
 /// Checks that no level before `used` (with bye receiver `bye`) has a complete pairing.
 /// `eligible` = eligible bye receivers, bottom first (empty for an even field).
-pub fn earlier_feasible(
+pub(crate) fn earlier_feasible(
     f: &SwissField,
     used: &Level,
     bye: Option<usize>,
@@ -343,7 +347,7 @@ pub fn earlier_feasible(
 
 /// Rule 8.3: no level before `used` (the level of the published pairs, with bye receiver
 /// `bye`) has a complete pairing; otherwise the violation, with a witness pairing.
-pub fn check(
+pub(crate) fn check(
     sf: &SwissField,
     used: &Level,
     bye: Option<usize>,

@@ -1,9 +1,9 @@
 //! Profile berger-swiss: SPEC.md, one module per rule.
-pub mod absences;
+pub(crate) mod absences;
 pub mod berger;
 pub mod blossom;
-pub mod board_order;
-pub mod byes;
+pub(crate) mod board_order;
+pub(crate) mod byes;
 pub(crate) mod certify;
 pub mod colours;
 pub mod counting;
@@ -13,7 +13,7 @@ pub mod greedy;
 pub mod groups;
 pub mod ladder;
 pub mod level;
-pub mod order;
-pub mod round;
+pub(crate) mod order;
+pub(crate) mod round;
 pub mod tpn;
 pub mod withdrawals;

@@ -7,7 +7,7 @@ use bsw_model::Id;
 use std::cmp::Reverse;
 
 /// `ids` sorted in Swiss order.
-pub fn swiss_order(ids: &[Id], state: &State, tpn: &Tpn) -> Vec<Id> {
+pub(crate) fn swiss_order(ids: &[Id], state: &State, tpn: &Tpn) -> Vec<Id> {
     let mut v: Vec<_> = ids
         .iter()
         .map(|&id| {

@@ -8,25 +8,24 @@ use crate::results::{self, State};
 use bsw_model::{Id, Player, Row, Tournament};
 
 /// One round as published, with what every rule module looks up in it.
-pub struct Round<'a> {
-    pub t: &'a Tournament,
-    pub r: u32,
-    pub groups: &'a Groups,
+pub(crate) struct Round<'a> {
+    pub(crate) r: u32,
+    pub(crate) groups: &'a Groups,
     /// `on[g]`: group g is on its Berger schedule in this round (SPEC §6; empty beyond P).
     on: &'a [bool],
     /// The round's rows, by board.
-    pub rows: Vec<Row>,
+    pub(crate) rows: Vec<Row>,
     /// First row naming each player (index into `rows`).
     row_index: IdMap<usize>,
     by_id: IdMap<&'a Player>,
     /// Results of the rounds before r (§3).
-    pub state: State,
+    pub(crate) state: State,
 }
 
 impl<'a> Round<'a> {
     /// Round `r` of `t`; `on`: which groups are on their schedule in it
     /// ([`Schedules::on_in`](super::withdrawals::Schedules::on_in)).
-    pub fn new(t: &'a Tournament, r: u32, groups: &'a Groups, on: &'a [bool]) -> Self {
+    pub(crate) fn new(t: &'a Tournament, r: u32, groups: &'a Groups, on: &'a [bool]) -> Self {
         let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
         rows.sort_by_key(|row| row.board);
         let mut row_index: IdMap<usize> = IdMap::with_expected(t.players.len());
@@ -36,7 +35,6 @@ impl<'a> Round<'a> {
             }
         }
         Round {
-            t,
             r,
             groups,
             on,
@@ -48,22 +46,22 @@ impl<'a> Round<'a> {
     }
 
     /// The first row of the round naming `id`.
-    pub fn row_of(&self, id: Id) -> Option<Row> {
+    pub(crate) fn row_of(&self, id: Id) -> Option<Row> {
         self.row_index.get(id).map(|&i| self.rows[i])
     }
 
     /// Whether `id` is a player of the tournament.
-    pub fn is_known(&self, id: Id) -> bool {
+    pub(crate) fn is_known(&self, id: Id) -> bool {
         self.by_id.contains(id)
     }
 
     /// Whether `id` has withdrawn by this round.
-    pub fn withdrawn(&self, id: Id) -> bool {
+    pub(crate) fn withdrawn(&self, id: Id) -> bool {
         self.by_id.get(id).is_some_and(|p| p.withdrawn_by(self.r))
     }
 
     /// The group of `id` when it is on its Berger schedule in this round.
-    pub fn on_schedule_group(&self, id: Id) -> Option<usize> {
+    pub(crate) fn on_schedule_group(&self, id: Id) -> Option<usize> {
         if self.r > self.groups.phase {
             return None;
         }
@@ -72,7 +70,7 @@ impl<'a> Round<'a> {
     }
 
     /// Whether group `g` is on its Berger schedule in this round.
-    pub fn group_on_schedule(&self, g: usize) -> bool {
+    pub(crate) fn group_on_schedule(&self, g: usize) -> bool {
         self.r <= self.groups.phase && self.on_schedule(g)
     }
 

@@ -9,14 +9,14 @@ use bsw_model::{Id, Player};
 #[derive(Clone, Debug, Default)]
 pub struct Tpn {
     /// Ids in TPN order (index 0 has TPN 1).
-    pub order: Vec<Id>,
+    pub(crate) order: Vec<Id>,
     /// Id -> TPN (1-based).
-    pub of: HashMap<Id, u32>,
+    pub(crate) of: HashMap<Id, u32>,
 }
 
 impl Tpn {
     /// The TPN of `id` (`u32::MAX` for an unknown id, which sorts it last).
-    pub fn get(&self, id: Id) -> u32 {
+    pub(crate) fn get(&self, id: Id) -> u32 {
         self.of.get(&id).copied().unwrap_or(u32::MAX)
     }
 }

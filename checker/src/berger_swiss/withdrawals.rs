@@ -21,9 +21,9 @@ use bsw_model::{Id, Tournament};
 pub struct Schedules {
     /// `on[r][g]`: group g is on its Berger schedule in round r (index 0 unused; rounds
     /// beyond P have every entry false).
-    pub on: Vec<Vec<bool>>,
+    pub(crate) on: Vec<Vec<bool>>,
     /// `joined[g]`: the round from which group g plays in the Swiss field, if it does.
-    pub joined: Vec<Option<u32>>,
+    pub(crate) joined: Vec<Option<u32>>,
 }
 
 impl Schedules {
@@ -32,7 +32,7 @@ impl Schedules {
     }
 
     /// Which groups are on their schedule in round `r` (`[g]`; empty beyond P).
-    pub fn on_in(&self, r: u32) -> &[bool] {
+    pub(crate) fn on_in(&self, r: u32) -> &[bool] {
         self.on.get(r as usize).map_or(&[], Vec::as_slice)
     }
 }
@@ -73,7 +73,7 @@ pub fn replay(t: &Tournament, groups: &Groups) -> Schedules {
 /// Rule 6: a group that left its Berger schedule (joined the Swiss field, SPEC §6) but whose
 /// round still follows its table, reported only when the round has other violations
 /// (`other_violations`: a Swiss pairing may coincide with the table by chance).
-pub fn check_left_schedule(
+pub(crate) fn check_left_schedule(
     round: &Round,
     sched: &Schedules,
     numbers: &[Vec<Id>],

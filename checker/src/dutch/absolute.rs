@@ -21,7 +21,7 @@ impl RoundCtx {
 }
 
 /// C1 and C3 for a pair.
-pub fn allowed(ctx: &RoundCtx, a: Id, b: Id) -> bool {
+pub(crate) fn allowed(ctx: &RoundCtx, a: Id, b: Id) -> bool {
     a != b && !rematch(ctx, a, b) && !same_absolute(ctx, a, b)
 }
 
@@ -44,7 +44,7 @@ fn same_absolute(ctx: &RoundCtx, a: Id, b: Id) -> bool {
 }
 
 /// C1, C3 for every published game; completion of the round.
-pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
+pub(crate) fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
     for &(board, white, black) in &publ.games {
         let evidence = || {
             Evidence::Dutch(DutchEvidence::Game {

@@ -14,7 +14,7 @@ fn key(ctx: &RoundCtx, a: Id, b: Id) -> (i32, i32, usize) {
 }
 
 /// Consecutive games out of order, and a PAB before a game.
-pub fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
+pub(crate) fn check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
     let mut games = publ.games.clone();
     games.sort_by_key(|g| g.0);
     for w in games.windows(2) {

@@ -22,7 +22,7 @@ use bsw_model::Colour;
 
 /// Strength of a colour preference.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Strength {
+pub(crate) enum Strength {
     Mild = 1,
     Strong = 2,
     Absolute = 3,
@@ -30,13 +30,13 @@ pub enum Strength {
 
 /// A colour preference (1.7), `None` when no game was played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Preference {
-    pub colour: Colour,
-    pub strength: Strength,
+pub(crate) struct Preference {
+    pub(crate) colour: Colour,
+    pub(crate) strength: Strength,
 }
 
 /// The preference of a player from its played colours.
-pub fn preference(h: &History) -> Option<Preference> {
+pub(crate) fn preference(h: &History) -> Option<Preference> {
     let last = *h.colours.last()?;
     let d = h.colour_difference();
     let n = h.colours.len();
@@ -59,14 +59,13 @@ pub fn preference(h: &History) -> Option<Preference> {
 
 /// A player as the allocation sees it.
 #[derive(Clone, Copy, Debug)]
-pub struct Side<'a> {
-    pub history: &'a History,
-    pub preference: Option<Preference>,
+pub(crate) struct Side<'a> {
+    pub(crate) history: &'a History,
+    pub(crate) preference: Option<Preference>,
     /// Position in the ranking order (1.2), 0 = highest.
-    pub rank: usize,
+    pub(crate) rank: usize,
     /// 1-based rank by pairing number among the players paired in the round (5.2.5).
-    pub number: usize,
-    pub topscorer: bool,
+    pub(crate) number: usize,
 }
 
 /// Which 5.2 rule decided a pair's colours.
@@ -80,7 +79,7 @@ pub enum Decider {
 }
 
 impl Decider {
-    pub fn article(self) -> &'static str {
+    pub(crate) fn article(self) -> &'static str {
         match self {
             Decider::BothPreferences => "5.2.1",
             Decider::StrongerPreference => "5.2.2",
@@ -92,7 +91,7 @@ impl Decider {
 }
 
 /// The colour of `a` in a game against `b`, and the rule that decides it.
-pub fn allocate(a: &Side, b: &Side, initial: Colour) -> (Colour, Decider) {
+pub(crate) fn allocate(a: &Side, b: &Side, initial: Colour) -> (Colour, Decider) {
     match (a.preference, b.preference) {
         (Some(pa), Some(pb)) if pa.colour != pb.colour => {
             return (pa.colour, Decider::BothPreferences);
@@ -133,7 +132,7 @@ pub fn allocate(a: &Side, b: &Side, initial: Colour) -> (Colour, Decider) {
 }
 
 /// Short text of a preference: `"absolute white"`, `"none"`.
-pub fn describe(p: Option<Preference>) -> String {
+pub(crate) fn describe(p: Option<Preference>) -> String {
     match p {
         None => "none".into(),
         Some(p) => format!(

@@ -19,13 +19,13 @@
 //! A round is judged in that order ([`check_round`]); when C1-C4 fail, the later checks are
 //! skipped (they assume a legal, complete pairing).
 
-pub mod absolute;
-pub mod board_order;
-pub mod colours;
+pub(crate) mod absolute;
+pub(crate) mod board_order;
+pub(crate) mod colours;
 pub mod feasible;
 pub mod optimum;
 pub mod order;
-pub mod pab;
+pub(crate) mod pab;
 pub mod quality;
 pub mod round;
 pub mod state;
@@ -38,7 +38,7 @@ use round::{Published, RoundCtx, context};
 use std::collections::HashMap;
 
 /// Certifies round `r` under C.04.3.
-pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
+pub(crate) fn check_round(t: &Tournament, r: u32) -> RoundReport {
     check_round_with(t, r, true)
 }
 
@@ -147,6 +147,6 @@ fn colour_check(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
 }
 
 /// Certifies every round under C.04.3.
-pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
+pub(crate) fn check_all(t: &Tournament) -> Vec<RoundReport> {
     (1..=t.last_round()).map(|r| check_round(t, r)).collect()
 }

@@ -12,15 +12,15 @@ use std::collections::{HashMap, HashSet};
 #[derive(Clone, Debug, Default)]
 pub struct Bracket {
     /// Score of the resident players.
-    pub score: HalfPoints,
+    pub(crate) score: HalfPoints,
     /// Residents, in ranking order.
-    pub residents: Vec<Id>,
+    pub(crate) residents: Vec<Id>,
     /// Moved-down players, in ranking order.
     pub mdps: Vec<Id>,
     /// Pairs made in this bracket (higher-ranked first).
     pub pairs: Vec<(Id, Id)>,
     /// Players of the bracket who float down (in ranking order).
-    pub downfloaters: Vec<Id>,
+    pub(crate) downfloaters: Vec<Id>,
 }
 
 /// The brackets of a round: `order` is the ranking order of the paired players, `score` and
@@ -64,6 +64,6 @@ pub fn brackets(
 }
 
 /// Topscorer (1.8): when pairing the final round, a score above half the maximum possible.
-pub fn is_topscorer(score: HalfPoints, round: u32, final_round: u32) -> bool {
+pub(crate) fn is_topscorer(score: HalfPoints, round: u32, final_round: u32) -> bool {
     round == final_round && round > 1 && score > round as HalfPoints - 1
 }

@@ -24,7 +24,7 @@ use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::Id;
 
 /// C2: a PAB to a player who already had one or scored a win without playing.
-pub fn check_eligibility(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
+pub(crate) fn check_eligibility(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
     for &(board, p) in &publ.pabs {
         if ctx.hist.get(&p).is_some_and(|h| !h.pab_eligible) {
             v.push(Violation::new(
@@ -40,7 +40,7 @@ pub fn check_eligibility(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation
 }
 
 /// C5: no eligible player with a lower score could take the PAB with the rest paired.
-pub fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
+pub(crate) fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
     let Some(&(_, b)) = publ.pabs.first() else {
         return;
     };
@@ -98,7 +98,7 @@ pub fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violation>) {
 
 /// A C9 violation of a bracket: names the better PAB receiver (the witness pairing's) beside
 /// the published one, with both numbers of unplayed rounds.
-pub fn name_better_receiver(
+pub(crate) fn name_better_receiver(
     ctx: &RoundCtx,
     v: &mut Violation,
     published: Option<Id>,

@@ -179,7 +179,7 @@ pub(super) fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -
 /// The neighbour search of bracket `b` (`pab`: the published PAB receiver): `Some` violation
 /// when a neighbour of the published bracket pairing is better on C9-C17, or as good and
 /// earlier in the generation order.
-pub fn better_neighbour(
+pub(crate) fn better_neighbour(
     ctx: &RoundCtx,
     publ: &Published,
     b: &order::Bracket,

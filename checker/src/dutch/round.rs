@@ -11,17 +11,17 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Everything a round's checks need: the players to pair in ranking order and their state.
 pub struct RoundCtx {
-    pub round: u32,
+    pub(crate) round: u32,
     pub final_round: u32,
-    pub hist: HashMap<Id, History>,
+    pub(crate) hist: HashMap<Id, History>,
     /// Players to pair (present, not withdrawn), ranking order (1.2).
     pub order: Vec<Id>,
     pub rank: HashMap<Id, usize>,
     /// 1-based rank by pairing number among the players to pair (5.2.5 reading).
-    pub number: HashMap<Id, usize>,
-    pub prefs: HashMap<Id, Option<Preference>>,
-    pub topscorer: HashSet<Id>,
-    pub initial: Colour,
+    pub(crate) number: HashMap<Id, usize>,
+    pub(crate) prefs: HashMap<Id, Option<Preference>>,
+    pub(crate) topscorer: HashSet<Id>,
+    pub(crate) initial: Colour,
 }
 
 impl RoundCtx {
@@ -29,13 +29,12 @@ impl RoundCtx {
         self.hist.get(&id).map(|h| h.score).unwrap_or(0)
     }
 
-    pub fn side(&self, id: Id) -> Side<'_> {
+    pub(crate) fn side(&self, id: Id) -> Side<'_> {
         Side {
             history: &self.hist[&id],
             preference: self.prefs[&id],
             rank: self.rank[&id],
             number: self.number[&id],
-            topscorer: self.topscorer.contains(&id),
         }
     }
 
@@ -46,15 +45,15 @@ impl RoundCtx {
     }
 
     /// The preferences of some players, as evidence.
-    pub fn preferences(&self, ids: &[Id]) -> BTreeMap<String, String> {
+    pub(crate) fn preferences(&self, ids: &[Id]) -> BTreeMap<String, String> {
         ids.iter().map(|id| (id.to_string(), colours::describe(self.prefs[id]))).collect()
     }
 }
 
 /// The published round: games (board, white, black) and PABs (board, player).
 pub struct Published {
-    pub games: Vec<(u32, Id, Id)>,
-    pub pabs: Vec<(u32, Id)>,
+    pub(crate) games: Vec<(u32, Id, Id)>,
+    pub(crate) pabs: Vec<(u32, Id)>,
     pub partner: HashMap<Id, Id>,
 }
 

@@ -19,7 +19,7 @@ use std::collections::{HashMap, HashSet};
 
 /// A float received in one round (1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
+pub(crate) enum Float {
     None,
     Down,
     Up,
@@ -31,15 +31,15 @@ pub struct History {
     pub id: Id,
     pub score: HalfPoints,
     /// Colours of the games played over the board, oldest first.
-    pub colours: Vec<Colour>,
+    pub(crate) colours: Vec<Colour>,
     /// Float received in each round 1..r-1 (index k-1).
-    pub floats: Vec<Float>,
+    pub(crate) floats: Vec<Float>,
     /// Opponents met over the board.
-    pub met: HashSet<Id>,
+    pub(crate) met: HashSet<Id>,
     /// False when C2 forbids the pairing-allocated bye.
-    pub pab_eligible: bool,
+    pub(crate) pab_eligible: bool,
     /// Rounds before r without a game played over the board.
-    pub unplayed: u32,
+    pub(crate) unplayed: u32,
 }
 
 impl History {
@@ -56,12 +56,12 @@ impl History {
     }
 
     /// Played whites minus played blacks (1.6).
-    pub fn colour_difference(&self) -> i32 {
+    pub(crate) fn colour_difference(&self) -> i32 {
         self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
     }
 
     /// The float of round `k` (1-based), `Float::None` before round 1.
-    pub fn float_in(&self, k: u32) -> Float {
+    pub(crate) fn float_in(&self, k: u32) -> Float {
         if k == 0 {
             return Float::None;
         }

@@ -33,7 +33,7 @@ use crate::structure;
 use bsw_model::{Entry, Id, Row, Tournament};
 
 /// Certifies round `r` under C.04.1.
-pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
+pub(crate) fn check_round(t: &Tournament, r: u32) -> RoundReport {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
     rows.sort_by_key(|row| row.board);
     let mut out = RoundReport { round: r, ..RoundReport::default() };
@@ -154,7 +154,7 @@ pub fn check_round(t: &Tournament, r: u32) -> RoundReport {
 }
 
 /// Certifies every round under C.04.1.
-pub fn check_all(t: &Tournament) -> Vec<RoundReport> {
+pub(crate) fn check_all(t: &Tournament) -> Vec<RoundReport> {
     (1..=t.last_round()).map(|r| check_round(t, r)).collect()
 }
 

@@ -19,8 +19,8 @@ use std::rc::Rc;
 /// entries: one per score, or per score difference).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Values {
-    pub names: Vec<&'static str>,
-    pub values: Vec<i64>,
+    pub(crate) names: Vec<&'static str>,
+    pub(crate) values: Vec<i64>,
 }
 
 /// One bracket's view: its members, the next scoregroup, the score levels.
@@ -283,7 +283,7 @@ pub(super) fn bits_for(max: u64) -> u32 {
 /// ([`check_order`](super::check_order)),
 /// whose relaxations are on the same players and edges (only the tie-break fields differ).
 #[derive(Default)]
-pub struct Graphs(RefCell<Vec<(GraphKey, Built)>>);
+pub(crate) struct Graphs(RefCell<Vec<(GraphKey, Built)>>);
 
 /// The optimum over the players still to pair, less the players of `fixed` (pairs kept as
 /// they are; then only the fields of C8 and below can vary).

@@ -58,7 +58,7 @@ mod solve;
 mod stages;
 mod witness;
 
-pub use graph::Graphs;
+pub(crate) use graph::Graphs;
 pub use solve::{matching_counts, without_pab_inside};
 
 use super::order::Bracket;
@@ -75,7 +75,7 @@ use witness::violation;
 
 /// The complete check of bracket `k`: `Some` violation when a better bracket pairing exists.
 /// `graphs`: shared with [`check_order`] of the same bracket (see [`Graphs`]).
-pub fn check_bracket(
+pub(crate) fn check_bracket(
     ctx: &RoundCtx,
     publ: &Published,
     brackets: &[Bracket],
@@ -163,7 +163,7 @@ fn first_difference(a: &Values, b: &Values) -> Option<usize> {
 /// pairing is a witness only when the rest of the field completes it, else the matching
 /// covers every player still to pair. A bracket whose published pairing is the first legal
 /// one (`first_legal`) needs no matching, nor does each part that is the first legal one.
-pub fn check_order(
+pub(crate) fn check_order(
     ctx: &RoundCtx,
     publ: &Published,
     brackets: &[Bracket],

@@ -114,8 +114,8 @@ pub(super) fn completes(view: &View, w: &Solved) -> bool {
 /// Tie-break fields below every criterion: per bracket pair, pieces (value, shift) added
 /// at `shift` bits above the lowest tie-break bit; `bits` is the width they take.
 pub(super) struct Tweak<'a> {
-    pub bits: u32,
-    pub pieces: &'a dyn Fn(Id, Id, &mut Pieces),
+    pub(crate) bits: u32,
+    pub(crate) pieces: &'a dyn Fn(Id, Id, &mut Pieces),
 }
 
 /// A pair's tie-break pieces (value, shift), appended by [`Tweak::pieces`].

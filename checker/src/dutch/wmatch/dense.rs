@@ -56,7 +56,7 @@ pub fn max_weight_matching<W: Weight>(
 /// [`max_weight_matching`], whose greedy start tries the edges of `first` (indices into
 /// `edges`, e.g. the published pairs) before the others: same optimum weight, fewer stages
 /// when those edges are nearly an optimum.
-pub fn max_weight_matching_from<W: Weight>(
+pub(crate) fn max_weight_matching_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
     max_cardinality: bool,
@@ -85,7 +85,7 @@ pub fn max_weight_perfect_matching<W: Weight>(
 
 /// [`max_weight_perfect_matching`], whose greedy start tries the edges of `first` before
 /// the others (see [`max_weight_matching_from`]).
-pub fn max_weight_perfect_matching_from<W: Weight>(
+pub(crate) fn max_weight_perfect_matching_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
     first: &[usize],

@@ -21,9 +21,7 @@ mod duals;
 mod sparse;
 mod weight;
 
-pub use dense::{
-    max_weight_matching, max_weight_matching_from, max_weight_perfect_matching,
-    max_weight_perfect_matching_from,
-};
+pub(crate) use dense::max_weight_perfect_matching_from;
+pub use dense::{max_weight_matching, max_weight_perfect_matching};
 pub use sparse::{max_weight_matching_sparse_from, max_weight_matching_sparse_with};
 pub use weight::{Weight, Wide, Wide256, Wide448, WideN};
