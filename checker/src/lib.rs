@@ -1,31 +1,55 @@
 //! Independent certifier of Berger-Swiss rounds (profile `berger-swiss`) and of Swiss rounds
-//! paired by any program (profile `generic`, FIDE C.04.1 basic rules).
+//! paired by any program (profile `generic`, FIDE C.04.1 basic rules; profile `dutch`, FIDE
+//! C.04.3).
 //!
-//! Deliberately absent: any dependency on `bsw-engine` (a test in `tests/independence.rs`
+//! Deliberately absent: any dependency on `bsw-engine` (a test in `tests/it/independence.rs`
 //! fails if one appears). Every rule is re-derived here from SPEC.md, one module per rule,
 //! with its own matching code: a blossom search on the implicit graph of allowed pairs
-//! ([`blossom`](berger_swiss::blossom)) decides the feasibility questions, and petgraph's general maximum matching
-//! ([`oracle`]) builds every witness printed in a report. No I/O.
+//! ([`blossom`](berger_swiss::blossom)) decides the feasibility questions, and petgraph's
+//! general maximum matching ([`oracle`]) builds every witness printed in a report. No I/O.
+//!
+//! # Layout
+//! One module tree per profile, and the leaves they share:
+//! - [`berger_swiss`]: SPEC.md, one module per section (tpn §1, groups §2, results §3 is
+//!   shared, draw and berger §4, order §5, withdrawals §6, field §7, byes §8.1, colours §8.2,
+//!   level and ladder §8.3, greedy §8.4, board_order §8.5, absences §9), the fast search of
+//!   §8.3/§8.4 (blossom, counting), the published round the rule modules read (round), and
+//!   certify, the orchestrator;
+//! - [`generic`]: FIDE C.04.1;
+//! - [`dutch`]: FIDE C.04.3 (its own state, brackets, criteria and weighted matching,
+//!   [`wmatch`](dutch::wmatch));
+//! - shared: [`report`] (the verdicts as typed values: rules, evidence of every profile, the
+//!   JSON contract), [`results`] (the state before a round: points, played colours, meetings,
+//!   byes), `structure` (every player once, nobody unknown), [`oracle`] (petgraph's matching),
+//!   [`ids`] (maps keyed by player id), `points` (half-points shown as points).
+//!
+//! No module imports one that imports it back: shared types live in leaves (the report
+//! types, [`Level`](berger_swiss::level::Level), the published round), the rule modules
+//! import them, and each profile's orchestrator imports its rule modules.
 //!
 //! # How a round is certified (profile berger-swiss)
 //! The tournament is replayed round by round: the state at the start of round r is the
 //! results of rounds < r ([`results`]). The last round may still lack results (just paired):
 //! its pairing is certified all the same. For each round, each rule module reports its own
 //! violations:
-//! - structure ([`structure`]): every active player exactly once, no unknown player, nobody
+//! - structure (`structure`): every active player exactly once, no unknown player, nobody
 //!   against themselves, no withdrawn player with a row, no missing result before a later
 //!   round;
-//! - Berger groups on their schedule ([`tpn`](berger_swiss::tpn), [`groups`](berger_swiss::groups), [`draw`](berger_swiss::draw), [`berger`](berger_swiss::berger),
-//!   [`withdrawals`](berger_swiss::withdrawals)): the draw is redone from the seed and swaps, each table board must be
-//!   published with its colours, byes against the phantom and for opponents of withdrawn
-//!   players, struck games without a row; groups dissolve or keep their schedules as §6 says;
-//! - requested absences ([`absences`](berger_swiss::absences));
-//! - the Swiss field ([`field`](berger_swiss::field)) in Swiss order ([`order`](berger_swiss::order)): bye eligibility ([`byes`](berger_swiss::byes)),
-//!   colours of every pair ([`colours`](berger_swiss::colours)), the level used is the first feasible one
-//!   ([`ladder`](berger_swiss::ladder): every earlier level is proved infeasible; a feasible one is printed as the
-//!   witness), each greedy step took the first workable candidate ([`greedy`](berger_swiss::greedy): otherwise the
-//!   better candidate and a completion are printed);
-//! - board order ([`board_order`](berger_swiss::board_order)).
+//! - Berger groups on their schedule ([`tpn`](berger_swiss::tpn),
+//!   [`groups`](berger_swiss::groups), [`draw`](berger_swiss::draw),
+//!   [`berger`](berger_swiss::berger), [`withdrawals`](berger_swiss::withdrawals)): the draw
+//!   is redone from the seed and swaps, each table board must be published with its colours,
+//!   byes against the phantom and for opponents of withdrawn players, struck games without a
+//!   row; groups dissolve or keep their schedules as §6 says;
+//! - requested absences (`berger_swiss::absences`);
+//! - the Swiss field ([`field`](berger_swiss::field)) in Swiss order (`berger_swiss::order`):
+//!   bye eligibility (`berger_swiss::byes`), colours of every pair
+//!   ([`colours`](berger_swiss::colours)), the level used is the first feasible one
+//!   ([`ladder`](berger_swiss::ladder): every earlier level is proved infeasible; a feasible
+//!   one is printed as the witness), each greedy step took the first workable candidate
+//!   ([`greedy`](berger_swiss::greedy): otherwise the better candidate and a completion are
+//!   printed);
+//! - board order (`berger_swiss::board_order`).
 //!
 //! # Reports
 //! A [`Report`] holds one [`RoundReport`] per round; each [`Violation`] names a [`Rule`] (an
@@ -81,39 +105,42 @@
 //! D, players separated by a larger score gap share no edge, so each segment is matched on its
 //! own and an odd segment settles the question without any matching.
 //!
-//! The matchings never list the edges of a field ([`blossom`](berger_swiss::blossom)): neighbours are enumerated on
-//! demand by buckets of (colour class, score), whole buckets being skipped when their colours
-//! or scores rule them out, with skip pointers over the unlabelled players and the outer
-//! players of a bucket kept in groups per blossom; blossoms are contracted with a union-find
-//! over bases. For §8.4, the published pairs among the unpaired players form a perfect
-//! matching M of the allowed graph; with p removed, its published partner q* is the only
-//! exposed player, and an earlier candidate q leaves a complete pairing iff q is reachable
-//! from q* by an even M-alternating path, i.e. outer after ONE failed search from q*
-//! (Gallai-Edmonds). Steps whose allowed candidates all come after q* need no search. The
-//! oracle is only run when a violation is found, to build the report's witness exactly as
-//! it always did, so reports do not depend on the fast code.
+//! The matchings never list the edges of a field ([`blossom`](berger_swiss::blossom)): neighbours
+//! are enumerated on demand by buckets of (colour class, score), whole buckets being skipped when
+//! their colours or scores rule them out, with skip pointers over the unlabelled players and the
+//! outer players of a bucket kept in groups per blossom; blossoms are contracted with a union-find
+//! over bases. For §8.4, the published pairs among the unpaired players form a perfect matching M
+//! of the allowed graph; with p removed, its published partner q* is the only exposed player, and
+//! an earlier candidate q leaves a complete pairing iff q is reachable from q* by an even
+//! M-alternating path, i.e. outer after ONE failed search from q* (Gallai-Edmonds). Steps whose
+//! allowed candidates all come after q* need no search. The oracle is only run when a violation is
+//! found, to build the report's witness exactly as it always did, so reports do not depend on the
+//! fast code.
 //!
 //! A step whose player p has, in the graph of an earlier search of its bucket (player s),
 //! every neighbour of s among its own neighbours reuses that search: exchanging p and s in a
 //! complete pairing shows that a candidate adjacent to s can work for p only if it was outer
 //! for s (pairs usable in a later graph were usable then).
 //!
-//! Counting first ([`counting`](berger_swiss::counting)): players of one bucket are alike for colours and scores,
-//! so every complete pairing gives a flow on the small bucket graph (its bipartite double).
-//! Counts that admit no such flow (more players who need Black than players who may take
-//! White within the score limit, say) prove "no complete pairing" without a search: the
-//! ladder asks the counts before each matching, and the greedy replay keeps the flow of the
-//! players still to pair and rules out candidate buckets with it (the Hall sets of failed
-//! tests are kept and rule out later candidates in O(1)); the candidates before q* are looked
-//! at bucket by bucket, never player by player. Counting only ever says "no": whatever it
-//! cannot rule out is decided by the blossom search, so no verdict depends on it.
-//! Figures (per round, against the engine's pairing time) are in BENCHMARKS.md; the
-//! `check_round` example of the harness times the checker alone on one round.
+//! Counting first ([`counting`](berger_swiss::counting)): players of one bucket are alike for
+//! colours and scores, so every complete pairing gives a flow on the small bucket graph (its
+//! bipartite double). Counts that admit no such flow (more players who need Black than players who
+//! may take White within the score limit, say) prove "no complete pairing" without a search: the
+//! ladder asks the counts before each matching, and the greedy replay keeps the flow of the players
+//! still to pair and rules out candidate buckets with it (the Hall sets of failed tests are kept
+//! and rule out later candidates in O(1)); the candidates before q* are looked at bucket by bucket,
+//! never player by player. Counting only ever says "no": whatever it cannot rule out is decided by
+//! the blossom search, so no verdict depends on it. Figures (per round, against the engine's
+//! pairing time) are in BENCHMARKS.md; the `check_round` example of the benches crate times the
+//! checker alone on one round.
 //!
 //! # What it deliberately does not do
 //! It never re-pairs a round with an engine of its own and compares; it checks the published
 //! round against each rule and proves the optimality claims (§8.3, §8.4) with matchings. It
 //! does not judge results (any legal result is conforming) nor tiebreaks.
+
+// The crate docs describe the internals too (`cargo doc --document-private-items`).
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod berger_swiss;
 pub mod dutch;

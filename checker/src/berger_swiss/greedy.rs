@@ -238,9 +238,9 @@ fn allowed_before(
 
 /// The candidates that come before q* in the preference list of p (the highest unpaired
 /// player; rematches aside): the unpaired players with field index in `lo..hi` (p excluded).
-/// With G = p's score group among the unpaired (m players, G[0] = p, k = m/2) and the list
+/// With G = p's score group among the unpaired (m players, G\[0\] = p, k = m/2) and the list
 /// G[k..m-1], G[k-1..1], then the lower groups: q* outside G leaves everyone between p and
-/// q*; q* = G[j] with j >= k leaves G[k..j-1]; with j < k, G[k..m-1] and G[j+1..k-1], i.e.
+/// q*; q* = G\[j\] with j >= k leaves G[k..j-1]; with j < k, G[k..m-1] and G[j+1..k-1], i.e.
 /// G[j+1..m-1].
 fn candidates_before(f: &SwissField, un: &Unpaired, p: usize, q_star: usize) -> (usize, usize) {
     let n = f.len();

@@ -18,7 +18,7 @@
 //! earlier in the rules' generation order is a violation of 4.x: among the residents that do
 //! not meet an MDP (the remainder), S1 holds the first N1 (N1 = pairs of the remainder), and
 //! a pairing in which every pair joins S1 and S2 needs no exchange (4.3); two such pairings
-//! are ordered by the S2 opponents of S1[0], S1[1], … (4.2, transpositions); a pairing that
+//! are ordered by the S2 opponents of S1\[0\], S1\[1\], … (4.2, transpositions); a pairing that
 //! needs an exchange comes after every pairing that needs none.
 //!
 //! A round's brackets are judged by the complete check of [`super::optimum`] first (a
@@ -122,7 +122,7 @@ fn sub(a: Values, b: Values) -> Values {
 /// earliest exchange that can produce it (4.3: fewest players exchanged, then the smallest
 /// difference between the sums of the BSNs moved S2→S1 and S1→S2, then the largest BSNs moved
 /// S1→S2, then the smallest moved S2→S1), then its transposition (4.2: the BSNs of the S2
-/// opponents of S1[0], S1[1], …, lexicographically). BSN = position in `remainder` (ranking
+/// opponents of S1\[0\], S1\[1\], …, lexicographically). BSN = position in `remainder` (ranking
 /// order); S1 = the first `n1`.
 ///
 /// The earliest exchange keeps every pair that already joins S1 and S2; of a pair inside S1

@@ -15,9 +15,9 @@ use std::collections::HashSet;
 /// ([`crate::dutch::quality::position`]). `None` for a remainder no exchange produces.
 ///
 /// A published bracket never pairs two MDPs (both were members of the bracket above, and
-/// [`crate::dutch::order::brackets`] puts a pair in the first bracket that holds both); a matching's
-/// pairing that does implies that the bracket above could pair them too, one pair more with
-/// the rest unchanged: a C6 violation that the bracket above reports first.
+/// [`crate::dutch::order::brackets`] puts a pair in the first bracket that holds both); a
+/// matching's pairing that does implies that the bracket above could pair them too, one pair
+/// more with the rest unchanged: a C6 violation that the bracket above reports first.
 pub(super) type OrderKey = (bool, Vec<usize>, Vec<usize>, quality::Position);
 
 pub(super) fn order_key(view: &View, pairs: &[(Id, Id)]) -> Option<OrderKey> {
