@@ -38,7 +38,8 @@ fn before_checking(n: u32) -> Tournament {
 }
 
 fn pair(t: &Tournament) -> usize {
-    let paired = bsw_engine::pair_next_round(black_box(t)).expect("the engine pairs round 6");
+    let paired =
+        bsw_engine::berger_swiss::pair_next_round(black_box(t)).expect("the engine pairs round 6");
     paired.rows.len()
 }
 

@@ -27,7 +27,7 @@ fn pair_round6(c: &mut Criterion) {
                     .measurement_time(Duration::from_secs(5));
             }
             g.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
-                b.iter(|| bsw_engine::pair_next_round(black_box(t)).expect("pairs"))
+                b.iter(|| bsw_engine::berger_swiss::pair_next_round(black_box(t)).expect("pairs"))
             });
         }
         g.finish();
@@ -48,7 +48,7 @@ fn pair_round3(c: &mut Criterion) {
         for n in sizes(var, default) {
             let t = before_round(n, 3, model);
             g.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
-                b.iter(|| bsw_engine::pair_next_round(black_box(t)).expect("pairs"))
+                b.iter(|| bsw_engine::berger_swiss::pair_next_round(black_box(t)).expect("pairs"))
             });
         }
         g.finish();

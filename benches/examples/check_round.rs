@@ -13,12 +13,12 @@ fn main() {
     let repeat = args.get(3).copied().unwrap_or(1);
     if std::env::var_os("WARM").is_some() {
         let mut w = prepared(100, 9, 0, 99, ResultModel::Elo).expect("the engine pairs");
-        w.rows.extend(bsw_engine::pair_next_round(&w).expect("pairs").rows);
+        w.rows.extend(bsw_engine::berger_swiss::pair_next_round(&w).expect("pairs").rows);
         bsw_checker::check_round(&w, 1, bsw_checker::Profile::BergerSwiss);
     }
     let mut t = prepared(n, 9, r - 1, seed, ResultModel::Elo).expect("the engine pairs");
     let start = Instant::now();
-    let paired = bsw_engine::pair_next_round(&t).expect("the engine pairs");
+    let paired = bsw_engine::berger_swiss::pair_next_round(&t).expect("the engine pairs");
     let pair_ms = start.elapsed().as_secs_f64() * 1e3;
     t.rows.extend(paired.rows);
     for _ in 0..repeat {

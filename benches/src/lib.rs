@@ -60,7 +60,7 @@ pub fn before_round(n: u32, r: u32, model: ResultModel) -> Tournament {
 /// The same tournament with round 6 paired (no results yet): the input of "certify round 6".
 pub fn with_round6(n: u32, model: ResultModel) -> Tournament {
     let mut t = before_round6(n, model);
-    let paired = bsw_engine::pair_next_round(&t).expect("the engine pairs round 6");
+    let paired = bsw_engine::berger_swiss::pair_next_round(&t).expect("the engine pairs round 6");
     t.rows.extend(paired.rows);
     t
 }

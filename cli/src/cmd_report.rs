@@ -42,9 +42,9 @@ fn berger_draw(t: &Tournament) -> Result<Vec<BergerDraw>, String> {
     if t.config.groups.is_empty() {
         return Ok(Vec::new());
     }
-    let tpn = bsw_engine::tpn::assign(&t.players);
-    let groups = bsw_engine::groups::build(t, &tpn).map_err(|e| e.to_string())?;
-    let seated = bsw_engine::draw::seat_groups(t.config.seed, &groups.members);
+    let tpn = bsw_engine::berger_swiss::tpn::assign(&t.players);
+    let groups = bsw_engine::berger_swiss::groups::build(t, &tpn).map_err(|e| e.to_string())?;
+    let seated = bsw_engine::berger_swiss::draw::seat_groups(t.config.seed, &groups.members);
     Ok(seated
         .into_iter()
         .enumerate()

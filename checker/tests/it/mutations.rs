@@ -367,7 +367,8 @@ fn engine_tournament(rng: &mut Rng) -> Result<Tournament, String> {
                 t.players[active[rng.below(active.len())]].withdrawn_from = Some(r);
             }
         }
-        let pr = bsw_engine::pair_next_round(&t).map_err(|e| format!("round {r}: {e}"))?;
+        let pr =
+            bsw_engine::berger_swiss::pair_next_round(&t).map_err(|e| format!("round {r}: {e}"))?;
         if let Some(sw) = &pr.swiss {
             let l = sw.level;
             let key = format!(

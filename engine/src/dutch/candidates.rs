@@ -90,7 +90,7 @@
 //! [`super::MAX_PLAYERS`] players left the round is refused
 //! ([`Failure::WholeField`], naming the reason).
 
-use super::blossom::Matcher;
+use super::matcher::Matcher;
 use super::next_group::NextGroup;
 use super::order::{Field, Float};
 use super::pab::{bye_choice_weight, played_ranks};

@@ -1,4 +1,4 @@
-//! A restart's two passes over every pair, done class by class (`blossom`, module docs:
+//! A restart's two passes over every pair, done class by class (`matcher`, module docs:
 //! "When most vertices changed, the matcher starts afresh"; `docs/dutch.md`, Speed, "The
 //! restart by class").
 //!
@@ -157,7 +157,7 @@ fn range_weight<C: ClassView>(
     Some(if u < v { c.unmet_w2(u, v) } else { c.unmet_w2(v, u) })
 }
 
-/// A restart's tally (`blossom::Weights::restart_tally`): calls `f(v, w, count)` for each
+/// A restart's tally (`matcher::Weights::restart_tally`): calls `f(v, w, count)` for each
 /// alive vertex `v` and each doubled weight `w` of its non-zero edges to the alive vertices
 /// of its group, `count` such edges at a time (one weight may come in several calls).
 pub fn tally<C: ClassView>(
@@ -199,7 +199,7 @@ pub fn tally<C: ClassView>(
     }
 }
 
-/// A restart's uncovered edges (`blossom::Weights::restart_uncovered`): adds to `count[v]`
+/// A restart's uncovered edges (`matcher::Weights::restart_uncovered`): adds to `count[v]`
 /// the number of alive vertices `u != v` with `dual[v] + dual[u] < w2(v, u)`.
 pub fn uncovered<C: ClassView>(c: &C, alive: &[bool], dual: &[Weight], count: &mut [u32]) {
     let k = c.players();
@@ -246,7 +246,7 @@ const INNER: u8 = 2;
 /// the Dutch first matchings measured).
 const STEP_CELLS: usize = 256;
 
-/// A restart's dual step by class (`blossom::Weights::restart_step`): the first dual step
+/// A restart's dual step by class (`matcher::Weights::restart_step`): the first dual step
 /// of a search, taken on trees grown cell by cell instead of vertex by vertex. `dual` must
 /// cover every edge and `mate` (a vertex's mate or `usize::MAX`) hold tight edges only.
 ///

@@ -31,7 +31,7 @@
 //! people reading small and medium brackets, not for the bench.
 
 use super::absolute::compatible;
-use super::blossom::max_weight_matching;
+use super::matcher::max_weight_matching;
 use super::order::{Field, Float};
 use super::quality::{Layout, Place};
 use super::weight::Weight;

@@ -16,13 +16,13 @@
 //! listed in `docs/dutch.md`.
 
 pub mod absolute;
-pub mod blossom;
 pub mod board_order;
 pub mod candidates;
 pub mod classwise;
 pub mod colours;
 pub mod explain;
 pub mod failure;
+pub mod matcher;
 pub mod next_group;
 pub mod order;
 pub mod pab;

@@ -19,7 +19,7 @@
 //! itself but for the bye ([`pairs_completely_but_bye`], C9 of the first bracket).
 
 use super::absolute::compatible;
-use super::blossom;
+use super::matcher;
 use super::order::Field;
 use crate::matching::{Graph, Matcher, NONE};
 use bsw_model::HalfPoints;
@@ -43,7 +43,7 @@ pub trait Edges {
     fn has_edge(&self, i: usize, j: usize) -> bool;
 }
 
-impl Edges for blossom::Matcher {
+impl Edges for matcher::Matcher {
     fn has_edge(&self, i: usize, j: usize) -> bool {
         !self.weight(i, j).is_zero()
     }

@@ -3,7 +3,7 @@
 //! A restricted bracket (its players and the next score group, `candidates`) of k players
 //! used to be paired on two k × k matrices of 512-bit weights (the bracket's base weights
 //! and the matcher's doubled ones): O(k²) memory, 1 GB at k = 2,850. Here the same bracket
-//! is paired by the same incremental matcher ([`super::blossom::Matcher`], generic over
+//! is paired by the same incremental matcher ([`super::matcher::Matcher`], generic over
 //! where it reads its weights) with the same decisions (4.4 MDP choice, their opponents,
 //! 4.3 S1/S2 and exchanges, 4.2 transpositions) and the same warm steps (grouped restart,
 //! dual raises for step 3, step-4 guesses), but the weight of a pair is **computed** when
@@ -27,9 +27,9 @@
 //! state in place of writes to the matrix: any change to either decision sequence must be
 //! made in both (those tests fail otherwise).
 
-use super::blossom::Matcher;
 use super::explain;
 use super::failure::Failure;
+use super::matcher::Matcher;
 use super::next_group::{Join, NextGroup};
 use super::order::Field;
 use super::quality::{self, Layout, Place};
@@ -476,7 +476,7 @@ impl super::classwise::ClassView for Model<'_> {
     }
 }
 
-impl super::blossom::Weights for Model<'_> {
+impl super::matcher::Weights for Model<'_> {
     /// Before any decision, by class (`classwise`).
     fn restart_tally(
         &self,
@@ -1308,7 +1308,7 @@ mod tests {
         }
     }
 
-    impl super::super::blossom::Weights for Computed {
+    impl super::super::matcher::Weights for Computed {
         fn w2(&self, a: usize, b: usize) -> Weight {
             let x = self.weight(a, b);
             x.add(&x)

@@ -3,7 +3,7 @@
 //! events are paired round by round both ways (`candidates::Path`) and compared, and the
 //! fallback (the check fails, the bracket is re-paired on the whole field) is exercised.
 
-use bsw_engine::draw::SplitMix64;
+use bsw_engine::berger_swiss::draw::SplitMix64;
 use bsw_engine::dutch::candidates::{Path, Stats};
 use bsw_engine::dutch::{DutchError, pair_next_round_by};
 use bsw_model::{DutchConfig, Entry, Outcome, Row, System};

@@ -1,13 +1,13 @@
 //! The implicit path for restricted brackets (`dutch::sparse`): the incremental matcher
-//! reading its weights from a source other than its matrix (`blossom::Weights`), with its
+//! reading its weights from a source other than its matrix (`matcher::Weights`), with its
 //! changes reported pair by pair, in bulk or per vertex, against the dense matcher and brute
 //! force; and the whole path (the default, `candidates::Path::Auto`) against the matrix path
 //! (`Path::ImplicitAbove(usize::MAX)`), rows and explain lines, on the corpus samples and
 //! random events.
 
-use bsw_engine::draw::SplitMix64;
-use bsw_engine::dutch::blossom::{Matcher, Weights, max_weight_matching};
+use bsw_engine::berger_swiss::draw::SplitMix64;
 use bsw_engine::dutch::candidates::Path;
+use bsw_engine::dutch::matcher::{Matcher, Weights, max_weight_matching};
 use bsw_engine::dutch::weight::Weight;
 use bsw_engine::dutch::{DutchError, pair_next_round_by};
 use bsw_model::{DutchConfig, Entry, Outcome, Row, System};

@@ -1,7 +1,8 @@
 //! Engine behaviour per SPEC section; each test names the rule it guards. Expected values
 //! are derived by hand in the comments.
 use crate::common;
-use bsw_engine::{EngineError, pair_next_round};
+use bsw_engine::EngineError;
+use bsw_engine::berger_swiss::pair_next_round;
 use bsw_model::{Config, Entry};
 use common::*;
 
@@ -20,7 +21,7 @@ fn play_round(t: &mut bsw_model::Tournament, result: &str) {
 #[test]
 fn s6_no_swiss_field_last_group_keeps_schedule_byes_and_struck_game() {
     // One group of 4 (it is also the last group), no lower Swiss group, seed 0.
-    // Draw (engine/src/draw.rs unit test, derived by hand): TPN order [1,2,3,4] → seats
+    // Draw (engine/src/berger_swiss/draw.rs unit test, derived by hand): TPN order [1,2,3,4] → seats
     // [3,2,1,4], so Berger numbers 1→3, 2→2, 3→1, 4→4. FIDE table for 4:
     // R1 1-4 2-3 → 3-4, 2-1; R2 4-3 1-2 → 4-1, 3-2; R3 2-4 3-1 → 2-4, 1-3.
     let mut t = swiss(4, 3);

@@ -25,7 +25,7 @@ fn spec_11_all_three_rounds_with_colours() {
     // Round 3: D = 0 is impossible (A alone on 2 points); at D = ½: A–B, H–C, E–D, F–G.
     let r3 = pair(&t);
     assert_eq!(r3, vec![(A, B, ""), (H, C, ""), (E, D, ""), (F, G, "")]);
-    let level = bsw_engine::pair_next_round(&t).unwrap().swiss.unwrap().level;
+    let level = bsw_engine::berger_swiss::pair_next_round(&t).unwrap().swiss.unwrap().level;
     assert_eq!(level.max_diff, Some(1));
     assert!(!level.rematches && level.balance && level.streak_limit == 2);
 }
@@ -41,7 +41,7 @@ fn the_corpus_fixture_is_what_the_engine_pairs() {
     let mut t = fixture.clone();
     t.rows.clear();
     for r in 1..=3 {
-        let paired = bsw_engine::pair_next_round(&t).unwrap();
+        let paired = bsw_engine::berger_swiss::pair_next_round(&t).unwrap();
         let want: Vec<_> = fixture.round_rows(r).copied().collect();
         let got: Vec<_> = paired
             .rows

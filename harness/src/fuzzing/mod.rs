@@ -22,7 +22,7 @@ pub use dutch::{fuzz_dutch_event, fuzz_dutch_event_rounds, fuzz_dutch_trf};
 
 use arbitrary::{Result as AResult, Unstructured};
 use bsw_checker::{Profile, check, check_round};
-use bsw_engine::{EngineError, pair_next_round};
+use bsw_engine::{EngineError, PairError, pair};
 use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament, io, trf};
 
 /// Largest field the structured targets build.
@@ -149,13 +149,14 @@ pub fn fuzz_tournament_rounds(data: &[u8]) -> u32 {
     let mut certified = 0;
     let rounds = t.config.rounds.or_else(|| initial_phase(&t.config.groups)).unwrap_or(0);
     for r in 1..=rounds {
-        let paired = match pair_next_round(&t) {
+        let paired = match pair(&t) {
             Ok(p) => p,
             // Legitimate refusals for such inputs: nobody left, an absence in a group on its
             // schedule (SPEC §9), a configuration the engine refuses.
-            Err(EngineError::NoActivePlayer { .. })
-            | Err(EngineError::AbsenceInBergerGroup { .. }) => return certified,
-            Err(EngineError::Config(m)) => {
+            Err(PairError::BergerSwiss(
+                EngineError::NoActivePlayer { .. } | EngineError::AbsenceInBergerGroup { .. },
+            )) => return certified,
+            Err(PairError::BergerSwiss(EngineError::Config(m))) => {
                 assert_eq!(r, 1, "engine refused the configuration only in round {r}: {m}");
                 return certified;
             }
@@ -185,8 +186,10 @@ pub fn fuzz_tournament_rounds(data: &[u8]) -> u32 {
     let report = check(&t, Profile::BergerSwiss);
     assert!(report.is_conforming(), "checker rejects the finished event: {:?}", report.rounds);
     assert!(matches!(
-        pair_next_round(&t),
-        Err(EngineError::Finished { .. }) | Err(EngineError::NoActivePlayer { .. })
+        pair(&t),
+        Err(PairError::BergerSwiss(
+            EngineError::Finished { .. } | EngineError::NoActivePlayer { .. }
+        ))
     ));
     certified
 }
@@ -199,7 +202,7 @@ fn exercise_loaded(t: &Tournament, profile: Profile) {
     }
     let _ = check(t, profile);
     if t.config.rounds.is_none_or(|r| r <= 40) {
-        let _ = pair_next_round(t);
+        let _ = pair(t);
     }
 }
 

@@ -16,7 +16,7 @@ fn event(seed: u64, params: &GenParams) -> Tournament {
     let sc = generate(seed, params);
     let mut t = play(&sc, &PlayOptions::default()).tournament;
     if t.last_round() < sc.total_rounds()
-        && let Ok(next) = bsw_engine::pair_next_round(&t)
+        && let Ok(next) = bsw_engine::berger_swiss::pair_next_round(&t)
     {
         t.rows.extend(next.rows);
     }

@@ -42,12 +42,12 @@ pub(crate) fn add_round(t: &mut Tournament, games: &[(u32, u32, &str)]) {
 
 /// Pairs the next round and returns it as (white, black) with 0 for a bye/absence's black.
 pub(crate) fn pair(t: &Tournament) -> Vec<(u32, u32, &'static str)> {
-    pair_rows(&bsw_engine::pair_next_round(t).expect("pairing").rows)
+    pair_rows(&bsw_engine::berger_swiss::pair_next_round(t).expect("pairing").rows)
 }
 
 /// Pairs the next round and appends it with the given results in board order.
 pub(crate) fn pair_and_play(t: &mut Tournament, results: &[&str]) -> Vec<(u32, u32, &'static str)> {
-    let paired = bsw_engine::pair_next_round(t).expect("pairing");
+    let paired = bsw_engine::berger_swiss::pair_next_round(t).expect("pairing");
     let mut games = 0;
     for mut row in paired.rows.clone() {
         if let Entry::Game { white, black, .. } = row.entry {

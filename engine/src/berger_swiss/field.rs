@@ -2,10 +2,10 @@
 //! what §8 needs about each player ([`SwissField`]): points, colour side, opponents met,
 //! score groups and colour classes.
 
-use crate::colours::Side;
-use crate::groups::{Groups, Membership};
-use crate::state::{Colour, PlayerState};
-use crate::{EngineError, absences};
+use super::colours::Side;
+use super::groups::{Groups, Membership};
+use super::state::{Colour, PlayerState};
+use super::{EngineError, absences};
 use bsw_model::{Entry, HalfPoints, Player};
 use std::collections::HashMap;
 

@@ -1,7 +1,7 @@
 //! SPEC §6: withdrawals in the initial phase. Which Berger groups are still on their
 //! schedule in a round, and which have joined the Swiss field.
 
-use crate::groups::Groups;
+use super::groups::Groups;
 use bsw_model::Player;
 
 /// Schedule state of the groups for one round r <= P.

@@ -4,13 +4,13 @@
 //! The rest is never re-solved from scratch: a perfect matching of the unpaired players is
 //! kept, and trying {p, q} only needs one augmenting path between the two players left
 //! without partner (their old mates). Before that, the counting filter of
-//! [`crate::quotient`] rules out, from bucket counts alone, the candidates whose rest cannot
+//! [`super::quotient`] rules out, from bucket counts alone, the candidates whose rest cannot
 //! be paired for a reason that shows in the counts (the usual reason).
 
-use crate::field::SwissField;
-use crate::level_graph::LevelGraph;
+use super::field::SwissField;
+use super::level_graph::LevelGraph;
+use super::quotient::Quotient;
 use crate::matching::Matcher;
-use crate::quotient::Quotient;
 use std::collections::BinaryHeap;
 
 /// Fenwick tree over field positions: 1 = unpaired.

@@ -1,6 +1,6 @@
 //! SPEC §5: WNT and the Swiss order (points desc, WNT desc, TPN asc).
 
-use crate::state::PlayerState;
+use super::state::PlayerState;
 use std::cmp::Ordering;
 
 pub fn compare(a: usize, b: usize, st: &[PlayerState], tpn: &[u32]) -> Ordering {

@@ -5,10 +5,10 @@
 //! The graph is never stored: players are bucketed by score group and colour class (see
 //! [`SwissField`]), and the compatibility of two classes at a level is precomputed (always,
 //! never, or depends on TPN), so that neighbour enumeration skips whole buckets. Which pairs
-//! are allowed is the rule of [`crate::level`]; this module only makes asking it cheap.
+//! are allowed is the rule of [`super::level`]; this module only makes asking it cheap.
 
-use crate::field::SwissField;
-use crate::level::{Level, colours_pass};
+use super::field::SwissField;
+use super::level::{Level, colours_pass};
 use crate::matching::{Graph, Matcher, NONE};
 
 const NEVER: u8 = 0;
@@ -57,7 +57,7 @@ impl<'a> LevelGraph<'a> {
             .iter()
             .map(|g| {
                 let within =
-                    |h: &crate::field::ScoreGroup| level.within_score_limit(g.points, h.points);
+                    |h: &super::field::ScoreGroup| level.within_score_limit(g.points, h.points);
                 let lo = f.groups.iter().position(within).unwrap();
                 let hi = f.groups.iter().rposition(within).unwrap() + 1;
                 (lo, hi)
@@ -136,7 +136,7 @@ impl<'a> LevelGraph<'a> {
 
     /// The buckets (of `f.bucket_range`) whose players may be allowed opponents of the players
     /// of bucket `b` at this level, ignoring rematches and TPN ties: the bucket graph of
-    /// [`crate::quotient`].
+    /// [`super::quotient`].
     pub fn compatible_buckets(&self, b: usize) -> Vec<u32> {
         let f = self.f;
         let (s, _, c) = f.bucket_range[b];

@@ -2,11 +2,11 @@
 //! the ladder (§8.3), the greedy (§8.4) and the colours of each pair (§8.2); board order
 //! (§8.5) is the caller's, over the whole round.
 
-use crate::board_order::SwissGame;
-use crate::field::SwissField;
-use crate::level_graph::{LevelGraph, Tally};
-use crate::state::PlayerState;
-use crate::{SearchStats, SwissReport, byes, colours, greedy, ladder};
+use super::board_order::SwissGame;
+use super::field::SwissField;
+use super::level_graph::{LevelGraph, Tally};
+use super::state::PlayerState;
+use super::{SearchStats, SwissReport, byes, colours, greedy, ladder};
 use bsw_model::{Entry, Id, Player};
 
 /// A paired Swiss field.
@@ -69,7 +69,7 @@ pub fn pair(
         fallback_searches: greedy_counts.fallback_searches,
     };
     let mut explain = chosen.explain;
-    explain.push(format!("chosen level: {}", crate::level::describe(&chosen.level)));
+    explain.push(format!("chosen level: {}", super::level::describe(&chosen.level)));
     if let Some(id) = bye {
         explain.push(format!(
             "bye: player {id} (eligible: {} players with the fewest byes)",

@@ -1,6 +1,6 @@
 //! SPEC §8.2: the colours of a pair, a function of the pair alone, decided before any search.
 
-use crate::state::{Colour, PlayerState};
+use super::state::{Colour, PlayerState};
 
 /// What colours depend on, for one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! SPEC §8.3: what a level of the relaxation ladder is and which pairs it allows; the walk
-//! over the levels is [`crate::ladder`], the feasibility questions [`crate::level_graph`].
+//! over the levels is [`super::ladder`], the feasibility questions [`super::level_graph`].
 
-use crate::colours::{Side, allocate};
+use super::colours::{Side, allocate};
 use bsw_model::HalfPoints;
 
 /// A level of the relaxation ladder.

@@ -1,11 +1,11 @@
 //! SPEC §8.3: the relaxation ladder. A level says which pairs are allowed; the search takes
 //! the first level (and the lowest bye receiver) at which a complete pairing exists.
-//! Each "does a complete pairing exist?" is asked of [`crate::level_graph`]; what a level
-//! allows is [`crate::level`].
+//! Each "does a complete pairing exist?" is asked of [`super::level_graph`]; what a level
+//! allows is [`super::level`].
 
-use crate::field::SwissField;
-use crate::level::{Level, describe, sublevels};
-use crate::level_graph::{Infeasible, LevelGraph, Tally, bye_candidates, perfect_matching};
+use super::field::SwissField;
+use super::level::{Level, describe, sublevels};
+use super::level_graph::{Infeasible, LevelGraph, Tally, bye_candidates, perfect_matching};
 use crate::matching::Matcher;
 
 /// The outcome of the ladder walk.

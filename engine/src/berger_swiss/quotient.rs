@@ -15,7 +15,7 @@
 //! graph costs time proportional to the players it can reach. That is the difference between
 //! seconds and minutes on rounds where most players' first candidate leaves no pairable rest.
 
-use crate::level_graph::LevelGraph;
+use super::level_graph::LevelGraph;
 use crate::matching::{Matcher, NONE};
 
 /// One edge of the bucket graph, from a left copy to a right copy, with its flow.

@@ -1,7 +1,7 @@
 //! SPEC §8.1: bye eligibility. Only the field's players with the fewest byes received are
 //! eligible; the ladder tries them from the bottom of the Swiss order.
 
-use crate::field::SwissField;
+use super::field::SwissField;
 
 /// Eligible vertices, bottom first; empty for an even field.
 pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {

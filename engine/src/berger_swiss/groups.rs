@@ -1,7 +1,7 @@
 //! SPEC §2: the configuration. Berger groups filled from the top of the TPN list, swaps
 //! applied in order, the initial phase P and the number of rounds R.
 
-use crate::{EngineError, berger};
+use super::{EngineError, berger};
 use bsw_model::Tournament;
 
 /// Where a player stands before the draw.
@@ -30,7 +30,7 @@ pub struct Groups {
 pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
     let cfg = &t.config;
     let n = t.players.len();
-    let by_tpn = crate::tpn::by_tpn(tpn);
+    let by_tpn = super::tpn::by_tpn(tpn);
     let mut membership = vec![Membership::Lower; n];
     let total: usize = cfg.groups.iter().map(|&k| k as usize).sum();
     if total > n {

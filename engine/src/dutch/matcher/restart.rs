@@ -1,0 +1,319 @@
+//! A fresh start: when most vertices changed, no blossoms and no matching, each dual the
+//! weight common among the vertex's edges inside its group, raised where an edge is not
+//! covered, then a greedy matching on the tight edges (the module docs of [`super`]).
+
+use super::*;
+
+/// A restart looks for a common weight among at most this many distinct weights of a
+/// vertex's edges inside its group (more: the heaviest).
+pub(super) const MODE_WEIGHTS: usize = 16;
+
+/// A weight is common in a row when at least 1/COMMON_DEN of its edges have it.
+pub(super) const COMMON_DEN: u32 = 8;
+
+/// A restart takes at most this many dual steps by class (`Weights::restart_step`).
+pub(super) const CLASS_STEPS: usize = 4;
+
+/// The weights of a vertex's edges inside its group, for a restart's starting dual: the
+/// heaviest, and the count of each distinct weight while there are at most `MODE_WEIGHTS`.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Mode {
+    max: Weight,
+    seen: [(Weight, u32); MODE_WEIGHTS],
+    len: u8,
+    /// The entry hit last: a row's equal weights come in runs (players of one class are
+    /// neighbours), so it is tried first.
+    last: u8,
+    many: bool,
+}
+
+impl Mode {
+    #[inline(always)]
+    pub(super) fn add(&mut self, w: &Weight) {
+        self.add_n(w, 1);
+    }
+
+    /// `n` edges of weight `w` (as many `add`s).
+    #[inline(always)]
+    pub(super) fn add_n(&mut self, w: &Weight, n: u32) {
+        if *w > self.max {
+            self.max = *w;
+        }
+        if self.many {
+            return;
+        }
+        let (len, last) = (self.len as usize, self.last as usize);
+        if last < len && self.seen[last].0 == *w {
+            self.seen[last].1 += n;
+        } else if let Some(i) = self.seen[..len].iter().position(|(x, _)| x == w) {
+            self.seen[i].1 += n;
+            self.last = i as u8;
+        } else if len < MODE_WEIGHTS {
+            self.seen[len] = (*w, n);
+            self.last = len as u8;
+            self.len += 1;
+        } else {
+            self.many = true;
+        }
+    }
+
+    /// The heaviest weight held by at least 1/COMMON_DEN of the edges (the heaviest of
+    /// all when there are more than `MODE_WEIGHTS` distinct weights; zero: no edge).
+    pub(super) fn common(&self) -> Weight {
+        if self.many {
+            return self.max;
+        }
+        let seen = &self.seen[..self.len as usize];
+        let total: u32 = seen.iter().map(|e| e.1).sum();
+        seen.iter().filter(|e| e.1 * COMMON_DEN >= total).map(|e| e.0).max().unwrap_or(self.max)
+    }
+}
+
+/// The least free vertex at or after `i` (`n`: none), where `skip[x] == x` marks a free
+/// vertex and a matched one points further on; the path walked is made to point at the
+/// answer.
+pub(super) fn free_after(skip: &mut [usize], i: usize) -> usize {
+    let mut r = i;
+    while skip[r] != r {
+        r = skip[r];
+    }
+    let mut x = i;
+    while skip[x] != r && skip[x] != x {
+        let next = skip[x];
+        skip[x] = r;
+        x = next;
+    }
+    r
+}
+
+impl<W: Weights> Matcher<W> {
+    /// Most vertices changed: start afresh (module docs), each vertex's dual half the
+    /// heaviest weight common in its group, raised where an edge is uncovered (rounded up
+    /// to even), and the edges tight then matched greedily in vertex order; a vertex left
+    /// free then lowers its dual to a tight edge and takes a free neighbour; then dual steps
+    /// by class where the weight source takes them ([`Weights::restart_step`]).
+    /// `by_source`: the tally and the uncovered counts from the weight source when it has
+    /// them ([`Weights::restart_tally`]; the same duals and matching either way).
+    pub(super) fn restart(&mut self, pending: &[usize], by_source: bool) {
+        let n = self.n;
+        for &v in pending {
+            self.modified[v] = false;
+        }
+        for v in 0..n {
+            if self.alive[v] {
+                self.make_trivial(v);
+                self.unmatch(v);
+            }
+        }
+        self.start_duals(by_source);
+        if cfg!(debug_assertions) && by_source {
+            // The source's tally is exactly the rows' (debug builds read both).
+            let y = self.dualvar[..n].to_vec();
+            self.start_duals(false);
+            assert!(y == self.dualvar[..n], "a restart's tally differs from its rows'");
+        }
+        // Feasibility: the vertices with the most uncovered edges raise their duals first
+        // (the MDP rather than each of its neighbours).
+        let mut count = self.uncovered_counts(by_source);
+        debug_assert!(
+            !by_source || count == self.uncovered_counts(false),
+            "a restart's uncovered counts differ from its rows'"
+        );
+        let mut uncovered: Vec<(u32, usize)> =
+            (0..n).filter(|&v| count[v] > 0).map(|v| (count[v], v)).collect();
+        uncovered.sort_by_key(|&(c, v)| (std::cmp::Reverse(c), v));
+        // `count` follows the edges still uncovered: a vertex whose edges its neighbours'
+        // raises covered keeps its dual (an even one) without reading its row again.
+        for &(_, v) in &uncovered {
+            if count[v] == 0 {
+                continue;
+            }
+            let mut y = self.cover_row(v, &mut count);
+            if y.0[0] & 1 == 1 {
+                y = y.add_u64(1);
+            }
+            self.dualvar[v] = y;
+        }
+        // (A vertex with a side looks across first.) The free vertices after v are found
+        // by skipping the matched ones in one jump (`free_after`, compressed as it goes):
+        // a pass over every later vertex for each v was most of a restart whose search
+        // then did little.
+        let mut skip: Vec<usize> = (0..=n)
+            .map(|i| if i < n && (!self.alive[i] || self.mate[i] != NONE) { i + 1 } else { i })
+            .collect();
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            let across = if self.side[v] == 0 { 0 } else { 3 - self.side[v] };
+            // The other side first, then the rest (everybody when v has no side).
+            for first in [true, false] {
+                if first && across == 0 {
+                    continue;
+                }
+                let mut u = free_after(&mut skip, v + 1);
+                while u < n {
+                    debug_assert!(self.alive[u] && self.mate[u] == NONE, "free_after: {u}");
+                    if across != 0 && (self.side[u] == across) != first {
+                        u = free_after(&mut skip, u + 1);
+                        continue;
+                    }
+                    let w = self.w.w2(v, u);
+                    if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
+                        self.mate[v] = self.towards(v, u);
+                        self.mate[u] = self.towards(u, v);
+                        skip[v] = v + 1;
+                        skip[u] = u + 1;
+                        break;
+                    }
+                    u = free_after(&mut skip, u + 1);
+                }
+                if self.mate[v] != NONE {
+                    break;
+                }
+            }
+        }
+        // Each vertex still free lowers its dual as far as its edges allow (making an edge
+        // tight, or reaching zero) and is matched over that edge when its neighbour is free
+        // too: fewer roots for the search. A root keeps an even dual.
+        for v in 0..n {
+            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+                continue;
+            }
+            let yv = self.dualvar[v];
+            let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
+            for u in 0..n {
+                let w = &self.w.w2(v, u);
+                if u == v || !self.alive[u] || w.is_zero() {
+                    continue;
+                }
+                let s = yv.add_sub(&self.dualvar[u], w);
+                least = least.min(s);
+                if self.mate[u] == NONE && (s < free_least || (free_u == NONE && s == free_least)) {
+                    free_least = s;
+                    free_u = u;
+                }
+            }
+            if free_u != NONE && free_least == least {
+                self.dualvar[v] = yv.sub(&least);
+                self.mate[v] = self.towards(v, free_u);
+                self.mate[free_u] = self.towards(free_u, v);
+            } else {
+                let mut y = yv.sub(&least);
+                if y.0[0] & 1 == 1 {
+                    y = y.add_u64(1);
+                }
+                self.dualvar[v] = y;
+            }
+        }
+        // Dual steps by class (`Weights::restart_step`), each followed by the pairs of free
+        // vertices it made tight: what the search's first stage would do after reading
+        // the rows of a bracket-wide tree.
+        for _ in 0..CLASS_STEPS {
+            let mates: Vec<usize> = (0..n)
+                .map(|v| if self.mate[v] == NONE { NONE } else { self.endpoint(self.mate[v]) })
+                .collect();
+            if !self.w.restart_step(&self.alive[..n], &mut self.dualvar[..n], &mates) {
+                break;
+            }
+            debug_assert!(
+                self.uncovered_at(&(0..n).collect::<Vec<_>>()).is_none(),
+                "a dual step by class left an edge uncovered"
+            );
+            debug_assert!(
+                (0..n).all(|v| mates[v] == NONE || self.is_tight(v, mates[v])),
+                "a dual step by class loosened a matched edge"
+            );
+            self.pair_free();
+        }
+    }
+
+    /// A restart's starting duals: each half the heaviest weight common among the vertex's
+    /// edges inside its group ([`Matcher::set_group`]; the weight it is most likely matched
+    /// at: a few heavier edges, to an MDP say, or many lighter ones, to the next score
+    /// group, would leave no edge tight), rounded up to even, zero when it has none. The
+    /// tally is the weight source's when it has one (`by_source`, [`Weights::restart_tally`];
+    /// the same tally in any order), else each pair inside a group is read once and counted
+    /// at both ends.
+    pub(super) fn start_duals(&mut self, by_source: bool) {
+        let n = self.n;
+        let mut modes = vec![Mode::default(); n];
+        let told = by_source
+            && self.w.restart_tally(&self.alive, &self.group, &mut |v, w, c| modes[v].add_n(w, c));
+        if !told {
+            for v in 0..n {
+                if !self.alive[v] {
+                    continue;
+                }
+                let gv = self.group[v];
+                for u in v + 1..n {
+                    // The weight is read only for the edges inside the group.
+                    if !self.alive[u] || self.group[u] != gv {
+                        continue;
+                    }
+                    let w = &self.w.w2(v, u);
+                    if w.is_zero() {
+                        continue;
+                    }
+                    modes[v].add(w);
+                    modes[u].add(w);
+                }
+            }
+        }
+        for v in 0..n {
+            if !self.alive[v] {
+                continue;
+            }
+            let mut y = modes[v].common().half();
+            if y.0[0] & 1 == 1 {
+                y = y.add_u64(1);
+            }
+            self.dualvar[v] = y;
+        }
+    }
+
+    /// A restart's count of each vertex's uncovered edges (y_v + y_u < w) under the current
+    /// duals: the weight source's when it has one (`by_source`,
+    /// [`Weights::restart_uncovered`]), else each pair read once (an edge is uncovered for
+    /// both its ends).
+    pub(super) fn uncovered_counts(&self, by_source: bool) -> Vec<u32> {
+        let n = self.n;
+        let mut count = vec![0u32; n];
+        if by_source && self.w.restart_uncovered(&self.alive, &self.dualvar[..n], &mut count) {
+            return count;
+        }
+        let alive: Vec<usize> = (0..n).filter(|&v| self.alive[v]).collect();
+        self.count_uncovered_at(&alive)
+    }
+
+    /// Each vertex's count of uncovered edges (y_v + y_u < w) among the edges at the alive
+    /// vertices `vs`: each such pair read once and counted at both ends.
+    pub(super) fn count_uncovered_at(&self, vs: &[usize]) -> Vec<u32> {
+        let n = self.n;
+        let mut order = vec![NONE; n];
+        for (i, &v) in vs.iter().enumerate() {
+            order[v] = i;
+        }
+        let mut count = vec![0u32; n];
+        for (i, &v) in vs.iter().enumerate() {
+            let yv = self.dualvar[v];
+            // A pair with a vertex read before is skipped when that read covered it.
+            for u in self.changed_edges_of(v) {
+                if u == v
+                    || !self.alive[u]
+                    || (order[u] != NONE
+                        && order[u] < i
+                        && (!self.towards_only[u] || self.in_towards[v]))
+                {
+                    continue;
+                }
+                let w = &self.w.w2(v, u);
+                if yv.add(&self.dualvar[u]) < *w {
+                    count[v] += 1;
+                    count[u] += 1;
+                }
+            }
+        }
+        count
+    }
+}
