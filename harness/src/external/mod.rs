@@ -251,134 +251,21 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
         let (rows, record, cmd, engine_ns) = if protocol::nobody_to_pair(&t, r) {
             (protocol::read_output("0\n", &t, r).unwrap_or_default(), None, None, 0)
         } else {
-            // Per-round engine time: the whole protocol (TRF written, engine run, output read).
-            let started = std::time::Instant::now();
-            // A Dutch event is written with start numbers = pairing numbers; the output is read
-            // back through them.
-            let numbers = if engine.profile == ExtProfile::Dutch {
-                bsw_model::trf::start_numbers(&t)
-            } else {
-                None
-            };
-            let input = match engine_input(&t, r, engine.profile) {
-                Ok(s) => s,
-                Err(e) => {
-                    out.failure = Some(engine_failure(r, "cannot run", vec![e]));
+            match ask_engine(&t, r, engine, work, recheck, &mut out) {
+                Ok(a) => (a.rows, Some(a.record), Some(a.cmd), a.engine_ns),
+                Err(call) => {
+                    kept = call.map(|c| *c);
                     break;
                 }
-            };
-            let call = match work.run(&engine.template, &input, engine.timeout) {
-                Ok(c) => c,
-                Err(e) => {
-                    out.failure = Some(engine_failure(
-                        r,
-                        "cannot run",
-                        vec![format!("{}: {e}", engine.template.args[0])],
-                    ));
-                    break;
-                }
-            };
-            let mut record = CallRecord { round: r, input, call, second: None, problem: None };
-            let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
-            let confirmable = matches!(engine.profile, ExtProfile::Dutch | ExtProfile::Generic);
-            if confirmable && record.call.status == Status::Exited(1) {
-                if !confirm_no_pairing(&t, r, engine.profile, &record, cmd, &mut out) {
-                    kept = Some(record);
-                }
-                break;
             }
-            if let Some(kind) = status_kind(record.call.status) {
-                let mut details = vec![format!("the engine ended with {kind}"), cmd];
-                details.extend(first_lines("stderr", &record.call.stderr, 5));
-                out.failure = Some(engine_failure(r, &kind, details));
-                kept = Some(record);
-                break;
-            }
-            let parsed = match &record.call.output {
-                None => Err("the engine exited 0 but wrote no output file".to_string()),
-                Some(text) => protocol::read_output_numbered(text, &t, r, numbers.as_deref())
-                    .map_err(|e| e.to_string()),
-            };
-            let rows = match parsed {
-                Ok(rows) => rows,
-                Err(problem) => {
-                    let mut details = vec![problem.clone(), cmd];
-                    details.extend(first_lines("stderr", &record.call.stderr, 3));
-                    record.problem = Some(problem);
-                    out.failure = Some(engine_failure(r, "bad output", details));
-                    kept = Some(record);
-                    break;
-                }
-            };
-            let engine_ns = started.elapsed().as_nanos() as u64;
-            if recheck {
-                match work.run(&engine.template, &record.input, engine.timeout) {
-                    Ok(second)
-                        if second.status != record.call.status
-                            || second.output.as_deref().map(|o| {
-                                protocol::read_output_numbered(o, &t, r, numbers.as_deref())
-                            }) != Some(Ok(rows.clone())) =>
-                    {
-                        out.failure = Some(engine_failure(
-                            r,
-                            "nondeterministic output",
-                            vec![
-                                "the same input paired twice gave two different outputs".into(),
-                                cmd,
-                            ],
-                        ));
-                        record.second = Some(second);
-                        kept = Some(record);
-                        break;
-                    }
-                    _ => {}
-                }
-            }
-            (rows, Some(record), Some(cmd), engine_ns)
         };
         let games =
             rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
         let first = t.rows.len();
         t.rows.extend(rows);
-
-        let watch = Stopwatch::start();
-        let report = catch_unwind(AssertUnwindSafe(|| {
-            let mut merged: Option<bsw_checker::RoundReport> = None;
-            for &profile in engine.profile.checkers() {
-                let rep = bsw_checker::check_round(&t, r, profile);
-                match &mut merged {
-                    None => merged = Some(rep),
-                    Some(m) => m.violations.extend(rep.violations),
-                }
-            }
-            merged.expect("every profile has a checker")
-        }));
-        out.rounds.push(RoundRecord {
-            round: r,
-            engine_ns,
-            checker_ns: watch.ns(),
-            games,
-            swiss: report.as_ref().ok().and_then(|rep| rep.swiss.as_ref()).and_then(swiss_record),
-            certified: match &report {
-                Ok(rep) if rep.violations.is_empty() => engine.profile.names(),
-                _ => &[],
-            },
-        });
-        match report {
-            Err(payload) => {
-                out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-                kept = record;
-                break;
-            }
-            Ok(rep) if !rep.violations.is_empty() => {
-                out.violations = rep.violations.len();
-                let mut failure = violation_failure(r, &rep);
-                failure.details.extend(cmd);
-                out.failure = Some(failure);
-                kept = record;
-                break;
-            }
-            Ok(_) => {}
+        if !certify_round(&t, r, engine, games, engine_ns, cmd, &mut out) {
+            kept = record;
+            break;
         }
         fill_results(sc, &mut t, first, r);
     }
@@ -388,6 +275,153 @@ pub fn play_external(sc: &Scenario, engine: &Engine, recheck: bool) -> ExternalP
     }
     out.tournament = t;
     ExternalPlayed { played: out, call: kept }
+}
+
+/// An engine's answer for one round, read back: its rows, the call, the command line shown in
+/// failure details and the engine's time (the whole protocol, in nanoseconds).
+struct Answer {
+    rows: Vec<bsw_model::Row>,
+    record: CallRecord,
+    cmd: String,
+    engine_ns: u64,
+}
+
+/// One round asked of the engine through the protocol: its rows, the call, the command line
+/// and the engine's time; or `Err(kept)` when the event stops here (`out.failure` set, or a
+/// confirmed "no valid pairing"), `kept` the call a failure directory keeps.
+fn ask_engine(
+    t: &Tournament,
+    r: u32,
+    engine: &Engine,
+    work: &Workdir,
+    recheck: bool,
+    out: &mut Played,
+) -> Result<Answer, Option<Box<CallRecord>>> {
+    // Per-round engine time: the whole protocol (TRF written, engine run, output read).
+    let started = std::time::Instant::now();
+    // A Dutch event is written with start numbers = pairing numbers; the output is read
+    // back through them.
+    let numbers =
+        if engine.profile == ExtProfile::Dutch { bsw_model::trf::start_numbers(t) } else { None };
+    let input = match engine_input(t, r, engine.profile) {
+        Ok(s) => s,
+        Err(e) => {
+            out.failure = Some(engine_failure(r, "cannot run", vec![e]));
+            return Err(None);
+        }
+    };
+    let call = match work.run(&engine.template, &input, engine.timeout) {
+        Ok(c) => c,
+        Err(e) => {
+            out.failure = Some(engine_failure(
+                r,
+                "cannot run",
+                vec![format!("{}: {e}", engine.template.args[0])],
+            ));
+            return Err(None);
+        }
+    };
+    let mut record = CallRecord { round: r, input, call, second: None, problem: None };
+    let cmd = format!("command: {}", runner::shell_line(&record.call.argv));
+    let confirmable = matches!(engine.profile, ExtProfile::Dutch | ExtProfile::Generic);
+    if confirmable && record.call.status == Status::Exited(1) {
+        let confirmed = confirm_no_pairing(t, r, engine.profile, &record, cmd, out);
+        return Err(if confirmed { None } else { Some(Box::new(record)) });
+    }
+    if let Some(kind) = status_kind(record.call.status) {
+        let mut details = vec![format!("the engine ended with {kind}"), cmd];
+        details.extend(first_lines("stderr", &record.call.stderr, 5));
+        out.failure = Some(engine_failure(r, &kind, details));
+        return Err(Some(Box::new(record)));
+    }
+    let parsed = match &record.call.output {
+        None => Err("the engine exited 0 but wrote no output file".to_string()),
+        Some(text) => protocol::read_output_numbered(text, t, r, numbers.as_deref())
+            .map_err(|e| e.to_string()),
+    };
+    let rows = match parsed {
+        Ok(rows) => rows,
+        Err(problem) => {
+            let mut details = vec![problem.clone(), cmd];
+            details.extend(first_lines("stderr", &record.call.stderr, 3));
+            record.problem = Some(problem);
+            out.failure = Some(engine_failure(r, "bad output", details));
+            return Err(Some(Box::new(record)));
+        }
+    };
+    let engine_ns = started.elapsed().as_nanos() as u64;
+    if recheck {
+        match work.run(&engine.template, &record.input, engine.timeout) {
+            Ok(second)
+                if second.status != record.call.status
+                    || second
+                        .output
+                        .as_deref()
+                        .map(|o| protocol::read_output_numbered(o, t, r, numbers.as_deref()))
+                        != Some(Ok(rows.clone())) =>
+            {
+                out.failure = Some(engine_failure(
+                    r,
+                    "nondeterministic output",
+                    vec!["the same input paired twice gave two different outputs".into(), cmd],
+                ));
+                record.second = Some(second);
+                return Err(Some(Box::new(record)));
+            }
+            _ => {}
+        }
+    }
+    Ok(Answer { rows, record, cmd, engine_ns })
+}
+
+/// Certifies round `r` of `t` (the engine's rows in place) with the profile's checkers and
+/// records it in `out`; false when the event stops here (`out.failure` set).
+fn certify_round(
+    t: &Tournament,
+    r: u32,
+    engine: &Engine,
+    games: u32,
+    engine_ns: u64,
+    cmd: Option<String>,
+    out: &mut Played,
+) -> bool {
+    let watch = Stopwatch::start();
+    let report = catch_unwind(AssertUnwindSafe(|| {
+        let mut merged: Option<bsw_checker::RoundReport> = None;
+        for &profile in engine.profile.checkers() {
+            let rep = bsw_checker::check_round(t, r, profile);
+            match &mut merged {
+                None => merged = Some(rep),
+                Some(m) => m.violations.extend(rep.violations),
+            }
+        }
+        merged.expect("every profile has a checker")
+    }));
+    out.rounds.push(RoundRecord {
+        round: r,
+        engine_ns,
+        checker_ns: watch.ns(),
+        games,
+        swiss: report.as_ref().ok().and_then(|rep| rep.swiss.as_ref()).and_then(swiss_record),
+        certified: match &report {
+            Ok(rep) if rep.violations.is_empty() => engine.profile.names(),
+            _ => &[],
+        },
+    });
+    match report {
+        Err(payload) => {
+            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
+            false
+        }
+        Ok(rep) if !rep.violations.is_empty() => {
+            out.violations = rep.violations.len();
+            let mut failure = violation_failure(r, &rep);
+            failure.details.extend(cmd);
+            out.failure = Some(failure);
+            false
+        }
+        Ok(_) => true,
+    }
 }
 
 impl Engine {
