@@ -37,22 +37,13 @@ fn certify(report: &bsw_checker::Report, profile: Profile) -> Result<Verdict, St
     bsw_report::verdict_from_check_json(profile.name(), &json)
 }
 
-/// Who got which Berger number (SPEC §4), from the engine's public draw functions.
+/// Who got which Berger number (SPEC §4), as the engine draws them.
 fn berger_draw(t: &Tournament) -> Result<Vec<BergerDraw>, String> {
     if t.config.groups.is_empty() {
         return Ok(Vec::new());
     }
-    let tpn = bsw_engine::berger_swiss::tpn::assign(&t.players);
-    let groups = bsw_engine::berger_swiss::groups::build(t, &tpn).map_err(|e| e.to_string())?;
-    let seated = bsw_engine::berger_swiss::draw::seat_groups(t.config.seed, &groups.members);
-    Ok(seated
-        .into_iter()
-        .enumerate()
-        .map(|(g, list)| BergerDraw {
-            group: g as u32 + 1,
-            by_number: list.into_iter().map(|i| t.players[i].id).collect(),
-        })
-        .collect())
+    let numbers = bsw_engine::berger_swiss::berger_numbers(t).map_err(|e| e.to_string())?;
+    Ok((1..).zip(numbers).map(|(group, by_number)| BergerDraw { group, by_number }).collect())
 }
 
 pub(crate) fn run(args: Args) -> crate::CmdResult {

@@ -12,9 +12,12 @@
 //! exponential search. Every "does a complete pairing exist?" is a general matching on an
 //! implicit graph (the allowed pairs are never stored), so 100,000-player fields pair.
 
+// The crate docs describe the internals too (`cargo doc --document-private-items`).
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod berger_swiss;
 pub mod dutch;
-pub mod matching;
+pub(crate) mod matching;
 
 pub use berger_swiss::{EngineError, Level, SearchStats, SwissReport};
 

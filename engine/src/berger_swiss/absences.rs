@@ -5,7 +5,7 @@
 use bsw_model::{Entry, Player};
 
 /// The absence row player `p` requested for round `r`, if any.
-pub fn requested(p: &Player, r: u32) -> Option<Entry> {
+pub(crate) fn requested(p: &Player, r: u32) -> Option<Entry> {
     if p.half_byes.contains(&r) {
         Some(Entry::HalfBye(p.id))
     } else if p.zero_byes.contains(&r) {

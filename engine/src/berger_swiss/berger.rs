@@ -6,7 +6,7 @@ use bsw_model::{Entry, Player};
 /// The boards of round `r` (1-based) for a group of `k` players, in table order, as
 /// (White, Black) Berger numbers (1-based). For odd `k` the phantom number `k+1` appears:
 /// the player drawn against it gets the scheduled bye.
-pub fn round(k: usize, r: usize) -> Vec<(usize, usize)> {
+pub(crate) fn round(k: usize, r: usize) -> Vec<(usize, usize)> {
     let n = k + (k % 2);
     let h = n / 2;
     let m = n - 1;
@@ -28,7 +28,7 @@ pub fn round(k: usize, r: usize) -> Vec<(usize, usize)> {
 /// order (the draw). The player drawn against the phantom of an odd group gets a bye; by §6
 /// so does an active player scheduled against a withdrawn one, and a game between two
 /// withdrawn players (or a withdrawn player's bye) is struck.
-pub fn scheduled_round(
+pub(crate) fn scheduled_round(
     seated: &[Vec<usize>],
     on_schedule: &[bool],
     active: &[bool],
@@ -68,7 +68,7 @@ pub fn scheduled_round(
 }
 
 /// Number of rounds of a group of `k` players: k-1 if even, k if odd.
-pub fn schedule_length(k: usize) -> usize {
+pub(crate) fn schedule_length(k: usize) -> usize {
     if k.is_multiple_of(2) { k - 1 } else { k }
 }
 

@@ -5,7 +5,7 @@
 use bsw_model::{Entry, HalfPoints, Row};
 
 /// A Swiss game: (white, black, higher score, sum of scores, better Swiss position).
-pub struct SwissGame {
+pub(crate) struct SwissGame {
     pub white: u32,
     pub black: u32,
     pub high: HalfPoints,
@@ -15,7 +15,7 @@ pub struct SwissGame {
 
 /// What goes on the boards of one round, before numbering.
 #[derive(Default)]
-pub struct RoundParts {
+pub(crate) struct RoundParts {
     pub berger_games: Vec<Entry>,
     pub swiss_games: Vec<SwissGame>,
     pub berger_byes: Vec<Entry>,
@@ -24,7 +24,7 @@ pub struct RoundParts {
     pub absences: Vec<(u32, Entry)>,
 }
 
-pub fn number(round: u32, mut parts: RoundParts) -> Vec<Row> {
+pub(crate) fn number(round: u32, mut parts: RoundParts) -> Vec<Row> {
     parts.swiss_games.sort_by(|a, b| {
         b.high.cmp(&a.high).then(b.sum.cmp(&a.sum)).then(a.best_position.cmp(&b.best_position))
     });

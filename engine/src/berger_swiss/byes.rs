@@ -4,7 +4,7 @@
 use super::field::SwissField;
 
 /// Eligible vertices, bottom first; empty for an even field.
-pub fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
+pub(crate) fn eligible_bottom_first(f: &SwissField) -> Vec<usize> {
     if f.len().is_multiple_of(2) {
         return Vec::new();
     }

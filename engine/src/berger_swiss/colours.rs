@@ -4,7 +4,7 @@ use super::state::{Colour, PlayerState};
 
 /// What colours depend on, for one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Side {
+pub(crate) struct Side {
     pub last: Option<Colour>,
     pub streak: u32,
     pub diff: i32,
@@ -13,12 +13,12 @@ pub struct Side {
 }
 
 impl Side {
-    pub fn of(st: &PlayerState, tpn: u32) -> Side {
+    pub(crate) fn of(st: &PlayerState, tpn: u32) -> Side {
         Side { last: st.last(), streak: st.streak(), diff: st.diff(), whites: st.whites(), tpn }
     }
 
     /// (streak, colour difference) after playing colour `c`.
-    pub fn after(&self, c: Colour) -> (u32, i32) {
+    pub(crate) fn after(&self, c: Colour) -> (u32, i32) {
         let streak = if self.last == Some(c) { self.streak + 1 } else { 1 };
         let diff = self.diff + if c == Colour::White { 1 } else { -1 };
         (streak, diff)
@@ -27,7 +27,7 @@ impl Side {
 
 /// The allocated colours of a pair and what they lead to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Allocation {
+pub(crate) struct Allocation {
     /// `a` gets White.
     pub a_white: bool,
     /// Streaks after the game (a, b).
@@ -50,7 +50,7 @@ fn keys(a: &Side, b: &Side, a_white: bool) -> ([u32; 4], Allocation) {
 }
 
 /// Compares both assignments by the keys of §8.2, smaller first; key 5 breaks a tie.
-pub fn allocate(a: &Side, b: &Side) -> Allocation {
+pub(crate) fn allocate(a: &Side, b: &Side) -> Allocation {
     let (ka, alloc_a) = keys(a, b, true);
     let (kb, alloc_b) = keys(a, b, false);
     match ka.cmp(&kb) {

@@ -10,7 +10,7 @@ use bsw_model::{Entry, HalfPoints, Player};
 use std::collections::HashMap;
 
 /// Who of the active players plays in the Swiss field of a round, and who is absent (§9).
-pub struct Selection {
+pub(crate) struct Selection {
     /// Entry indices of the Swiss field, in entry order.
     pub field: Vec<usize>,
     /// Requested absences as (TPN, row).
@@ -20,7 +20,7 @@ pub struct Selection {
 /// §7: the Swiss field of round `r`: the active players whose group is not on its schedule,
 /// less those with a requested absence (§9). An absence requested in a group on its
 /// schedule is refused.
-pub fn select(
+pub(crate) fn select(
     players: &[Player],
     groups: &Groups,
     on_schedule: &[bool],
@@ -53,14 +53,14 @@ pub fn select(
 
 /// A score group: a contiguous run of the field in Swiss order.
 #[derive(Clone, Copy, Debug)]
-pub struct ScoreGroup {
+pub(crate) struct ScoreGroup {
     pub points: HalfPoints,
     pub start: usize,
     pub end: usize,
 }
 
 /// The Swiss field of one round. Vertices `0..n` are field players in Swiss order.
-pub struct SwissField {
+pub(crate) struct SwissField {
     /// Entry index of each vertex.
     pub members: Vec<usize>,
     /// Player id of each vertex.
@@ -91,7 +91,12 @@ pub struct SwissField {
 
 impl SwissField {
     /// `members` must already be in Swiss order.
-    pub fn new(members: Vec<usize>, st: &[PlayerState], tpn: &[u32], id_of_entry: &[u32]) -> Self {
+    pub(crate) fn new(
+        members: Vec<usize>,
+        st: &[PlayerState],
+        tpn: &[u32],
+        id_of_entry: &[u32],
+    ) -> Self {
         let ids = members.iter().map(|&i| id_of_entry[i]).collect();
         let n = members.len();
         // Vertex of each entry index (u32::MAX: not in the field); a table, not a hash map:
@@ -184,20 +189,16 @@ impl SwissField {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.members.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.members.is_empty()
-    }
-
-    pub fn meetings(&self, u: usize, w: usize) -> usize {
+    pub(crate) fn meetings(&self, u: usize, w: usize) -> usize {
         self.met[u].iter().filter(|&&x| x as usize == w).count()
     }
 
     /// The largest streak among the field's players (S of §8.3).
-    pub fn max_streak(&self) -> u32 {
+    pub(crate) fn max_streak(&self) -> u32 {
         self.side.iter().map(|s| s.streak).max().unwrap_or(0)
     }
 }

@@ -282,7 +282,7 @@ fn merge(
 /// the graph less p labels, as outer, exactly the players q for which the rest less p and q
 /// still has a complete pairing (Gallai-Edmonds). So every p costs at most two exhaustive
 /// searches, however many of its candidates fail, and usually none.
-pub fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
+pub(crate) fn pair(g: &mut LevelGraph, m: &mut Matcher) -> Vec<(usize, usize)> {
     let n = g.f.len();
     let mut u = Unpaired::new(n);
     for v in 0..n {

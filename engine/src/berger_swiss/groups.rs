@@ -6,7 +6,7 @@ use bsw_model::Tournament;
 
 /// Where a player stands before the draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Membership {
+pub(crate) enum Membership {
     /// Original Berger group (0-based).
     Group(usize),
     /// The lower Swiss group.
@@ -14,7 +14,7 @@ pub enum Membership {
 }
 
 #[derive(Clone, Debug)]
-pub struct Groups {
+pub(crate) struct Groups {
     /// Per entry index.
     pub membership: Vec<Membership>,
     /// Members of each Berger group, in TPN order (entry indices).
@@ -27,7 +27,7 @@ pub struct Groups {
     pub has_lower: bool,
 }
 
-pub fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
+pub(crate) fn build(t: &Tournament, tpn: &[u32]) -> Result<Groups, EngineError> {
     let cfg = &t.config;
     let n = t.players.len();
     let by_tpn = super::tpn::by_tpn(tpn);

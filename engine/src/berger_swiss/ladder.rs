@@ -9,7 +9,7 @@ use super::level_graph::{Infeasible, LevelGraph, Tally, bye_candidates, perfect_
 use crate::matching::Matcher;
 
 /// The outcome of the ladder walk.
-pub struct Chosen {
+pub(crate) struct Chosen {
     pub level: Level,
     /// Bye receiver (vertex), if the field is odd.
     pub bye: Option<usize>,
@@ -44,7 +44,7 @@ fn why(f: &SwissField, e: &Infeasible, g: &LevelGraph) -> String {
 
 /// Walks the ladder of §8.3. `eligible` = bye-eligible vertices, bottom first (empty for
 /// an even field).
-pub fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
+pub(crate) fn choose(f: &SwissField, eligible: &[usize], tally: &mut Tally) -> Chosen {
     let n = f.len();
     let odd = n % 2 == 1;
     let top_l = 2.max(f.max_streak() + 1);

@@ -26,7 +26,7 @@ impl Level {
 /// Whether the colours of §8.2 for {a, b} pass the level's streak and balance tests: both
 /// streaks after the game <= L and, with colour balance, both |colour difference| <= 2. The
 /// colours are those §8.2 allocates: the other assignment does not count.
-pub fn colours_pass(a: &Side, b: &Side, level: &Level) -> bool {
+pub(crate) fn colours_pass(a: &Side, b: &Side, level: &Level) -> bool {
     let al = allocate(a, b);
     al.streaks.0 <= level.streak_limit
         && al.streaks.1 <= level.streak_limit
@@ -34,7 +34,7 @@ pub fn colours_pass(a: &Side, b: &Side, level: &Level) -> bool {
 }
 
 /// The level sequence of §8.3 for one (rematches, L): balance yes/no × D 0, ½, 1, unlimited.
-pub fn sublevels(rematches: bool, streak_limit: u32) -> impl Iterator<Item = Level> {
+pub(crate) fn sublevels(rematches: bool, streak_limit: u32) -> impl Iterator<Item = Level> {
     [true, false].into_iter().flat_map(move |balance| {
         [Some(0), Some(1), Some(2), None].into_iter().map(move |max_diff| Level {
             rematches,
@@ -46,7 +46,7 @@ pub fn sublevels(rematches: bool, streak_limit: u32) -> impl Iterator<Item = Lev
 }
 
 /// The level for people, as `--explain` prints it.
-pub fn describe(level: &Level) -> String {
+pub(crate) fn describe(level: &Level) -> String {
     format!(
         "(rematches {}, streak limit {}, colour balance {}, max score difference {})",
         if level.rematches { "yes" } else { "no" },

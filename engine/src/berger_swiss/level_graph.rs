@@ -16,7 +16,7 @@ const ALWAYS: u8 = 1;
 const DEPENDS: u8 = 2;
 
 /// The implicit graph of allowed pairs at one level, over the active vertices.
-pub struct LevelGraph<'a> {
+pub(crate) struct LevelGraph<'a> {
     pub f: &'a SwissField,
     pub level: Level,
     pub active: Vec<bool>,
@@ -33,7 +33,7 @@ pub struct LevelGraph<'a> {
 }
 
 impl<'a> LevelGraph<'a> {
-    pub fn new(f: &'a SwissField, level: Level, active: Vec<bool>) -> Self {
+    pub(crate) fn new(f: &'a SwissField, level: Level, active: Vec<bool>) -> Self {
         let c = f.classes.len();
         let mut compat = vec![NEVER; c * c];
         for x in 0..c {
@@ -78,13 +78,13 @@ impl<'a> LevelGraph<'a> {
     }
 
     /// The score groups (a range) whose players may be paired with group `g`'s at this level.
-    pub fn reach_of(&self, g: usize) -> (usize, usize) {
+    pub(crate) fn reach_of(&self, g: usize) -> (usize, usize) {
         self.reach[g]
     }
 
     /// Whether players of bucket `b` may ever be allowed opponents of `u` at this level (by
     /// colour classes; points, rematches and TPN ties are for [`Self::allowed`]).
-    pub fn may_meet_bucket(&self, u: usize, b: usize) -> bool {
+    pub(crate) fn may_meet_bucket(&self, u: usize, b: usize) -> bool {
         self.compat[self.f.class[u] as usize * self.nclasses + self.f.bucket_range[b].2 as usize]
             != NEVER
     }
@@ -95,7 +95,7 @@ impl<'a> LevelGraph<'a> {
 
     /// Takes `v` out of the graph for good (paired by the greedy, or the bye receiver), and
     /// out of its bucket, so that later searches do not step over it again.
-    pub fn retire(&mut self, v: usize) {
+    pub(crate) fn retire(&mut self, v: usize) {
         self.active[v] = false;
         let b = self.f.bucket_of[v] as usize;
         let pos = self.position[v] as usize;
@@ -111,7 +111,7 @@ impl<'a> LevelGraph<'a> {
 
     /// {u, w} may be paired at this level (the four tests of §8.3; the colour test through the
     /// precomputed class compatibility).
-    pub fn allowed(&self, u: usize, w: usize) -> bool {
+    pub(crate) fn allowed(&self, u: usize, w: usize) -> bool {
         let f = self.f;
         u != w
             && self.level.within_score_limit(f.points[u], f.points[w])
@@ -124,7 +124,7 @@ impl<'a> LevelGraph<'a> {
     }
 
     /// Active players per bucket (of `f.bucket_range`).
-    pub fn bucket_sizes(&self) -> Vec<u32> {
+    pub(crate) fn bucket_sizes(&self) -> Vec<u32> {
         let mut size = vec![0u32; self.f.bucket_range.len()];
         for v in 0..self.f.len() {
             if self.active[v] {
@@ -137,7 +137,7 @@ impl<'a> LevelGraph<'a> {
     /// The buckets (of `f.bucket_range`) whose players may be allowed opponents of the players
     /// of bucket `b` at this level, ignoring rematches and TPN ties: the bucket graph of
     /// [`super::quotient`].
-    pub fn compatible_buckets(&self, b: usize) -> Vec<u32> {
+    pub(crate) fn compatible_buckets(&self, b: usize) -> Vec<u32> {
         let f = self.f;
         let (s, _, c) = f.bucket_range[b];
         let g = f.group_of[f.order[s as usize] as usize] as usize;
@@ -156,7 +156,7 @@ impl<'a> LevelGraph<'a> {
     /// greedy pairs), then of the lower groups, then of the higher ones. Taking the first
     /// free player instead would leave the greedy's early players matched to players who need
     /// one colour, and each of its repairs would search thousands of players.
-    pub fn greedy_init(&self, m: &mut Matcher) {
+    pub(crate) fn greedy_init(&self, m: &mut Matcher) {
         let f = self.f;
         let nb = f.bucket_range.len();
         let size = self.bucket_sizes();
@@ -206,7 +206,7 @@ impl<'a> LevelGraph<'a> {
 
     /// Connected components of the active vertices; returns the sizes of the odd ones
     /// (with one member each), a cheap proof of infeasibility.
-    pub fn odd_components(&self) -> Vec<(usize, usize)> {
+    pub(crate) fn odd_components(&self) -> Vec<(usize, usize)> {
         let f = self.f;
         let n = f.len();
         let mut seen = vec![false; n];
@@ -270,9 +270,6 @@ impl<'a> LevelGraph<'a> {
 }
 
 impl Graph for LevelGraph<'_> {
-    fn len(&self) -> usize {
-        self.f.len()
-    }
     fn active(&self, u: usize) -> bool {
         self.active[u]
     }
@@ -306,7 +303,7 @@ impl Graph for LevelGraph<'_> {
 
 /// Why a level was impossible (for `--explain`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Infeasible {
+pub(crate) enum Infeasible {
     /// A connected component of the allowed-pairs graph has an odd number of players.
     OddComponent { size: usize, first: usize },
     /// A maximum matching leaves players unpaired (found by the blossom search).
@@ -315,7 +312,7 @@ pub enum Infeasible {
 
 /// Counters kept across the ladder.
 #[derive(Default)]
-pub struct Tally {
+pub(crate) struct Tally {
     pub levels_tried: u64,
     pub matching_calls: u64,
     pub augmenting_paths: u64,
@@ -330,7 +327,7 @@ impl Tally {
 }
 
 /// Maximum matching of the active vertices; `Ok` when it is perfect.
-pub fn perfect_matching(g: &LevelGraph, tally: &mut Tally) -> Result<Matcher, Infeasible> {
+pub(crate) fn perfect_matching(g: &LevelGraph, tally: &mut Tally) -> Result<Matcher, Infeasible> {
     tally.levels_tried += 1;
     if let Some(&(size, first)) = g.odd_components().first() {
         return Err(Infeasible::OddComponent { size, first });
@@ -385,7 +382,7 @@ fn augment_free(g: &LevelGraph, m: &mut Matcher, allowed: usize) -> Option<usize
 
 /// Vertices `v` such that the active vertices less `v` have a perfect matching
 /// (Gallai-Edmonds: those missed by some maximum matching), when the active count is odd.
-pub fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
+pub(crate) fn bye_candidates(g: &LevelGraph, tally: &mut Tally) -> Vec<bool> {
     let n = g.f.len();
     let mut ok = vec![false; n];
     tally.levels_tried += 1;

@@ -18,24 +18,24 @@
 //! | §8.5 board order | [`board_order`] |
 //! | §9 requested absences | [`absences`] |
 
-pub mod absences;
-pub mod berger;
-pub mod board_order;
-pub mod byes;
-pub mod colours;
+pub(crate) mod absences;
+pub(crate) mod berger;
+pub(crate) mod board_order;
+pub(crate) mod byes;
+pub(crate) mod colours;
 pub mod draw;
-pub mod field;
-pub mod greedy;
-pub mod groups;
-pub mod ladder;
-pub mod level;
-pub mod level_graph;
-pub mod order;
-pub mod quotient;
-pub mod state;
-pub mod swiss;
-pub mod tpn;
-pub mod withdrawals;
+pub(crate) mod field;
+pub(crate) mod greedy;
+pub(crate) mod groups;
+pub(crate) mod ladder;
+pub(crate) mod level;
+pub(crate) mod level_graph;
+pub(crate) mod order;
+pub(crate) mod quotient;
+pub(crate) mod state;
+pub(crate) mod swiss;
+pub(crate) mod tpn;
+pub(crate) mod withdrawals;
 
 use bsw_model::{Id, Row, Tournament};
 
@@ -178,6 +178,15 @@ pub fn pair_next_round(t: &Tournament) -> Result<PairedRound, EngineError> {
     Ok(PairedRound { round: r, rows: board_order::number(r, parts), swiss })
 }
 
+/// The draw of §4 as the arbiter publishes it: for each Berger group in order, its players'
+/// ids by Berger number (the first id holds number 1).
+pub fn berger_numbers(t: &Tournament) -> Result<Vec<Vec<Id>>, EngineError> {
+    let tpn = tpn::assign(&t.players);
+    let groups = groups::build(t, &tpn)?;
+    let seats = draw::seat_groups(t.config.seed, &groups.members);
+    Ok(seats.into_iter().map(|list| list.into_iter().map(|i| t.players[i].id).collect()).collect())
+}
+
 /// Entry index of every player id; every player named in the rounds must be listed.
 fn index_players(t: &Tournament) -> Result<state::IdIndex, EngineError> {
     let index_of = state::IdIndex::new(t.players.iter().map(|p| p.id));
@@ -202,3 +211,6 @@ fn next_round(t: &Tournament, groups: &groups::Groups) -> Result<u32, EngineErro
     }
     Ok(last + 1)
 }
+
+#[cfg(test)]
+mod tests;

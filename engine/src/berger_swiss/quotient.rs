@@ -24,7 +24,7 @@ struct Edge {
     flow: u32,
 }
 
-pub struct Quotient {
+pub(crate) struct Quotient {
     count: Vec<u32>,
     /// Edges from the left copy of each bucket.
     adj: Vec<Vec<Edge>>,
@@ -52,7 +52,7 @@ pub struct Quotient {
 
 impl Quotient {
     /// The bucket graph of `g`'s active vertices, with the flow of the perfect matching `m`.
-    pub fn new(g: &LevelGraph, m: &Matcher) -> Self {
+    pub(crate) fn new(g: &LevelGraph, m: &Matcher) -> Self {
         let f = g.f;
         let nb = f.bucket_range.len();
         let count = g.bucket_sizes();
@@ -124,7 +124,7 @@ impl Quotient {
     /// later committed removal of a pair {c, d} (an edge, so c ∈ L puts d in N(L) and
     /// d ∈ L puts c in N(L)) lowers count(L) by at most what it lowers count(N(L)). So the
     /// caller may remember rejected bucket pairs instead of asking again.
-    pub fn try_remove(&mut self, a: usize, b: usize) -> bool {
+    pub(crate) fn try_remove(&mut self, a: usize, b: usize) -> bool {
         debug_assert!(self.pending.is_none(), "a removal is already pending");
         self.pending = Some((a, b));
         self.total_count -= 2;
@@ -238,13 +238,13 @@ impl Quotient {
     }
 
     /// Keeps the pending removal.
-    pub fn commit(&mut self) {
+    pub(crate) fn commit(&mut self) {
         self.log.clear();
         self.pending = None;
     }
 
     /// Undoes the pending removal.
-    pub fn rollback(&mut self) {
+    pub(crate) fn rollback(&mut self) {
         while let Some((b, k, d)) = self.log.pop() {
             let e = &mut self.adj[b as usize][k as usize];
             e.flow = (e.flow as i32 - d) as u32;

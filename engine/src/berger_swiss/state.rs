@@ -5,13 +5,13 @@ use bsw_model::{Entry, HalfPoints, Tournament};
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Colour {
+pub(crate) enum Colour {
     White,
     Black,
 }
 
 #[derive(Clone, Debug, Default)]
-pub struct PlayerState {
+pub(crate) struct PlayerState {
     pub points: HalfPoints,
     /// Games won over the board (SPEC §5).
     pub wnt: u32,
@@ -24,38 +24,35 @@ pub struct PlayerState {
 }
 
 impl PlayerState {
-    pub fn last(&self) -> Option<Colour> {
+    pub(crate) fn last(&self) -> Option<Colour> {
         self.colours.last().copied()
     }
     /// Length of the final run of equal played colours.
-    pub fn streak(&self) -> u32 {
+    pub(crate) fn streak(&self) -> u32 {
         match self.last() {
             None => 0,
             Some(c) => self.colours.iter().rev().take_while(|&&x| x == c).count() as u32,
         }
     }
     /// Played whites minus played blacks.
-    pub fn diff(&self) -> i32 {
+    pub(crate) fn diff(&self) -> i32 {
         self.colours.iter().map(|c| if *c == Colour::White { 1 } else { -1 }).sum()
     }
-    pub fn whites(&self) -> u32 {
+    pub(crate) fn whites(&self) -> u32 {
         self.colours.iter().filter(|c| **c == Colour::White).count() as u32
-    }
-    pub fn meetings(&self, other: usize) -> usize {
-        self.met.iter().filter(|&&o| o == other).count()
     }
 }
 
 /// Entry index of each player id: a table when the ids are dense enough (they are numbered
 /// 1..n in practice), a hash map otherwise. Replaying a million-player event's results looks
 /// up every id of every round; hashing them was a fifth of a round.
-pub enum IdIndex {
+pub(crate) enum IdIndex {
     Table(Vec<u32>),
     Map(HashMap<u32, usize>),
 }
 
 impl IdIndex {
-    pub fn new(ids: impl ExactSizeIterator<Item = u32> + Clone) -> Self {
+    pub(crate) fn new(ids: impl ExactSizeIterator<Item = u32> + Clone) -> Self {
         let n = ids.len();
         let max = ids.clone().max().unwrap_or(0) as usize;
         if max <= 4 * n + 1024 {
@@ -69,7 +66,7 @@ impl IdIndex {
         }
     }
 
-    pub fn get(&self, id: u32) -> Option<usize> {
+    pub(crate) fn get(&self, id: u32) -> Option<usize> {
         match self {
             IdIndex::Table(t) => {
                 t.get(id as usize).copied().filter(|&i| i != u32::MAX).map(|i| i as usize)
@@ -81,7 +78,7 @@ impl IdIndex {
 
 /// States of all players (by entry index) over rounds `< round`. Every id in the rows must
 /// be in `index_of`.
-pub fn before_round(t: &Tournament, index_of: &IdIndex, round: u32) -> Vec<PlayerState> {
+pub(crate) fn before_round(t: &Tournament, index_of: &IdIndex, round: u32) -> Vec<PlayerState> {
     let at = |id: u32| index_of.get(id).expect("every player in the rows is listed");
     // A player's colours and opponents are in round order: the rows' order within a round
     // does not matter (one row per player and round), so sorting is needed only when the

@@ -10,7 +10,7 @@ use super::{SearchStats, SwissReport, byes, colours, greedy, ladder};
 use bsw_model::{Entry, Id, Player};
 
 /// A paired Swiss field.
-pub struct Paired {
+pub(crate) struct Paired {
     /// The games with what §8.5 sorts them by.
     pub games: Vec<SwissGame>,
     /// The Swiss bye, if the field is odd.
@@ -20,7 +20,7 @@ pub struct Paired {
 
 /// Pairs the field `members` (entry indices, non-empty, in the Swiss order of §5).
 /// `started` is when the round's pairing began (for the time in the report).
-pub fn pair(
+pub(crate) fn pair(
     members: Vec<usize>,
     st: &[PlayerState],
     tpn: &[u32],

@@ -3,7 +3,7 @@
 use bsw_model::Player;
 
 /// `tpn[i]` = TPN (1-based) of the player at entry index `i`.
-pub fn assign(players: &[Player]) -> Vec<u32> {
+pub(crate) fn assign(players: &[Player]) -> Vec<u32> {
     let mut order: Vec<usize> = (0..players.len()).collect();
     // Stable sort: equal ratings keep entry order.
     order.sort_by(|&a, &b| players[b].rating.cmp(&players[a].rating));
@@ -15,7 +15,7 @@ pub fn assign(players: &[Player]) -> Vec<u32> {
 }
 
 /// Entry indices in TPN order.
-pub fn by_tpn(tpn: &[u32]) -> Vec<usize> {
+pub(crate) fn by_tpn(tpn: &[u32]) -> Vec<usize> {
     let mut order = vec![0; tpn.len()];
     for (i, &t) in tpn.iter().enumerate() {
         order[t as usize - 1] = i;

@@ -6,14 +6,14 @@ use bsw_model::Player;
 
 /// Schedule state of the groups for one round r <= P.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Schedules {
+pub(crate) struct Schedules {
     /// Per original group: still on its Berger schedule in this round.
     pub on_schedule: Vec<bool>,
 }
 
 /// Per original group: whether it plays its Berger table in round `r` (always false after the
 /// initial phase).
-pub fn on_schedule(groups: &Groups, players: &[Player], r: u32) -> Vec<bool> {
+pub(crate) fn on_schedule(groups: &Groups, players: &[Player], r: u32) -> Vec<bool> {
     if r <= groups.phase {
         schedules(groups, players, r).on_schedule
     } else {
@@ -22,7 +22,7 @@ pub fn on_schedule(groups: &Groups, players: &[Player], r: u32) -> Vec<bool> {
 }
 
 /// Replays §6 for rounds 1..=r (dissolution is permanent, so history matters).
-pub fn schedules(groups: &Groups, players: &[Player], r: u32) -> Schedules {
+pub(crate) fn schedules(groups: &Groups, players: &[Player], r: u32) -> Schedules {
     let k = groups.members.len();
     let mut on = vec![true; k];
     let mut joined_any = false;

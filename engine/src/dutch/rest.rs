@@ -62,9 +62,6 @@ struct RestGraph<'a> {
 }
 
 impl Graph for RestGraph<'_> {
-    fn len(&self) -> usize {
-        self.order.len()
-    }
     fn active(&self, u: usize) -> bool {
         !self.out[u]
     }
@@ -332,9 +329,6 @@ struct BracketGraph<'a> {
 }
 
 impl Graph for BracketGraph<'_> {
-    fn len(&self) -> usize {
-        self.order.len()
-    }
     fn active(&self, _: usize) -> bool {
         true
     }

@@ -1,16 +1,12 @@
 //! The integration tests of `engine`, one binary (`tests/it/`) with one module per
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
-mod bucket_chain;
 mod common;
-mod counting_filter;
 mod dutch_explain;
 mod dutch_properties;
 mod dutch_restricted;
 mod dutch_samples;
 mod dutch_sparse;
-mod matching_vs_exhaustive;
 mod messages;
-mod properties;
 mod rules;
 mod spec_11_worked_example;

@@ -69,14 +69,7 @@ impl<W: Weights> Matcher<W> {
                     }
                 }
             }
-            self.label[b] = 0xff;
-            self.labelend[b] = NONE;
-            self.blossomendps[b].clear();
-            self.blossombase[b] = NONE;
-            self.blossombestedges[b] = None;
-            self.unread[b].clear();
-            self.bestedge[b] = NONE;
-            self.unusedblossoms.push(b);
+            self.release_blossom(b);
         }
         self.inblossom[v] = v;
         if !z.is_zero() {
@@ -420,6 +413,11 @@ impl<W: Weights> Matcher<W> {
                 j += jstep;
             }
         }
+        self.release_blossom(b);
+    }
+
+    /// Returns the dissolved blossom `b`'s number to the free list, its records cleared.
+    fn release_blossom(&mut self, b: usize) {
         self.label[b] = 0xff;
         self.labelend[b] = NONE;
         self.blossomchilds[b].clear();

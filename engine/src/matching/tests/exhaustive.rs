@@ -1,42 +1,9 @@
 //! The blossom search on an implicit graph agrees with exhaustive search on small graphs:
 //! maximum matching size, and the Gallai-Edmonds set (vertices missed by some maximum
 //! matching) with which the ladder picks bye receivers.
-use bsw_engine::matching::{Graph, Matcher};
+use super::Banded;
+use crate::matching::{Graph, Matcher, NONE};
 use proptest::prelude::*;
-
-#[derive(Debug)]
-struct Dense {
-    n: usize,
-    adj: Vec<Vec<bool>>,
-    order: Vec<u32>,
-}
-
-impl Graph for Dense {
-    fn len(&self) -> usize {
-        self.n
-    }
-    fn active(&self, _: usize) -> bool {
-        true
-    }
-    fn adjacent(&self, u: usize, w: usize) -> bool {
-        self.adj[u][w]
-    }
-    fn order(&self) -> &[u32] {
-        &self.order
-    }
-    // Two buckets (even and odd vertices), so that the search meets several buckets.
-    fn bucket_count(&self) -> usize {
-        2
-    }
-    fn bucket_of(&self, v: usize) -> usize {
-        usize::from(v >= self.n.div_ceil(2))
-    }
-    fn candidate_buckets(&self, _u: usize, f: &mut dyn FnMut(usize, usize, usize)) {
-        let half = self.n.div_ceil(2);
-        f(0, 0, half);
-        f(1, half, self.n);
-    }
-}
 
 fn brute_max(adj: &[Vec<bool>], used: &mut Vec<bool>) -> usize {
     let n = adj.len();
@@ -56,16 +23,16 @@ fn brute_max(adj: &[Vec<bool>], used: &mut Vec<bool>) -> usize {
     best
 }
 
-fn graph() -> impl Strategy<Value = Dense> {
+fn graph() -> impl Strategy<Value = Banded> {
     graph_with(1..=9, 0.5)
 }
 
 /// Even sizes and denser edges: mostly graphs with a perfect matching.
-fn dense_graph() -> impl Strategy<Value = Dense> {
+fn dense_graph() -> impl Strategy<Value = Banded> {
     graph_with(2..=5, 0.7)
 }
 
-fn graph_with(sizes: std::ops::RangeInclusive<usize>, p: f64) -> impl Strategy<Value = Dense> {
+fn graph_with(sizes: std::ops::RangeInclusive<usize>, p: f64) -> impl Strategy<Value = Banded> {
     sizes.prop_flat_map(move |half| {
         let n = if p > 0.6 { 2 * half } else { half };
         proptest::collection::vec(proptest::bool::weighted(p), n * n).prop_map(move |bits| {
@@ -76,7 +43,7 @@ fn graph_with(sizes: std::ops::RangeInclusive<usize>, p: f64) -> impl Strategy<V
                     adj[w][u] = bits[u * n + w];
                 }
             }
-            Dense { n, adj, order: (0..n as u32).collect() }
+            Banded::halves(adj)
         })
     })
 }
@@ -96,7 +63,7 @@ proptest! {
         // The matching is valid.
         for u in 0..g.n {
             let w = m.mate[u];
-            if w != bsw_engine::matching::NONE {
+            if w != NONE {
                 prop_assert!(g.adj[u][w as usize]);
                 prop_assert_eq!(m.mate[w as usize], u as u32);
             }
@@ -149,7 +116,7 @@ proptest! {
         let mb = m.mate[b] as usize;
         let mut adj = g.adj.clone();
         for x in 0..n { adj[a][x] = false; adj[x][a] = false; adj[b][x] = false; adj[x][b] = false; }
-        let reduced = Dense { n, adj, order: (0..n as u32).collect() };
+        let reduced = Banded::halves(adj);
         m.unpair(a);
         m.unpair(b);
         let found = m.augment_from(&reduced, ma, Some(mb));
@@ -162,7 +129,7 @@ proptest! {
 }
 
 /// A maximum matching of `g` built by augmenting from every vertex in turn.
-fn greedy_maximum(g: &Dense) -> Matcher {
+fn greedy_maximum(g: &Banded) -> Matcher {
     let mut m = Matcher::new(g.n);
     for u in 0..g.n {
         if m.is_free(u) {
@@ -190,7 +157,7 @@ proptest! {
         let mb = full.mate[b] as usize;
         let mut adj = g.adj.clone();
         for x in 0..n { adj[a][x] = false; adj[x][a] = false; adj[b][x] = false; adj[x][b] = false; }
-        let reduced = Dense { n, adj, order: (0..n as u32).collect() };
+        let reduced = Banded::halves(adj);
         let mut fast = greedy_maximum(&g);
         fast.index_pairs(&(0..n).map(|v| reduced.bucket_of(v) as u32).collect::<Vec<_>>(), 2);
         for m in [&mut full, &mut fast] {
@@ -202,7 +169,7 @@ proptest! {
         if expected {
             for u in (0..n).filter(|&u| u != a && u != b) {
                 let w = fast.mate[u];
-                prop_assert!(w != bsw_engine::matching::NONE, "vertex {} left unmatched", u);
+                prop_assert!(w != NONE, "vertex {} left unmatched", u);
                 prop_assert!(reduced.adj[u][w as usize]);
                 prop_assert_eq!(fast.mate[w as usize], u as u32);
             }
@@ -229,7 +196,7 @@ fn pair_repair_finds_the_path_behind_a_wide_neighbourhood() {
         edge(i, k + i);
     }
     edge(2 * k, t);
-    let g = Dense { n, adj, order: (0..n as u32).collect() };
+    let g = Banded::halves(adj);
     let mut m = Matcher::new(n);
     for i in 1..=k {
         m.pair(i, k + i);

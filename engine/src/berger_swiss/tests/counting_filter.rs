@@ -1,12 +1,12 @@
-//! The counting filter of the greedy (`bsw_engine::berger_swiss::quotient`) may only reject candidates
+//! The counting filter of the greedy (`crate::berger_swiss::quotient`) may only reject candidates
 //! whose rest cannot be paired: checked against exhaustive search on small random fields,
 //! through whole greedy-like sequences of removals (so that committed state stays right).
 
-use bsw_engine::Level;
-use bsw_engine::berger_swiss::field::SwissField;
-use bsw_engine::berger_swiss::level_graph::{LevelGraph, Tally, perfect_matching};
-use bsw_engine::berger_swiss::quotient::Quotient;
-use bsw_engine::berger_swiss::state::{Colour, PlayerState};
+use crate::Level;
+use crate::berger_swiss::field::SwissField;
+use crate::berger_swiss::level_graph::{LevelGraph, Tally, perfect_matching};
+use crate::berger_swiss::quotient::Quotient;
+use crate::berger_swiss::state::{Colour, PlayerState};
 use proptest::prelude::*;
 
 /// Whether the vertices not in `used` can all be paired with allowed pairs.

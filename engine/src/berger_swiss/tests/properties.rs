@@ -1,5 +1,5 @@
 //! Property tests of rule pieces: Berger schedules for 2..40 players and the Swiss order.
-use bsw_engine::berger_swiss::{berger, order, state::PlayerState};
+use crate::berger_swiss::{berger, order, state::PlayerState};
 use proptest::prelude::*;
 use std::collections::HashSet;
 

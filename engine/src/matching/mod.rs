@@ -9,7 +9,7 @@
 
 use std::collections::VecDeque;
 
-pub const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// An implicit undirected graph over vertices `0..n`, some of them inactive (left out).
 ///
@@ -17,11 +17,7 @@ pub const NONE: u32 = u32::MAX;
 /// positions) such that the neighbours of `u` all lie in the buckets named by
 /// `candidate_buckets(u)`; `adjacent` is the exact test. A search can then skip vertices it
 /// has already labelled, and whole buckets, instead of re-reading every neighbourhood.
-pub trait Graph {
-    fn len(&self) -> usize;
-    fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
+pub(crate) trait Graph {
     fn active(&self, u: usize) -> bool;
     /// Exact adjacency of two active vertices.
     fn adjacent(&self, u: usize, w: usize) -> bool;
@@ -34,11 +30,11 @@ pub trait Graph {
 
 /// Counters for `--explain` and the benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Counters {
+pub(crate) struct Counters {
     pub augmenting_paths: u64,
     pub nodes_visited: u64,
     pub searches: u64,
-    /// Bucket-graph nodes visited by the counting filter of [`crate::quotient`].
+    /// Bucket-graph nodes visited by the counting filter of [`crate::berger_swiss::quotient`].
     pub filter_nodes: u64,
     /// Candidate buckets the counting filter ruled out (one per player and bucket).
     pub filter_rejections: u64,
@@ -48,7 +44,7 @@ pub struct Counters {
 }
 
 /// A matching with the scratch space of the alternating-path search.
-pub struct Matcher {
+pub(crate) struct Matcher {
     pub mate: Vec<u32>,
     parent: Vec<u32>,
     /// Union-find over the vertices of contracted blossoms: `link` is the forest, `bbase`
@@ -202,7 +198,7 @@ fn bucket_chain(
 }
 
 impl Matcher {
-    pub fn new(n: usize) -> Self {
+    pub(crate) fn new(n: usize) -> Self {
         Matcher {
             mate: vec![NONE; n],
             parent: vec![NONE; n],
@@ -230,11 +226,11 @@ impl Matcher {
         }
     }
 
-    pub fn is_free(&self, u: usize) -> bool {
+    pub(crate) fn is_free(&self, u: usize) -> bool {
         self.mate[u] == NONE
     }
 
-    pub fn pair(&mut self, a: usize, b: usize) {
+    pub(crate) fn pair(&mut self, a: usize, b: usize) {
         if let Some(ix) = &mut self.index {
             // Pairs broken by this one leave the index's counts (their other ends are
             // unmatched: an augmenting path re-pairs them next).
@@ -255,7 +251,7 @@ impl Matcher {
 
     /// Keeps, from now on, the index of matched pairs by bucket pair that
     /// [`Self::augment_pair`] uses; `bucket_of` and `nb` are the graph's buckets.
-    pub fn index_pairs(&mut self, bucket_of: &[u32], nb: usize) {
+    pub(crate) fn index_pairs(&mut self, bucket_of: &[u32], nb: usize) {
         let mut ix = PairIndex {
             bucket_of: bucket_of.to_vec(),
             nb,
@@ -288,7 +284,7 @@ impl Matcher {
     /// square of the field. So: a search of at most `SHORT` vertices; then such a path looked
     /// up directly in the index of matched pairs by bucket pair ([`Self::index_pairs`]); only
     /// then the full search.
-    pub fn augment_pair<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
+    pub(crate) fn augment_pair<G: Graph + ?Sized>(&mut self, g: &G, a: usize, t: usize) -> bool {
         const SHORT: usize = 64;
         if self.index.is_none() {
             return self.augment_from(g, a, Some(t));
@@ -482,14 +478,14 @@ impl Matcher {
     /// Gives the index of [`Self::index_pairs`] the bucket graph: `adj[x]` lists the buckets
     /// whose vertices may be adjacent to bucket x's (symmetric; a superset of the real edges
     /// is fine). [`Self::augment_pair`] then also looks for longer paths bucket by bucket.
-    pub fn index_bucket_graph(&mut self, adj: Vec<Vec<u32>>) {
+    pub(crate) fn index_bucket_graph(&mut self, adj: Vec<Vec<u32>>) {
         if let Some(ix) = &mut self.index {
             assert_eq!(adj.len(), ix.nb, "one list of neighbours per bucket");
             ix.adj = adj;
         }
     }
 
-    pub fn unpair(&mut self, a: usize) {
+    pub(crate) fn unpair(&mut self, a: usize) {
         let b = self.mate[a];
         if b != NONE {
             if let Some(ix) = &mut self.index
@@ -587,7 +583,7 @@ impl Matcher {
     /// Searches an augmenting path from the free vertex `root` and applies it. With `target`,
     /// the caller promises `target` is the only other free active vertex, which allows a
     /// look-ahead that ends dense searches after a few steps. Returns whether it augmented.
-    pub fn augment_from<G: Graph + ?Sized>(
+    pub(crate) fn augment_from<G: Graph + ?Sized>(
         &mut self,
         g: &G,
         root: usize,
@@ -604,7 +600,7 @@ impl Matcher {
     /// dense search labels the whole neighbourhood of the root before it looks one step
     /// further; with it, it usually ends after a few steps. Hints that are no longer free
     /// are ignored, so they only change how fast a path is found, never whether.
-    pub fn augment_towards<G: Graph + ?Sized>(
+    pub(crate) fn augment_towards<G: Graph + ?Sized>(
         &mut self,
         g: &G,
         root: usize,
@@ -641,14 +637,14 @@ impl Matcher {
     /// With `root` the only free active vertex: labels every vertex reachable from `root` by
     /// an even alternating path as outer. Afterwards [`Self::is_outer_now`] tells, for every
     /// vertex v, whether the graph less `v` has a perfect matching (Gallai-Edmonds).
-    pub fn label_outer<G: Graph + ?Sized>(&mut self, g: &G, root: usize) {
+    pub(crate) fn label_outer<G: Graph + ?Sized>(&mut self, g: &G, root: usize) {
         self.counters.searches += 1;
         let found = self.search(g, root, &[]);
         debug_assert!(found.is_none(), "label_outer: another free vertex");
     }
 
     /// Whether `v` was labelled outer by the last search.
-    pub fn is_outer_now(&self, v: usize) -> bool {
+    pub(crate) fn is_outer_now(&self, v: usize) -> bool {
         self.is_outer(v)
     }
 
@@ -840,7 +836,10 @@ impl Matcher {
     /// After a failed search from `root`: the vertices labelled outer, i.e. reachable from
     /// `root` by an even alternating path (the Gallai-Edmonds set D when `root` is the only
     /// free vertex of a maximum matching).
-    pub fn outer_vertices(&self) -> Vec<usize> {
+    pub(crate) fn outer_vertices(&self) -> Vec<usize> {
         self.touched.iter().map(|&v| v as usize).filter(|&v| self.outer[v] != 0).collect()
     }
 }
+
+#[cfg(test)]
+mod tests;

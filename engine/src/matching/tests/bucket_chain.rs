@@ -2,69 +2,9 @@
 //! `index_bucket_graph`): a long augmenting path found bucket by bucket must agree with the
 //! full search, and it must be found when it is the only path and the player-level search
 //! would have to label a wide neighbourhood first.
-use bsw_engine::matching::{Graph, Matcher, NONE};
+use super::Banded;
+use crate::matching::{Matcher, NONE};
 use proptest::prelude::*;
-
-/// Vertices in `k` contiguous buckets of (about) equal size; edges only between the same or
-/// neighbouring buckets, like score groups at D = ½.
-#[derive(Debug, Clone)]
-struct Banded {
-    n: usize,
-    k: usize,
-    bucket: Vec<usize>,
-    adj: Vec<Vec<bool>>,
-    order: Vec<u32>,
-    start: Vec<usize>,
-}
-
-impl Banded {
-    fn new(bucket: Vec<usize>, k: usize) -> Self {
-        let n = bucket.len();
-        assert!(bucket.windows(2).all(|w| w[0] <= w[1]), "buckets are contiguous");
-        let start = (0..=k).map(|b| bucket.partition_point(|&x| x < b)).collect();
-        Banded { n, k, bucket, adj: vec![vec![false; n]; n], order: (0..n as u32).collect(), start }
-    }
-    fn edge(&mut self, u: usize, w: usize) {
-        assert!(self.bucket[u].abs_diff(self.bucket[w]) <= 1, "edge outside the band");
-        self.adj[u][w] = true;
-        self.adj[w][u] = true;
-    }
-    fn bucket_graph(&self) -> Vec<Vec<u32>> {
-        (0..self.k)
-            .map(|b| (b.saturating_sub(1)..(b + 2).min(self.k)).map(|x| x as u32).collect())
-            .collect()
-    }
-    fn bucket_of_all(&self) -> Vec<u32> {
-        self.bucket.iter().map(|&b| b as u32).collect()
-    }
-}
-
-impl Graph for Banded {
-    fn len(&self) -> usize {
-        self.n
-    }
-    fn active(&self, _: usize) -> bool {
-        true
-    }
-    fn adjacent(&self, u: usize, w: usize) -> bool {
-        self.adj[u][w]
-    }
-    fn order(&self) -> &[u32] {
-        &self.order
-    }
-    fn bucket_count(&self) -> usize {
-        self.k
-    }
-    fn bucket_of(&self, v: usize) -> usize {
-        self.bucket[v]
-    }
-    fn candidate_buckets(&self, u: usize, f: &mut dyn FnMut(usize, usize, usize)) {
-        let b = self.bucket[u];
-        for x in b.saturating_sub(1)..(b + 2).min(self.k) {
-            f(x, self.start[x], self.start[x + 1]);
-        }
-    }
-}
 
 /// A maximum matching built by augmenting from every vertex in turn.
 fn maximum(g: &Banded) -> Matcher {
