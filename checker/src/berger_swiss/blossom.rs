@@ -420,16 +420,7 @@ impl<'a> Implicit<'a> {
         // Now only dead players are skipped: compress those paths for good (they would
         // otherwise be walked again by every search).
         for k in again {
-            let mut r = k;
-            while self.nxt[r] != r {
-                r = self.nxt[r];
-            }
-            let mut i = k;
-            while self.nxt[i] != r {
-                let t = self.nxt[i];
-                self.nxt[i] = r;
-                i = t;
-            }
+            self.skip_to(k, false);
         }
         for b in std::mem::take(&mut self.touched_buckets) {
             self.groups[b].clear();

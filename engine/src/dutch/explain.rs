@@ -36,6 +36,7 @@ use super::order::{Field, Float};
 use super::quality::{Layout, Place};
 use super::weight::Weight;
 use crate::half_points;
+use bsw_model::Id;
 
 /// At most this many earlier candidates are analysed and printed per bracket.
 pub const MAX_SHOWN: usize = 10;
@@ -520,151 +521,11 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
     out.extend(ctx.summary(&ctx.decode(&chosen)));
 
     // The earlier candidates, in the rules' order.
-    let mdps = &b.players[..b.mdps];
-    let paired_mdp = |v: usize| b.partner[v].is_some_and(|u| ctx.resident(u));
-    let floating: Vec<usize> = mdps.iter().copied().filter(|&v| !paired_mdp(v)).collect();
-    let mdp_pairs: Vec<(usize, usize)> = mdps
-        .iter()
-        .copied()
-        .filter(|&v| paired_mdp(v))
-        .map(|v| (v, b.partner[v].unwrap_or(v)))
-        .collect();
-    // The unpaired MDPs stay unpaired; `s1`: the S1/S2 split kept.
-    let keep = |s1: Option<&[usize]>| Restrict {
-        no_resident: floating.clone(),
-        s1: s1.map(<[usize]>::to_vec),
-        ..Restrict::default()
-    };
-    let mut alts: Vec<Alternative> = Vec::new();
+    let earlier = Earlier::new(b, &ctx);
+    let mut alts = earlier.mdp_alternatives();
     // Earlier exchanges not in `alts` (too many to analyse): (count, exact).
-    let mut more = (0u128, true);
-    for &m in mdps {
-        if paired_mdp(m) {
-            continue;
-        }
-        let above: Vec<usize> = floating.iter().copied().filter(|&x| x < m).collect();
-        let pairs_above: Vec<(usize, usize)> =
-            mdp_pairs.iter().copied().filter(|p| p.0 < m).collect();
-        alts.push(Alternative {
-            label: format!("MDP {} paired", id(m)),
-            rule: "4.4",
-            test: Test::MdpPaired(
-                m,
-                pairs_above,
-                Restrict { no_resident: above, ..Restrict::default() },
-            ),
-        });
-    }
-    for (k, &(v, u)) in mdp_pairs.iter().enumerate() {
-        let earlier = &mdp_pairs[..k];
-        for &o in &b.players[b.mdps..b.size] {
-            if o >= u {
-                break;
-            }
-            if earlier.iter().any(|p| p.1 == o) {
-                continue;
-            }
-            let mut forced = earlier.to_vec();
-            forced.push((v, o));
-            alts.push(Alternative {
-                label: format!("{}-{} instead of {}-{}", id(v), id(o), id(v), id(u)),
-                rule: "4.2",
-                test: Test::Forced(forced, keep(None)),
-            });
-        }
-    }
-    let s1_before = &b.remainder[..b.s1_before.min(b.remainder.len())];
-    if s1_before != b.s1 {
-        let s2: Vec<usize> =
-            b.remainder.iter().copied().filter(|v| !s1_before.contains(v)).collect();
-        // The very first candidate of the rules' order, S1[i]-S2[i], then the best one of
-        // the split without exchange.
-        let first: Vec<(usize, usize)> =
-            s1_before.iter().copied().zip(s2.iter().copied()).collect();
-        let mut forced = mdp_pairs.clone();
-        forced.extend_from_slice(&first);
-        alts.push(Alternative {
-            label: format!(
-                "first candidate {}",
-                first
-                    .iter()
-                    .map(|&(u, v)| format!("{}-{}", id(u), id(v)))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-            rule: "4.2",
-            test: Test::Whole(forced, keep(Some(s1_before))),
-        });
-        let label = format!(
-            "S1 [{}] S2 [{}] without exchange",
-            s1_before.iter().map(|&v| id(v).to_string()).collect::<Vec<_>>().join(" "),
-            s2.iter().map(|&v| id(v).to_string()).collect::<Vec<_>>().join(" ")
-        );
-        alts.push(Alternative {
-            label,
-            rule: "4.3",
-            test: Test::Split(mdp_pairs.clone(), keep(Some(s1_before))),
-        });
-        // The exchanges that come before the chosen one in the 4.3 order, each as the best
-        // candidate of its split (only as many as can be shown; the rest are counted).
-        let bsn = |v: usize| b.remainder.iter().position(|&x| x == v).map_or(0, |i| i + 1);
-        let chosen_exchange = Exchange {
-            out: s1_before.iter().copied().filter(|v| !b.s1.contains(v)).map(bsn).collect(),
-            into: b.s1.iter().copied().filter(|v| !s1_before.contains(v)).map(bsn).collect(),
-        };
-        let room = MAX_SHOWN.saturating_sub(alts.len());
-        let (earlier, rest) =
-            earlier_exchanges(s1_before.len(), b.remainder.len(), &chosen_exchange, room);
-        more = rest;
-        for x in earlier {
-            let at = |n: usize| b.remainder[n - 1];
-            let mut s1: Vec<usize> = s1_before
-                .iter()
-                .copied()
-                .filter(|&v| !x.out.contains(&bsn(v)))
-                .chain(x.into.iter().map(|&n| at(n)))
-                .collect();
-            s1.sort_by_key(|&v| bsn(v));
-            let s2: Vec<usize> = b.remainder.iter().copied().filter(|v| !s1.contains(v)).collect();
-            let names = |v: &[usize]| v.iter().map(|&p| id(p).to_string()).collect::<Vec<_>>();
-            let label = format!(
-                "exchange {} for {}: S1 [{}] S2 [{}]",
-                names(&x.out.iter().map(|&n| at(n)).collect::<Vec<_>>()).join(" "),
-                names(&x.into.iter().map(|&n| at(n)).collect::<Vec<_>>()).join(" "),
-                names(&s1).join(" "),
-                names(&s2).join(" ")
-            );
-            alts.push(Alternative {
-                label,
-                rule: "4.3",
-                test: Test::Split(mdp_pairs.clone(), keep(Some(&s1))),
-            });
-        }
-    }
-    let s1_pairs: Vec<(usize, usize)> =
-        b.s1.iter().filter_map(|&p| b.partner[p].map(|u| (p, u))).collect();
-    for (k, &(p, u)) in s1_pairs.iter().enumerate() {
-        let earlier = &s1_pairs[..k];
-        for &o in b.remainder {
-            if o <= p || b.s1.contains(&o) {
-                continue;
-            }
-            if o >= u {
-                break;
-            }
-            if earlier.iter().any(|e| e.1 == o) {
-                continue;
-            }
-            let mut forced = mdp_pairs.clone();
-            forced.extend_from_slice(earlier);
-            forced.push((p, o));
-            alts.push(Alternative {
-                label: format!("{}-{} instead of {}-{}", id(p), id(o), id(p), id(u)),
-                rule: "4.2",
-                test: Test::Forced(forced, keep(Some(b.s1))),
-            });
-        }
-    }
+    let more = earlier.split_alternatives(&mut alts);
+    alts.extend(earlier.s1_alternatives());
     if alts.is_empty() {
         out.push("  no earlier candidate: the first one in the rules' order was taken".into());
         return out;
@@ -678,6 +539,187 @@ pub fn bracket(b: &Bracket) -> Vec<String> {
         out.push(format!("    and {}{rest} more", if more.1 { "" } else { "at least " }));
     }
     out
+}
+
+/// What the earlier candidates of a decided bracket are built from: its MDPs that float and
+/// those paired (with their partners), in the rules' order 4.4, 4.3, 4.2.
+struct Earlier<'a, 'b> {
+    b: &'a Bracket<'b>,
+    /// The MDPs the chosen candidate leaves unpaired (they float).
+    floating: Vec<usize>,
+    /// The MDPs paired with a resident, with that resident.
+    mdp_pairs: Vec<(usize, usize)>,
+}
+
+impl<'a, 'b> Earlier<'a, 'b> {
+    fn new(b: &'a Bracket<'b>, ctx: &Ctx) -> Self {
+        let mdps = &b.players[..b.mdps];
+        let paired_mdp = |v: usize| b.partner[v].is_some_and(|u| ctx.resident(u));
+        let floating = mdps.iter().copied().filter(|&v| !paired_mdp(v)).collect();
+        let mdp_pairs = mdps
+            .iter()
+            .copied()
+            .filter(|&v| paired_mdp(v))
+            .map(|v| (v, b.partner[v].unwrap_or(v)))
+            .collect();
+        Earlier { b, floating, mdp_pairs }
+    }
+
+    fn id(&self, v: usize) -> Id {
+        self.b.field.players[v].id
+    }
+
+    /// The unpaired MDPs stay unpaired; `s1`: the S1/S2 split kept.
+    fn keep(&self, s1: Option<&[usize]>) -> Restrict {
+        Restrict {
+            no_resident: self.floating.clone(),
+            s1: s1.map(<[usize]>::to_vec),
+            ..Restrict::default()
+        }
+    }
+
+    /// 4.4: each floating MDP paired instead; 4.2: each paired MDP with an earlier resident.
+    fn mdp_alternatives(&self) -> Vec<Alternative> {
+        let b = self.b;
+        let mut alts = Vec::new();
+        for &m in &self.floating {
+            let above: Vec<usize> = self.floating.iter().copied().filter(|&x| x < m).collect();
+            let pairs_above: Vec<(usize, usize)> =
+                self.mdp_pairs.iter().copied().filter(|p| p.0 < m).collect();
+            alts.push(Alternative {
+                label: format!("MDP {} paired", self.id(m)),
+                rule: "4.4",
+                test: Test::MdpPaired(
+                    m,
+                    pairs_above,
+                    Restrict { no_resident: above, ..Restrict::default() },
+                ),
+            });
+        }
+        for (k, &(v, u)) in self.mdp_pairs.iter().enumerate() {
+            let earlier = &self.mdp_pairs[..k];
+            for &o in &b.players[b.mdps..b.size] {
+                if o >= u {
+                    break;
+                }
+                if earlier.iter().any(|p| p.1 == o) {
+                    continue;
+                }
+                let mut forced = earlier.to_vec();
+                forced.push((v, o));
+                let (iv, io, iu) = (self.id(v), self.id(o), self.id(u));
+                alts.push(Alternative {
+                    label: format!("{iv}-{io} instead of {iv}-{iu}"),
+                    rule: "4.2",
+                    test: Test::Forced(forced, self.keep(None)),
+                });
+            }
+        }
+        alts
+    }
+
+    /// 4.2 and 4.3 when the chosen candidate exchanged residents: the first candidate of the
+    /// original split, that split without exchange, and the exchanges before the chosen one
+    /// (as many as `alts` leaves room for). Returns the exchanges left out: (count, exact).
+    fn split_alternatives(&self, alts: &mut Vec<Alternative>) -> (u128, bool) {
+        let b = self.b;
+        let id = |v: usize| self.id(v);
+        let s1_before = &b.remainder[..b.s1_before.min(b.remainder.len())];
+        if s1_before == b.s1 {
+            return (0, true);
+        }
+        let s2: Vec<usize> =
+            b.remainder.iter().copied().filter(|v| !s1_before.contains(v)).collect();
+        // The very first candidate of the rules' order, S1[i]-S2[i], then the best one of
+        // the split without exchange.
+        let first: Vec<(usize, usize)> =
+            s1_before.iter().copied().zip(s2.iter().copied()).collect();
+        let mut forced = self.mdp_pairs.clone();
+        forced.extend_from_slice(&first);
+        let first_names: Vec<String> =
+            first.iter().map(|&(u, v)| format!("{}-{}", id(u), id(v))).collect();
+        alts.push(Alternative {
+            label: format!("first candidate {}", first_names.join(" ")),
+            rule: "4.2",
+            test: Test::Whole(forced, self.keep(Some(s1_before))),
+        });
+        let names = |v: &[usize]| v.iter().map(|&p| id(p).to_string()).collect::<Vec<_>>();
+        alts.push(Alternative {
+            label: format!(
+                "S1 [{}] S2 [{}] without exchange",
+                names(s1_before).join(" "),
+                names(&s2).join(" ")
+            ),
+            rule: "4.3",
+            test: Test::Split(self.mdp_pairs.clone(), self.keep(Some(s1_before))),
+        });
+        // The exchanges that come before the chosen one in the 4.3 order, each as the best
+        // candidate of its split (only as many as can be shown; the rest are counted).
+        let bsn = |v: usize| b.remainder.iter().position(|&x| x == v).map_or(0, |i| i + 1);
+        let chosen_exchange = Exchange {
+            out: s1_before.iter().copied().filter(|v| !b.s1.contains(v)).map(bsn).collect(),
+            into: b.s1.iter().copied().filter(|v| !s1_before.contains(v)).map(bsn).collect(),
+        };
+        let room = MAX_SHOWN.saturating_sub(alts.len());
+        let (earlier, more) =
+            earlier_exchanges(s1_before.len(), b.remainder.len(), &chosen_exchange, room);
+        for x in earlier {
+            let at = |n: usize| b.remainder[n - 1];
+            let mut s1: Vec<usize> = s1_before
+                .iter()
+                .copied()
+                .filter(|&v| !x.out.contains(&bsn(v)))
+                .chain(x.into.iter().map(|&n| at(n)))
+                .collect();
+            s1.sort_by_key(|&v| bsn(v));
+            let s2: Vec<usize> = b.remainder.iter().copied().filter(|v| !s1.contains(v)).collect();
+            let label = format!(
+                "exchange {} for {}: S1 [{}] S2 [{}]",
+                names(&x.out.iter().map(|&n| at(n)).collect::<Vec<_>>()).join(" "),
+                names(&x.into.iter().map(|&n| at(n)).collect::<Vec<_>>()).join(" "),
+                names(&s1).join(" "),
+                names(&s2).join(" ")
+            );
+            alts.push(Alternative {
+                label,
+                rule: "4.3",
+                test: Test::Split(self.mdp_pairs.clone(), self.keep(Some(&s1))),
+            });
+        }
+        more
+    }
+
+    /// 4.2 in the remainder: each S1 player with an S2 player that comes before its partner.
+    fn s1_alternatives(&self) -> Vec<Alternative> {
+        let b = self.b;
+        let s1_pairs: Vec<(usize, usize)> =
+            b.s1.iter().filter_map(|&p| b.partner[p].map(|u| (p, u))).collect();
+        let mut alts = Vec::new();
+        for (k, &(p, u)) in s1_pairs.iter().enumerate() {
+            let earlier = &s1_pairs[..k];
+            for &o in b.remainder {
+                if o <= p || b.s1.contains(&o) {
+                    continue;
+                }
+                if o >= u {
+                    break;
+                }
+                if earlier.iter().any(|e| e.1 == o) {
+                    continue;
+                }
+                let mut forced = self.mdp_pairs.clone();
+                forced.extend_from_slice(earlier);
+                forced.push((p, o));
+                let (ip, io, iu) = (self.id(p), self.id(o), self.id(u));
+                alts.push(Alternative {
+                    label: format!("{ip}-{io} instead of {ip}-{iu}"),
+                    rule: "4.2",
+                    test: Test::Forced(forced, self.keep(Some(b.s1))),
+                });
+            }
+        }
+        alts
+    }
 }
 
 /// A resident exchange of 4.3 as bracket sequence numbers (1-based places in the
