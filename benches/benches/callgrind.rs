@@ -7,6 +7,9 @@
 //! - `pair_10000`: pair round 6 of a 10,000-player plain Swiss (Elo results, rounds 1-5
 //!   paired and played), as `pair` of the criterion benches;
 //! - `check_10000`: certify that round (profile berger-swiss);
+//! - `dutch_pair_1000`: pair round 3 of a 1,000-player FIDE (Dutch) event (rounds 1-2 paired
+//!   by the engine and played, Elo results);
+//! - `dutch_check_300`: certify round 3 of a 300-player Dutch event (profile dutch);
 //! - `simulate_100`: 100 tournaments of `bsw simulate` with the generator's defaults
 //!   (generate, pair and certify every round, fill in results), one after the other;
 //! - `*_twice`: the same work done twice. They exist to test the gate itself: compared
@@ -26,6 +29,11 @@ use std::hint::black_box;
 
 /// Players of the pairing and certifying benchmarks.
 const PLAYERS: u32 = 10_000;
+/// Players of the Dutch pairing and certifying benchmarks (certifying costs more).
+const DUTCH_PAIR_PLAYERS: u32 = 1_000;
+const DUTCH_CHECK_PLAYERS: u32 = 300;
+/// The Dutch round paired or certified: the third, the first with floats and colours.
+const DUTCH_ROUND: u32 = 3;
 /// Tournaments of the simulation benchmark.
 const TOURNAMENTS: u64 = 100;
 
@@ -46,6 +54,24 @@ fn pair(t: &Tournament) -> usize {
 fn check(t: &Tournament) -> usize {
     let report = bsw_checker::check_round(black_box(t), 6, Profile::BergerSwiss);
     assert!(report.violations.is_empty(), "round 6 not conforming");
+    report.violations.len()
+}
+
+fn dutch_before(n: u32) -> Tournament {
+    bsw_benches::dutch_before_round(n, DUTCH_ROUND)
+}
+
+fn dutch_with(n: u32) -> Tournament {
+    bsw_benches::dutch_with_round(n, DUTCH_ROUND)
+}
+
+fn dutch_pair(t: &Tournament) -> usize {
+    bsw_engine::pair(black_box(t)).expect("the Dutch engine pairs round 3").rows.len()
+}
+
+fn dutch_check(t: &Tournament) -> usize {
+    let report = bsw_checker::check_round(black_box(t), DUTCH_ROUND, Profile::Dutch);
+    assert!(report.violations.is_empty(), "Dutch round 3 not conforming");
     report.violations.len()
 }
 
@@ -85,6 +111,30 @@ fn bench_check_twice(t: Tournament) -> usize {
 }
 
 #[library_benchmark]
+#[bench::dutch_pair_1000(args = (DUTCH_PAIR_PLAYERS), setup = dutch_before)]
+fn bench_dutch_pair(t: Tournament) -> usize {
+    dutch_pair(&t)
+}
+
+#[library_benchmark]
+#[bench::dutch_pair_1000_twice(args = (DUTCH_PAIR_PLAYERS), setup = dutch_before)]
+fn bench_dutch_pair_twice(t: Tournament) -> usize {
+    dutch_pair(&t) + dutch_pair(&t)
+}
+
+#[library_benchmark]
+#[bench::dutch_check_300(args = (DUTCH_CHECK_PLAYERS), setup = dutch_with)]
+fn bench_dutch_check(t: Tournament) -> usize {
+    dutch_check(&t)
+}
+
+#[library_benchmark]
+#[bench::dutch_check_300_twice(args = (DUTCH_CHECK_PLAYERS), setup = dutch_with)]
+fn bench_dutch_check_twice(t: Tournament) -> usize {
+    dutch_check(&t) + dutch_check(&t)
+}
+
+#[library_benchmark]
 #[bench::simulate_100(TOURNAMENTS)]
 fn bench_simulate(n: u64) -> usize {
     simulate(n)
@@ -98,12 +148,13 @@ fn bench_simulate_twice(n: u64) -> usize {
 
 library_benchmark_group!(
     name = gate;
-    benchmarks = bench_pair, bench_check, bench_simulate
+    benchmarks = bench_pair, bench_check, bench_dutch_pair, bench_dutch_check, bench_simulate
 );
 
 library_benchmark_group!(
     name = twice;
-    benchmarks = bench_pair_twice, bench_check_twice, bench_simulate_twice
+    benchmarks = bench_pair_twice, bench_check_twice, bench_dutch_pair_twice, bench_dutch_check_twice,
+        bench_simulate_twice
 );
 
 main!(library_benchmark_groups = gate, twice);

@@ -22,7 +22,7 @@
 //!
 //! Deliberately absent: measuring anything (criterion does that) and peak memory (`bsw bench`).
 
-use bsw_harness::bench::{ResultModel, prepared};
+use bsw_harness::bench::{ResultModel, fill_results, prepared};
 use bsw_model::Tournament;
 
 /// Seed of every benchmark input.
@@ -61,6 +61,26 @@ pub fn before_round(n: u32, r: u32, model: ResultModel) -> Tournament {
 pub fn with_round6(n: u32, model: ResultModel) -> Tournament {
     let mut t = before_round6(n, model);
     let paired = bsw_engine::berger_swiss::pair_next_round(&t).expect("the engine pairs round 6");
+    t.rows.extend(paired.rows);
+    t
+}
+
+/// A FIDE (Dutch) event of `n` players ([`bsw_harness::bench::dutch_swiss`]) with rounds
+/// `1..r` paired by the engine and played (Elo model): the input of "pair round r".
+pub fn dutch_before_round(n: u32, r: u32) -> Tournament {
+    let mut t = bsw_harness::bench::dutch_swiss(n, ROUNDS, SEED);
+    for round in 1..r {
+        let paired = bsw_engine::pair(&t).expect("the Dutch engine pairs the earlier rounds");
+        t.rows.extend(paired.rows);
+        fill_results(&mut t, round, SEED, ResultModel::Elo);
+    }
+    t
+}
+
+/// The same event with round `r` paired (no results yet): the input of "certify round r".
+pub fn dutch_with_round(n: u32, r: u32) -> Tournament {
+    let mut t = dutch_before_round(n, r);
+    let paired = bsw_engine::pair(&t).expect("the Dutch engine pairs the round");
     t.rows.extend(paired.rows);
     t
 }
