@@ -8,16 +8,20 @@
 //! with even edge weights every dual stays an integer. With `max_cardinality` the matching
 //! is first of maximum cardinality, then of maximum weight among those.
 //!
-//! Standard formulation (vertex duals, blossom duals, S/T labels, four kinds of dual
-//! change), following Galil's description of the algorithm; tested against brute force on
-//! small random graphs (`checker/tests/it/dutch_wmatch.rs`).
+//! The checker's own formulation of the primal-dual method, after Galil's textbook
+//! description: explicit blossom objects (cycle, joins, base, dual) rebased and dissolved by
+//! recursion, Even/Odd labels on the outermost nodes with their forest edges, and the
+//! pending tight edges in a priority queue per stage. It shares no code with the engine's
+//! matcher (`checker/tests/it/independence.rs`); tested against brute force on small random
+//! graphs (`checker/tests/it/dutch_wmatch.rs`).
 //!
-//! The parts: `weight` (the weight types), `dense` (the solver and the entry points on a
-//! whole graph), `sparse` (a sparse subgraph proved on the whole graph), `duals` (a solution's
-//! duals and the slack of any edge).
+//! The parts: `weight` (the weight types), `primal_dual` (the solver), `dense` (the entry
+//! points on a whole graph), `sparse` (a sparse subgraph proved on the whole graph), `duals`
+//! (a solution's duals and the slack of any edge).
 
 mod dense;
 mod duals;
+mod primal_dual;
 mod sparse;
 mod weight;
 
