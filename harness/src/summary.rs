@@ -313,7 +313,7 @@ fn level_key(l: &bsw_engine::Level) -> (String, String) {
         None => "unlimited".to_string(),
         Some(d) if d % 2 == 0 => format!("{}", d / 2),
         Some(1) => "1/2".to_string(),
-        Some(d) => format!("{}/2", d),
+        Some(d) => format!("{d}/2"),
     };
     (
         format!(

@@ -113,7 +113,8 @@ fn cases() -> Vec<(String, Tournament, Profile)> {
     absent.players[0].zero_byes = vec![2];
     out.push(("hand-absences-not-honoured".into(), absent, Profile::BergerSwiss));
 
-    // The generic profile (C.04.1) on the same kind of material.
+    // The generic profile (C.04.1) on the same kind of material (collected: `out` grows).
+    #[allow(clippy::needless_collect)]
     for (name, t, _) in out
         .iter()
         .filter(|(n, _, _)| n.starts_with("mutant-worked") || n.starts_with("example-"))

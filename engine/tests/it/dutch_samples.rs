@@ -232,6 +232,8 @@ fn dutch_samples_agree_with_bbppairings() {
     // The rounds are independent: spread them over the available cores.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
     let results: Vec<(String, Pairing, Result<Pairing, String>)> = std::thread::scope(|sc| {
+        // Collected so that every thread is spawned before the first join.
+        #[allow(clippy::needless_collect)]
         let handles: Vec<_> = (0..threads)
             .map(|k| {
                 let jobs = &jobs;
