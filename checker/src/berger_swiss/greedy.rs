@@ -77,59 +77,77 @@ pub struct BetterCandidate {
     pub completion: Vec<(usize, usize)>,
 }
 
-/// Counts of unpaired players by field index (a Fenwick tree), for the k-th unpaired one.
+/// The unpaired players by field index, for ranks and the r-th unpaired one: one bit per
+/// player in 64-bit words, and per run of 64 words the number of bits set (ranks by
+/// population counts, not a prefix-sum tree).
 struct Unpaired {
-    tree: Vec<usize>,
+    words: Vec<u64>,
+    /// `ones[g]`: bits set in `words[64 g .. 64 g + 64]`.
+    ones: Vec<usize>,
 }
+
+/// Words per counted run.
+const RUN_WORDS: usize = 64;
 
 impl Unpaired {
     fn new(flags: &[bool]) -> Unpaired {
-        let n = flags.len();
-        let mut tree = vec![0; n + 1];
-        for (i, &b) in flags.iter().enumerate() {
-            if b {
-                let mut k = i + 1;
-                while k <= n {
-                    tree[k] += 1;
-                    k += k & k.wrapping_neg();
-                }
-            }
+        let mut words = vec![0u64; flags.len().div_ceil(64)];
+        for (i, _) in flags.iter().enumerate().filter(|(_, f)| **f) {
+            words[i / 64] |= 1 << (i % 64);
         }
-        Unpaired { tree }
+        let ones = words
+            .chunks(RUN_WORDS)
+            .map(|c| c.iter().map(|w| w.count_ones() as usize).sum())
+            .collect();
+        Unpaired { words, ones }
     }
 
     fn remove(&mut self, i: usize) {
-        let mut k = i + 1;
-        while k < self.tree.len() {
-            self.tree[k] -= 1;
-            k += k & k.wrapping_neg();
+        let bit = 1u64 << (i % 64);
+        if self.words[i / 64] & bit != 0 {
+            self.words[i / 64] &= !bit;
+            self.ones[i / 64 / RUN_WORDS] -= 1;
         }
     }
 
     /// Unpaired players with index < i.
     fn before(&self, i: usize) -> usize {
-        let (mut k, mut s) = (i, 0);
-        while k > 0 {
-            s += self.tree[k];
-            k &= k - 1;
-        }
-        s
+        let (word, run) = (i / 64, i / 64 / RUN_WORDS);
+        let whole_runs: usize = self.ones[..run].iter().sum();
+        let whole_words: usize =
+            self.words[run * RUN_WORDS..word].iter().map(|w| w.count_ones() as usize).sum();
+        let partial = match self.words.get(word) {
+            Some(w) if !i.is_multiple_of(64) => {
+                (w & (u64::MAX >> (64 - i % 64))).count_ones() as usize
+            }
+            _ => 0,
+        };
+        whole_runs + whole_words + partial
     }
 
     /// The field index of the r-th unpaired player (0-based), if any.
     fn kth(&self, r: usize) -> Option<usize> {
-        let n = self.tree.len() - 1;
-        let mut pos = 0;
-        let mut rem = r + 1;
-        let mut step = n.next_power_of_two();
-        while step > 0 {
-            if pos + step <= n && self.tree[pos + step] < rem {
-                pos += step;
-                rem -= self.tree[pos];
+        let mut left = r;
+        let run = self.ones.iter().position(|&c| {
+            let here = left < c;
+            if !here {
+                left -= c;
             }
-            step >>= 1;
+            here
+        })?;
+        for (k, &w) in self.words[run * RUN_WORDS..].iter().enumerate() {
+            let c = w.count_ones() as usize;
+            if left < c {
+                // Drop the `left` lowest bits set: the next one is the player.
+                let mut rest = w;
+                for _ in 0..left {
+                    rest &= rest - 1;
+                }
+                return Some((run * RUN_WORDS + k) * 64 + rest.trailing_zeros() as usize);
+            }
+            left -= c;
         }
-        (pos < n).then_some(pos)
+        None
     }
 }
 
@@ -580,4 +598,32 @@ pub(crate) fn check(
             completion: sf.pairs_by_colour(&bc.completion),
         },
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Unpaired;
+
+    /// Ranks and r-th players against a plain count, over sizes around the word and run
+    /// boundaries, while players are removed.
+    #[test]
+    fn unpaired_ranks_match_a_plain_count() {
+        for n in [0, 1, 63, 64, 65, 200, 4096, 4097, 9000] {
+            let mut flags: Vec<bool> = (0..n).map(|i| (i * 7 + 3) % 5 != 0).collect();
+            let mut un = Unpaired::new(&flags);
+            for step in 0..4 {
+                for i in (0..=n).step_by(13) {
+                    assert_eq!(un.before(i), flags[..i].iter().filter(|&&f| f).count(), "n {n}");
+                }
+                let set: Vec<usize> = (0..n).filter(|&i| flags[i]).collect();
+                for r in (0..set.len() + 2).step_by(11) {
+                    assert_eq!(un.kth(r), set.get(r).copied(), "n {n} r {r}");
+                }
+                for i in (step..n).step_by(3) {
+                    un.remove(i);
+                    flags[i] = false;
+                }
+            }
+        }
+    }
 }

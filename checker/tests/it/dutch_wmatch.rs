@@ -250,6 +250,13 @@ fn the_sparse_matching_is_optimal_on_small_random_graphs() {
             edges.iter().map(|&(a, b, w)| (a, b, Wide448::shifted(w as u64, 370))).collect();
         let (mate_7, _) = max_weight_matching_sparse_with(n, &wide7, &first, per);
         assert_eq!(value(n, &edges, &mate_7).1, expect, "case {case}: 448-bit weights");
+        // Started from an optimal matching (as from an optimal published pairing): its pairs
+        // tight from the start, the same optimum.
+        let dense = max_weight_matching(n, &edges, false);
+        let optimal: Vec<usize> =
+            (0..edges.len()).filter(|&k| dense[edges[k].0] == Some(edges[k].1)).collect();
+        let (mate_o, _) = max_weight_matching_sparse_with(n, &edges, &optimal, per);
+        assert_eq!(value(n, &edges, &mate_o).1, expect, "case {case}: from an optimum");
     }
     assert!(grown > 100, "only {grown} graphs needed a second subgraph");
 }

@@ -28,10 +28,13 @@ const SPARSE_ADDED_PER_VERTEX: usize = 8;
 /// feasible on the whole graph and their value equals the matching's weight: by weak duality
 /// nothing weighs more, the matching is optimal on the whole graph. Otherwise the edges of
 /// negative slack are added (per vertex the most negative first) and the subgraph is solved
-/// again; it only grows, so this ends (at worst with the whole graph). The later rounds
-/// solve it warm, from the last duals and matching, as a perfect matching of a doubled
-/// graph (a twin per vertex, see the loop), whose duals are then the certificate, checked on
-/// every left-out edge and its twin copy alike.
+/// again; it only grows, so this ends (at worst with the whole graph). Every round but a
+/// cold first one solves it warm as a perfect matching of a doubled graph (a twin per
+/// vertex, see [`solve_doubled`]), whose duals are then the certificate, checked on every
+/// left-out edge and its twin copy alike: the first round from the matching of `first` (the
+/// published pairs) with duals that make its pairs tight ([`from_given`]; cold, every dual
+/// at the largest weight, when `first` is empty), the later ones from the last duals and
+/// matching.
 pub fn max_weight_matching_sparse_from<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -55,7 +58,7 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
     let (per_vertex, added_per_vertex) = (per_vertex.max(1), added_per_vertex.max(1));
     let nedge = edges.len();
     let mut inside = first_subgraph(n, edges, first, per_vertex);
-    // The first subgraph: solved from scratch (all vertex duals at the largest weight).
+    // The first subgraph, for a cold start (no `first`).
     let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
     let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
     let maxweight = sub_edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
@@ -66,10 +69,17 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
     // a few bits of the largest doubled weight, so their quotients fit an `i128`).
     let quick = edges.iter().map(|e| e.2.plus(e.2).bit_len()).max().unwrap_or(0).saturating_sub(96);
     let hdw: Vec<i128> = edges.iter().map(|e| e.2.plus(e.2).top(quick)).collect();
-    let mut out = solve_full(n, &sub_edges, false, |_| maxweight, &sub_first);
-    let mut rounds = 1;
     // Whether `out` solves the doubled graph ([`solve_doubled`]) rather than the subgraph.
     let mut doubled = false;
+    let given = from_given(n, edges, first);
+    let mut out = match &given {
+        Some(given) => {
+            doubled = true;
+            solve_doubled(n, edges, &inside, given, false)
+        }
+        None => solve_full(n, &sub_edges, false, |_| maxweight, &sub_first),
+    };
+    let mut rounds = 1;
     loop {
         // The left-out edges of negative slack, per vertex the most negative first.
         let violated = violated_edges(n, edges, &inside, &out, doubled, (quick, &hdw));
@@ -198,9 +208,9 @@ fn violated_edges<W: Weight>(
 /// with its twin), and a perfect matching of the doubled graph restricted to the subgraph is
 /// a matching of the same weight: the two optima are equal. The perfect matching lets the
 /// vertex duals start anywhere feasible: here at the last duals (of `out`; `doubled`: `out`
-/// solved the doubled graph already), each blossom dual moved onto its vertices, raised where
-/// a new edge would be violated; the last matching's edges that are still tight are matched
-/// first.
+/// solved the doubled graph already), each blossom dual moved onto its vertices, made
+/// feasible on the new edges ([`feasible_start`]); the last matching's edges that are still
+/// tight are matched first.
 fn solve_doubled<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -213,15 +223,6 @@ fn solve_doubled<W: Weight>(
     let mut g: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
     g.extend(sub.iter().map(|&k| (n + edges[k].0, n + edges[k].1, W::zero())));
     g.extend((0..n).map(|v| (v, n + v, W::zero())));
-    let mut y: Vec<W> = (0..2 * n).map(|v| out.absorbed_dual(v)).collect();
-    for &(a, b, w) in &g {
-        let s = y[a].plus(y[b]).minus(w.plus(w));
-        if s < W::zero() {
-            y[a] = y[a].minus(s);
-        }
-    }
-    let index: std::collections::HashMap<(usize, usize), usize> =
-        g.iter().enumerate().map(|(l, &(a, b, _))| ((a.min(b), a.max(b)), l)).collect();
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for v in 0..out.mates.len() {
         match out.mates[v] {
@@ -235,6 +236,95 @@ fn solve_doubled<W: Weight>(
             _ => {}
         }
     }
+    let y = feasible_start(n, &g, out, &pairs);
+    let index: std::collections::HashMap<(usize, usize), usize> =
+        g.iter().enumerate().map(|(l, &(a, b, _))| ((a.min(b), a.max(b)), l)).collect();
     let hint: Vec<usize> = pairs.iter().filter_map(|p| index.get(p).copied()).collect();
     solve_full(2 * n, &g, true, |v| y[v], &hint)
+}
+
+/// The matching of `first` (its edges in order, each taken when both ends are still free)
+/// with duals under which each of its edges is tight: each end at the edge's weight, a free
+/// vertex at 0, no blossom (`None` when `first` is empty). A start for [`solve_doubled`],
+/// which raises the duals where an edge is violated: the given matching's pairs that stay
+/// tight are matched first, so an optimal given matching needs few augmentations.
+fn from_given<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    first: &[usize],
+) -> Option<Solution<W>> {
+    let mut mates = vec![None; n];
+    let mut dualvar = vec![W::zero(); n];
+    for &k in first {
+        let Some(&(i, j, w)) = edges.get(k) else { continue };
+        if i != j && mates[i].is_none() && mates[j].is_none() {
+            mates[i] = Some(j);
+            mates[j] = Some(i);
+            dualvar[i] = w;
+            dualvar[j] = w;
+        }
+    }
+    if mates.iter().all(Option::is_none) {
+        return None;
+    }
+    Some(Solution { mates, dualvar, ancestors: vec![Vec::new(); n], sums: vec![Vec::new(); n], n })
+}
+
+/// Vertex duals for [`solve_doubled`]: the last ones (of `out`, each blossom dual moved onto
+/// its vertices), made feasible on every edge of `g`. An edge of negative slack `-s` gets one
+/// end raised by `s`; where that end's partner in `pairs` has a slack of at least `s` on every
+/// other edge, the partner is lowered by `s`, so that their pair stays tight and is matched
+/// again from the start (the duals of a perfect matching have no sign), else the pair is
+/// broken and the stages pair its ends again. Only raises, and lowers within the slack, so
+/// every edge ends with a slack ≥ 0.
+fn feasible_start<W: Weight>(
+    n: usize,
+    g: &[(usize, usize, W)],
+    out: &Solution<W>,
+    pairs: &[(usize, usize)],
+) -> Vec<W> {
+    let mut y: Vec<W> = (0..2 * n).map(|v| out.absorbed_dual(v)).collect();
+    let mut partner = vec![usize::MAX; 2 * n];
+    for &(a, b) in pairs {
+        partner[a] = b;
+        partner[b] = a;
+    }
+    let mut around: Vec<Vec<usize>> = vec![Vec::new(); 2 * n];
+    for (l, &(a, b, _)) in g.iter().enumerate() {
+        around[a].push(l);
+        around[b].push(l);
+    }
+    let slack = |y: &[W], l: usize| {
+        let (a, b, w) = g[l];
+        y[a].plus(y[b]).minus(w.plus(w))
+    };
+    for l in 0..g.len() {
+        let s = slack(&y, l);
+        if s >= W::zero() {
+            continue;
+        }
+        let deficit = W::zero().minus(s);
+        let (a, b, _) = g[l];
+        // The end whose partner can give way without breaking anything (none: raise `a`).
+        let room = |y: &[W], x: usize| {
+            let p = partner[x];
+            p != usize::MAX
+                && around[p].iter().all(|&e| {
+                    let (c, d, _) = g[e];
+                    (c == x && d == p) || (c == p && d == x) || slack(y, e) >= deficit
+                })
+        };
+        let x = if room(&y, a) {
+            a
+        } else if room(&y, b) {
+            b
+        } else {
+            y[a] = y[a].plus(deficit);
+            continue;
+        };
+        y[x] = y[x].plus(deficit);
+        let p = partner[x];
+        y[p] = y[p].minus(deficit);
+    }
+    y
 }
