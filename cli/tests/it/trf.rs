@@ -243,6 +243,8 @@ struct ExpectedFile {
     ignored: Option<usize>,
     warning: Option<String>,
     message: Option<String>,
+    /// `Acceleration::name` of the event read (default "none").
+    acceleration: Option<String>,
 }
 
 /// Every file of `corpus/trf` (README there: sources, licences) reads as `expected.toml`
@@ -314,6 +316,11 @@ fn corpus_trf_files_read_as_expected() {
         assert_eq!(loaded.ignored_lines.len(), f.ignored.unwrap_or(0), "{}", f.name);
         let withdrawn = t.players.iter().filter(|p| p.withdrawn_from.is_some()).count();
         assert_eq!(withdrawn, f.withdrawn.unwrap_or(0), "{}", f.name);
+        let acceleration = f.acceleration.as_deref().unwrap_or("none");
+        assert_eq!(t.config.acceleration.name(), acceleration, "{}", f.name);
+        if f.warning.is_none() && f.read == "ok" {
+            assert!(!err.contains("warning:"), "{}: {err}", f.name);
+        }
         let text = bsw_model::trf::export(t);
         let back = bsw_model::trf::import(&text, "back.trf").unwrap();
         assert_eq!(&back, t, "{}: import(export) differs", f.name);
