@@ -340,3 +340,25 @@ fn ids_beyond_four_digits_are_refused_naming_the_file_and_nothing_is_written() {
     assert!(err.contains("players.csv: id: player id 10000 does not fit"), "{err}");
     assert!(!out.exists());
 }
+
+/// An accelerated Dutch TRF imported to a directory and exported again: the `XXA` records
+/// come back as they were, through `[accelerated_points]` in tournament.toml.
+#[test]
+fn xxa_records_survive_import_to_a_directory_and_export() {
+    let src = root().join("corpus/trf/accelerated-xxa.trf");
+    let (_tmp, dir) = temp_path("acc");
+    let (code, out, err) = bsw(&["trf", "import", s(&src), s(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    assert_contains(&out, "acceleration: XXA records of 8 players");
+    let toml = std::fs::read_to_string(dir.join("tournament.toml")).unwrap();
+    assert_contains(&toml, "acceleration = \"xxa\"\n");
+    assert_contains(&toml, "[accelerated_points]\n1 = [1, 1, 0.5, 0.5]\n");
+    let (code, out, err) = bsw(&["trf", "export", s(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    let xxa = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| l.starts_with("XXA")).map(str::to_string).collect()
+    };
+    let original = std::fs::read_to_string(&src).unwrap();
+    assert_eq!(xxa(&out), xxa(&original));
+    assert_eq!(xxa(&out).len(), 8);
+}

@@ -113,3 +113,15 @@ fn the_toml_key_is_checked() {
             .unwrap();
     assert_eq!(t.config.acceleration, explicit(&[(2, &[2, 1])]));
 }
+
+#[test]
+fn xxa_records_in_a_file_without_the_dutch_system_are_kept_with_a_warning() {
+    let text =
+        trf("XXA    1  1.0\n").replace("192 FIDE_DUTCH_2025", "092 Individual: Swiss-System");
+    let i = read(&text, "g.trf", &ReadOptions::default()).unwrap();
+    assert!(i.tournament.config.system.dutch().is_none());
+    assert_eq!(i.tournament.config.acceleration, explicit(&[(1, &[2])]));
+    assert_eq!(i.warnings.len(), 1, "{:?}", i.warnings);
+    assert!(i.warnings[0].contains("only the Dutch system pairs on accelerated scores"));
+    assert!(export(&i.tournament).contains("XXA    1  1.0\n"));
+}
