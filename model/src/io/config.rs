@@ -193,6 +193,8 @@ pub(crate) struct ConfigLines {
     pub(crate) groups: Option<usize>,
     pub(crate) group: Vec<usize>,
     pub(crate) swap: Vec<usize>,
+    /// Line of each `[accelerated_points]` entry, by player id.
+    pub(crate) accelerated: std::collections::BTreeMap<crate::Id, usize>,
 }
 
 pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines), InputError> {
@@ -316,6 +318,13 @@ pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines)
         raw.pab_points.map(|v| (at(v.span()), v.into_inner())),
     )
     .map_err(|(line, field, msg)| InputError::new(file, Some(line), Some(field), msg))?;
+    if let Some(p) = &raw.accelerated_points {
+        for (id, v) in p.get_ref() {
+            if let Ok(id) = id.parse::<crate::Id>() {
+                lines.accelerated.insert(id, at(v.span()));
+            }
+        }
+    }
     c.acceleration = acceleration(file, text, &c, raw.acceleration, raw.accelerated_points)?;
     Ok((c, lines))
 }
@@ -328,6 +337,16 @@ pub(crate) fn check_config(
     lines: &ConfigLines,
     players: &[Player],
 ) -> Result<(), InputError> {
+    for (id, line) in &lines.accelerated {
+        if !players.iter().any(|p| p.id == *id) {
+            return Err(InputError::new(
+                file,
+                Some(*line),
+                Some("accelerated_points"),
+                format!("player {id} is not in players.csv"),
+            ));
+        }
+    }
     let layout = memberships(players, c);
     if let Err(e @ LayoutError::TooFewPlayers { .. }) = &layout {
         return Err(InputError::new(file, lines.groups, Some("groups"), e.to_string()));

@@ -859,6 +859,8 @@ fn ext_config(
         groups: ext.groups.first().map(|g| g.1),
         group: ext.groups.iter().map(|g| g.1).collect(),
         swap: ext.swaps.iter().map(|s| s.2).collect(),
+        // XXA records were checked against the file's players while reading.
+        accelerated: Default::default(),
     };
     check_config(file, config, &lines, players)?;
     let total = crate::layout::total_rounds(config).unwrap_or(0);

@@ -112,6 +112,9 @@ fn the_toml_key_is_checked() {
         read("system = \"dutch\"\nacceleration = \"xxa\"\n[accelerated_points]\n2 = [1, 0.5]\n")
             .unwrap();
     assert_eq!(t.config.acceleration, explicit(&[(2, &[2, 1])]));
+    let e = read("system = \"dutch\"\nacceleration = \"xxa\"\n[accelerated_points]\n7 = [1]\n")
+        .unwrap_err();
+    assert!(e.contains("tournament.toml:6") && e.contains("player 7 is not in players.csv"), "{e}");
 }
 
 #[test]
