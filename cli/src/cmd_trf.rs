@@ -97,6 +97,16 @@ pub(crate) fn run(cmd: TrfCommand) -> crate::CmdResult {
                     "declared system: {system} ({where_}; the directory's own configuration decides how it is paired)"
                 )?;
             }
+            match &t.config.acceleration {
+                bsw_model::Acceleration::None => {}
+                bsw_model::Acceleration::Baku => {
+                    outln!("acceleration: baku (FIDE C.04.5.1; tournament.toml acceleration)")?
+                }
+                bsw_model::Acceleration::Explicit(m) => outln!(
+                    "acceleration: XXA records of {} players (tournament.toml [accelerated_points])",
+                    m.len()
+                )?,
+            }
             Ok(0)
         }
     }

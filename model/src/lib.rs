@@ -18,7 +18,7 @@ pub mod trf;
 use std::collections::{HashMap, HashSet};
 
 pub use error::InputError;
-pub use system::{Colour, DutchConfig, System};
+pub use system::{Acceleration, Colour, DutchConfig, System};
 
 /// A player's id as written in `players.csv` (positive, unique).
 pub type Id = u32;
@@ -79,12 +79,15 @@ pub struct Config {
     /// Tiebreak codes for the Swiss standings; `None` = the defaults of SPEC §10.
     pub tiebreaks: Option<Vec<String>>,
     /// TRF header records kept verbatim from an imported TRF file (city, federation, dates,
-    /// arbiters, rate of play, round dates, `092`/`192` system, `XXC`, `XXA`, comments, …), so
+    /// arbiters, rate of play, round dates, `092`/`192` system, `XXC`, comments, …), so
     /// that `bsw trf export` writes them back. `tournament.toml` key `trf_header`; empty for
     /// events that did not come from a TRF file. See `bsw_model::trf`.
     pub trf_header: Vec<String>,
     /// The pairing system (`system` key; default Berger-Swiss). See [`system`].
     pub system: System,
+    /// Accelerated pairing (`acceleration` key, TRF `XXA` records or a Baku tournament type;
+    /// default none). Used by the Dutch system only. See [`Acceleration`].
+    pub acceleration: Acceleration,
 }
 
 /// Result of a game between two players (SPEC §3).

@@ -15,6 +15,126 @@
 
 use crate::HalfPoints;
 
+/// Accelerated pairing: virtual points added to some players' scores in the first rounds,
+/// for pairing only (never for standings). Only data: what the files say; the rules that
+/// derive the Baku virtual points (FIDE C.04.5.1) live in the engine and, independently, in
+/// the checker.
+///
+/// - `tournament.toml`: `acceleration = "baku"` (Dutch events only).
+/// - TRF: a `092`/`192` tournament type naming Baku (`FIDE_DUTCH_2025_BAKU`,
+///   `FIDE_DUTCH_2026_BAKU`) selects [`Acceleration::Baku`]; `XXA` records (bbpPairings'
+///   reading: start number at columns 5-8, the points of round r at columns
+///   10+5(r-1) to 13+5(r-1)) give [`Acceleration::Explicit`], which takes precedence, as
+///   for bbpPairings. The `XXA` records stay in the kept TRF header, so export writes them
+///   back verbatim.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Acceleration {
+    /// Every round paired on the real scores.
+    #[default]
+    None,
+    /// FIDE C.04.5.1 Baku Acceleration.
+    Baku,
+    /// `XXA` records: per player id, the accelerated points (half-points) of rounds 1, 2, …
+    /// (a round beyond the list: none).
+    Explicit(std::collections::BTreeMap<crate::Id, Vec<HalfPoints>>),
+}
+
+impl Acceleration {
+    /// The `acceleration` key's value (`"xxa"` for explicit records).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Acceleration::None => "none",
+            Acceleration::Baku => "baku",
+            Acceleration::Explicit(_) => "xxa",
+        }
+    }
+
+    /// The explicit accelerated points of player `id` in round `r` (1-based), half-points.
+    pub fn explicit(&self, id: crate::Id, r: u32) -> HalfPoints {
+        match self {
+            Acceleration::Explicit(m) => {
+                m.get(&id).and_then(|v| v.get((r as usize).wrapping_sub(1))).copied().unwrap_or(0)
+            }
+            _ => 0,
+        }
+    }
+}
+
+/// Whether a TRF `092`/`192` tournament-type text names the Baku acceleration
+/// (`FIDE_DUTCH_2025_BAKU`, a free text containing "baku").
+pub fn trf_type_is_baku(text: &str) -> bool {
+    text.to_ascii_lowercase().contains("baku")
+}
+
+/// Reads one `XXA` record as bbpPairings does: the player's start number at columns 5-8,
+/// then one 4-column value per round at columns 10-13, 15-18, … (blank: 0). Returns the
+/// start number and the half-points per round, or the columns at fault and why.
+pub fn trf_xxa(line: &str) -> Result<(crate::Id, Vec<HalfPoints>), (String, String)> {
+    let chars: Vec<char> = line.chars().collect();
+    let cols = |a: usize, b: usize| -> String {
+        chars.get(a - 1..b.min(chars.len())).map(|c| c.iter().collect()).unwrap_or_default()
+    };
+    let id_text = cols(5, 8);
+    let id = id_text.trim().parse::<crate::Id>().ok().filter(|&id| id >= 1).ok_or_else(|| {
+        ("5-8".to_string(), format!("`{}` is not a start number", id_text.trim()))
+    })?;
+    let mut points = Vec::new();
+    let mut start = 10;
+    while start <= chars.len() {
+        let end = start + 3;
+        let v = cols(start, end);
+        let sep = cols(start - 1, start - 1);
+        if !sep.trim().is_empty() {
+            return Err((
+                format!("{}", start - 1),
+                format!("`{sep}` where a blank separates the values"),
+            ));
+        }
+        let t = v.trim();
+        let hp = if t.is_empty() {
+            0
+        } else {
+            half_points_of(t).ok_or_else(|| {
+                (
+                    format!("{start}-{end}"),
+                    format!("`{t}` is not a number of points (a multiple of 0.5, e.g. 1.0 or 0.5)"),
+                )
+            })?
+        };
+        points.push(hp);
+        start += 5;
+    }
+    Ok((id, points))
+}
+
+/// `1.0`, `0.5`, `1`, `.5`, `10.5` as half-points.
+fn half_points_of(t: &str) -> Option<HalfPoints> {
+    let (int, frac) = t.split_once('.').unwrap_or((t, ""));
+    if !int.chars().all(|c| c.is_ascii_digit()) || !frac.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    if int.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let whole: HalfPoints = if int.is_empty() { 0 } else { int.parse().ok()? };
+    let half = match frac.trim_end_matches('0') {
+        "" => 0,
+        "5" => 1,
+        _ => return None,
+    };
+    whole.checked_mul(2)?.checked_add(half)
+}
+
+/// The `XXA` record of player `start` (start number) with `points` (half-points per round),
+/// written as bbpPairings reads it.
+pub fn trf_xxa_line(start: crate::Id, points: &[HalfPoints]) -> String {
+    let mut s = format!("XXA {start:>4}");
+    for &p in points {
+        s += &format!(" {:>4}", format!("{}.{}", p / 2, if p % 2 == 1 { 5 } else { 0 }));
+    }
+    s
+}
+
 /// White or Black.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Colour {

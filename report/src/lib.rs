@@ -405,7 +405,20 @@ fn event_section(input: &Input, page: &Page) -> String {
     fact(&mut s, "Judged by", &esc(&profile_words(&input.verdict.profile)));
     if let Some(d) = c.system.dutch() {
         fact(&mut s, "Initial colour", &esc(&initial_colour_words(t, d)));
-        fact(&mut s, "Acceleration", "none (every round paired on the real scores)");
+        let acceleration = match &c.acceleration {
+            bsw_model::Acceleration::None => {
+                "none (every round paired on the real scores)".to_string()
+            }
+            bsw_model::Acceleration::Baku => "Baku acceleration (FIDE C.04.5.1): virtual points \
+                 for the first half of the players in the first half of the rounds, for \
+                 pairing only (each round's certificate note gives them)"
+                .to_string(),
+            bsw_model::Acceleration::Explicit(m) => format!(
+                "accelerated points given per player and round (TRF XXA records, {} players), for pairing only",
+                m.len()
+            ),
+        };
+        fact(&mut s, "Acceleration", &esc(&acceleration));
     } else {
         fact(
             &mut s,

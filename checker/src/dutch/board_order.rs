@@ -1,16 +1,19 @@
 //! Board order of a Dutch round (bbpPairings v6.0.0's order, where the text leaves room): games by
-//! the higher player's score, then the lower player's score (both descending), then the
-//! higher player's rank; the pairing-allocated bye last. Checked only for tournaments that
+//! the higher player's points, then the lower player's points (both descending), then the
+//! higher player's pairing number (virtual points of an accelerated round left out); the pairing-allocated bye last. Checked only for tournaments that
 //! number their own boards (a TRF file records no board numbers).
 
 use super::round::{Published, RoundCtx};
 use crate::report::{DutchEvidence, Evidence, Rule, Violation};
 use bsw_model::Id;
 
-/// Sort key of a game: smaller first.
+/// Sort key of a game: smaller first. Points, not pairing scores: virtual points
+/// (C.04.5.1) count for pairing only. The higher player has more points, or on equal points
+/// the smaller pairing number.
 fn key(ctx: &RoundCtx, a: Id, b: Id) -> (i32, i32, usize) {
-    let (sa, sb) = (ctx.score(a), ctx.score(b));
-    (-sa.max(sb), -sa.min(sb), ctx.rank[&a].min(ctx.rank[&b]))
+    let (sa, sb) = (ctx.points(a), ctx.points(b));
+    let higher = if (-sa, ctx.number[&a]) <= (-sb, ctx.number[&b]) { a } else { b };
+    (-sa.max(sb), -sa.min(sb), ctx.number[&higher])
 }
 
 /// Consecutive games out of order, and a PAB before a game.

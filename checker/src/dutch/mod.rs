@@ -1,5 +1,7 @@
 //! Profile dutch: FIDE C.04.3, the FIDE (Dutch) System as applied from 1 February 2026,
 //! written from the rules (never from the engine's Dutch code). One module per part:
+//! - [`acceleration`]: C.04.5.1 Baku acceleration and explicit accelerated points (the
+//!   virtual points in the pairing scores);
 //! - [`state`]: what earlier rounds say (score, colours, floats, meetings, byes);
 //! - [`round`]: the round as the checks read it (players to pair in ranking order, pairing
 //!   numbers, preferences, topscorers, the initial colour; the published pairs and PABs);
@@ -20,6 +22,7 @@
 //! skipped (they assume a legal, complete pairing).
 
 pub(crate) mod absolute;
+pub(crate) mod acceleration;
 pub(crate) mod board_order;
 pub(crate) mod colours;
 pub mod feasible;
@@ -57,6 +60,9 @@ pub fn check_round_with(t: &Tournament, r: u32, complete: bool) -> RoundReport {
         return out;
     }
     let (ctx, publ) = context(t, r, &rows);
+    if let Some(note) = acceleration::VirtualPoints::of(t).note(r) {
+        out.notes.push(note);
+    }
     let v = &mut out.violations;
     absolute::check(&ctx, &publ, v);
     pab::check_eligibility(&ctx, &publ, v);

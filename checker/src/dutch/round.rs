@@ -25,8 +25,14 @@ pub struct RoundCtx {
 }
 
 impl RoundCtx {
+    /// The pairing score (points plus virtual points).
     pub fn score(&self, id: Id) -> HalfPoints {
         self.hist.get(&id).map(|h| h.score).unwrap_or(0)
+    }
+
+    /// The points alone, without virtual points (board order).
+    pub(crate) fn points(&self, id: Id) -> HalfPoints {
+        self.hist.get(&id).map(|h| h.score - h.virtual_points).unwrap_or(0)
     }
 
     pub(crate) fn side(&self, id: Id) -> Side<'_> {

@@ -2,6 +2,9 @@
 //! colours (1.6), floats (1.4), opponents met over the board (C1), pairing-allocated byes and
 //! unplayed wins (C2), unplayed rounds (C9).
 //!
+//! Scores are pairing scores: with an accelerated event, the points plus the virtual points
+//! of the round ([`super::acceleration`]).
+//!
 //! Readings (where the text leaves room, bbpPairings v6.0.0 `--dutch` decides):
 //! - a forfeited game is no meeting (C1) and gives no colour (1.6);
 //! - 1.4.2 floats come from games played over the board between players with different
@@ -29,7 +32,11 @@ pub(crate) enum Float {
 #[derive(Clone, Debug)]
 pub struct History {
     pub id: Id,
+    /// The pairing score before round r: points plus the virtual points of round r
+    /// ([`super::acceleration`]; the points alone without acceleration).
     pub score: HalfPoints,
+    /// The virtual points in `score` (0 without acceleration).
+    pub(crate) virtual_points: HalfPoints,
     /// Colours of the games played over the board, oldest first.
     pub(crate) colours: Vec<Colour>,
     /// Float received in each round 1..r-1 (index k-1).
@@ -47,6 +54,7 @@ impl History {
         History {
             id,
             score: 0,
+            virtual_points: 0,
             colours: Vec::new(),
             floats: Vec::new(),
             met: HashSet::new(),
@@ -75,8 +83,11 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
         t.players.iter().map(|p| (p.id, History::new(p.id))).collect();
     // The pairing-allocated bye scores `pab_points` (bsw_model::RowPoints).
     let worth = t.row_points();
+    // Floats compare the pairing scores of their round: points plus virtual points.
+    let virtual_points = super::acceleration::VirtualPoints::of(t);
     for k in 1..r {
-        let before: HashMap<Id, HalfPoints> = h.iter().map(|(id, x)| (*id, x.score)).collect();
+        let before: HashMap<Id, HalfPoints> =
+            h.iter().map(|(id, x)| (*id, x.score + virtual_points.before(*id, k))).collect();
         let score = |id: Id| before.get(&id).copied().unwrap_or(0);
         let mut floats: HashMap<Id, Float> = HashMap::new();
         let mut played: HashSet<Id> = HashSet::new();
@@ -142,6 +153,10 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
                 x.unplayed += 1;
             }
         }
+    }
+    for (id, x) in h.iter_mut() {
+        x.virtual_points = virtual_points.before(*id, r);
+        x.score += x.virtual_points;
     }
     h
 }

@@ -7,6 +7,7 @@ mod common;
 mod conforming;
 mod corpus;
 mod dutch;
+mod dutch_acceleration;
 mod dutch_cases;
 mod dutch_common;
 mod dutch_criteria;

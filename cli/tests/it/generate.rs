@@ -98,3 +98,34 @@ fn refuses_bad_parameters_with_exit_2() {
         assert!(!dir.exists());
     }
 }
+
+/// `--acceleration baku`: the event declares Baku acceleration, its TRF export carries the
+/// Baku tournament type, every round is certified with the virtual points noted, the same
+/// seed gives the same event, and the flag is refused without `--system dutch`.
+#[test]
+fn baku_acceleration_generates_certified_accelerated_events() {
+    let tmp = tempfile::tempdir().unwrap();
+    let flags = ["--system", "dutch", "--acceleration", "baku", "--players", "18", "--rounds", "7"];
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    generate("5", &flags, &a);
+    generate("5", &flags, &b);
+    let toml = std::fs::read_to_string(a.join("tournament.toml")).unwrap();
+    assert_contains(&toml, "acceleration = \"baku\"\n");
+    assert_eq!(toml, std::fs::read_to_string(b.join("tournament.toml")).unwrap());
+    assert_eq!(
+        std::fs::read_to_string(a.join("rounds.csv")).unwrap(),
+        std::fs::read_to_string(b.join("rounds.csv")).unwrap()
+    );
+    let (code, out, err) = bsw(&["check", s(&a)]);
+    assert_eq!(code, 0, "{out}{err}");
+    // 18 players: GA = 2 * ceil(18/4) = 10; 7 rounds: 4 accelerated, 1 point in rounds 1-2.
+    assert_contains(&out, "GA = pairing numbers 1-10 of 18");
+    assert_contains(&out, "round 3 note: pairing scores include virtual points");
+    assert!(!out.contains("round 5 note: pairing scores"), "{out}");
+    let (code, out, err) = bsw(&["trf", "export", s(&a)]);
+    assert_eq!(code, 0, "{err}");
+    assert_contains(&out, "092 FIDE_DUTCH_2025_BAKU\n");
+    let (code, _, err) = bsw(&["generate", "--acceleration", "baku", s(&tmp.path().join("c"))]);
+    assert_eq!(code, 2, "{err}");
+    assert_contains(&err, "--system dutch");
+}

@@ -243,6 +243,8 @@ struct ExpectedFile {
     ignored: Option<usize>,
     warning: Option<String>,
     message: Option<String>,
+    /// `Acceleration::name` of the event read (default "none").
+    acceleration: Option<String>,
 }
 
 /// Every file of `corpus/trf` (README there: sources, licences) reads as `expected.toml`
@@ -314,6 +316,11 @@ fn corpus_trf_files_read_as_expected() {
         assert_eq!(loaded.ignored_lines.len(), f.ignored.unwrap_or(0), "{}", f.name);
         let withdrawn = t.players.iter().filter(|p| p.withdrawn_from.is_some()).count();
         assert_eq!(withdrawn, f.withdrawn.unwrap_or(0), "{}", f.name);
+        let acceleration = f.acceleration.as_deref().unwrap_or("none");
+        assert_eq!(t.config.acceleration.name(), acceleration, "{}", f.name);
+        if f.warning.is_none() && f.read == "ok" {
+            assert!(!err.contains("warning:"), "{}: {err}", f.name);
+        }
         let text = bsw_model::trf::export(t);
         let back = bsw_model::trf::import(&text, "back.trf").unwrap();
         assert_eq!(&back, t, "{}: import(export) differs", f.name);
@@ -332,4 +339,26 @@ fn ids_beyond_four_digits_are_refused_naming_the_file_and_nothing_is_written() {
     assert_eq!(code, 2);
     assert!(err.contains("players.csv: id: player id 10000 does not fit"), "{err}");
     assert!(!out.exists());
+}
+
+/// An accelerated Dutch TRF imported to a directory and exported again: the `XXA` records
+/// come back as they were, through `[accelerated_points]` in tournament.toml.
+#[test]
+fn xxa_records_survive_import_to_a_directory_and_export() {
+    let src = root().join("corpus/trf/accelerated-xxa.trf");
+    let (_tmp, dir) = temp_path("acc");
+    let (code, out, err) = bsw(&["trf", "import", s(&src), s(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    assert_contains(&out, "acceleration: XXA records of 8 players");
+    let toml = std::fs::read_to_string(dir.join("tournament.toml")).unwrap();
+    assert_contains(&toml, "acceleration = \"xxa\"\n");
+    assert_contains(&toml, "[accelerated_points]\n1 = [1, 1, 0.5, 0.5]\n");
+    let (code, out, err) = bsw(&["trf", "export", s(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    let xxa = |text: &str| -> Vec<String> {
+        text.lines().filter(|l| l.starts_with("XXA")).map(str::to_string).collect()
+    };
+    let original = std::fs::read_to_string(&src).unwrap();
+    assert_eq!(xxa(&out), xxa(&original));
+    assert_eq!(xxa(&out).len(), 8);
 }

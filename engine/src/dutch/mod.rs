@@ -1,6 +1,8 @@
 //! The FIDE (Dutch) System, C.04.3 as applied from 1 February 2026 (the text approved in
 //! 2024, handbook chapter C0403202507), one module per part of the rules:
 //!
+//! - [`acceleration`]: C.04.5.1 Baku acceleration and explicit accelerated points, the
+//!   virtual points [`order`] adds to the pairing scores;
 //! - [`order`]: Article 1 — scores, pairing numbers, colour differences and preferences,
 //!   floats, bye eligibility, the pairing order;
 //! - [`absolute`]: the absolute criteria C1-C3;
@@ -16,6 +18,7 @@
 //! listed in `docs/dutch.md`.
 
 pub mod absolute;
+pub mod acceleration;
 pub mod board_order;
 pub mod candidates;
 pub mod classwise;

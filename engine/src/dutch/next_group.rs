@@ -185,6 +185,7 @@ mod tests {
             index,
             rank: index,
             score,
+            points: score,
             colour_diff: 0,
             colours: Vec::new(),
             pref: None,

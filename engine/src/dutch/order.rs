@@ -37,7 +37,10 @@ pub struct Player {
     /// 0-based rank by pairing number among the players taken into account (bbpPairings'
     /// "rank index"; parity decides 5.2.5).
     pub rank: usize,
+    /// The pairing score: points plus the round's virtual points (`acceleration`).
     pub score: HalfPoints,
+    /// The points alone (the pairing score without virtual points): board order.
+    pub points: HalfPoints,
     /// Played games with White minus with Black (1.6).
     pub colour_diff: i32,
     /// Colours of the played games, oldest first.
@@ -133,7 +136,9 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             }
         }
     }
-    // Scores before each round, from the rows' points.
+    let virtual_points = super::acceleration::Virtual::of(t);
+    // Scores before each round, from the rows' points; the pairing score of round k + 1
+    // adds that round's virtual points (C.04.5.1, `acceleration`), for floats and brackets.
     let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
     {
         let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
@@ -151,6 +156,12 @@ pub fn field(t: &Tournament, r: u32) -> Field {
         for i in 0..n {
             for k in 0..rounds {
                 score_at[i][k + 1] = score_at[i][k] + per_round[i][k];
+            }
+        }
+        for i in 0..n {
+            let id = t.players[i].id;
+            for (k, s) in score_at[i].iter_mut().enumerate() {
+                *s += virtual_points.points(id, k as u32 + 1);
             }
         }
     }
@@ -251,6 +262,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             index: i,
             rank: rank_of[&i],
             score: score_at[i][rounds],
+            points: score_at[i][rounds] - virtual_points.points(t.players[i].id, r),
             colour_diff: diff,
             colours,
             pref,

@@ -2,6 +2,7 @@
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
 mod common;
+mod dutch_acceleration;
 mod dutch_explain;
 mod dutch_properties;
 mod dutch_restricted;

@@ -19,7 +19,8 @@
 //! Writing the engine's input ([`engine_input`]) is the TRF-2026 export of the model, plus
 //! what engines of the convention need to know about the round being paired: every player
 //! withdrawn before it gets `0000 - Z` in its column (a blank cell would ask for a pairing),
-//! and in the generic profile `XXC white1` (the initial colour for round 1).
+//! and in the generic profile `XXC white1` (the initial colour for round 1); a Baku
+//! acceleration is written as its `XXA` records.
 
 use crate::generator::tpn_order;
 use bsw_model::{Entry, Id, Row, Tournament};
@@ -249,7 +250,15 @@ fn shorten(s: &str) -> String {
 /// withdrawals, the absences requested for `r`). See the module docs.
 pub fn engine_input(t: &Tournament, r: u32, initial_colour: bool) -> Result<String, String> {
     bsw_model::trf::exportable(t).map_err(|e| e.to_string())?;
-    let text = bsw_model::trf::export(t);
+    // Baku acceleration goes out as its `XXA` records (the engine's reading of a Baku
+    // tournament type may differ from C.04.5.1: bbpPairings puts ⌈n/2⌉ players in GA).
+    let text = if t.config.acceleration == bsw_model::Acceleration::Baku {
+        let mut x = t.clone();
+        x.config.acceleration = bsw_engine::dutch::acceleration::as_explicit(t);
+        bsw_model::trf::export(&x)
+    } else {
+        bsw_model::trf::export(t)
+    };
     let withdrawn: std::collections::HashSet<Id> =
         t.players.iter().filter(|p| p.withdrawn_by(r)).map(|p| p.id).collect();
     // Column of round r's cell (0-based): 92 + 10 (r - 1), 1-based.

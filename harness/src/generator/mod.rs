@@ -27,7 +27,7 @@ pub mod results;
 pub mod scenario;
 pub mod stopwatch;
 
-pub use params::{GenParams, SystemKind};
+pub use params::{AccelerationKind, GenParams, SystemKind};
 pub use play::{
     Backend, ByeRecord, Corruption, DUTCH_PROFILES, Failure, FailureKind, PlayOptions, Played,
     RoundRecord, SwissRecord, play,

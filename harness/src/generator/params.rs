@@ -67,6 +67,28 @@ pub struct GenParams {
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = SystemKind::BergerSwiss))]
     #[serde(default, skip_serializing_if = "SystemKind::is_default")]
     pub system: SystemKind,
+    /// Acceleration of every generated Dutch event (baku: FIDE C.04.5.1).
+    #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = AccelerationKind::None))]
+    #[serde(default, skip_serializing_if = "AccelerationKind::is_default")]
+    pub acceleration: AccelerationKind,
+}
+
+/// The acceleration of generated Dutch events (`--acceleration`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
+#[serde(rename_all = "kebab-case")]
+pub enum AccelerationKind {
+    /// Every round paired on the real scores.
+    #[default]
+    None,
+    /// The Baku Acceleration Method, FIDE C.04.5.1.
+    Baku,
+}
+
+impl AccelerationKind {
+    pub fn is_default(&self) -> bool {
+        *self == AccelerationKind::None
+    }
 }
 
 /// The pairing system a generated tournament uses (`--system`).
@@ -116,6 +138,7 @@ impl Default for GenParams {
             withdraw_rate: 0.04,
             absence_rate: 0.05,
             system: SystemKind::BergerSwiss,
+            acceleration: AccelerationKind::None,
         }
     }
 }
@@ -130,6 +153,9 @@ impl GenParams {
                 Ok(())
             }
         };
+        if self.acceleration != AccelerationKind::None && self.system != SystemKind::Dutch {
+            return Err("--acceleration applies to FIDE (Dutch) events: add --system dutch".into());
+        }
         range("players", self.players, 1)?;
         range("rounds", self.rounds, 1)?;
         range("rating", (self.rating_min, self.rating_max), 1)?;

@@ -302,7 +302,8 @@ fn draw_events(
 /// their ranges (rounds at most players - 1), ratings as for Berger-Swiss, the players
 /// numbered in the SPEC §1 order (rating descending, entry order on ties) so that ids and
 /// Dutch pairing numbers coincide; `initial_colour` white, black or absent (then drawn from
-/// the seed), `pab_points` 1 (8 in 10), ½ or 0; withdrawals and absences (H/Z announced
+/// the seed), `pab_points` 1 (8 in 10), ½ or 0; the acceleration `--acceleration` names
+/// (drawing nothing); withdrawals and absences (H/Z announced
 /// before their round) at their rates. Group, swap and phase flags do not apply.
 fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
     let mut rng = SplitMix64::new(seed);
@@ -324,11 +325,16 @@ fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
         1 => 0,
         _ => 2,
     };
+    let acceleration = match params.acceleration {
+        super::AccelerationKind::None => bsw_model::Acceleration::None,
+        super::AccelerationKind::Baku => bsw_model::Acceleration::Baku,
+    };
     let config = Config {
         name: Some(format!("Random Dutch tournament {seed}")),
         rounds: Some(rounds),
         seed: rng.next_u64() >> 1,
         system: System::Dutch(DutchConfig { initial_colour, pab_points }),
+        acceleration,
         ..Config::default()
     };
     let (withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, _| {

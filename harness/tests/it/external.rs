@@ -245,3 +245,25 @@ fn a_renumbered_dutch_input_is_answered_in_start_numbers() {
     let err = read_output_numbered("3\n1 4\n5 2\n7 3\n", &t, 1, Some(&ids)).unwrap_err();
     assert!(err.message.contains("start number 7 is not in the input"), "{err}");
 }
+
+/// A Baku event goes to an engine as its `XXA` records (C.04.5.1, not the engine's own Baku
+/// reading): six Dutch players (start numbers = pairing numbers 6, 5, 4, 3, 2, 1 by rating)
+/// and five rounds give GA = 2 · ⌈6/4⌉ = 4 players with 1 point in rounds 1-2, ½ in round 3.
+#[test]
+fn engine_input_writes_baku_acceleration_as_xxa_records() {
+    let mut t = six();
+    t.config.system = bsw_model::System::Dutch(Default::default());
+    t.config.acceleration = bsw_model::Acceleration::Baku;
+    let text = engine_input(&t, 1, false).unwrap();
+    let xxa: Vec<&str> = text.lines().filter(|l| l.starts_with("XXA")).collect();
+    assert_eq!(
+        xxa,
+        [
+            "XXA    1  1.0  1.0  0.5",
+            "XXA    2  1.0  1.0  0.5",
+            "XXA    3  1.0  1.0  0.5",
+            "XXA    4  1.0  1.0  0.5"
+        ]
+    );
+    assert!(!text.contains("BAKU"), "{text}");
+}

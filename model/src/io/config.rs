@@ -8,7 +8,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 /// `tournament.toml` text: keys in the fixed order name, rounds, seed, groups, swaps,
-/// tiebreaks, trf_header (one line per record); absent / empty optional keys are left out
+/// tiebreaks, system keys, acceleration, trf_header (one line per record), then the
+/// `[accelerated_points]` table; absent / empty optional keys are left out
 /// (`seed` is always written).
 pub fn tournament_toml(t: &Tournament) -> String {
     let c = &t.config;
@@ -33,6 +34,8 @@ pub fn tournament_toml(t: &Tournament) -> String {
         s += &format!("tiebreaks = [{}]\n", codes.join(", "));
     }
     s += &crate::system::toml_lines(&c.system);
+    let (key, table) = acceleration_toml(&c.acceleration);
+    s += &key;
     if !c.trf_header.is_empty() {
         s += "trf_header = [\n";
         for line in &c.trf_header {
@@ -40,7 +43,122 @@ pub fn tournament_toml(t: &Tournament) -> String {
         }
         s += "]\n";
     }
+    s += &table;
     s
+}
+
+/// The `acceleration` key (`"none"`, `"baku"`, or `"xxa"` with the `[accelerated_points]`
+/// table: player id = [points of round 1, round 2, …], as a TRF file's `XXA` records give
+/// them). Dutch events only.
+fn acceleration(
+    file: &str,
+    text: &str,
+    c: &Config,
+    key: Option<Spanned<String>>,
+    points: Option<Spanned<std::collections::BTreeMap<String, Spanned<Vec<toml::Value>>>>>,
+) -> Result<crate::Acceleration, InputError> {
+    use crate::Acceleration;
+    let at = |span: std::ops::Range<usize>| Some(line_of_offset(text, span.start));
+    let Some(key) = key else {
+        if let Some(p) = points {
+            return Err(InputError::new(
+                file,
+                at(p.span()),
+                Some("accelerated_points"),
+                String::from("only used with acceleration = \"xxa\""),
+            ));
+        }
+        return Ok(Acceleration::None);
+    };
+    let line = at(key.span());
+    let value = key.into_inner();
+    if c.system.dutch().is_none() && value != "none" {
+        return Err(InputError::new(
+            file,
+            line,
+            Some("acceleration"),
+            String::from("only used with system = \"dutch\""),
+        ));
+    }
+    match (value.as_str(), points) {
+        ("none", None) => Ok(Acceleration::None),
+        ("baku", None) => Ok(Acceleration::Baku),
+        ("xxa", Some(p)) => {
+            let mut m = std::collections::BTreeMap::new();
+            for (id, v) in p.into_inner() {
+                let line = at(v.span());
+                let id: crate::Id = id.parse().ok().filter(|&x| x >= 1).ok_or_else(|| {
+                    InputError::new(
+                        file,
+                        line,
+                        Some("accelerated_points"),
+                        format!("`{id}` is not a player id"),
+                    )
+                })?;
+                let mut hp = Vec::new();
+                for x in v.into_inner() {
+                    let h = match &x {
+                        toml::Value::Integer(i) if (0..=1000).contains(i) => Some(*i as i32 * 2),
+                        toml::Value::Float(f)
+                            if (0.0..=1000.0).contains(f) && (f * 2.0).fract() == 0.0 =>
+                        {
+                            Some((f * 2.0) as i32)
+                        }
+                        _ => None,
+                    };
+                    hp.push(h.ok_or_else(|| {
+                        InputError::new(
+                            file,
+                            line,
+                            Some("accelerated_points"),
+                            format!("player {id}: `{x}` is not a number of points (0, 0.5, 1, …)"),
+                        )
+                    })?);
+                }
+                m.insert(id, hp);
+            }
+            Ok(Acceleration::Explicit(m))
+        }
+        ("xxa", None) => Err(InputError::new(
+            file,
+            line,
+            Some("acceleration"),
+            String::from("\"xxa\" needs the [accelerated_points] table"),
+        )),
+        ("none" | "baku", Some(p)) => Err(InputError::new(
+            file,
+            at(p.span()),
+            Some("accelerated_points"),
+            String::from("only used with acceleration = \"xxa\""),
+        )),
+        (other, _) => Err(InputError::new(
+            file,
+            line,
+            Some("acceleration"),
+            format!("`{other}` is not an acceleration; use \"none\", \"baku\" or \"xxa\""),
+        )),
+    }
+}
+
+/// The `acceleration` lines of `tournament.toml`: the key, and for explicit points the
+/// `[accelerated_points]` table (last in the file: a TOML table ends the top-level keys).
+fn acceleration_toml(a: &crate::Acceleration) -> (String, String) {
+    use crate::Acceleration;
+    match a {
+        Acceleration::None => (String::new(), String::new()),
+        Acceleration::Baku => ("acceleration = \"baku\"\n".into(), String::new()),
+        Acceleration::Explicit(m) => {
+            let mut t = String::from("\n[accelerated_points]\n");
+            for (id, pts) in m {
+                let v: Vec<String> = pts
+                    .iter()
+                    .map(|&h| format!("{}{}", h / 2, if h % 2 == 1 { ".5" } else { "" }))
+                    .collect();
+                t += &format!("{id} = [{}]\n", v.join(", "));
+            }
+            ("acceleration = \"xxa\"\n".into(), t)
+        }
+    }
 }
 
 fn toml_string(s: &str) -> String {
@@ -63,6 +181,9 @@ struct RawConfig {
     system: Option<Spanned<String>>,
     initial_colour: Option<Spanned<String>>,
     pab_points: Option<Spanned<toml::Value>>,
+    acceleration: Option<Spanned<String>>,
+    accelerated_points:
+        Option<Spanned<std::collections::BTreeMap<String, Spanned<Vec<toml::Value>>>>>,
 }
 
 /// Where config values sit, for errors found after the players are known.
@@ -72,6 +193,8 @@ pub(crate) struct ConfigLines {
     pub(crate) groups: Option<usize>,
     pub(crate) group: Vec<usize>,
     pub(crate) swap: Vec<usize>,
+    /// Line of each `[accelerated_points]` entry, by player id.
+    pub(crate) accelerated: std::collections::BTreeMap<crate::Id, usize>,
 }
 
 pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines), InputError> {
@@ -195,6 +318,14 @@ pub(super) fn parse_toml(file: &str, text: &str) -> Result<(Config, ConfigLines)
         raw.pab_points.map(|v| (at(v.span()), v.into_inner())),
     )
     .map_err(|(line, field, msg)| InputError::new(file, Some(line), Some(field), msg))?;
+    if let Some(p) = &raw.accelerated_points {
+        for (id, v) in p.get_ref() {
+            if let Ok(id) = id.parse::<crate::Id>() {
+                lines.accelerated.insert(id, at(v.span()));
+            }
+        }
+    }
+    c.acceleration = acceleration(file, text, &c, raw.acceleration, raw.accelerated_points)?;
     Ok((c, lines))
 }
 
@@ -206,6 +337,16 @@ pub(crate) fn check_config(
     lines: &ConfigLines,
     players: &[Player],
 ) -> Result<(), InputError> {
+    for (id, line) in &lines.accelerated {
+        if !players.iter().any(|p| p.id == *id) {
+            return Err(InputError::new(
+                file,
+                Some(*line),
+                Some("accelerated_points"),
+                format!("player {id} is not in players.csv"),
+            ));
+        }
+    }
     let layout = memberships(players, c);
     if let Err(e @ LayoutError::TooFewPlayers { .. }) = &layout {
         return Err(InputError::new(file, lines.groups, Some("groups"), e.to_string()));

@@ -160,13 +160,17 @@ fn renumbered(t: &Tournament, ids: &[Id]) -> Tournament {
     for row in &mut out.rows {
         row.entry = row.entry.map_ids(n);
     }
+    if let crate::Acceleration::Explicit(m) = &mut out.config.acceleration {
+        *m = std::mem::take(m).into_iter().map(|(id, pts)| (n(id), pts)).collect();
+    }
     out
 }
 
 /// Exports `t` as TRF-2026 (readable by TRF16 readers). LF line endings.
 ///
 /// Order: `012`, `142`, the kept header records in their original order, the system records
-/// of a Dutch tournament (unless kept ones declare it), the `001` records, `XXR`, then our
+/// of a Dutch tournament (unless kept ones declare it; `FIDE_DUTCH_2025_BAKU` with Baku
+/// acceleration), the `XXA` records of explicit accelerated points, the `001` records, `XXR`, then our
 /// `BS?` extension records (TRF readers do not depend on the order of records). A Dutch
 /// tournament whose ids are not its pairing numbers is written with start numbers = pairing
 /// numbers ([`start_numbers`]) and a `BSI` record that gives the ids back on import.
@@ -212,9 +216,21 @@ fn export_numbered(t: &Tournament, ids: Option<&[Id]>) -> String {
     let declares = |code: &str| t.config.trf_header.iter().any(|l| l.starts_with(code));
     let mut generated = 0;
     if !declares("092") && !declares("192") {
-        let lines = crate::system::trf_lines(&t.config.system);
+        let mut lines = crate::system::trf_lines(&t.config.system);
+        if t.config.acceleration == crate::Acceleration::Baku && t.config.system.dutch().is_some() {
+            // The tournament type bbpPairings reads as Dutch with Baku acceleration.
+            lines = lines.replacen("FIDE_DUTCH_2025", "FIDE_DUTCH_2025_BAKU", 1);
+        }
         generated = lines.lines().count();
         s += &lines;
+    }
+    // Explicit accelerated points: one `XXA` record per player, by start number (the ids
+    // are start numbers here).
+    if let crate::Acceleration::Explicit(m) = &t.config.acceleration {
+        for (start, pts) in m {
+            s += &crate::system::trf_xxa_line(*start, pts);
+            s.push('\n');
+        }
     }
     let blank = "        ";
     let mut ext_players = String::new();

@@ -62,7 +62,8 @@ struct Scanned {
     ignored: Vec<(usize, String)>,
     system_092: Option<String>,
     system_192: Option<String>,
-    accelerated: bool,
+    /// `XXA` records: (line number, start number, half-points per round).
+    accelerated: Vec<(usize, Id, Vec<HalfPoints>)>,
     /// `013`/`310` team records (line number, text), kept in the header.
     teams: Vec<(usize, String)>,
 }
@@ -115,10 +116,11 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     let u_points = system.dutch().map_or(2, |d| d.pab_points);
     let mut warnings = check_points(file, &s.recs, last, opts.lenient, u_points)?;
     warnings.extend(team_note);
-    if s.accelerated {
+    let acceleration = acceleration(file, &s, rounds)?;
+    if acceleration != crate::Acceleration::None && system.dutch().is_none() {
         warnings.push(format!(
-            "{file}: XXA: the file declares accelerated rounds (Baku acceleration); they are kept \
-             for export, but no check uses them: score groups are built from the real scores"
+            "{file}: XXA: the file declares accelerated rounds, but not the Dutch system: they \
+             are kept for export; only the Dutch system pairs on accelerated scores"
         ));
     }
     if !carries_config {
@@ -145,6 +147,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         rounds: Some(rounds),
         trf_header: s.header,
         system,
+        acceleration,
         ..Config::default()
     };
     if carries_config {
@@ -176,7 +179,7 @@ fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
         ignored: Vec::new(),
         system_092: None,
         system_192: None,
-        accelerated: false,
+        accelerated: Vec::new(),
         teams: Vec::new(),
     };
     for (n, line) in numbered_lines(text) {
@@ -248,7 +251,30 @@ fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
                     }
                     "092" if !v.is_empty() => s.system_092 = Some(v),
                     "192" if !v.is_empty() => s.system_192 = Some(v),
-                    "XXA" => s.accelerated = true,
+                    "XXA" => {
+                        let (id, points) =
+                            crate::system::trf_xxa(line).map_err(|(cols, why)| {
+                                InputError::new(
+                                    file,
+                                    Some(n),
+                                    Some("XXA"),
+                                    format!("{why} (columns {cols})"),
+                                )
+                            })?;
+                        if let Some((first, ..)) = s.accelerated.iter().find(|x| x.1 == id) {
+                            return Err(InputError::new(
+                                file,
+                                Some(n),
+                                Some("XXA"),
+                                format!(
+                                    "player {id} has a second XXA record (the first is on line {first}) (columns 5-8)"
+                                ),
+                            ));
+                        }
+                        s.accelerated.push((n, id, points));
+                        // Written back from the tournament's acceleration on export.
+                        continue;
+                    }
                     _ => {}
                 }
                 s.header.push(line.to_string());
@@ -258,6 +284,45 @@ fn scan(text: &str, file: &str) -> Result<Scanned, InputError> {
         }
     }
     Ok(s)
+}
+
+/// The acceleration the file declares: its `XXA` records (start numbers; every one must
+/// name a player of the file, with no more values than rounds), else a `092`/`192`
+/// tournament type naming Baku.
+fn acceleration(file: &str, s: &Scanned, rounds: u32) -> Result<crate::Acceleration, InputError> {
+    if s.accelerated.is_empty() {
+        let baku = s
+            .system_192
+            .as_ref()
+            .or(s.system_092.as_ref())
+            .is_some_and(|t| crate::system::trf_type_is_baku(t));
+        return Ok(if baku { crate::Acceleration::Baku } else { crate::Acceleration::None });
+    }
+    let mut m = std::collections::BTreeMap::new();
+    for (n, id, points) in &s.accelerated {
+        if !s.index.contains_key(id) {
+            return Err(InputError::new(
+                file,
+                Some(*n),
+                Some("XXA"),
+                format!("player {id} is not in the file (columns 5-8)"),
+            ));
+        }
+        if points.len() > rounds as usize {
+            return Err(InputError::new(
+                file,
+                Some(*n),
+                Some("XXA"),
+                format!(
+                    "{} values, but the event has {rounds} rounds (columns 10-{})",
+                    points.len(),
+                    8 + 5 * points.len()
+                ),
+            ));
+        }
+        m.insert(*id, points.clone());
+    }
+    Ok(crate::Acceleration::Explicit(m))
 }
 
 /// Team records (`013`, `310`) make a team competition only when the games say so: no
@@ -485,6 +550,15 @@ fn restore_ids(file: &str, n: usize, ids: &[Id], t: &mut Tournament) -> Result<(
     }
     for (a, b) in &mut t.config.swaps {
         (*a, *b) = (id_of(*a)?, id_of(*b)?);
+    }
+    if let crate::Acceleration::Explicit(m) = &mut t.config.acceleration {
+        // Every XXA record names a player of the file (checked while reading).
+        *m = std::mem::take(m)
+            .into_iter()
+            .map(|(start, points)| {
+                (ids.get((start as usize).wrapping_sub(1)).copied().unwrap_or(start), points)
+            })
+            .collect();
     }
     // Every row names players of the file, whose start numbers were just checked.
     for row in &mut t.rows {
@@ -785,6 +859,8 @@ fn ext_config(
         groups: ext.groups.first().map(|g| g.1),
         group: ext.groups.iter().map(|g| g.1).collect(),
         swap: ext.swaps.iter().map(|s| s.2).collect(),
+        // XXA records were checked against the file's players while reading.
+        accelerated: Default::default(),
     };
     check_config(file, config, &lines, players)?;
     let total = crate::layout::total_rounds(config).unwrap_or(0);

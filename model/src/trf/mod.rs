@@ -50,8 +50,10 @@
 //!   checked.
 //! - **Boards:** the standard records have none. Each round's games get boards 1, 2, … in the
 //!   order of their first player's line, then the byes, then the absences.
-//! - `XXA` (accelerated rounds) is kept and reported in [`Imported::warnings`]: no check uses
-//!   it.
+//! - `XXA` records (accelerated points per player and round) and a `092`/`192` type naming
+//!   Baku are the tournament's [`crate::Acceleration`] (not kept header lines; export writes
+//!   the `XXA` records back); in a file that does not declare the Dutch system a warning says
+//!   only the Dutch system uses them.
 //! - Configuration: plain Swiss, seed 0, `rounds` = `XXR`/`142` if given (not below L), else
 //!   L (at least 1). The player id is the TRF pairing number; entry order is the order of the
 //!   `001` lines. An empty name becomes `Player <id>`.

@@ -31,6 +31,7 @@ fn small() -> Tournament {
             tiebreaks: Some(vec!["BH-C1".into(), "SB".into()]),
             trf_header: vec!["022 Dublin".into(), "XXC white1".into()],
             system: Default::default(),
+            acceleration: Default::default(),
         },
         players,
         rows: vec![

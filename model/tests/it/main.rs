@@ -1,6 +1,7 @@
 //! The integration tests of `model`, one binary (`tests/it/`) with one module per
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
+mod acceleration;
 mod common;
 mod io_files;
 mod io_refusals;
