@@ -85,7 +85,8 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     }
     if carries_config {
         let mut players: Vec<Player> = s.recs.iter().map(|r| r.player.clone()).collect();
-        s.ext.apply_players(file, &mut players, &s.index)?;
+        let dutch = declared_pairing_system(&s.header).dutch().is_some();
+        s.ext.apply_players(file, &mut players, &s.index, dutch)?;
         for (rec, p) in s.recs.iter_mut().zip(players) {
             rec.player = p;
         }

@@ -457,3 +457,27 @@ fn files_that_are_not_trf_get_one_message() {
         assert_eq!(e.to_string().lines().count(), 1);
     }
 }
+
+#[test]
+fn a_late_entry_survives_a_dutch_export_and_is_refused_in_a_berger_swiss_one() {
+    let players = "id,name,rating,enters\n1,Ann,2000,\n2,Bob,1900,\n3,Cid,1800,2\n";
+    let rounds = "round,board,white,black,result\n1,1,1,2,1-0\n1,2,3,,zero-bye\n";
+    let dutch = parse_dir_texts("rounds = 3\nsystem = \"dutch\"\n", players, Some(rounds)).unwrap();
+    let text = export(&dutch);
+    assert!(text.contains("BSP    3 enters 2\n"), "{text}");
+    assert_eq!(import(&text, "d.trf").unwrap(), dutch);
+    // The same record in a Berger-Swiss export is refused, naming the record.
+    let plain = parse_dir_texts(
+        "rounds = 3\n",
+        "id,name,rating\n1,Ann,2000\n2,Bob,1900\n3,Cid,1800\n",
+        None,
+    )
+    .unwrap();
+    let text = format!("{}BSP    3 enters 2\n", export(&plain));
+    let e = import(&text, "b.trf").unwrap_err().to_string();
+    assert!(
+        e.starts_with("b.trf:")
+            && e.contains("BSP: enters: late entries are for FIDE (Dutch) events"),
+        "{e}"
+    );
+}
