@@ -105,6 +105,31 @@ fn the_engine_convention_pairs_late_entrants_as_bbppairings_does() {
     assert_eq!(std::fs::read_to_string(&out_path).unwrap(), BBP_ROUND_5);
 }
 
+/// The corpus file with a full-point bye pre-entered for player 3 (`0000 - F`) and a half-point
+/// bye for player 10 (`0000 - H`) in round 5: bbpPairings v6.0.0 pairs the other 11 (player
+/// 13 gets the PAB).
+const BBP_ROUND_5_F_H: &str = "6\n1 7\n5 2\n4 9\n6 8\n11 12\n13 0\n";
+
+#[test]
+fn the_engine_convention_leaves_out_a_pre_entered_full_point_bye() {
+    let text =
+        std::fs::read_to_string(root().join("corpus/trf/late-entrants-zero-point-rounds.trf"))
+            .unwrap();
+    let edited: String = text
+        .lines()
+        .map(|l| match &l[..l.len().min(9)] {
+            "001    3 " => format!("{l}  0000 - F\n"),
+            "001   10 " => format!("{l}  0000 - H\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    let (_tmp, trf) = temp_path("f.trf");
+    std::fs::write(&trf, edited).unwrap();
+    let (code, out, err) = bsw(&["--dutch", s(&trf), "-p"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, BBP_ROUND_5_F_H);
+}
+
 #[test]
 fn the_late_entry_rate_is_deterministic_and_zero_changes_nothing() {
     let tmp = tempfile::tempdir().unwrap();

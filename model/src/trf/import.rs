@@ -126,7 +126,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         // Dutch files announce every absence in the round's own cell (bbpPairings pairs
         // everyone without a cell in the next round): no withdrawal is inferred there.
         let withdrawals = system.dutch().is_none() && !opts.pairing_convention;
-        infer_withdrawals_and_requests(&mut s.recs, last, withdrawals);
+        infer_withdrawals_and_requests(&mut s.recs, last, withdrawals, opts.pairing_convention);
     } else {
         add_pre_entered_absences(&mut s.recs, last);
     }
@@ -520,8 +520,16 @@ fn declared_pairing_system(header: &[String]) -> crate::System {
 
 /// Without our extension records: a player whose cells from some round t up to L are all
 /// blank or `Z` is withdrawn from t (only when `withdrawals`: not in a Dutch file); `H`/`Z`
-/// cells after L are requested absences.
-fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool) {
+/// cells after L are requested absences. `convention` (the pairing-engine convention): an `F`
+/// after L (a full-point bye the arbiter pre-entered) also keeps the player out of that
+/// round, read as an absence: only who is paired matters to the answer, which lists no
+/// absence (JaVaFo and bbpPairings leave such a player unpaired).
+fn infer_withdrawals_and_requests(
+    recs: &mut [Rec],
+    last: u32,
+    withdrawals: bool,
+    convention: bool,
+) {
     for rec in recs {
         let mut t = last + 1;
         while t > 1 && rec.cell(t - 1).opp.is_none() && matches!(rec.cell(t - 1).code, ' ' | 'z') {
@@ -536,6 +544,7 @@ fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool
                 match c.code {
                     'h' => rec.player.half_byes.push(r),
                     'z' => rec.player.zero_byes.push(r),
+                    'f' if convention => rec.player.zero_byes.push(r),
                     _ => {}
                 }
             }

@@ -35,7 +35,9 @@
 //!   without an opponent are the codes of files written before 2016 (Swiss-Manager): they are
 //!   read as `H` and `Z` everywhere (last round, pre-entered absences, withdrawals).
 //! - [`ReadOptions::pairing_convention`] (`bsw FILE.trf -p`): no withdrawal is inferred; every
-//!   player without an entry in the next round is paired, as JaVaFo and bbpPairings do.
+//!   player without an entry in the next round is paired, as JaVaFo and bbpPairings do; a
+//!   full-point bye pre-entered there (`0000 - F`) keeps its player out of the round, as
+//!   they do (read as an absence: the answer lists only the pairs and the PAB).
 //! - **Decision (last round):** L, the last paired round, is the last round in which anyone
 //!   has an opponent or a cell other than `F`, `H`, `Z` and blank.
 //! - **Decision (withdrawals):** without our extension records, a player whose cells from
