@@ -580,7 +580,7 @@ fn add_pre_entered_absences(recs: &mut [Rec], last: u32) {
 }
 
 /// The rows of round `r`, boards 1, 2, … : games in the order of their first player's line,
-/// then byes, then absences. `exact` (extension records present): a blank cell is no row and
+/// then full-point byes (`F`), the pairing-allocated bye (`U`), absences. `exact` (extension records present): a blank cell is no row and
 /// withdrawn players' cells are read like any other.
 fn rows_of_round(
     file: &str,
@@ -598,6 +598,9 @@ fn rows_of_round(
     let row = |entry| Row { round: r, board: 0, entry };
     let mut games: Vec<Row> = Vec::new();
     let mut byes: Vec<Row> = Vec::new();
+    // Full-point byes (`F`) before the pairing-allocated one (`U`), which takes the highest
+    // bye board: that is how the model tells the PAB of a round (`Tournament::row_points`).
+    let mut full_byes: Vec<Row> = Vec::new();
     let mut absences: Vec<(usize, Row)> = Vec::new();
     let mut done: HashSet<Id> = HashSet::new();
     for k in 0..recs.len() {
@@ -609,7 +612,8 @@ fn rows_of_round(
         }
         let Some(q) = c.opp else {
             match c.code {
-                'u' | 'f' | '+' => byes.push(row(Entry::Bye(id))),
+                'f' => full_byes.push(row(Entry::Bye(id))),
+                'u' | '+' => byes.push(row(Entry::Bye(id))),
                 'h' => absences.push((k, row(Entry::HalfBye(id)))),
                 ' ' if exact => {}
                 'z' | ' ' | '-' => absences.push((k, row(Entry::ZeroBye(id)))),
@@ -652,8 +656,12 @@ fn rows_of_round(
             }
         }
     }
-    let mut out: Vec<Row> =
-        games.into_iter().chain(byes).chain(absences.into_iter().map(|(_, r)| r)).collect();
+    let mut out: Vec<Row> = games
+        .into_iter()
+        .chain(full_byes)
+        .chain(byes)
+        .chain(absences.into_iter().map(|(_, r)| r))
+        .collect();
     for (b, row) in out.iter_mut().enumerate() {
         row.board = b as u32 + 1;
     }

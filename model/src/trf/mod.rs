@@ -51,7 +51,9 @@
 //!   round results and returns each mismatch as a warning. A blank points column is not
 //!   checked.
 //! - **Boards:** the standard records have none. Each round's games get boards 1, 2, … in the
-//!   order of their first player's line, then the byes, then the absences.
+//!   order of their first player's line, then the full-point byes (`F`), then the
+//!   pairing-allocated bye (`U`, so that it is the round's last `bye` row, as the model tells
+//!   a PAB), then the absences.
 //! - `XXA` (accelerated rounds) is kept and reported in [`Imported::warnings`]: no check uses
 //!   it.
 //! - Configuration: plain Swiss, seed 0, `rounds` = `XXR`/`142` if given (not below L), else

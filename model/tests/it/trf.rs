@@ -481,3 +481,29 @@ fn a_late_entry_survives_a_dutch_export_and_is_refused_in_a_berger_swiss_one() {
         "{e}"
     );
 }
+
+#[test]
+fn the_pab_of_a_dutch_file_is_its_u_cell_whatever_the_line_order_of_an_f() {
+    // Round 1: 1-3 played, player 2 the PAB (`U`, line 2), player 4 a full-point bye the
+    // arbiter gave (`F`, line 4, after the U line).
+    let line = |id: u32, cell: &str| {
+        format!("{:<89}  {cell}\n", format!("001 {id:>4}      Player {id:<26} {:>4}", 2100 - id))
+    };
+    let text = format!(
+        "012 F after U\n092 FIDE_DUTCH_2025\nXXR 3\n{}{}{}{}",
+        line(1, "   3 w 1"),
+        line(2, "0000 - U"),
+        line(3, "   1 b 0"),
+        line(4, "0000 - F"),
+    );
+    let t = import(&text, "f.trf").unwrap();
+    let points = t.row_points();
+    let pabs: Vec<u32> = t
+        .rows
+        .iter()
+        .filter(|row| points.is_pab(row))
+        .flat_map(|row| row.entry.players())
+        .collect();
+    assert_eq!(pabs, [2], "{:?}", t.rows);
+    assert!(t.rows.iter().any(|row| row.entry == Entry::Bye(4)));
+}
