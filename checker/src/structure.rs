@@ -1,5 +1,7 @@
 //! Structure of a round (SPEC §3, §6, §12): every active player appears exactly once (game,
-//! bye or absence), nobody unknown, nobody against themselves, no withdrawn player paired,
+//! bye or absence; a late entrant before its entry round may have an absence or no row),
+//! nobody unknown, nobody against themselves, no withdrawn player paired, no late entrant
+//! paired or given a bye before its entry round (FIDE C.04.2),
 //! no game left without a result in a round that is followed by another.
 
 use crate::ids::IdMap;
@@ -52,6 +54,21 @@ pub(crate) fn check(
                         row: PublishedRow::from(row),
                     },
                 )),
+                Some(p)
+                    if p.before_entry(r)
+                        && !matches!(row.entry, Entry::HalfBye(_) | Entry::ZeroBye(_)) =>
+                {
+                    v.push(Violation::new(
+                        Rule::Structure,
+                        vec![id],
+                        format!(
+                            "board {}: player {id} enters in round {} (late entry, C.04.2) and must not be paired in round {r}",
+                            row.board,
+                            p.enters.unwrap_or(0)
+                        ),
+                        Evidence::Board { board: row.board },
+                    ))
+                }
                 Some(_) => {}
             }
         }
@@ -84,7 +101,7 @@ pub(crate) fn check(
     }
     if with_missing {
         for p in &t.players {
-            if !p.withdrawn_by(r) && !seen.contains(p.id) {
+            if !p.withdrawn_by(r) && !p.before_entry(r) && !seen.contains(p.id) {
                 v.push(Violation::new(
                     Rule::Structure,
                     vec![p.id],

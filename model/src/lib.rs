@@ -43,6 +43,10 @@ pub struct Player {
     pub name: String,
     /// 0 = unrated.
     pub rating: u32,
+    /// Late entry (FIDE C.04.2, Dutch events only): the first round in which the player is
+    /// paired; every earlier round is a zero-point absence unless `half_byes` lists it.
+    /// `None`: the player is paired from round 1.
+    pub enters: Option<u32>,
     /// First round in which the player is no longer paired.
     pub withdrawn_from: Option<u32>,
     /// Rounds of requested half-point absences (SPEC §9), ascending, no duplicates.
@@ -61,6 +65,23 @@ impl Player {
     /// Whether the player is withdrawn by round `r` (`withdrawn_from <= r`).
     pub fn withdrawn_by(&self, r: u32) -> bool {
         self.withdrawn_from.is_some_and(|w| w <= r)
+    }
+
+    /// Whether round `r` comes before the player's late entry (`r < enters`).
+    pub fn before_entry(&self, r: u32) -> bool {
+        self.enters.is_some_and(|k| r < k)
+    }
+
+    /// Whether the player is absent from round `r` with zero points: a requested zero-point
+    /// absence, or a round before a late entry that `half_byes` does not list.
+    pub fn zero_absence(&self, r: u32) -> bool {
+        self.zero_byes.contains(&r) || (self.before_entry(r) && !self.half_byes.contains(&r))
+    }
+
+    /// Whether the player is absent from round `r` by request or before a late entry (a
+    /// half- or zero-point absence), withdrawals aside.
+    pub fn absent(&self, r: u32) -> bool {
+        self.half_byes.contains(&r) || self.zero_absence(r)
     }
 }
 

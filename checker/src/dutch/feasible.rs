@@ -24,7 +24,7 @@ pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
         .filter_map(|p| {
             let entry = if p.half_byes.contains(&r) {
                 Entry::HalfBye(p.id)
-            } else if p.zero_byes.contains(&r) {
+            } else if p.zero_absence(r) {
                 Entry::ZeroBye(p.id)
             } else {
                 return None;

@@ -134,7 +134,7 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
     let mut order: Vec<Id> = t
         .players
         .iter()
-        .filter(|p| !p.withdrawn_by(r) && !absent.contains(&p.id))
+        .filter(|p| !p.withdrawn_by(r) && !p.before_entry(r) && !absent.contains(&p.id))
         .map(|p| p.id)
         .collect();
     let score = |id: &Id| hist.get(id).map(|h| h.score).unwrap_or(0);

@@ -17,12 +17,8 @@ use bsw_model::{Id, Tournament};
 /// `Some((pairs, bye))` is a pairing the rules allow, `None` proves there is none.
 pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
     let state = state_before(t, r);
-    let ids: Vec<Id> = t
-        .players
-        .iter()
-        .filter(|p| !p.withdrawn_by(r) && !p.half_byes.contains(&r) && !p.zero_byes.contains(&r))
-        .map(|p| p.id)
-        .collect();
+    let ids: Vec<Id> =
+        t.players.iter().filter(|p| !p.withdrawn_by(r) && !p.absent(r)).map(|p| p.id).collect();
     let colour_ok = |id: Id, c: Colour| {
         let rec = state.record(id);
         let (streak, d_after) = rec.colours.after(c);

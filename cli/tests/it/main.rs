@@ -13,6 +13,7 @@ mod external_dutch;
 mod generate;
 mod guidance;
 mod interrupt;
+mod late_entries;
 mod new_user;
 mod pair;
 mod report;

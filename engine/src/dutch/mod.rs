@@ -202,7 +202,7 @@ fn pair_round(
         }
         if p.half_byes.contains(&r) {
             rows.push(Entry::HalfBye(p.id));
-        } else if p.zero_byes.contains(&r) {
+        } else if p.zero_absence(r) {
             rows.push(Entry::ZeroBye(p.id));
         }
     }

@@ -178,7 +178,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     }
     let absent = |i: usize| {
         let p = &t.players[i];
-        p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r)
+        p.withdrawn_by(r) || p.absent(r)
     };
     // Players taken into account: present now, or paired at some earlier round.
     let mut order: Vec<usize> = (0..n).filter(|&i| !absent(i) || participated[i]).collect();

@@ -106,9 +106,7 @@ fn first_lines(label: &str, text: &str, n: usize) -> Vec<String> {
 /// Berger schedule), as the built-in engine reports them. Returns how many were dropped.
 fn drop_refused_absences(t: &mut Tournament, r: u32) -> usize {
     let mut dropped = 0;
-    if t.config.groups.is_empty()
-        || !t.players.iter().any(|p| p.half_byes.contains(&r) || p.zero_byes.contains(&r))
-    {
+    if t.config.groups.is_empty() || !t.players.iter().any(|p| p.absent(r)) {
         return 0;
     }
     loop {

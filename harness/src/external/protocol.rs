@@ -92,7 +92,7 @@ fn due(p: &bsw_model::Player, r: u32) -> Due {
         Due::Withdrawn
     } else if p.half_byes.contains(&r) {
         Due::HalfAbsent
-    } else if p.zero_byes.contains(&r) {
+    } else if p.zero_absence(r) {
         Due::ZeroAbsent
     } else {
         Due::Pair

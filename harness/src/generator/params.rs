@@ -63,6 +63,12 @@ pub struct GenParams {
     /// Probability that a player requests an absence (half-bye or zero-bye).
     #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().absence_rate))]
     pub absence_rate: f64,
+    /// Dutch events: probability that a player enters late (FIDE C.04.2), at a round drawn from 2..=R.
+    // Drawn after everything else, and only when above 0, so that a rate of 0 leaves every
+    // event byte-identical to one generated without the flag.
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().late_entry_rate))]
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub late_entry_rate: f64,
     /// Pairing system of the generated tournaments (dutch: FIDE C.04.3; group flags unused).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = SystemKind::BergerSwiss))]
     #[serde(default, skip_serializing_if = "SystemKind::is_default")]
@@ -117,6 +123,10 @@ impl SystemKind {
     }
 }
 
+fn is_zero(p: &f64) -> bool {
+    *p == 0.0
+}
+
 impl Default for GenParams {
     fn default() -> Self {
         GenParams {
@@ -137,6 +147,7 @@ impl Default for GenParams {
             double_loss_rate: 0.005,
             withdraw_rate: 0.04,
             absence_rate: 0.05,
+            late_entry_rate: 0.0,
             system: SystemKind::BergerSwiss,
             acceleration: AccelerationKind::None,
         }
@@ -171,6 +182,7 @@ impl GenParams {
             ("double-loss-rate", self.double_loss_rate),
             ("withdraw-rate", self.withdraw_rate),
             ("absence-rate", self.absence_rate),
+            ("late-entry-rate", self.late_entry_rate),
         ] {
             if !(0.0..=1.0).contains(&p) {
                 return Err(format!("--{name}: {p} is not a probability between 0 and 1"));
@@ -178,6 +190,9 @@ impl GenParams {
         }
         if self.forfeit_rate + self.double_loss_rate > 1.0 {
             return Err("--forfeit-rate plus --double-loss-rate exceed 1".into());
+        }
+        if self.late_entry_rate > 0.0 && self.system != SystemKind::Dutch {
+            return Err("--late-entry-rate: late entries are for FIDE (Dutch) events (--system dutch); the Berger-Swiss field is fixed before round 1 (SPEC §1)".into());
         }
         Ok(())
     }

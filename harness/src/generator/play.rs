@@ -235,7 +235,7 @@ pub fn record_events(sc: &Scenario, t: &mut Tournament, r: u32) {
             continue;
         }
         if let Some(p) = t.players.iter_mut().find(|p| p.id == a.player) {
-            if p.withdrawn_by(r) || p.half_byes.contains(&r) || p.zero_byes.contains(&r) {
+            if p.withdrawn_by(r) || p.absent(r) {
                 continue;
             }
             if a.half { p.half_byes.push(r) } else { p.zero_byes.push(r) }

@@ -303,8 +303,9 @@ fn draw_events(
 /// numbered in the SPEC §1 order (rating descending, entry order on ties) so that ids and
 /// Dutch pairing numbers coincide; `initial_colour` white, black or absent (then drawn from
 /// the seed), `pab_points` 1 (8 in 10), ½ or 0; the acceleration `--acceleration` names
-/// (drawing nothing); withdrawals and absences (H/Z announced
-/// before their round) at their rates. Group, swap and phase flags do not apply.
+/// (drawing nothing); withdrawals and absences (H/Z announced before their round) at their
+/// rates; late entries (`enters`, at a round of 2..=R) at `late_entry_rate`. Group, swap and
+/// phase flags do not apply.
 fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
     let mut rng = SplitMix64::new(seed);
     let n = draw_range(&mut rng, params.players);
@@ -337,8 +338,21 @@ fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
         acceleration,
         ..Config::default()
     };
-    let (withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, _| {
+    let (mut withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, _| {
         Some(rng.range(1, rounds as u64) as u32)
     });
+    // Late entries (FIDE C.04.2) last, and only at a positive rate: with rate 0 the stream
+    // above, and so every event, is what it was without them.
+    if params.late_entry_rate > 0.0 && rounds >= 2 {
+        for p in &mut players {
+            if rng.chance(params.late_entry_rate) {
+                p.enters = Some(rng.range(2, rounds as u64) as u32);
+            }
+        }
+        // A withdrawal comes after the entry (`players.csv` refuses the other order).
+        withdrawals.retain(|&(id, w)| {
+            players.iter().find(|p| p.id == id).and_then(|p| p.enters).is_none_or(|k| w > k)
+        });
+    }
     scenario(seed, Tournament { config, players, rows: Vec::new() }, withdrawals, absences, params)
 }

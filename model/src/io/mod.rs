@@ -6,8 +6,11 @@
 //!   kept verbatim from an imported TRF file (an additive extension: files without it read as
 //!   before).
 //! - `players.csv` — header with the columns `id`, `name`, `rating` (required) and any of
-//!   `withdrawn_from`, `half_byes`, `zero_byes`, `title`, `sex`, `federation`, `fide_id`,
-//!   `birth_date` (optional), in any order; one row per player in entry order.
+//!   `enters`, `withdrawn_from`, `half_byes`, `zero_byes`, `title`, `sex`, `federation`,
+//!   `fide_id`, `birth_date` (optional), in any order; one row per player in entry order.
+//!   `enters` (a late entry, FIDE C.04.2) is the first round in which the player is paired;
+//!   the rounds before it are zero-point absences unless `half_byes` lists them. It is an
+//!   addition to SPEC §12 for FIDE (Dutch) events only.
 //! - `rounds.csv` — header `round,board,white,black,result` (columns in any order), one row per
 //!   game, bye or absence. **Decision:** the file may be absent; an absent `rounds.csv` means
 //!   "no round paired yet", exactly like a file holding only the header. [`write_dir`] always
@@ -33,7 +36,9 @@
 //!   wrong number of fields; an id that is not a positive integer; a duplicate id; an empty
 //!   name; a rating that is not a non-negative integer; `withdrawn_from` that is not an
 //!   integer or is < 1; absence rounds that are not positive integers or are repeated; the same
-//!   round in both `half_byes` and `zero_byes` (SPEC §9);
+//!   round in both `half_byes` and `zero_byes` (SPEC §9); `enters` that is not a round number,
+//!   that is given in a Berger-Swiss tournament (SPEC §1 fixes its field), or that is not
+//!   before `withdrawn_from`;
 //! - `rounds.csv`: a missing, misspelled, unknown or duplicated header column; a wrong field
 //!   count; a round or board that is not a positive integer; a round beyond `rounds`; the same
 //!   board twice in a round; an unknown result code; a white or black id that is not an integer
@@ -219,7 +224,7 @@ fn parse_named(
     rounds: Option<&str>,
 ) -> Result<Tournament, InputError> {
     let (config, lines) = parse_toml(&names.toml, toml)?;
-    let (players, ids) = parse_players(&names.players, players)?;
+    let (players, ids) = parse_players(&names.players, players, config.system.dutch().is_some())?;
     check_config(&names.toml, &config, &lines, &players)?;
     let max_round = crate::layout::total_rounds(&config);
     let rows = match rounds {

@@ -5,7 +5,8 @@ use crate::{Id, InputError, Player, Tournament};
 use std::collections::HashMap;
 
 /// Optional columns of `players.csv`, in the order [`players_csv`] writes them.
-pub(super) const PLAYER_OPTIONAL: [&str; 8] = [
+pub(super) const PLAYER_OPTIONAL: [&str; 9] = [
+    "enters",
     "withdrawn_from",
     "half_byes",
     "zero_byes",
@@ -16,12 +17,13 @@ pub(super) const PLAYER_OPTIONAL: [&str; 8] = [
     "birth_date",
 ];
 
-/// `players.csv` text: `id,name,rating`, then those optional columns (fixed order
+/// `players.csv` text: `id,name,rating`, then those optional columns (fixed order enters,
 /// withdrawn_from, half_byes, zero_byes, title, sex, federation, fide_id, birth_date) that at
 /// least one player uses. LF line endings, trailing newline.
 pub fn players_csv(t: &Tournament) -> String {
     let values = |p: &Player, col: &str| -> String {
         match col {
+            "enters" => p.enters.map(|k| k.to_string()).unwrap_or_default(),
             "withdrawn_from" => p.withdrawn_from.map(|w| w.to_string()).unwrap_or_default(),
             "half_byes" => join_rounds(&p.half_byes),
             "zero_byes" => join_rounds(&p.zero_byes),
@@ -60,9 +62,12 @@ fn join_rounds(v: &[u32]) -> String {
 // ---------------------------------------------------------------------------------------------
 // players.csv
 
+/// `dutch`: the tournament declares the FIDE (Dutch) system, the only one with late entries
+/// (`enters`); SPEC §1 fixes the Berger-Swiss field in round 1.
 pub(super) fn parse_players(
     file: &str,
     text: &str,
+    dutch: bool,
 ) -> Result<(Vec<Player>, HashMap<Id, usize>), InputError> {
     let csv = Csv::parse(file, text, &["id", "name", "rating"], &PLAYER_OPTIONAL)?;
     let mut players = Vec::with_capacity(csv.lines.len());
@@ -101,6 +106,29 @@ pub(super) fn parse_players(
             }
             Some(v)
         };
+        let e = get("enters");
+        let enters = if e.is_empty() {
+            None
+        } else {
+            let k = parse_u32(e)
+                .filter(|&k| k >= 1)
+                .ok_or_else(|| err("enters", format!("`{e}` is not a round number (1, 2, …)")))?;
+            if !dutch {
+                return Err(err(
+                    "enters",
+                    "late entries are for FIDE (Dutch) events (`system = \"dutch\"` in tournament.toml); the Berger-Swiss field is fixed before round 1 (SPEC §1)".into(),
+                ));
+            }
+            if let Some(w) = withdrawn_from.filter(|&w| w <= k) {
+                return Err(err(
+                    "enters",
+                    format!(
+                        "the player enters in round {k} but withdraws from round {w}; withdrawn_from must come later"
+                    ),
+                ));
+            }
+            Some(k)
+        };
         let rounds_list = |col: &str| -> Result<Vec<u32>, InputError> {
             let mut v = Vec::new();
             for tok in get(col).split_whitespace() {
@@ -129,6 +157,7 @@ pub(super) fn parse_players(
             id,
             name,
             rating,
+            enters,
             withdrawn_from,
             half_byes,
             zero_byes,

@@ -96,7 +96,7 @@ fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id
             if p.half_byes.contains(&next) {
                 cells.insert((next, p.id), "0000 - H".into());
                 future.insert(p.id, 1);
-            } else if p.zero_byes.contains(&next)
+            } else if p.zero_absence(next)
                 || p.withdrawn_from == Some(next)
                 // A Dutch file: a player withdrawn earlier is also absent from the next round
                 // (Dutch programs pair everyone without a cell there).

@@ -222,12 +222,14 @@ impl Ext {
         Ok(())
     }
 
-    /// Applies the `BSP` fields to the players.
+    /// Applies the `BSP` fields to the players. `dutch`: the file declares the FIDE (Dutch)
+    /// system, the only one with late entries (`enters`).
     pub(super) fn apply_players(
         &self,
         file: &str,
         players: &mut [Player],
         index: &HashMap<Id, usize>,
+        dutch: bool,
     ) -> Result<(), InputError> {
         for (id, key, value, n) in &self.fields {
             let err = |msg: String| {
@@ -251,6 +253,18 @@ impl Ext {
                 "federation" => p.federation = value.clone(),
                 "fide_id" => p.fide_id = value.clone(),
                 "birth_date" => p.birth_date = value.clone(),
+                "enters" if !dutch => {
+                    return Err(err(
+                        "enters: late entries are for FIDE (Dutch) events; the Berger-Swiss field is fixed before round 1 (SPEC §1)".into(),
+                    ));
+                }
+                "enters" => {
+                    p.enters = Some(
+                        digits(value)
+                            .filter(|&r| r >= 1)
+                            .ok_or_else(|| err(format!("`{value}` is not a round number")))?,
+                    )
+                }
                 "withdrawn_from" => {
                     p.withdrawn_from = Some(
                         digits(value)
@@ -267,20 +281,21 @@ impl Ext {
 }
 
 /// Player fields a `BSP` record may carry.
-pub(super) const PLAYER_KEYS: [&str; 9] = [
+pub(super) const PLAYER_KEYS: [&str; 10] = [
     "name",
     "sex",
     "title",
     "federation",
     "fide_id",
     "birth_date",
+    "enters",
     "withdrawn_from",
     "half_byes",
     "zero_byes",
 ];
 
 /// The `BSP` lines of one player: every field `back` (the player as its `001` record reads
-/// back) does not hold exactly, plus withdrawal and requested absences.
+/// back) does not hold exactly, plus late entry, withdrawal and requested absences.
 pub(super) fn player_lines(p: &Player, back: &Player, out: &mut String) {
     let mut put = |key: &str, value: &str| {
         out.push_str(&format!("BSP {:>4} {key} {}\n", p.id, escape(value)));
@@ -296,6 +311,9 @@ pub(super) fn player_lines(p: &Player, back: &Player, out: &mut String) {
         if mine != theirs {
             put(key, mine);
         }
+    }
+    if let Some(k) = p.enters {
+        put("enters", &k.to_string());
     }
     if let Some(w) = p.withdrawn_from {
         put("withdrawn_from", &w.to_string());

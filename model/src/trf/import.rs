@@ -86,7 +86,8 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     }
     if carries_config {
         let mut players: Vec<Player> = s.recs.iter().map(|r| r.player.clone()).collect();
-        s.ext.apply_players(file, &mut players, &s.index)?;
+        let dutch = declared_pairing_system(&s.header).dutch().is_some();
+        s.ext.apply_players(file, &mut players, &s.index, dutch)?;
         for (rec, p) in s.recs.iter_mut().zip(players) {
             rec.player = p;
         }
@@ -127,7 +128,7 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
         // Dutch files announce every absence in the round's own cell (bbpPairings pairs
         // everyone without a cell in the next round): no withdrawal is inferred there.
         let withdrawals = system.dutch().is_none() && !opts.pairing_convention;
-        infer_withdrawals_and_requests(&mut s.recs, last, withdrawals);
+        infer_withdrawals_and_requests(&mut s.recs, last, withdrawals, opts.pairing_convention);
     } else {
         add_pre_entered_absences(&mut s.recs, last);
     }
@@ -593,8 +594,16 @@ fn declared_pairing_system(header: &[String]) -> crate::System {
 
 /// Without our extension records: a player whose cells from some round t up to L are all
 /// blank or `Z` is withdrawn from t (only when `withdrawals`: not in a Dutch file); `H`/`Z`
-/// cells after L are requested absences.
-fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool) {
+/// cells after L are requested absences. `convention` (the pairing-engine convention): an `F`
+/// after L (a full-point bye the arbiter pre-entered) also keeps the player out of that
+/// round, read as an absence: only who is paired matters to the answer, which lists no
+/// absence (JaVaFo and bbpPairings leave such a player unpaired).
+fn infer_withdrawals_and_requests(
+    recs: &mut [Rec],
+    last: u32,
+    withdrawals: bool,
+    convention: bool,
+) {
     for rec in recs {
         let mut t = last + 1;
         while t > 1 && rec.cell(t - 1).opp.is_none() && matches!(rec.cell(t - 1).code, ' ' | 'z') {
@@ -609,6 +618,7 @@ fn infer_withdrawals_and_requests(recs: &mut [Rec], last: u32, withdrawals: bool
                 match c.code {
                     'h' => rec.player.half_byes.push(r),
                     'z' => rec.player.zero_byes.push(r),
+                    'f' if convention => rec.player.zero_byes.push(r),
                     _ => {}
                 }
             }
@@ -644,7 +654,7 @@ fn add_pre_entered_absences(recs: &mut [Rec], last: u32) {
 }
 
 /// The rows of round `r`, boards 1, 2, … : games in the order of their first player's line,
-/// then byes, then absences. `exact` (extension records present): a blank cell is no row and
+/// then full-point byes (`F`), the pairing-allocated bye (`U`), absences. `exact` (extension records present): a blank cell is no row and
 /// withdrawn players' cells are read like any other.
 fn rows_of_round(
     file: &str,
@@ -662,6 +672,9 @@ fn rows_of_round(
     let row = |entry| Row { round: r, board: 0, entry };
     let mut games: Vec<Row> = Vec::new();
     let mut byes: Vec<Row> = Vec::new();
+    // Full-point byes (`F`) before the pairing-allocated one (`U`), which takes the highest
+    // bye board: that is how the model tells the PAB of a round (`Tournament::row_points`).
+    let mut full_byes: Vec<Row> = Vec::new();
     let mut absences: Vec<(usize, Row)> = Vec::new();
     let mut done: HashSet<Id> = HashSet::new();
     for k in 0..recs.len() {
@@ -673,7 +686,8 @@ fn rows_of_round(
         }
         let Some(q) = c.opp else {
             match c.code {
-                'u' | 'f' | '+' => byes.push(row(Entry::Bye(id))),
+                'f' => full_byes.push(row(Entry::Bye(id))),
+                'u' | '+' => byes.push(row(Entry::Bye(id))),
                 'h' => absences.push((k, row(Entry::HalfBye(id)))),
                 ' ' if exact => {}
                 'z' | ' ' | '-' => absences.push((k, row(Entry::ZeroBye(id)))),
@@ -716,8 +730,12 @@ fn rows_of_round(
             }
         }
     }
-    let mut out: Vec<Row> =
-        games.into_iter().chain(byes).chain(absences.into_iter().map(|(_, r)| r)).collect();
+    let mut out: Vec<Row> = games
+        .into_iter()
+        .chain(full_byes)
+        .chain(byes)
+        .chain(absences.into_iter().map(|(_, r)| r))
+        .collect();
     for (b, row) in out.iter_mut().enumerate() {
         row.board = b as u32 + 1;
     }

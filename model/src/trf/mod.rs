@@ -35,7 +35,9 @@
 //!   without an opponent are the codes of files written before 2016 (Swiss-Manager): they are
 //!   read as `H` and `Z` everywhere (last round, pre-entered absences, withdrawals).
 //! - [`ReadOptions::pairing_convention`] (`bsw FILE.trf -p`): no withdrawal is inferred; every
-//!   player without an entry in the next round is paired, as JaVaFo and bbpPairings do.
+//!   player without an entry in the next round is paired, as JaVaFo and bbpPairings do; a
+//!   full-point bye pre-entered there (`0000 - F`) keeps its player out of the round, as
+//!   they do (read as an absence: the answer lists only the pairs and the PAB).
 //! - **Decision (last round):** L, the last paired round, is the last round in which anyone
 //!   has an opponent or a cell other than `F`, `H`, `Z` and blank.
 //! - **Decision (withdrawals):** without our extension records, a player whose cells from
@@ -49,7 +51,9 @@
 //!   round results and returns each mismatch as a warning. A blank points column is not
 //!   checked.
 //! - **Boards:** the standard records have none. Each round's games get boards 1, 2, … in the
-//!   order of their first player's line, then the byes, then the absences.
+//!   order of their first player's line, then the full-point byes (`F`), then the
+//!   pairing-allocated bye (`U`, so that it is the round's last `bye` row, as the model tells
+//!   a PAB), then the absences.
 //! - `XXA` records (accelerated points per player and round) and a `092`/`192` type naming
 //!   Baku are the tournament's [`crate::Acceleration`] (not kept header lines; export writes
 //!   the `XXA` records back); in a file that does not declare the Dutch system a warning says

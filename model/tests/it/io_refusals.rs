@@ -335,6 +335,55 @@ fn non_numeric_withdrawn_from_is_refused() {
 }
 
 #[test]
+fn late_entry_in_a_berger_swiss_event_is_refused() {
+    players_refused(
+        "id,name,rating,enters\n1,Ann,5,\n2,Bob,4,3\n",
+        "players.csv:3: enters: late entries are for FIDE (Dutch) events",
+    );
+}
+
+#[test]
+fn bad_late_entry_round_is_refused() {
+    let dutch = "rounds = 5\nsystem = \"dutch\"\n";
+    let players = |row: &str| format!("id,name,rating,enters,withdrawn_from\n1,Ann,5,,\n{row}\n");
+    assert_starts(
+        refuse(dutch, &players("2,Bob,4,0,"), None),
+        "players.csv:3: enters: `0` is not a round number",
+    );
+    assert_starts(
+        refuse(dutch, &players("2,Bob,4,x,"), None),
+        "players.csv:3: enters: `x` is not a round number",
+    );
+    assert_starts(
+        refuse(dutch, &players("2,Bob,4,3,3"), None),
+        "players.csv:3: enters: the player enters in round 3 but withdraws from round 3",
+    );
+}
+
+#[test]
+fn late_entry_in_a_dutch_event_is_read() {
+    let t = parse_dir_texts(
+        "rounds = 5\nsystem = \"dutch\"\n",
+        "id,name,rating,enters,half_byes\n1,Ann,5,,\n2,Bob,4,4,2\n",
+        None,
+    )
+    .unwrap();
+    let bob = &t.players[1];
+    assert_eq!(bob.enters, Some(4));
+    // Rounds 1 and 3 are zero-point absences, round 2 the half-point one the file asks for,
+    // round 4 on paired.
+    let zero: Vec<bool> = (1..=5).map(|r| bob.zero_absence(r)).collect();
+    assert_eq!(zero, [true, false, true, false, false]);
+    let absent: Vec<bool> = (1..=5).map(|r| bob.absent(r)).collect();
+    assert_eq!(absent, [true, true, true, false, false]);
+    assert!(!t.players[0].absent(1));
+    assert_eq!(
+        bsw_model::io::players_csv(&t),
+        "id,name,rating,enters,half_byes\n1,Ann,5,,\n2,Bob,4,4,2\n"
+    );
+}
+
+#[test]
 fn bad_absence_round_is_refused() {
     players_refused("id,name,rating,half_byes\n1,Ann,5,2 x\n", "players.csv:2: half_byes: `x`");
     players_refused("id,name,rating,zero_byes\n1,Ann,5,0\n", "players.csv:2: zero_byes: `0`");

@@ -457,3 +457,53 @@ fn files_that_are_not_trf_get_one_message() {
         assert_eq!(e.to_string().lines().count(), 1);
     }
 }
+
+#[test]
+fn a_late_entry_survives_a_dutch_export_and_is_refused_in_a_berger_swiss_one() {
+    let players = "id,name,rating,enters\n1,Ann,2000,\n2,Bob,1900,\n3,Cid,1800,2\n";
+    let rounds = "round,board,white,black,result\n1,1,1,2,1-0\n1,2,3,,zero-bye\n";
+    let dutch = parse_dir_texts("rounds = 3\nsystem = \"dutch\"\n", players, Some(rounds)).unwrap();
+    let text = export(&dutch);
+    assert!(text.contains("BSP    3 enters 2\n"), "{text}");
+    assert_eq!(import(&text, "d.trf").unwrap(), dutch);
+    // The same record in a Berger-Swiss export is refused, naming the record.
+    let plain = parse_dir_texts(
+        "rounds = 3\n",
+        "id,name,rating\n1,Ann,2000\n2,Bob,1900\n3,Cid,1800\n",
+        None,
+    )
+    .unwrap();
+    let text = format!("{}BSP    3 enters 2\n", export(&plain));
+    let e = import(&text, "b.trf").unwrap_err().to_string();
+    assert!(
+        e.starts_with("b.trf:")
+            && e.contains("BSP: enters: late entries are for FIDE (Dutch) events"),
+        "{e}"
+    );
+}
+
+#[test]
+fn the_pab_of_a_dutch_file_is_its_u_cell_whatever_the_line_order_of_an_f() {
+    // Round 1: 1-3 played, player 2 the PAB (`U`, line 2), player 4 a full-point bye the
+    // arbiter gave (`F`, line 4, after the U line).
+    let line = |id: u32, cell: &str| {
+        format!("{:<89}  {cell}\n", format!("001 {id:>4}      Player {id:<26} {:>4}", 2100 - id))
+    };
+    let text = format!(
+        "012 F after U\n092 FIDE_DUTCH_2025\nXXR 3\n{}{}{}{}",
+        line(1, "   3 w 1"),
+        line(2, "0000 - U"),
+        line(3, "   1 b 0"),
+        line(4, "0000 - F"),
+    );
+    let t = import(&text, "f.trf").unwrap();
+    let points = t.row_points();
+    let pabs: Vec<u32> = t
+        .rows
+        .iter()
+        .filter(|row| points.is_pab(row))
+        .flat_map(|row| row.entry.players())
+        .collect();
+    assert_eq!(pabs, [2], "{:?}", t.rows);
+    assert!(t.rows.iter().any(|row| row.entry == Entry::Bye(4)));
+}
