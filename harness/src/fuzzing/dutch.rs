@@ -7,14 +7,16 @@
 //! - [`fuzz_dutch_event`]: 1-40 players (ratings drawn from a few values, so ties are
 //!   common), up to 15 rounds, the initial colour fixed or drawn, the PAB worth 1, ½ or 0;
 //!   before each round withdrawals, half-point and zero-point byes and late entries (a player
-//!   absent, with zero-point byes, in every round before the one he enters); results with
-//!   forfeits and double forfeits.
+//!   absent, with zero-point byes, in every round before the one he enters, or declared by
+//!   `enters`); Baku acceleration; results with forfeits and double forfeits.
 //! - [`fuzz_dutch_trf`]: arbitrary bytes as a TRF file read as a pairing engine reads it
 //!   (`bsw FILE.trf -p`), paired by the Dutch system and certified likewise.
 
 use arbitrary::{Result as AResult, Unstructured};
 use bsw_checker::{Profile, check_round};
-use bsw_model::{Colour, Config, DutchConfig, Entry, Outcome, Player, Tournament, trf};
+use bsw_model::{
+    Acceleration, Colour, Config, DutchConfig, Entry, Outcome, Player, Tournament, trf,
+};
 
 /// Largest field [`fuzz_dutch_event`] builds.
 const MAX_PLAYERS: u32 = 40;
@@ -61,7 +63,7 @@ fn arbitrary_events(u: &mut Unstructured, t: &mut Tournament, r: u32) -> AResult
             continue;
         }
         match u.int_in_range(0..=39u8)? {
-            0 if active > 2 => p.withdrawn_from = Some(r),
+            0 if active > 2 && !p.before_entry(r) => p.withdrawn_from = Some(r),
             1 | 2 => p.half_byes.push(r),
             3 | 4 => p.zero_byes.push(r),
             // A late entry: absent from round 1 up to this one (zero-point byes), as the
@@ -69,6 +71,14 @@ fn arbitrary_events(u: &mut Unstructured, t: &mut Tournament, r: u32) -> AResult
             5 if r == 1 => {
                 let enters = u.int_in_range(2..=t.config.rounds.unwrap_or(2).max(2))?;
                 p.zero_byes.extend(1..enters);
+            }
+            // Baku acceleration (C.04.5.1) for the whole event, drawn with a player's byte
+            // of round 1 (a value the targets left unused, so that the kept regression
+            // inputs keep their meaning unless they hold it).
+            6 if r == 1 => t.config.acceleration = Acceleration::Baku,
+            // A late entry as `players.csv` declares it (`enters`): absent before that round.
+            7 if r == 1 => {
+                p.enters = Some(u.int_in_range(2..=t.config.rounds.unwrap_or(2).max(2))?);
             }
             _ => {}
         }
