@@ -3,9 +3,11 @@
 //! into a round, which count for pairing (score brackets, floats, the PAB, score
 //! differences) and never for standings.
 //!
-//! Readings: the players "listed before the first round" are every player of the list (late
-//! entries are not modelled); the list is sorted by pairing number; GA is the first half of
-//! it rounded up to the nearest even number (the handbook's note: 161 players, 82 in GA);
+//! Readings: the players "listed before the first round" are those of the list who enter in
+//! round 1 (a late entrant, `enters` after round 1, is not); the list is sorted by pairing
+//! number; GA is the first half of those rounded up to the nearest even number (the
+//! handbook's note: 161 players, 82 in GA); a late entrant placed in the list before the
+//! last GA player is in GA too ("the last GA-player shall be the same"), so GA may be odd;
 //! the accelerated rounds are the first half of the planned rounds rounded up; a GA player
 //! has 1 virtual point before the first half (rounded up) of those, ½ before the others.
 
@@ -33,10 +35,24 @@ impl VirtualPoints {
             },
             Acceleration::Baku => {
                 let list = bsw_model::layout::dutch_pairing_ids(t);
-                let n = list.len();
-                // The first half rounded up, then up to the next even number.
+                let late: std::collections::HashSet<Id> = t
+                    .players
+                    .iter()
+                    .filter(|p| p.enters.is_some_and(|k| k > 1))
+                    .map(|p| p.id)
+                    .collect();
+                let from_round_one: Vec<usize> =
+                    (0..list.len()).filter(|&i| !late.contains(&list[i])).collect();
+                let n = from_round_one.len();
+                // The first half rounded up, then up to the next even number: the pairing
+                // number of the last GA player among the round-1 list, which every late
+                // entrant listed before him joins.
                 let half = n - n / 2;
-                let last_ga = (half + half % 2).min(n);
+                let ga_of_round_one = (half + half % 2).min(n);
+                let last_ga = match ga_of_round_one {
+                    0 => 0,
+                    k => from_round_one[k - 1] + 1,
+                };
                 let planned = t.config.rounds.unwrap_or(0).max(t.last_round());
                 let accelerated = planned - planned / 2;
                 let with_one_point = accelerated - accelerated / 2;
@@ -52,7 +68,8 @@ impl VirtualPoints {
                 VirtualPoints {
                     by_player,
                     description: Some(format!(
-                        "Baku acceleration (C.04.5.1): GA = pairing numbers 1-{last_ga} of {n}; \
+                        "Baku acceleration (C.04.5.1): GA = pairing numbers 1-{last_ga} ({n} players \
+                         listed before round 1); \
                          1 virtual point in rounds 1-{with_one_point}{half_rounds}"
                     )),
                 }

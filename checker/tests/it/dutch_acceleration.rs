@@ -62,7 +62,8 @@ fn a_round_paired_without_acceleration_is_flagged_in_an_accelerated_event() {
     assert!(!report.is_conforming(), "the unaccelerated round passed as Baku");
     let notes = &report.rounds[0].notes;
     assert!(
-        notes.iter().any(|n| n.contains("Baku acceleration") && n.contains("GA = pairing numbers 1-4 of 8")),
+        notes.iter().any(|n| n.contains("Baku acceleration")
+            && n.contains("GA = pairing numbers 1-4 (8 players listed before round 1)")),
         "{notes:?}"
     );
 }
@@ -95,4 +96,30 @@ fn ga_takes_the_first_half_rounded_up_to_an_even_number() {
         t.config.acceleration = Acceleration::None;
         assert_eq!(rules(&t).is_empty(), n == 5, "{n} players without acceleration");
     }
+}
+
+#[test]
+fn a_late_entrant_listed_before_the_last_ga_player_is_in_ga() {
+    // 9 players, player 2 enters in round 3: 8 listed before round 1, GA = 2·⌈8/4⌉ = 4 of
+    // them (1, 3, 4, 5); the last GA player keeps pairing number 5, so player 2, listed
+    // before him, is in GA too (C.04.5.1 "Late entries"), 5 players.
+    let mut t = event(Acceleration::Baku, &[(1, 4), (5, 3), (6, 8), (9, 7)]);
+    t.players.push(Player { id: 9, name: "P9".into(), rating: 2491, ..Player::default() });
+    t.players[1].enters = Some(3);
+    let report = check(&t, Profile::Dutch);
+    let notes = &report.rounds[0].notes;
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("GA = pairing numbers 1-5 (8 players listed before round 1)")),
+        "{notes:?}"
+    );
+    // Entering in round 1, player 2 counts: 9 players, GA = 6.
+    t.players[1].enters = None;
+    let report = check(&t, Profile::Dutch);
+    assert!(
+        report.rounds[0].notes.iter().any(|n| n.contains("GA = pairing numbers 1-6 (9 players")),
+        "{:?}",
+        report.rounds[0].notes
+    );
 }

@@ -119,7 +119,7 @@ fn baku_acceleration_generates_certified_accelerated_events() {
     let (code, out, err) = bsw(&["check", s(&a)]);
     assert_eq!(code, 0, "{out}{err}");
     // 18 players: GA = 2 * ceil(18/4) = 10; 7 rounds: 4 accelerated, 1 point in rounds 1-2.
-    assert_contains(&out, "GA = pairing numbers 1-10 of 18");
+    assert_contains(&out, "GA = pairing numbers 1-10 (18 players listed before round 1)");
     assert_contains(&out, "round 3 note: pairing scores include virtual points");
     assert!(!out.contains("round 5 note: pairing scores"), "{out}");
     let (code, out, err) = bsw(&["trf", "export", s(&a)]);

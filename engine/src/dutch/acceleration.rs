@@ -10,9 +10,10 @@
 //! - before each of the first ⌈⌈R/2⌉/2⌉ rounds every GA player has 1 virtual point, before
 //!   the other accelerated rounds ½, afterwards none; GB players never have any.
 //!
-//! Late entries (C.04.5.1 "Late entries": the last GA player stays the same, so a late
-//! entrant is in GA when its pairing number comes before that player's) are not applied
-//! here: every player of the list counts as listed before round 1.
+//! Late entries (C.04.5.1 "Late entries"): n counts only the players who enter in round 1
+//! (`enters` unset or 1); the last GA player is the 2·⌈n/4⌉-th of them by pairing number
+//! and stays the same, so a late entrant is in GA when its pairing number (C.04.2 places it
+//! in the list) comes before that player's; GA may then be odd.
 //!
 //! Explicit points (`bsw_model::Acceleration::Explicit`) are used as given, per player and
 //! round.
@@ -53,7 +54,21 @@ impl Virtual {
         match &t.config.acceleration {
             Acceleration::Baku => {
                 let ids = bsw_model::layout::dutch_pairing_ids(t);
-                let ga = ids.iter().take(ga_size(ids.len())).copied().collect();
+                let late: HashSet<Id> =
+                    t.players.iter().filter(|p| p.before_entry(1)).map(|p| p.id).collect();
+                let n = ids.iter().filter(|id| !late.contains(id)).count();
+                // Everyone up to the last GA player of the round-1 list, late entrants
+                // placed before him included.
+                let mut first_round_players = 0;
+                let ga = ids
+                    .iter()
+                    .take_while(|id| {
+                        let more = first_round_players < ga_size(n);
+                        first_round_players += usize::from(!late.contains(id));
+                        more
+                    })
+                    .copied()
+                    .collect();
                 let rounds = t.config.rounds.unwrap_or(t.last_round() + 1);
                 Virtual { ga, baku_rounds: Some(rounds), explicit: Acceleration::None }
             }
@@ -115,5 +130,31 @@ mod tests {
         assert_eq!([baku_points(1, 4), baku_points(2, 4), baku_points(3, 4)], [2, 1, 0]);
         // One round: accelerated, with 1 point.
         assert_eq!([baku_points(1, 1), baku_points(2, 1)], [2, 0]);
+    }
+
+    #[test]
+    fn a_late_entrant_before_the_last_ga_player_joins_ga() {
+        use bsw_model::{Config, DutchConfig, Player, System};
+        // 10 players by rating (ids = pairing numbers); 2 and 8 enter in round 3: 8 listed
+        // before round 1, GA = 4 of them (1, 3, 4, 5); player 2 comes before the last GA
+        // player (5) and joins GA, player 8 does not.
+        let players = (1..=10)
+            .map(|id| Player {
+                id,
+                name: format!("P{id}"),
+                rating: 2500 - id,
+                enters: [2, 8].contains(&id).then_some(3),
+                ..Player::default()
+            })
+            .collect();
+        let config = Config {
+            rounds: Some(9),
+            system: System::Dutch(DutchConfig::default()),
+            acceleration: Acceleration::Baku,
+            ..Config::default()
+        };
+        let v = Virtual::of(&Tournament { config, players, rows: Vec::new() });
+        let ga: Vec<Id> = (1..=10).filter(|&id| v.points(id, 3) > 0).collect();
+        assert_eq!(ga, [1, 2, 3, 4, 5]);
     }
 }
