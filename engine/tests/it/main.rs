@@ -2,11 +2,11 @@
 //! concern: linking one test binary instead of one per file keeps CI fast on 2 cores.
 
 mod common;
+mod dutch_class_model;
 mod dutch_explain;
 mod dutch_properties;
 mod dutch_restricted;
 mod dutch_samples;
-mod dutch_sparse;
 mod messages;
 mod rules;
 mod spec_11_worked_example;
