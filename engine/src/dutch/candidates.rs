@@ -193,13 +193,113 @@ pub fn pair_by(
     if n == 0 {
         return Ok(Outcome { pairs: vec![], bye: None, explain: vec![], stats });
     }
+    if path != Path::Global && !deep && all_alike(field) {
+        stats.first_round = true;
+        let mut layout = Layout::new(field, &[], n);
+        layout.rounds_before = rounds_before;
+        layout.last_round = last_round;
+        return Ok(first_candidate(field, layout, stats));
+    }
+    let mut r = start_round(field, rounds_before, last_round, deep, path, &mut stats)?;
+    // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
+    let group_end = |from: usize| -> usize {
+        let mut e = from;
+        while e < n && score(e) >= score(from) {
+            e += 1;
+        }
+        e
+    };
+    let mut next_iter = group_end(0);
+    let mut pbi: Vec<usize> = (0..next_iter).collect();
+    let mut sgb = 0usize;
+    let mut resident_start = 0usize;
+    let mut c9 = r.layout.c9;
+    let mut guard = 0usize;
+    if n % 2 == 1 {
+        r.explain.push(format!(
+            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
+            crate::half_points(r.layout.bye_score)
+        ));
+    }
+    while pbi.len() > 1 || next_iter < n {
+        guard += 1;
+        if guard > 4 * n + 8 {
+            return Err(Failure::NoPairing);
+        }
+        let ngb = pbi.len();
+        let next_start = resident_start + (ngb - sgb);
+        let group_start = next_iter;
+        if next_iter < n {
+            let e = group_end(next_iter);
+            pbi.extend(next_iter..e);
+            next_iter = e;
+        }
+        let next_score = (group_start < n).then(|| score(group_start));
+        let bye_score = r.layout.bye_score;
+        let br = Bracket {
+            pbi: &pbi,
+            sgb,
+            ngb,
+            resident_start,
+            next_start,
+            c9,
+            bye_dummy: false,
+            next: None,
+        };
+        // Every bye candidate is a player of this bracket or of the next score group (all
+        // players below score less than the bye score): the restricted matching holds a
+        // bye dummy (module docs, "The bye and C9").
+        let bye_here = n % 2 == 1 && next_score.is_none_or(|ns| bye_score >= ns);
+        let mut alone_c9 = None;
+        if r.s.is_global() {
+            stats.global += 1;
+            global_bracket(&mut r, &br)?;
+        } else {
+            alone_c9 =
+                restricted_bracket(&mut r, &br, bye_here, next_iter, next_score, path, &mut stats)?;
+        }
+        // Next bracket.
+        let (new_pbi, new_sgb, next_c9) = next_bracket(&r, &pbi, ngb, next_score, alone_c9);
+        c9 = next_c9;
+        pbi = new_pbi;
+        sgb = new_sgb;
+        resident_start = group_start;
+    }
+    let mut pairs = Vec::new();
+    for v in 0..n {
+        if let Some(u) = r.s.done[v]
+            && v < u
+        {
+            pairs.push((v, u));
+        }
+    }
+    let bye = pbi.first().copied();
+    if pairs.len() * 2 + bye.iter().count() != n {
+        return Err(Failure::NoPairing);
+    }
+    if let Some(b) = bye {
+        r.explain.push(format!("bye: {}", field.players[b].id));
+    }
+    stats.guessed = r.guessed;
+    Ok(Outcome { pairs, bye, explain: r.explain, stats })
+}
+
+/// The round before its first bracket: the first questions by cardinality matching (a
+/// pairing at all, the bye score, C9 of the first bracket when the bye goes to a top scorer)
+/// or, on the whole field, by its first matching (`global_start`).
+fn start_round<'a>(
+    field: &'a Field,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+    path: Path,
+    stats: &mut Stats,
+) -> Result<Round<'a>, Failure> {
+    let n = field.players.len();
+    let score = |v: usize| field.players[v].score;
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
-    if path != Path::Global && !deep && all_alike(field) {
-        stats.first_round = true;
-        return Ok(first_candidate(field, layout, stats));
-    }
     let s = Solver {
         verts: Vec::new(),
         loc: vec![NONE_POS; n],
@@ -254,225 +354,176 @@ pub fn pair_by(
             .collect();
         r.layout.played_rank = played_ranks(&mut counts);
     }
-    // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
-    let group_end = |from: usize| -> usize {
-        let mut e = from;
-        while e < n && score(e) >= score(from) {
-            e += 1;
-        }
-        e
-    };
-    let mut next_iter = group_end(0);
-    let mut pbi: Vec<usize> = (0..next_iter).collect();
-    let mut sgb = 0usize;
-    let mut resident_start = 0usize;
-    let mut c9 = r.layout.c9;
-    let mut guard = 0usize;
-    if n % 2 == 1 {
-        r.explain.push(format!(
-            "odd field: the bye goes to a player of score {} (C5, lowest possible)",
-            crate::half_points(r.layout.bye_score)
-        ));
+    Ok(r)
+}
+
+/// A restricted bracket (module docs, "The restricted matching"): alone, with the next score
+/// group as one vertex, or with it whole; on the whole field after a failed check or an open
+/// C9. Returns C9 of the next bracket when this one paired alone while every bye candidate
+/// is in the next group (`next_c9_alone`).
+fn restricted_bracket(
+    r: &mut Round,
+    br: &Bracket,
+    bye_here: bool,
+    next_iter: usize,
+    next_score: Option<HalfPoints>,
+    path: Path,
+    stats: &mut Stats,
+) -> Result<Option<bool>, Failure> {
+    let (field, n, deep) = (r.field, r.n, r.deep);
+    let (last_round, rounds_before) = (r.last_round, r.rounds_before);
+    let score = |v: usize| field.players[v].score;
+    let Bracket { pbi, sgb, ngb, c9, .. } = *br;
+    let bye_score = r.layout.bye_score;
+    let mut alone_c9 = None;
+    let done = r.s.done.clone();
+    let matched = r.matched.clone();
+    let lines = r.explain.len();
+    // A bracket that can pair all its players within itself does so in every
+    // optimum (C6 first). What is left below it is then the same whatever its choice
+    // (the next score group and everybody under it), and so are the best C8 pairs
+    // inside the next group and the completion: they add the same to every choice,
+    // and the bracket's matching leaves the next group out. (An odd bracket with one
+    // floater cannot do that: which player floats changes how many pairs the next
+    // group keeps, C8.)
+    // With every bye candidate here, only a bracket scoring above the bye score may
+    // pair alone (the bye is then the next group's), and C9 of the next bracket is
+    // read by cardinality matchings (`next_c9_alone`).
+    let alone = !deep
+        && (!bye_here || ngb > sgb && score(pbi[sgb]) > bye_score)
+        && ngb < pbi.len()
+        && rest::bracket_pairs_completely(field, &pbi[..ngb], sgb, last_round, rounds_before);
+    if alone && bye_here {
+        alone_c9 = Some(next_c9_alone(r, &pbi[ngb..], next_iter));
     }
-    while pbi.len() > 1 || next_iter < n {
-        guard += 1;
-        if guard > 4 * n + 8 {
-            return Err(Failure::NoPairing);
-        }
-        let ngb = pbi.len();
-        let next_start = resident_start + (ngb - sgb);
-        let group_start = next_iter;
-        if next_iter < n {
-            let e = group_end(next_iter);
-            pbi.extend(next_iter..e);
-            next_iter = e;
-        }
-        let next_score = (group_start < n).then(|| score(group_start));
-        let bye_score = r.layout.bye_score;
-        let br = Bracket {
-            pbi: &pbi,
-            sgb,
-            ngb,
-            resident_start,
-            next_start,
-            c9,
-            bye_dummy: false,
-            next: None,
-        };
-        let deep = r.deep;
-        // Every bye candidate is a player of this bracket or of the next score group (all
-        // players below score less than the bye score): the restricted matching holds a
-        // bye dummy (module docs, "The bye and C9").
-        let bye_here = n % 2 == 1 && next_score.is_none_or(|ns| bye_score >= ns);
-        let mut alone_c9 = None;
-        if r.s.is_global() {
-            stats.global += 1;
-            global_bracket(&mut r, &br)?;
-        } else {
-            let done = r.s.done.clone();
-            let matched = r.matched.clone();
-            let lines = r.explain.len();
-            // A bracket that can pair all its players within itself does so in every
-            // optimum (C6 first). What is left below it is then the same whatever its choice
-            // (the next score group and everybody under it), and so are the best C8 pairs
-            // inside the next group and the completion: they add the same to every choice,
-            // and the bracket's matching leaves the next group out. (An odd bracket with one
-            // floater cannot do that: which player floats changes how many pairs the next
-            // group keeps, C8.)
-            // With every bye candidate here, only a bracket scoring above the bye score may
-            // pair alone (the bye is then the next group's), and C9 of the next bracket is
-            // read by cardinality matchings (`next_c9_alone`).
-            let alone = !deep
-                && (!bye_here || ngb > sgb && score(pbi[sgb]) > bye_score)
-                && ngb < pbi.len()
-                && rest::bracket_pairs_completely(
-                    field,
-                    &pbi[..ngb],
-                    sgb,
-                    last_round,
-                    rounds_before,
-                );
-            if alone && bye_here {
-                alone_c9 = Some(next_c9_alone(&r, &pbi[ngb..], next_iter));
-            }
-            let bye_dummy = bye_here && !alone;
-            let small = Bracket { pbi: &pbi[..ngb], bye_dummy, ..br };
-            let whole = Bracket { bye_dummy, ..br };
-            let chosen = if alone { &small } else { &whole };
-            // The class model (`bracket::model`) pairs every restricted bracket by default: the
-            // same matcher and decisions as the matrix, faster at every size measured and
-            // in O(k) memory (docs/dutch.md, Speed, "The class model").
-            let class_model = match path {
-                Path::ClassModelAbove(k) => chosen.pbi.len() > k,
-                _ => true,
-            };
-            // The next score group as one vertex (`next_group`) when at most one player of
-            // the bracket floats, and with the bye dummy when the group is the bye's score
-            // and C9 is not on this bracket; not for the explain of every candidate. Else,
-            // or when its optimum does not extend, the group whole.
-            let mut done_by = Err(Stop::Expand);
-            let with_bye = bye_here && !c9 && next_score == Some(bye_score);
-            if class_model && !deep && !alone && (!bye_here || with_bye) && ngb < pbi.len() {
-                let bye = with_bye.then_some(bye_score);
-                let group = NextGroup::new(field, &pbi[ngb..], bye, last_round, rounds_before);
-                if let Some(g) = group {
-                    let stable = r.s.stable.clone();
-                    done_by = class_model_bracket(&mut r, &Bracket { next: Some(&g), ..*chosen });
-                    if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
-                        stats.expanded += 1;
-                        r.s.done.clone_from(&done);
-                        r.s.stable = stable;
-                        r.matched.clone_from(&matched);
-                        r.explain.truncate(lines);
-                        if let Some(rest) = &mut r.s.rest {
-                            rest.resync();
-                        }
-                    } else {
-                        stats.compressed += done_by.is_ok() as usize;
-                    }
-                }
-            }
+    let bye_dummy = bye_here && !alone;
+    let small = Bracket { pbi: &pbi[..ngb], bye_dummy, ..*br };
+    let whole = Bracket { bye_dummy, ..*br };
+    let chosen = if alone { &small } else { &whole };
+    // The class model (`bracket::model`) pairs every restricted bracket by default: the
+    // same matcher and decisions as the matrix, faster at every size measured and
+    // in O(k) memory (docs/dutch.md, Speed, "The class model").
+    let class_model = match path {
+        Path::ClassModelAbove(k) => chosen.pbi.len() > k,
+        _ => true,
+    };
+    // The next score group as one vertex (`next_group`) when at most one player of
+    // the bracket floats, and with the bye dummy when the group is the bye's score
+    // and C9 is not on this bracket; not for the explain of every candidate. Else,
+    // or when its optimum does not extend, the group whole.
+    let mut done_by = Err(Stop::Expand);
+    let with_bye = bye_here && !c9 && next_score == Some(bye_score);
+    if class_model && !deep && !alone && (!bye_here || with_bye) && ngb < pbi.len() {
+        let bye = with_bye.then_some(bye_score);
+        let group = NextGroup::new(field, &pbi[ngb..], bye, last_round, rounds_before);
+        if let Some(g) = group {
+            let stable = r.s.stable.clone();
+            done_by = class_model_bracket(r, &Bracket { next: Some(&g), ..*chosen });
             if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
-                done_by = if class_model {
-                    class_model_bracket(&mut r, chosen)
-                } else {
-                    matrix::bracket(&mut r, chosen)
-                };
-            }
-            let done_by = done_by.map(|()| stats.class_model += class_model as usize);
-            // Where C9 decides whether the next bracket's only downfloater is the bye, the
-            // whole field's answer may not be determined (`next_c9_open`): this bracket is
-            // paired on the whole field, as the reference path does.
-            let c9_open_before = stats.c9_open;
-            let done_by = done_by.and_then(|()| {
-                if next_c9_open(&r, &pbi, sgb, ngb, next_score) {
-                    stats.c9_open += 1;
-                    Err(Stop::Unextendable)
-                } else {
-                    Ok(())
+                stats.expanded += 1;
+                r.s.done.clone_from(&done);
+                r.s.stable = stable;
+                r.matched.clone_from(&matched);
+                r.explain.truncate(lines);
+                if let Some(rest) = &mut r.s.rest {
+                    rest.resync();
                 }
-            });
-            match done_by {
-                Ok(()) => {
-                    stats.restricted += 1;
-                    stats.alone += alone as usize;
-                    stats.bye_dummy += (bye_here && !alone) as usize;
-                    stats.c9 += (bye_here && c9) as usize;
-                }
-                Err(Stop::Fail(f)) => return Err(f),
-                Err(Stop::Unextendable | Stop::Expand) => {
-                    let why = if stats.c9_open > c9_open_before {
-                        WholeField::C9Open
-                    } else {
-                        WholeField::Unextendable
-                    };
-                    stats.fallbacks += 1;
-                    stats.global += 1;
-                    // The bracket is not paired alone after all: C9 of the next bracket is
-                    // read from the whole field's optimum, not from the cardinality
-                    // matchings made for pairing it alone.
-                    alone_c9 = None;
-                    r.s.done = done;
-                    r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
-                    r.matched = matched;
-                    r.explain.truncate(lines);
-                    r.s.global().map_err(|f| match f {
-                        Failure::TooManyPlayers(players) => Failure::WholeField { players, why },
-                        f => f,
-                    })?;
-                    global_bracket(&mut r, &br)?;
-                }
+            } else {
+                stats.compressed += done_by.is_ok() as usize;
             }
         }
-        // Next bracket.
-        let s = &r.s;
-        let mut new_pbi = Vec::new();
-        let mut new_sgb = 0;
-        c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
-        // Restricted, the next bracket's players left unpaired by this bracket's optimum
-        // (the bye among them) say it (module docs, "The bye and C9"); on the whole field,
-        // their partners.
-        let restricted = !s.is_global();
-        let mut unpaired = 0;
-        for (pi, &v) in pbi.iter().enumerate() {
-            if pi < ngb && r.matched[v] {
-                continue;
-            }
-            new_pbi.push(v);
-            if pi < ngb {
-                new_sgb += 1;
-            }
-            unpaired += (s.stable[v] == v) as usize;
-            if c9 && !restricted && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
-                c9 = false;
-            }
+    }
+    if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
+        done_by =
+            if class_model { class_model_bracket(r, chosen) } else { matrix::bracket(r, chosen) };
+    }
+    let done_by = done_by.map(|()| stats.class_model += class_model as usize);
+    // Where C9 decides whether the next bracket's only downfloater is the bye, the
+    // whole field's answer may not be determined (`next_c9_open`): this bracket is
+    // paired on the whole field, as the reference path does.
+    let c9_open_before = stats.c9_open;
+    let done_by = done_by.and_then(|()| {
+        if next_c9_open(r, pbi, sgb, ngb, next_score) {
+            stats.c9_open += 1;
+            Err(Stop::Unextendable)
+        } else {
+            Ok(())
         }
-        if let Some(x) = alone_c9.take() {
-            c9 = c9 && x;
-        } else if restricted && unpaired != 1 {
+    });
+    match done_by {
+        Ok(()) => {
+            stats.restricted += 1;
+            stats.alone += alone as usize;
+            stats.bye_dummy += (bye_here && !alone) as usize;
+            stats.c9 += (bye_here && c9) as usize;
+        }
+        Err(Stop::Fail(f)) => return Err(f),
+        Err(Stop::Unextendable | Stop::Expand) => {
+            let why = if stats.c9_open > c9_open_before {
+                WholeField::C9Open
+            } else {
+                WholeField::Unextendable
+            };
+            stats.fallbacks += 1;
+            stats.global += 1;
+            // The bracket is not paired alone after all: C9 of the next bracket is
+            // read from the whole field's optimum, not from the cardinality
+            // matchings made for pairing it alone.
+            alone_c9 = None;
+            r.s.done = done;
+            r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
+            r.matched = matched;
+            r.explain.truncate(lines);
+            r.s.global().map_err(|f| match f {
+                Failure::TooManyPlayers(players) => Failure::WholeField { players, why },
+                f => f,
+            })?;
+            global_bracket(r, br)?;
+        }
+    }
+    Ok(alone_c9)
+}
+
+/// The next bracket after this one: its players (this bracket's unpaired players, then the
+/// next score group), how many of them are MDPs, and whether C9 applies to it.
+fn next_bracket(
+    r: &Round,
+    pbi: &[usize],
+    ngb: usize,
+    next_score: Option<HalfPoints>,
+    alone_c9: Option<bool>,
+) -> (Vec<usize>, usize, bool) {
+    let (field, n) = (r.field, r.n);
+    let score = |v: usize| field.players[v].score;
+    let bye_score = r.layout.bye_score;
+    let s = &r.s;
+    let mut new_pbi = Vec::new();
+    let mut new_sgb = 0;
+    let mut c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
+    // Restricted, the next bracket's players left unpaired by this bracket's optimum
+    // (the bye among them) say it (module docs, "The bye and C9"); on the whole field,
+    // their partners.
+    let restricted = !s.is_global();
+    let mut unpaired = 0;
+    for (pi, &v) in pbi.iter().enumerate() {
+        if pi < ngb && r.matched[v] {
+            continue;
+        }
+        new_pbi.push(v);
+        if pi < ngb {
+            new_sgb += 1;
+        }
+        unpaired += (s.stable[v] == v) as usize;
+        if c9 && !restricted && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
             c9 = false;
         }
-        pbi = new_pbi;
-        sgb = new_sgb;
-        resident_start = group_start;
     }
-    let mut pairs = Vec::new();
-    for v in 0..n {
-        if let Some(u) = r.s.done[v]
-            && v < u
-        {
-            pairs.push((v, u));
-        }
+    if let Some(x) = alone_c9 {
+        c9 = c9 && x;
+    } else if restricted && unpaired != 1 {
+        c9 = false;
     }
-    let bye = pbi.first().copied();
-    if pairs.len() * 2 + bye.iter().count() != n {
-        return Err(Failure::NoPairing);
-    }
-    if let Some(b) = bye {
-        r.explain.push(format!("bye: {}", field.players[b].id));
-    }
-    stats.guessed = r.guessed;
-    Ok(Outcome { pairs, bye, explain: r.explain, stats })
+    (new_pbi, new_sgb, c9)
 }
 
 /// C9 of the first bracket when the bye goes to a top scorer: it applies when the top score

@@ -271,7 +271,6 @@ fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c
 pub fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
     let (field, n, deep) = (r.field, r.n, r.deep);
     let (rounds_before, last_round) = (r.rounds_before, r.last_round);
-    let score = |v: usize| field.players[v].score;
     let layout = &r.layout;
     let s = &mut r.s;
     let matched = &mut r.matched;
@@ -318,84 +317,7 @@ pub fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
     }
     lay.c9 = c9;
     s.solve(field)?;
-    let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
-    // 1. MDP choice.
-    let mut md_score = 0;
-    let mut rem = 0usize;
-    let mut remm = 0usize;
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if pi == 0 || score(v) < md_score {
-            md_score = score(v);
-            rem = 0;
-            remm = 0;
-            let mut k = pi;
-            while k < sgb && score(pbi[k]) >= md_score {
-                rem += 1;
-                if in_res(s, pbi[k]) {
-                    remm += 1;
-                }
-                k += 1;
-            }
-        }
-        if remm == 0 {
-            continue;
-        }
-        if rem <= remm {
-            matched[v] = true;
-            continue;
-        }
-        rem -= 1;
-        if !in_res(s, v) {
-            for oi in sgb..ngb {
-                let b = base.get(v, pbi[oi]);
-                if !b.is_zero() {
-                    s.set(v, pbi[oi], b.add_u64(1));
-                }
-            }
-            s.solve(field)?;
-        }
-        if in_res(s, v) {
-            matched[v] = true;
-            remm -= 1;
-            for oi in sgb..ngb {
-                let b = base.get(v, pbi[oi]);
-                if !b.is_zero() {
-                    s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
-                }
-            }
-        }
-    }
-    // 2. Opponents of the MDPs.
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if !matched[v] {
-            continue;
-        }
-        let mut addend = pbi.len() as u64;
-        let mut top = None;
-        for oi in (sgb..ngb).rev() {
-            let o = pbi[oi];
-            if matched[o] {
-                continue;
-            }
-            let b = base.get(v, o);
-            if !b.is_zero() {
-                s.set(v, o, b.add_u64(addend));
-                addend += 1;
-                top = Some(o);
-            }
-        }
-        // The matching is optimal for the weights before this step, which were the same
-        // on all of v's resident edges: if v already has its most preferred opponent,
-        // it still does (strictly) after the step, and no new matching is needed.
-        if top != Some(s.stable[v]) {
-            s.solve(field)?;
-        }
-        let u = s.stable[v];
-        matched[u] = true;
-        s.finalize(v, u);
-    }
+    mdp_steps(s, matched, &base, field, br)?;
     // 3. Remainder, S1/S2 and exchanges.
     let remainder: Vec<usize> =
         (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.stable[v] >= resident_start).collect();
@@ -526,9 +448,133 @@ pub fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
     // (B = m + 1 > every digit), so the group's choices form one base-B number and the
     // matching maximises them lexicographically — exactly the one-by-one choice.
     let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
+    transpositions(s, field, matched, &base, &remainder, &s1, lay.order_bits(), &ew)?;
+    // Each S1 player's partner, and why more preferred S2 players were not taken.
+    let decided = explain::Bracket {
+        field,
+        layout: &lay,
+        players: pbi,
+        mdps: sgb,
+        size: ngb,
+        active: &active,
+        partner: &s.done,
+        remainder: &remainder,
+        s1_before: rem_pairs,
+        s1: &s1,
+    };
+    explain.extend(if deep { explain::bracket(&decided) } else { explain::partners(&decided) });
+    Ok(())
+}
+
+/// Steps 1 and 2 (4.4): the MDPs taken, highest first, as far as the optimum still pairs as
+/// many of them, then each chosen MDP's opponent, the highest resident that keeps it.
+fn mdp_steps(
+    s: &mut Solver,
+    matched: &mut [bool],
+    base: &Matrix,
+    field: &Field,
+    br: &Bracket,
+) -> Result<(), Stop> {
+    let Bracket { pbi, sgb, ngb, resident_start, next_start, .. } = *br;
+    let score = |v: usize| field.players[v].score;
+    let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
+    // 1. MDP choice.
+    let mut md_score = 0;
+    let mut rem = 0usize;
+    let mut remm = 0usize;
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if pi == 0 || score(v) < md_score {
+            md_score = score(v);
+            rem = 0;
+            remm = 0;
+            let mut k = pi;
+            while k < sgb && score(pbi[k]) >= md_score {
+                rem += 1;
+                if in_res(s, pbi[k]) {
+                    remm += 1;
+                }
+                k += 1;
+            }
+        }
+        if remm == 0 {
+            continue;
+        }
+        if rem <= remm {
+            matched[v] = true;
+            continue;
+        }
+        rem -= 1;
+        if !in_res(s, v) {
+            for oi in sgb..ngb {
+                let b = base.get(v, pbi[oi]);
+                if !b.is_zero() {
+                    s.set(v, pbi[oi], b.add_u64(1));
+                }
+            }
+            s.solve(field)?;
+        }
+        if in_res(s, v) {
+            matched[v] = true;
+            remm -= 1;
+            for oi in sgb..ngb {
+                let b = base.get(v, pbi[oi]);
+                if !b.is_zero() {
+                    s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
+                }
+            }
+        }
+    }
+    // 2. Opponents of the MDPs.
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if !matched[v] {
+            continue;
+        }
+        let mut addend = pbi.len() as u64;
+        let mut top = None;
+        for oi in (sgb..ngb).rev() {
+            let o = pbi[oi];
+            if matched[o] {
+                continue;
+            }
+            let b = base.get(v, o);
+            if !b.is_zero() {
+                s.set(v, o, b.add_u64(addend));
+                addend += 1;
+                top = Some(o);
+            }
+        }
+        // The matching is optimal for the weights before this step, which were the same
+        // on all of v's resident edges: if v already has its most preferred opponent,
+        // it still does (strictly) after the step, and no new matching is needed.
+        if top != Some(s.stable[v]) {
+            s.solve(field)?;
+        }
+        let u = s.stable[v];
+        matched[u] = true;
+        s.finalize(v, u);
+    }
+    Ok(())
+}
+
+/// Step 4 (4.2): each S1 player, in order, takes the highest S2 player that keeps the
+/// optimum, a group of S1 players per matching (`ew`: a remainder pair's weight with its
+/// step-3 bonus).
+#[allow(clippy::too_many_arguments)]
+fn transpositions(
+    s: &mut Solver,
+    field: &Field,
+    matched: &mut [bool],
+    base: &Matrix,
+    remainder: &[usize],
+    s1: &[usize],
+    order_bits: u32,
+    ew: &dyn Fn(&Matrix, usize, usize, usize) -> Weight,
+) -> Result<(), Stop> {
     let m = remainder.len() as u64;
     let digit_bits = quality::bits_for(m as usize + 1);
-    let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
+    let group = ((order_bits - 1) / digit_bits).max(1) as usize;
     for chunk in s1.chunks(group) {
         // The matching is optimal for the weights before this group (the base weights
         // and the S1 bonuses, which add the same to every optimum): if every player of
@@ -588,7 +634,7 @@ pub fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
                 if o <= v || matched[o] {
                     continue;
                 }
-                let b = ew(&base, v, o, rv);
+                let b = ew(base, v, o, rv);
                 if !b.is_zero() {
                     let digit = mul_small(&scale, m - j);
                     s.set(v, o, b.add(&digit));
@@ -614,19 +660,5 @@ pub fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
             s.finalize(v, u);
         }
     }
-    // Each S1 player's partner, and why more preferred S2 players were not taken.
-    let decided = explain::Bracket {
-        field,
-        layout: &lay,
-        players: pbi,
-        mdps: sgb,
-        size: ngb,
-        active: &active,
-        partner: &s.done,
-        remainder: &remainder,
-        s1_before: rem_pairs,
-        s1: &s1,
-    };
-    explain.extend(if deep { explain::bracket(&decided) } else { explain::partners(&decided) });
     Ok(())
 }

@@ -18,7 +18,6 @@ use crate::dutch::weight::Weight;
 pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     let field = r.field;
     let n = field.players.len();
-    let score = |v: usize| field.players[v].score;
     let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy, next } = *br;
     r.explain.push(crate::dutch::bracket::header(field, br));
     let mut lay = Layout::new(field, pbi, n);
@@ -114,84 +113,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     if s.sink.is_some() && (0..ngb).filter(|&i| s.m.mate(i).is_none_or(|j| j == k)).count() > 1 {
         return Err(Stop::Expand);
     }
-    let in_res =
-        |s: &Solver, v: usize| s.r.stable[v] >= resident_start && s.r.stable[v] < next_start;
-    // 1. MDP choice.
-    let mut md_score = 0;
-    let mut rem = 0usize;
-    let mut remm = 0usize;
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if pi == 0 || score(v) < md_score {
-            md_score = score(v);
-            rem = 0;
-            remm = 0;
-            let mut k = pi;
-            while k < sgb && score(pbi[k]) >= md_score {
-                rem += 1;
-                if in_res(&s, pbi[k]) {
-                    remm += 1;
-                }
-                k += 1;
-            }
-        }
-        if remm == 0 {
-            continue;
-        }
-        if rem <= remm {
-            s.r.matched[v] = true;
-            continue;
-        }
-        rem -= 1;
-        let pairs: Vec<(usize, usize)> = (sgb..ngb).map(|oi| (v, pbi[oi])).collect();
-        if !in_res(&s, v) {
-            s.update(&pairs, |m| m.mdp_bonus[pi] = 1);
-            if s.keep_extra_pair(|_| Weight::ZERO, &[v]) {
-                s.m.keep_tight();
-            }
-            s.solve()?;
-        }
-        if in_res(&s, v) {
-            s.r.matched[v] = true;
-            remm -= 1;
-            s.update(&pairs, |m| m.mdp_bonus[pi] = (ngb - sgb) as u64 + 1);
-        }
-    }
-    // 2. Opponents of the MDPs.
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if !s.r.matched[v] {
-            continue;
-        }
-        let mut addend = pbi.len() as u64;
-        let mut top = None;
-        let mut bonus = vec![0u64; pbi.len()];
-        let mut pairs = Vec::new();
-        for oi in (sgb..ngb).rev() {
-            let o = pbi[oi];
-            if s.r.matched[o] {
-                continue;
-            }
-            if !s.base(v, o).is_zero() {
-                bonus[oi] = addend;
-                addend += 1;
-                top = Some(o);
-                pairs.push((v, o));
-            }
-        }
-        s.update(&pairs, |m| m.step2 = Some((pi, bonus)));
-        if top != Some(s.r.stable[v]) {
-            if s.keep_extra_pair(|_| Weight::ZERO, &[v]) {
-                s.m.keep_tight();
-            }
-            s.solve()?;
-        }
-        let u = s.r.stable[v];
-        s.r.matched[u] = true;
-        s.finalize(v, u);
-        // v has left the graph: its edges are read no more.
-        s.model().step2 = None;
-    }
+    mdp_steps(&mut s, br)?;
     // 3. Remainder, S1/S2 and exchanges.
     let remainder: Vec<usize> =
         (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.r.stable[v] >= resident_start).collect();
@@ -331,6 +253,150 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     // 4. Transpositions, a group of S1 players per matching, with the step-4 guesses
     // (`matrix::bracket`).
     let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(&s, v)).collect();
+    transpositions(&mut s, &remainder, &s1, &s1_flags, order_bits)?;
+    if let Some(sink) = &s.sink {
+        // The next group's players as the N-part pairs them (`candidates` counts the next
+        // bracket's players left unpaired, for C9): the group's matching, the floater's
+        // join applied; the floater with the player it takes.
+        let g = sink.group;
+        for (p, &v) in g.players().iter().enumerate() {
+            s.r.stable[v] = g.partner(p).unwrap_or(v);
+        }
+        if let Some(i) = sink.floater {
+            let d = mpbi[i];
+            match sink.joins[i] {
+                Join::Apart => {}
+                Join::Augments { with } => {
+                    // (The augmenting path's other pairs are not traced: only whether a
+                    // player is paired is read.)
+                    s.r.stable[d] = with;
+                    if let Some((x, _)) = g.changes(sink.joins[i]) {
+                        s.r.stable[x] = d;
+                    }
+                }
+                Join::Displaces { with, freed } => {
+                    s.r.stable[d] = with;
+                    s.r.stable[with] = d;
+                    s.r.stable[freed] = freed;
+                }
+            }
+        }
+    }
+    s.model().lay.c9 = c9;
+    let decided = explain::Bracket {
+        field,
+        layout: &s.m.weights().lay,
+        players: pbi,
+        mdps: sgb,
+        size: ngb,
+        active: &active,
+        partner: s.r.done,
+        remainder: &remainder,
+        s1_before: rem_pairs,
+        s1: &s1,
+    };
+    let lines = if s.r.deep { explain::bracket(&decided) } else { explain::partners(&decided) };
+    s.r.explain.extend(lines);
+    Ok(())
+}
+
+/// Steps 1 and 2 (4.4), as `matrix::bracket` takes them, each change reported as the
+/// model's state changes.
+fn mdp_steps(s: &mut Solver, br: &Bracket) -> Result<(), Stop> {
+    let Bracket { pbi, sgb, ngb, resident_start, next_start, .. } = *br;
+    let field = s.r.field;
+    let score = |v: usize| field.players[v].score;
+    let in_res =
+        |s: &Solver, v: usize| s.r.stable[v] >= resident_start && s.r.stable[v] < next_start;
+    // 1. MDP choice.
+    let mut md_score = 0;
+    let mut rem = 0usize;
+    let mut remm = 0usize;
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if pi == 0 || score(v) < md_score {
+            md_score = score(v);
+            rem = 0;
+            remm = 0;
+            let mut k = pi;
+            while k < sgb && score(pbi[k]) >= md_score {
+                rem += 1;
+                if in_res(s, pbi[k]) {
+                    remm += 1;
+                }
+                k += 1;
+            }
+        }
+        if remm == 0 {
+            continue;
+        }
+        if rem <= remm {
+            s.r.matched[v] = true;
+            continue;
+        }
+        rem -= 1;
+        let pairs: Vec<(usize, usize)> = (sgb..ngb).map(|oi| (v, pbi[oi])).collect();
+        if !in_res(s, v) {
+            s.update(&pairs, |m| m.mdp_bonus[pi] = 1);
+            if s.keep_extra_pair(|_| Weight::ZERO, &[v]) {
+                s.m.keep_tight();
+            }
+            s.solve()?;
+        }
+        if in_res(s, v) {
+            s.r.matched[v] = true;
+            remm -= 1;
+            s.update(&pairs, |m| m.mdp_bonus[pi] = (ngb - sgb) as u64 + 1);
+        }
+    }
+    // 2. Opponents of the MDPs.
+    for pi in 0..sgb {
+        let v = pbi[pi];
+        if !s.r.matched[v] {
+            continue;
+        }
+        let mut addend = pbi.len() as u64;
+        let mut top = None;
+        let mut bonus = vec![0u64; pbi.len()];
+        let mut pairs = Vec::new();
+        for oi in (sgb..ngb).rev() {
+            let o = pbi[oi];
+            if s.r.matched[o] {
+                continue;
+            }
+            if !s.base(v, o).is_zero() {
+                bonus[oi] = addend;
+                addend += 1;
+                top = Some(o);
+                pairs.push((v, o));
+            }
+        }
+        s.update(&pairs, |m| m.step2 = Some((pi, bonus)));
+        if top != Some(s.r.stable[v]) {
+            if s.keep_extra_pair(|_| Weight::ZERO, &[v]) {
+                s.m.keep_tight();
+            }
+            s.solve()?;
+        }
+        let u = s.r.stable[v];
+        s.r.matched[u] = true;
+        s.finalize(v, u);
+        // v has left the graph: its edges are read no more.
+        s.model().step2 = None;
+    }
+    Ok(())
+}
+
+/// Step 4 (4.2), as `matrix::bracket` takes it, with the step-4 guesses: a group of S1
+/// players decided by their guesses alone when every guess holds, else by the digits.
+fn transpositions(
+    s: &mut Solver,
+    remainder: &[usize],
+    s1: &[usize],
+    s1_flags: &[bool],
+    order_bits: u32,
+) -> Result<(), Stop> {
+    let k = s.pbi.len();
     let m = remainder.len() as u64;
     let digit_bits = quality::bits_for(m as usize + 1);
     let group = ((order_bits - 1) / digit_bits).max(1) as usize;
@@ -361,14 +427,14 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                     .map(|i| s.m.mate(i))
                     .collect()
             };
-            let before = outside(&s);
+            let before = outside(s);
             // Which vertices are unmatched, not only how many: a guess that pairs a free
             // player and frees its partner's old mate keeps the count but changes who
             // floats, and the rest (C4/C5) was checked for the old floater only.
             let free = |s: &Solver| -> Vec<usize> {
                 (0..s.m.vertices()).filter(|&i| s.m.mate(i).is_none()).collect()
             };
-            let free_before = free(&s);
+            let free_before = free(s);
             s.m.flatten();
             let mut claimed: Vec<usize> = Vec::with_capacity(g);
             let mut clean = true;
@@ -394,7 +460,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             // before it: exactly what the digits would decide, without a matching. The
             // optimum's cover of the bracket's players is the same, so the rest needs no
             // new check.
-            if clean && free(&s) == free_before && s.m.is_optimal_flat() && outside(&s) == before {
+            if clean && free(s) == free_before && s.m.is_optimal_flat() && outside(s) == before {
                 s.stable_from_mates();
                 *s.r.guessed += 1;
             } else {
@@ -402,7 +468,7 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
                 // to its j-th unmatched S2 player below it.
                 let mut open = Vec::with_capacity(remainder.len() + 1);
                 let mut count = 0u64;
-                for &o in &remainder {
+                for &o in remainder {
                     open.push(count);
                     count += !s.r.matched[o] as u64;
                 }
@@ -466,48 +532,5 @@ pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
             s.finalize(v, u);
         }
     }
-    if let Some(sink) = &s.sink {
-        // The next group's players as the N-part pairs them (`candidates` counts the next
-        // bracket's players left unpaired, for C9): the group's matching, the floater's
-        // join applied; the floater with the player it takes.
-        let g = sink.group;
-        for (p, &v) in g.players().iter().enumerate() {
-            s.r.stable[v] = g.partner(p).unwrap_or(v);
-        }
-        if let Some(i) = sink.floater {
-            let d = mpbi[i];
-            match sink.joins[i] {
-                Join::Apart => {}
-                Join::Augments { with } => {
-                    // (The augmenting path's other pairs are not traced: only whether a
-                    // player is paired is read.)
-                    s.r.stable[d] = with;
-                    if let Some((x, _)) = g.changes(sink.joins[i]) {
-                        s.r.stable[x] = d;
-                    }
-                }
-                Join::Displaces { with, freed } => {
-                    s.r.stable[d] = with;
-                    s.r.stable[with] = d;
-                    s.r.stable[freed] = freed;
-                }
-            }
-        }
-    }
-    s.model().lay.c9 = c9;
-    let decided = explain::Bracket {
-        field,
-        layout: &s.m.weights().lay,
-        players: pbi,
-        mdps: sgb,
-        size: ngb,
-        active: &active,
-        partner: s.r.done,
-        remainder: &remainder,
-        s1_before: rem_pairs,
-        s1: &s1,
-    };
-    let lines = if s.r.deep { explain::bracket(&decided) } else { explain::partners(&decided) };
-    s.r.explain.extend(lines);
     Ok(())
 }
