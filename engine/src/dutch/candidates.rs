@@ -90,13 +90,15 @@
 //! [`super::MAX_PLAYERS`] players left the round is refused
 //! ([`Failure::WholeField`], naming the reason).
 
+use super::bracket::matrix::{self, Round, Solver, global_bracket};
+use super::bracket::{Bracket, Stop, model};
 use super::matcher::Matcher;
 use super::next_group::NextGroup;
 use super::order::{Field, Float};
 use super::pab::{bye_choice_weight, played_ranks};
-use super::quality::{self, Layout, Place};
+use super::quality::Layout;
+use super::quality::Place;
 use super::rest::{self, NONE_POS, Rest};
-use super::weight::Weight;
 use bsw_model::HalfPoints;
 
 pub use super::failure::{Failure, WholeField};
@@ -108,11 +110,11 @@ pub enum Path {
     Auto,
     /// Always the whole field (the reference the restricted path must agree with; tests).
     Global,
-    /// As `Auto`, with the dense matrix (`Matcher<Dense>`) on every restricted bracket of
-    /// at most this many players (more than [`super::MAX_BRACKET`] refused) and the
-    /// implicit path (`sparse`) above (tests: `ImplicitAbove(usize::MAX)` is the matrix path
-    /// everywhere, the reference the implicit path must agree with).
-    ImplicitAbove(usize),
+    /// As `Auto`, with the matrix source (`bracket::matrix`) on every restricted bracket of
+    /// at most this many players (more than [`super::MAX_BRACKET`] refused) and the class
+    /// model (`bracket::model`) above (tests: `ClassModelAbove(usize::MAX)` is the matrix
+    /// everywhere, the reference the class model must agree with).
+    ClassModelAbove(usize),
 }
 
 /// How a round was paired.
@@ -130,8 +132,8 @@ pub struct Stats {
     pub alone: usize,
     /// Whether the round was paired by the first-round rule (no colours, floats, meetings).
     pub first_round: bool,
-    /// Restricted brackets paired on the implicit dense path (`sparse`: no matrix).
-    pub implicit: usize,
+    /// Restricted brackets paired on the class model (`bracket::model`: no matrix).
+    pub class_model: usize,
     /// Restricted brackets holding every bye candidate (an odd field), matched with the
     /// bye dummy, and those of them where C9 applied.
     pub bye_dummy: usize,
@@ -141,8 +143,8 @@ pub struct Stats {
     /// an optimum that did not extend).
     pub compressed: usize,
     pub expanded: usize,
-    /// Transposition groups (step 4) on the implicit path decided by their guesses alone,
-    /// without a matching (`sparse`: every guess taken cleanly, the optimum kept).
+    /// Transposition groups (step 4) on the class model decided by their guesses alone,
+    /// without a matching (`bracket::model`: every guess taken cleanly, the optimum kept).
     pub guessed: usize,
     /// Fallbacks because the next bracket's C9 was left open (`next_c9_open`).
     pub c9_open: usize,
@@ -161,249 +163,6 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-/// The weights of the current bracket's pairs (`pbi` × `pbi`), by field index.
-struct Matrix {
-    k: usize,
-    at: Vec<usize>,
-    w: Vec<Weight>,
-}
-
-impl Matrix {
-    fn new(n: usize, players: &[usize]) -> Matrix {
-        let k = players.len();
-        let mut at = vec![NONE_POS; n];
-        for (i, &v) in players.iter().enumerate() {
-            at[v] = i;
-        }
-        Matrix { k, at, w: vec![Weight::ZERO; k * k] }
-    }
-    fn get(&self, a: usize, b: usize) -> Weight {
-        self.w[self.at[a] * self.k + self.at[b]]
-    }
-    fn set(&mut self, a: usize, b: usize, v: Weight) {
-        let (i, j) = (self.at[a], self.at[b]);
-        self.w[i * self.k + j] = v;
-        self.w[j * self.k + i] = v;
-    }
-}
-
-/// The matching is unextendable: pair this bracket on the whole field (with the next
-/// group as one vertex: pair it with the group whole first, as for `Expand`).
-enum Stop {
-    Unextendable,
-    /// The next group as one vertex does not apply (`next_group`: more than one floater).
-    Expand,
-    Fail(Failure),
-}
-
-impl From<Failure> for Stop {
-    fn from(f: Failure) -> Stop {
-        Stop::Fail(f)
-    }
-}
-
-/// A global bracket: its matching is never checked, so it stops only on a failure.
-fn global_bracket(r: &mut Round, br: &Br) -> Result<(), Failure> {
-    match bracket(r, br) {
-        Ok(()) => Ok(()),
-        Err(Stop::Fail(f)) => Err(f),
-        Err(Stop::Unextendable | Stop::Expand) => {
-            unreachable!("a global matching is not verified")
-        }
-    }
-}
-
-struct Solver {
-    /// The matcher's vertices (field indices): the whole field not yet paired when the
-    /// bracket started (global), or the bracket and the next score group (restricted).
-    verts: Vec<usize>,
-    /// Field index -> vertex ([`NONE_POS`]: not a vertex).
-    loc: Vec<usize>,
-    /// The incremental matching.
-    m: Matcher,
-    /// Restricted: every weight loses its completion field (the bits from this one up), and
-    /// each optimum is checked to extend (`rest`); `None`: global.
-    strip: Option<u32>,
-    /// MDPs at the head of `verts` (restricted).
-    mdps: usize,
-    rest: Option<Rest>,
-    done: Vec<Option<usize>>,
-    /// The last optimum: each player's partner (itself when unpaired).
-    stable: Vec<usize>,
-    /// Restricted: the matcher's vertex of the bye dummy (after the players), when the
-    /// bracket holds every bye candidate (see the module docs); its partner is the bye.
-    dummy: Option<usize>,
-    /// The bye dummy's partner in the last optimum (a player), `None` without a dummy.
-    bye: Option<usize>,
-}
-
-impl Solver {
-    fn is_global(&self) -> bool {
-        self.strip.is_none()
-    }
-
-    fn use_vertices(&mut self, verts: &[usize]) {
-        for &v in &self.verts {
-            self.loc[v] = NONE_POS;
-        }
-        self.verts = verts.to_vec();
-        for (i, &v) in verts.iter().enumerate() {
-            self.loc[v] = i;
-        }
-        self.m = Matcher::new(verts.len());
-        self.dummy = None;
-        self.bye = None;
-    }
-
-    /// Restricted: a bye dummy joins the matcher (its edges set by [`Solver::set_dummy`]).
-    fn add_bye_dummy(&mut self) {
-        let d = self.verts.len();
-        self.m = Matcher::new(d + 1);
-        self.m.set_group(d, u32::MAX);
-        self.dummy = Some(d);
-    }
-
-    /// The weight of the bye dummy's edge to `v`, as it is (not stripped).
-    fn set_dummy(&mut self, v: usize, x: Weight) {
-        if let (Some(d), a) = (self.dummy, self.loc[v])
-            && a != NONE_POS
-        {
-            self.m.set_weight(a, d, x);
-        }
-    }
-
-    /// The matcher's mate of vertex `i` as a player (the bye dummy is no partner).
-    fn player_mate(&self, i: usize) -> Option<usize> {
-        self.m.mate(i).filter(|&j| Some(j) != self.dummy).map(|j| self.verts[j])
-    }
-
-    /// Players of one score group are most often paired with each other: a restart of
-    /// the matcher starts from the weights inside each group (`Matcher::set_group`).
-    fn group_by_score(&mut self, field: &Field) {
-        for (i, &v) in self.verts.iter().enumerate() {
-            self.m.set_group(i, field.players[v].score as u32);
-        }
-    }
-
-    /// From now on the whole field: every player not paired yet.
-    fn global(&mut self) -> Result<(), Failure> {
-        let n = self.done.len();
-        let active: Vec<usize> = (0..n).filter(|&v| self.done[v].is_none()).collect();
-        if active.len() > super::MAX_PLAYERS {
-            return Err(Failure::TooManyPlayers(active.len()));
-        }
-        self.use_vertices(&active);
-        self.strip = None;
-        self.rest = None;
-        Ok(())
-    }
-
-    /// The restricted matching of one bracket (`players`: MDPs, residents, next group).
-    fn restricted(
-        &mut self,
-        players: &[usize],
-        mdps: usize,
-        completion_shift: u32,
-    ) -> Result<(), Failure> {
-        if players.len() > super::MAX_BRACKET {
-            return Err(Failure::TooManyPlayers(players.len()));
-        }
-        self.use_vertices(players);
-        self.strip = Some(completion_shift);
-        self.mdps = mdps;
-        Ok(())
-    }
-
-    /// Sets the weight of (v, u); `v` is the player whose edges changed. Restricted: pairs
-    /// outside the bracket are not in the graph, and the completion field is dropped.
-    fn set(&mut self, v: usize, u: usize, x: Weight) {
-        let (a, b) = (self.loc[v], self.loc[u]);
-        if a == NONE_POS || b == NONE_POS {
-            debug_assert!(!self.is_global(), "a pair outside the whole field");
-            return;
-        }
-        let x = match self.strip {
-            Some(shift) => quality::low_bits(&x, shift),
-            None => x,
-        };
-        self.m.set_weight(a, b, x);
-    }
-
-    /// Re-optimises the matching of the players not yet finalised; restricted, checks that
-    /// the optimum extends to a complete pairing of the field.
-    fn solve(&mut self, field: &Field) -> Result<(), Stop> {
-        self.m.solve();
-        for (i, &v) in self.verts.iter().enumerate() {
-            self.stable[v] = match self.done[v] {
-                Some(u) => u,
-                None => self.player_mate(i).unwrap_or(v),
-            };
-        }
-        self.bye = self.dummy.and_then(|d| self.m.mate(d)).map(|j| self.verts[j]);
-        let Some(rest) = &mut self.rest else { return Ok(()) };
-        if self.strip.is_none() {
-            return Ok(());
-        }
-        for (i, &v) in self.verts.iter().enumerate() {
-            rest.cover(v, self.done[v].is_some() || self.m.mate(i).is_some());
-        }
-        rest.bye_taken(self.bye.is_some());
-        let b = rest::Bracket { verts: &self.verts, pos: &self.loc, mdps: self.mdps, m: &self.m };
-        if rest.repair(field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
-    }
-
-    /// Whether (a, b) is a tight edge now (`Matcher::is_tight`).
-    fn tight(&self, a: usize, b: usize) -> bool {
-        let (i, j) = (self.loc[a], self.loc[b]);
-        i != NONE_POS && j != NONE_POS && self.m.is_tight(i, j)
-    }
-
-    /// A primal hint: pair `a` with `b` now if their edge is tight (`Matcher::prefer`).
-    fn prefer(&mut self, a: usize, b: usize) -> bool {
-        let (i, j) = (self.loc[a], self.loc[b]);
-        i != NONE_POS && j != NONE_POS && self.m.prefer(i, j)
-    }
-
-    /// A hint for the next matching: `v`'s dual rises by `by` (`Matcher::raise_dual`).
-    fn raise(&mut self, v: usize, by: Weight) {
-        let a = self.loc[v];
-        if a != NONE_POS {
-            self.m.raise_dual(a, by);
-        }
-    }
-
-    /// The matcher's current mate of `v` (hints may have changed it since the last
-    /// solve).
-    fn mate_now(&self, v: usize) -> Option<usize> {
-        let a = self.loc[v];
-        if a == NONE_POS { None } else { self.player_mate(a) }
-    }
-
-    fn finalize(&mut self, a: usize, b: usize) {
-        self.done[a] = Some(b);
-        self.done[b] = Some(a);
-        self.stable[a] = b;
-        self.stable[b] = a;
-        self.m.remove(self.loc[a]);
-        self.m.remove(self.loc[b]);
-    }
-}
-
-/// `x * k` for a small `k`.
-fn mul_small(x: &Weight, k: u64) -> Weight {
-    let mut r = Weight::ZERO;
-    let mut bit = 0;
-    let mut k = k;
-    while k > 0 {
-        if k & 1 == 1 {
-            r = r.add(&x.shl(bit));
-        }
-        k >>= 1;
-        bit += 1;
-    }
-    r
-}
-
 /// Pairs the field (sorted in pairing order).
 pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
     pair_with(field, rounds_before, last_round, false)
@@ -420,35 +179,6 @@ pub fn pair_with(
     pair_by(field, rounds_before, last_round, deep, Path::Auto)
 }
 
-/// The state of a round between brackets.
-struct Round<'a> {
-    field: &'a Field,
-    n: usize,
-    rounds_before: u32,
-    last_round: bool,
-    deep: bool,
-    /// The round's layout: bye score, C9 of the first bracket, played-games ranks.
-    layout: Layout,
-    s: Solver,
-    matched: Vec<bool>,
-    explain: Vec<String>,
-    /// Restricted: every bye candidate is among the bracket's players (and the next score
-    /// group), so a bye dummy joins its matching (see the module docs).
-    bye_dummy: bool,
-    /// Transposition groups decided by their guesses alone ([`Stats::guessed`]).
-    guessed: usize,
-}
-
-/// One bracket: `pbi` = MDPs (first `sgb`), residents (up to `ngb`), the next score group.
-struct Br<'a> {
-    pbi: &'a [usize],
-    sgb: usize,
-    ngb: usize,
-    resident_start: usize,
-    next_start: usize,
-    c9: bool,
-}
-
 /// [`pair_with`], the brackets matched as `path` says.
 pub fn pair_by(
     field: &Field,
@@ -463,68 +193,14 @@ pub fn pair_by(
     if n == 0 {
         return Ok(Outcome { pairs: vec![], bye: None, explain: vec![], stats });
     }
-    let mut layout = Layout::new(field, &[], n);
-    layout.rounds_before = rounds_before;
-    layout.last_round = last_round;
     if path != Path::Global && !deep && all_alike(field) {
         stats.first_round = true;
+        let mut layout = Layout::new(field, &[], n);
+        layout.rounds_before = rounds_before;
+        layout.last_round = last_round;
         return Ok(first_candidate(field, layout, stats));
     }
-    let s = Solver {
-        verts: Vec::new(),
-        loc: vec![NONE_POS; n],
-        m: Matcher::new(0),
-        strip: Some(0),
-        mdps: 0,
-        rest: None,
-        done: vec![None; n],
-        stable: (0..n).collect(),
-        dummy: None,
-        bye: None,
-    };
-    let mut r = Round {
-        field,
-        n,
-        rounds_before,
-        last_round,
-        deep,
-        layout,
-        s,
-        matched: vec![false; n],
-        explain: Vec::new(),
-        bye_dummy: false,
-        guessed: 0,
-    };
-    let top = score(0);
-    // The first questions by cardinality matching: a pairing at all, the bye score.
-    let dense_start = path == Path::Global;
-    if path != Path::Global {
-        let mut rest = Rest::new(field, last_round, rounds_before);
-        let Some(bye_score) = rest.start(field) else {
-            return Err(Failure::NoPairing);
-        };
-        if n % 2 == 1 && bye_score >= top {
-            // The bye goes to a top scorer: C9 applies to the first bracket when its
-            // only downfloater can be the bye (`first_bracket_c9`).
-            r.layout.c9 = first_bracket_c9(field, last_round, rounds_before);
-            stats.top_bye = 1;
-            stats.top_bye_c9 = r.layout.c9 as usize;
-        }
-        r.layout.bye_score = bye_score;
-        r.s.rest = Some(rest);
-    }
-    if dense_start {
-        r.s.global()?;
-        global_start(&mut r)?;
-    } else if n % 2 == 1 {
-        let mut counts: Vec<usize> = field
-            .players
-            .iter()
-            .filter(|p| p.score == r.layout.bye_score)
-            .map(|p| p.played)
-            .collect();
-        r.layout.played_rank = played_ranks(&mut counts);
-    }
+    let mut r = start_round(field, rounds_before, last_round, deep, path, &mut stats)?;
     // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
     let group_end = |from: usize| -> usize {
         let mut e = from;
@@ -560,160 +236,31 @@ pub fn pair_by(
         }
         let next_score = (group_start < n).then(|| score(group_start));
         let bye_score = r.layout.bye_score;
-        let br = Br { pbi: &pbi, sgb, ngb, resident_start, next_start, c9 };
-        let deep = r.deep;
+        let br = Bracket {
+            pbi: &pbi,
+            sgb,
+            ngb,
+            resident_start,
+            next_start,
+            c9,
+            bye_dummy: false,
+            next: None,
+        };
         // Every bye candidate is a player of this bracket or of the next score group (all
         // players below score less than the bye score): the restricted matching holds a
         // bye dummy (module docs, "The bye and C9").
         let bye_here = n % 2 == 1 && next_score.is_none_or(|ns| bye_score >= ns);
-        r.bye_dummy = bye_here;
         let mut alone_c9 = None;
         if r.s.is_global() {
             stats.global += 1;
             global_bracket(&mut r, &br)?;
         } else {
-            let done = r.s.done.clone();
-            let matched = r.matched.clone();
-            let lines = r.explain.len();
-            // A bracket that can pair all its players within itself does so in every
-            // optimum (C6 first). What is left below it is then the same whatever its choice
-            // (the next score group and everybody under it), and so are the best C8 pairs
-            // inside the next group and the completion: they add the same to every choice,
-            // and the bracket's matching leaves the next group out. (An odd bracket with one
-            // floater cannot do that: which player floats changes how many pairs the next
-            // group keeps, C8.)
-            // With every bye candidate here, only a bracket scoring above the bye score may
-            // pair alone (the bye is then the next group's), and C9 of the next bracket is
-            // read by cardinality matchings (`next_c9_alone`).
-            let alone = !deep
-                && (!bye_here || ngb > sgb && score(pbi[sgb]) > bye_score)
-                && ngb < pbi.len()
-                && rest::bracket_pairs_completely(
-                    field,
-                    &pbi[..ngb],
-                    sgb,
-                    last_round,
-                    rounds_before,
-                );
-            r.bye_dummy = bye_here && !alone;
-            if alone && bye_here {
-                alone_c9 = Some(next_c9_alone(&r, &pbi[ngb..], next_iter));
-            }
-            let small = Br { pbi: &pbi[..ngb], ..br };
-            let chosen = if alone { &small } else { &br };
-            // The implicit path (`sparse`) pairs every restricted bracket by default: the
-            // same matcher and decisions as the matrix, faster at every size measured and
-            // in O(k) memory (docs/dutch.md, Speed, "Sparse brackets").
-            let implicit = match path {
-                Path::ImplicitAbove(k) => chosen.pbi.len() > k,
-                _ => true,
-            };
-            // The next score group as one vertex (`next_group`) when at most one player of
-            // the bracket floats, and with the bye dummy when the group is the bye's score
-            // and C9 is not on this bracket; not for the explain of every candidate. Else,
-            // or when its optimum does not extend, the group whole.
-            let mut done_by = Err(Stop::Expand);
-            let with_bye = bye_here && !c9 && next_score == Some(bye_score);
-            if implicit && !deep && !alone && (!bye_here || with_bye) && ngb < pbi.len() {
-                let bye = with_bye.then_some(bye_score);
-                let group = NextGroup::new(field, &pbi[ngb..], bye, last_round, rounds_before);
-                if let Some(g) = group {
-                    let stable = r.s.stable.clone();
-                    done_by = implicit_bracket(&mut r, chosen, Some(&g));
-                    if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
-                        stats.expanded += 1;
-                        r.s.done.clone_from(&done);
-                        r.s.stable = stable;
-                        r.matched.clone_from(&matched);
-                        r.explain.truncate(lines);
-                        if let Some(rest) = &mut r.s.rest {
-                            rest.resync();
-                        }
-                    } else {
-                        stats.compressed += done_by.is_ok() as usize;
-                    }
-                }
-            }
-            if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
-                done_by = if implicit {
-                    implicit_bracket(&mut r, chosen, None)
-                } else {
-                    bracket(&mut r, chosen)
-                };
-            }
-            let done_by = done_by.map(|()| stats.implicit += implicit as usize);
-            // Where C9 decides whether the next bracket's only downfloater is the bye, the
-            // whole field's answer may not be determined (`next_c9_open`): this bracket is
-            // paired on the whole field, as the reference path does.
-            let c9_open_before = stats.c9_open;
-            let done_by = done_by.and_then(|()| {
-                if next_c9_open(&r, &pbi, sgb, ngb, next_score) {
-                    stats.c9_open += 1;
-                    Err(Stop::Unextendable)
-                } else {
-                    Ok(())
-                }
-            });
-            match done_by {
-                Ok(()) => {
-                    stats.restricted += 1;
-                    stats.alone += alone as usize;
-                    stats.bye_dummy += (bye_here && !alone) as usize;
-                    stats.c9 += (bye_here && c9) as usize;
-                }
-                Err(Stop::Fail(f)) => return Err(f),
-                Err(Stop::Unextendable | Stop::Expand) => {
-                    let why = if stats.c9_open > c9_open_before {
-                        WholeField::C9Open
-                    } else {
-                        WholeField::Unextendable
-                    };
-                    stats.fallbacks += 1;
-                    stats.global += 1;
-                    // The bracket is not paired alone after all: C9 of the next bracket is
-                    // read from the whole field's optimum, not from the cardinality
-                    // matchings made for pairing it alone.
-                    alone_c9 = None;
-                    r.s.done = done;
-                    r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
-                    r.matched = matched;
-                    r.explain.truncate(lines);
-                    r.s.global().map_err(|f| match f {
-                        Failure::TooManyPlayers(players) => Failure::WholeField { players, why },
-                        f => f,
-                    })?;
-                    global_bracket(&mut r, &br)?;
-                }
-            }
+            alone_c9 =
+                restricted_bracket(&mut r, &br, bye_here, next_iter, next_score, path, &mut stats)?;
         }
         // Next bracket.
-        let s = &r.s;
-        let mut new_pbi = Vec::new();
-        let mut new_sgb = 0;
-        c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
-        // Restricted, the next bracket's players left unpaired by this bracket's optimum
-        // (the bye among them) say it (module docs, "The bye and C9"); on the whole field,
-        // their partners.
-        let restricted = !s.is_global();
-        let mut unpaired = 0;
-        for (pi, &v) in pbi.iter().enumerate() {
-            if pi < ngb && r.matched[v] {
-                continue;
-            }
-            new_pbi.push(v);
-            if pi < ngb {
-                new_sgb += 1;
-            }
-            unpaired += (s.stable[v] == v) as usize;
-            if c9 && !restricted && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
-                c9 = false;
-            }
-        }
-        if let Some(x) = alone_c9.take() {
-            c9 = c9 && x;
-        } else if restricted && unpaired != 1 {
-            c9 = false;
-        }
+        let (new_pbi, new_sgb, next_c9) = next_bracket(&r, &pbi, ngb, next_score, alone_c9);
+        c9 = next_c9;
         pbi = new_pbi;
         sgb = new_sgb;
         resident_start = group_start;
@@ -735,6 +282,248 @@ pub fn pair_by(
     }
     stats.guessed = r.guessed;
     Ok(Outcome { pairs, bye, explain: r.explain, stats })
+}
+
+/// The round before its first bracket: the first questions by cardinality matching (a
+/// pairing at all, the bye score, C9 of the first bracket when the bye goes to a top scorer)
+/// or, on the whole field, by its first matching (`global_start`).
+fn start_round<'a>(
+    field: &'a Field,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+    path: Path,
+    stats: &mut Stats,
+) -> Result<Round<'a>, Failure> {
+    let n = field.players.len();
+    let score = |v: usize| field.players[v].score;
+    let mut layout = Layout::new(field, &[], n);
+    layout.rounds_before = rounds_before;
+    layout.last_round = last_round;
+    let s = Solver {
+        verts: Vec::new(),
+        loc: vec![NONE_POS; n],
+        m: Matcher::new(0),
+        strip: Some(0),
+        mdps: 0,
+        rest: None,
+        done: vec![None; n],
+        stable: (0..n).collect(),
+        dummy: None,
+        bye: None,
+    };
+    let mut r = Round {
+        field,
+        n,
+        rounds_before,
+        last_round,
+        deep,
+        layout,
+        s,
+        matched: vec![false; n],
+        explain: Vec::new(),
+        guessed: 0,
+    };
+    let top = score(0);
+    // The first questions by cardinality matching: a pairing at all, the bye score.
+    let dense_start = path == Path::Global;
+    if path != Path::Global {
+        let mut rest = Rest::new(field, last_round, rounds_before);
+        let Some(bye_score) = rest.start(field) else {
+            return Err(Failure::NoPairing);
+        };
+        if n % 2 == 1 && bye_score >= top {
+            // The bye goes to a top scorer: C9 applies to the first bracket when its
+            // only downfloater can be the bye (`first_bracket_c9`).
+            r.layout.c9 = first_bracket_c9(field, last_round, rounds_before);
+            stats.top_bye = 1;
+            stats.top_bye_c9 = r.layout.c9 as usize;
+        }
+        r.layout.bye_score = bye_score;
+        r.s.rest = Some(rest);
+    }
+    if dense_start {
+        r.s.global()?;
+        global_start(&mut r)?;
+    } else if n % 2 == 1 {
+        let mut counts: Vec<usize> = field
+            .players
+            .iter()
+            .filter(|p| p.score == r.layout.bye_score)
+            .map(|p| p.played)
+            .collect();
+        r.layout.played_rank = played_ranks(&mut counts);
+    }
+    Ok(r)
+}
+
+/// A restricted bracket (module docs, "The restricted matching"): alone, with the next score
+/// group as one vertex, or with it whole; on the whole field after a failed check or an open
+/// C9. Returns C9 of the next bracket when this one paired alone while every bye candidate
+/// is in the next group (`next_c9_alone`).
+fn restricted_bracket(
+    r: &mut Round,
+    br: &Bracket,
+    bye_here: bool,
+    next_iter: usize,
+    next_score: Option<HalfPoints>,
+    path: Path,
+    stats: &mut Stats,
+) -> Result<Option<bool>, Failure> {
+    let (field, n, deep) = (r.field, r.n, r.deep);
+    let (last_round, rounds_before) = (r.last_round, r.rounds_before);
+    let score = |v: usize| field.players[v].score;
+    let Bracket { pbi, sgb, ngb, c9, .. } = *br;
+    let bye_score = r.layout.bye_score;
+    let mut alone_c9 = None;
+    let done = r.s.done.clone();
+    let matched = r.matched.clone();
+    let lines = r.explain.len();
+    // A bracket that can pair all its players within itself does so in every
+    // optimum (C6 first). What is left below it is then the same whatever its choice
+    // (the next score group and everybody under it), and so are the best C8 pairs
+    // inside the next group and the completion: they add the same to every choice,
+    // and the bracket's matching leaves the next group out. (An odd bracket with one
+    // floater cannot do that: which player floats changes how many pairs the next
+    // group keeps, C8.)
+    // With every bye candidate here, only a bracket scoring above the bye score may
+    // pair alone (the bye is then the next group's), and C9 of the next bracket is
+    // read by cardinality matchings (`next_c9_alone`).
+    let alone = !deep
+        && (!bye_here || ngb > sgb && score(pbi[sgb]) > bye_score)
+        && ngb < pbi.len()
+        && rest::bracket_pairs_completely(field, &pbi[..ngb], sgb, last_round, rounds_before);
+    if alone && bye_here {
+        alone_c9 = Some(next_c9_alone(r, &pbi[ngb..], next_iter));
+    }
+    let bye_dummy = bye_here && !alone;
+    let small = Bracket { pbi: &pbi[..ngb], bye_dummy, ..*br };
+    let whole = Bracket { bye_dummy, ..*br };
+    let chosen = if alone { &small } else { &whole };
+    // The class model (`bracket::model`) pairs every restricted bracket by default: the
+    // same matcher and decisions as the matrix, faster at every size measured and
+    // in O(k) memory (docs/dutch.md, Speed, "The class model").
+    let class_model = match path {
+        Path::ClassModelAbove(k) => chosen.pbi.len() > k,
+        _ => true,
+    };
+    // The next score group as one vertex (`next_group`) when at most one player of
+    // the bracket floats, and with the bye dummy when the group is the bye's score
+    // and C9 is not on this bracket; not for the explain of every candidate. Else,
+    // or when its optimum does not extend, the group whole.
+    let mut done_by = Err(Stop::Expand);
+    let with_bye = bye_here && !c9 && next_score == Some(bye_score);
+    if class_model && !deep && !alone && (!bye_here || with_bye) && ngb < pbi.len() {
+        let bye = with_bye.then_some(bye_score);
+        let group = NextGroup::new(field, &pbi[ngb..], bye, last_round, rounds_before);
+        if let Some(g) = group {
+            let stable = r.s.stable.clone();
+            done_by = class_model_bracket(r, &Bracket { next: Some(&g), ..*chosen });
+            if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
+                stats.expanded += 1;
+                r.s.done.clone_from(&done);
+                r.s.stable = stable;
+                r.matched.clone_from(&matched);
+                r.explain.truncate(lines);
+                if let Some(rest) = &mut r.s.rest {
+                    rest.resync();
+                }
+            } else {
+                stats.compressed += done_by.is_ok() as usize;
+            }
+        }
+    }
+    if matches!(done_by, Err(Stop::Expand | Stop::Unextendable)) {
+        done_by =
+            if class_model { class_model_bracket(r, chosen) } else { matrix::bracket(r, chosen) };
+    }
+    let done_by = done_by.map(|()| stats.class_model += class_model as usize);
+    // Where C9 decides whether the next bracket's only downfloater is the bye, the
+    // whole field's answer may not be determined (`next_c9_open`): this bracket is
+    // paired on the whole field, as the reference path does.
+    let c9_open_before = stats.c9_open;
+    let done_by = done_by.and_then(|()| {
+        if next_c9_open(r, pbi, sgb, ngb, next_score) {
+            stats.c9_open += 1;
+            Err(Stop::Unextendable)
+        } else {
+            Ok(())
+        }
+    });
+    match done_by {
+        Ok(()) => {
+            stats.restricted += 1;
+            stats.alone += alone as usize;
+            stats.bye_dummy += (bye_here && !alone) as usize;
+            stats.c9 += (bye_here && c9) as usize;
+        }
+        Err(Stop::Fail(f)) => return Err(f),
+        Err(Stop::Unextendable | Stop::Expand) => {
+            let why = if stats.c9_open > c9_open_before {
+                WholeField::C9Open
+            } else {
+                WholeField::Unextendable
+            };
+            stats.fallbacks += 1;
+            stats.global += 1;
+            // The bracket is not paired alone after all: C9 of the next bracket is
+            // read from the whole field's optimum, not from the cardinality
+            // matchings made for pairing it alone.
+            alone_c9 = None;
+            r.s.done = done;
+            r.s.stable = (0..n).map(|v| r.s.done[v].unwrap_or(v)).collect();
+            r.matched = matched;
+            r.explain.truncate(lines);
+            r.s.global().map_err(|f| match f {
+                Failure::TooManyPlayers(players) => Failure::WholeField { players, why },
+                f => f,
+            })?;
+            global_bracket(r, br)?;
+        }
+    }
+    Ok(alone_c9)
+}
+
+/// The next bracket after this one: its players (this bracket's unpaired players, then the
+/// next score group), how many of them are MDPs, and whether C9 applies to it.
+fn next_bracket(
+    r: &Round,
+    pbi: &[usize],
+    ngb: usize,
+    next_score: Option<HalfPoints>,
+    alone_c9: Option<bool>,
+) -> (Vec<usize>, usize, bool) {
+    let (field, n) = (r.field, r.n);
+    let score = |v: usize| field.players[v].score;
+    let bye_score = r.layout.bye_score;
+    let s = &r.s;
+    let mut new_pbi = Vec::new();
+    let mut new_sgb = 0;
+    let mut c9 = n % 2 == 1 && next_score.is_some_and(|ns| bye_score >= ns);
+    // Restricted, the next bracket's players left unpaired by this bracket's optimum
+    // (the bye among them) say it (module docs, "The bye and C9"); on the whole field,
+    // their partners.
+    let restricted = !s.is_global();
+    let mut unpaired = 0;
+    for (pi, &v) in pbi.iter().enumerate() {
+        if pi < ngb && r.matched[v] {
+            continue;
+        }
+        new_pbi.push(v);
+        if pi < ngb {
+            new_sgb += 1;
+        }
+        unpaired += (s.stable[v] == v) as usize;
+        if c9 && !restricted && next_score.is_some_and(|ns| score(s.stable[v]) < ns) {
+            c9 = false;
+        }
+    }
+    if let Some(x) = alone_c9 {
+        c9 = c9 && x;
+    } else if restricted && unpaired != 1 {
+        c9 = false;
+    }
+    (new_pbi, new_sgb, c9)
 }
 
 /// C9 of the first bracket when the bye goes to a top scorer: it applies when the top score
@@ -948,23 +737,11 @@ fn global_start(r: &mut Round) -> Result<(), Failure> {
     Ok(())
 }
 
-/// The bye dummy's edges in a restricted bracket holding every bye candidate
-/// (`pab::bye_dummy_weight`).
-fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c9: bool) {
-    for &v in pbi {
-        if let Some(x) = super::pab::bye_dummy_weight(field, lay, v, c9) {
-            s.set_dummy(v, x);
-        }
-    }
-}
-
-/// A restricted bracket on the implicit dense path (`sparse`: the dense matcher and its
-/// warm steps on weights computed on demand, no matrix), with `next` the next score group
-/// as one vertex.
-fn implicit_bracket(r: &mut Round, br: &Br, next: Option<&NextGroup>) -> Result<(), Stop> {
-    use super::sparse;
+/// A restricted bracket on the class model ([`model`]: the matcher and its warm steps on
+/// weights computed on demand, no matrix).
+fn class_model_bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
     r.s.use_vertices(&[]);
-    let round = sparse::Round {
+    let round = model::Round {
         field: r.field,
         layout: &r.layout,
         rounds_before: r.rounds_before,
@@ -978,422 +755,5 @@ fn implicit_bracket(r: &mut Round, br: &Br, next: Option<&NextGroup>) -> Result<
         bye: &mut r.s.bye,
         guessed: &mut r.guessed,
     };
-    let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
-    let bye_dummy = r.bye_dummy;
-    let b = sparse::Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy, next };
-    sparse::bracket(round, &b).map_err(|e| match e {
-        sparse::Stop::Unextendable => Stop::Unextendable,
-        sparse::Stop::Expand => Stop::Expand,
-        sparse::Stop::Fail(f) => Stop::Fail(f),
-    })
-}
-
-/// Pairs one bracket (restricted or global, as the solver is).
-fn bracket(r: &mut Round, br: &Br) -> Result<(), Stop> {
-    let (field, n, deep) = (r.field, r.n, r.deep);
-    let (rounds_before, last_round) = (r.rounds_before, r.last_round);
-    let bye_dummy = r.bye_dummy;
-    let score = |v: usize| field.players[v].score;
-    let layout = &r.layout;
-    let s = &mut r.s;
-    let matched = &mut r.matched;
-    let explain = &mut r.explain;
-    let Br { pbi, sgb, ngb, resident_start, next_start, c9 } = *br;
-    let ids = |vs: &[usize]| -> String {
-        let v: Vec<String> = vs.iter().map(|&v| field.players[v].id.to_string()).collect();
-        format!("[{}]", v.join(" "))
-    };
-    if ngb > sgb {
-        explain.push(format!(
-            "bracket {}: residents {} MDPs {}",
-            crate::half_points(score(pbi[sgb])),
-            ids(&pbi[sgb..ngb]),
-            ids(&pbi[..sgb])
-        ));
-    } else {
-        explain.push(format!("last players {}", ids(&pbi[..ngb])));
-    }
-    let mut lay = Layout::new(field, pbi, n);
-    lay.rounds_before = rounds_before;
-    lay.last_round = last_round;
-    lay.bye_score = layout.bye_score;
-    // Restricted, C9 sits on the bye dummy's edges only (below).
-    lay.c9 = c9 && s.is_global();
-    lay.played_rank = layout.played_rank.clone();
-    if !lay.fits(n) {
-        return Err(Failure::TooWide(lay.total_bits(n)).into());
-    }
-    // Every other pair keeps only its completion fields, in this bracket's layout (the
-    // field positions must be the same on every edge).
-    let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
-    if s.is_global() {
-        for (a, &u) in active.iter().enumerate() {
-            for &v in &active[a + 1..] {
-                s.set(u, v, lay.weight(field, u, v, Place::Rest));
-            }
-        }
-    } else {
-        s.restricted(pbi, sgb, lay.completion_shift())?;
-        if bye_dummy {
-            s.add_bye_dummy();
-        }
-    }
-    s.group_by_score(field);
-    let mut base = Matrix::new(n, pbi);
-    for j in sgb..pbi.len() {
-        for i in 0..j {
-            let place = if j < ngb { Place::Bracket } else { Place::Next };
-            let x = lay.weight(field, pbi[i], pbi[j], place);
-            base.set(pbi[i], pbi[j], x);
-            s.set(pbi[i], pbi[j], x);
-        }
-    }
-    if s.dummy.is_some() {
-        bye_dummy_edges(s, field, &lay, pbi, c9);
-    }
-    lay.c9 = c9;
-    s.solve(field)?;
-    let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
-    // 1. MDP choice.
-    let mut md_score = 0;
-    let mut rem = 0usize;
-    let mut remm = 0usize;
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if pi == 0 || score(v) < md_score {
-            md_score = score(v);
-            rem = 0;
-            remm = 0;
-            let mut k = pi;
-            while k < sgb && score(pbi[k]) >= md_score {
-                rem += 1;
-                if in_res(s, pbi[k]) {
-                    remm += 1;
-                }
-                k += 1;
-            }
-        }
-        if remm == 0 {
-            continue;
-        }
-        if rem <= remm {
-            matched[v] = true;
-            continue;
-        }
-        rem -= 1;
-        if !in_res(s, v) {
-            for oi in sgb..ngb {
-                let b = base.get(v, pbi[oi]);
-                if !b.is_zero() {
-                    s.set(v, pbi[oi], b.add_u64(1));
-                }
-            }
-            s.solve(field)?;
-        }
-        if in_res(s, v) {
-            matched[v] = true;
-            remm -= 1;
-            for oi in sgb..ngb {
-                let b = base.get(v, pbi[oi]);
-                if !b.is_zero() {
-                    s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
-                }
-            }
-        }
-    }
-    // 2. Opponents of the MDPs.
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if !matched[v] {
-            continue;
-        }
-        let mut addend = pbi.len() as u64;
-        let mut top = None;
-        for oi in (sgb..ngb).rev() {
-            let o = pbi[oi];
-            if matched[o] {
-                continue;
-            }
-            let b = base.get(v, o);
-            if !b.is_zero() {
-                s.set(v, o, b.add_u64(addend));
-                addend += 1;
-                top = Some(o);
-            }
-        }
-        // The matching is optimal for the weights before this step, which were the same
-        // on all of v's resident edges: if v already has its most preferred opponent,
-        // it still does (strictly) after the step, and no new matching is needed.
-        if top != Some(s.stable[v]) {
-            s.solve(field)?;
-        }
-        let u = s.stable[v];
-        matched[u] = true;
-        s.finalize(v, u);
-    }
-    // 3. Remainder, S1/S2 and exchanges.
-    let remainder: Vec<usize> =
-        (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.stable[v] >= resident_start).collect();
-    let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
-    let mdp_pairs: Vec<String> = (0..sgb)
-        .filter(|&pi| s.done[pbi[pi]].is_some())
-        .map(|pi| {
-            let v = pbi[pi];
-            format!("{}-{}", field.players[v].id, field.players[s.stable[v]].id)
-        })
-        .collect();
-    if sgb > 0 {
-        explain.push(format!(
-            "  MDPs paired (4.4, highest first; each with the highest resident possible): {}",
-            if mdp_pairs.is_empty() { "none".to_string() } else { mdp_pairs.join(" ") }
-        ));
-    }
-    explain.push(format!(
-        "  remainder: S1 {} S2 {}",
-        ids(&remainder[..rem_pairs.min(remainder.len())]),
-        ids(&remainder[rem_pairs.min(remainder.len())..])
-    ));
-    let c = lay.count;
-    // The step's bonus of a remainder pair, by the rank of its higher player.
-    let bonus = |ri: usize| -> Weight {
-        let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
-        first.add_u64(((1u64 << (2 * c)) - 1 - ri as u64) * 2)
-    };
-    let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
-        let x = base.get(a, b);
-        if x.is_zero() {
-            return x;
-        }
-        x.add(&bonus(ri))
-    };
-    for ri in 0..remainder.len() {
-        for rj in ri + 1..remainder.len() {
-            let x = ew(&base, remainder[ri], remainder[rj], ri);
-            s.set(remainder[ri], remainder[rj], x);
-        }
-    }
-    let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
-    // The matching is optimal for the weights before this step, which were the base
-    // weights on the remainder's pairs; the step adds to each remainder pair a bonus that
-    // depends only on its higher player (the first bit when that player is among the first
-    // `rem_pairs`, and the order term decreasing with its rank). Every optimum pairs
-    // `rem_pairs` times inside the remainder, so no matching earns more bonus than one whose
-    // higher players are exactly the first `rem_pairs`: if the current optimum is such a
-    // matching (no exchange), it is still optimal and no new matching is needed.
-    if !(0..rem_pairs).all(|ri| upper(s, remainder[ri])) {
-        // The optimum's duals are foreseeable: with S1 the first `rem_pairs` players, an
-        // S1 player's dual rises by its bonus less h and an S2 player's by h, for any h
-        // between half the bonus of the first S2 player and half that of the last S1
-        // player. Every remainder pair then stays feasible (S1 x S2 pairs exactly as
-        // tight as before, the others looser), so the search starts from the pairs of the
-        // old optimum inside S1 or inside S2 only (`Matcher::raise_dual`).
-        if rem_pairs > 0 && rem_pairs < remainder.len() {
-            let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
-            for (ri, &v) in remainder.iter().enumerate() {
-                s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
-            }
-            // (So the matcher need not look for an uncovered pair.)
-            s.m.hints_cover();
-        }
-        s.solve(field)?;
-    }
-    let exchanges = (0..rem_pairs).filter(|&ri| !upper(s, remainder[ri])).count();
-    let mut left = exchanges;
-    let mut ri = rem_pairs;
-    while ri > 0 && left > 0 {
-        ri -= 1;
-        let v = remainder[ri];
-        if upper(s, v) {
-            for rj in ri + 1..remainder.len() {
-                let x = ew(&base, v, remainder[rj], ri);
-                if !x.is_zero() {
-                    s.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
-                }
-            }
-            s.solve(field)?;
-        }
-        let exchange = !upper(s, v);
-        if exchange {
-            left -= 1;
-        }
-        for rj in ri + 1..remainder.len() {
-            if exchange {
-                base.set(v, remainder[rj], Weight::ZERO);
-            }
-            let x = ew(&base, v, remainder[rj], ri);
-            s.set(v, remainder[rj], x);
-        }
-    }
-    let mut left = exchanges;
-    let mut ri = rem_pairs;
-    while ri < remainder.len() && left > 1 {
-        let v = remainder[ri];
-        let already = upper(s, v);
-        if !already {
-            for rj in ri + 1..remainder.len() {
-                let x = ew(&base, v, remainder[rj], ri);
-                if !x.is_zero() {
-                    s.set(v, remainder[rj], x.add_u64(1));
-                }
-            }
-            s.solve(field)?;
-        }
-        if upper(s, v) {
-            left -= 1;
-            for &o in &remainder[..ri] {
-                base.set(v, o, Weight::ZERO);
-                s.set(v, o, Weight::ZERO);
-            }
-            for &o in &pbi[ngb..] {
-                base.set(v, o, Weight::ZERO);
-                s.set(v, o, Weight::ZERO);
-            }
-        }
-        if !already {
-            for rj in ri + 1..remainder.len() {
-                let x = ew(&base, v, remainder[rj], ri);
-                s.set(v, remainder[rj], x);
-            }
-        }
-        ri += 1;
-    }
-    for ri in 0..remainder.len() {
-        for rj in ri + 1..remainder.len() {
-            let (p, o) = (remainder[ri], remainder[rj]);
-            if !upper(s, p) || upper(s, o) {
-                base.set(p, o, Weight::ZERO);
-            }
-            // The S1 x S2 pairs keep their bonus: every optimum from now on pairs each
-            // S1 player with an S2 player below it, so the bonuses add the same to every
-            // optimum (and stay below the criteria), and the matching needs no new search
-            // for this step (the pairs taken out are lighter, unmatched edges).
-            s.set(p, o, ew(&base, p, o, ri));
-        }
-    }
-    {
-        let s1_now: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
-        let s1_before = &remainder[..rem_pairs.min(remainder.len())];
-        let out: Vec<usize> = s1_before.iter().copied().filter(|v| !s1_now.contains(v)).collect();
-        let into: Vec<usize> = s1_now.iter().copied().filter(|v| !s1_before.contains(v)).collect();
-        if !out.is_empty() {
-            explain.push(format!(
-                "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",
-                ids(&out),
-                ids(&into)
-            ));
-        }
-    }
-    // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
-    // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
-    // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
-    // (B = m + 1 > every digit), so the group's choices form one base-B number and the
-    // matching maximises them lexicographically — exactly the one-by-one choice.
-    let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
-    let m = remainder.len() as u64;
-    let digit_bits = quality::bits_for(m as usize + 1);
-    let group = ((lay.order_bits() - 1) / digit_bits).max(1) as usize;
-    for chunk in s1.chunks(group) {
-        // The matching is optimal for the weights before this group (the base weights
-        // and the S1 bonuses, which add the same to every optimum): if every player of
-        // the group already holds the opponent it would choose (in order), that is the
-        // group's lexicographic optimum and no matching is needed.
-        let mut taken: Vec<usize> = Vec::new();
-        let holds = chunk.iter().all(|&v| {
-            let top = remainder.iter().copied().find(|&o| {
-                o > v && !matched[o] && !taken.contains(&o) && !base.get(v, o).is_zero()
-            });
-            taken.push(s.stable[v]);
-            top == Some(s.stable[v])
-        });
-        if holds {
-            for &v in chunk {
-                let u = s.stable[v];
-                matched[v] = true;
-                matched[u] = true;
-                s.finalize(v, u);
-            }
-            continue;
-        }
-        let g = chunk.len();
-        // Hints, which leave the result as it is and only shorten the search: every
-        // optimum uses only tight edges, so each player of the group, in order, most
-        // likely takes its highest opponent over a tight edge that no player before it
-        // took; it is matched to it now (`Matcher::prefer`). Then each player raises its
-        // dual by the digit of its partner's edge, less what the partner raises to cover
-        // the digits of the later players of the group on it (`Matcher::raise_dual`): a
-        // player whose guess was right keeps its partner, and the search starts only
-        // from the others.
-        s.m.flatten();
-        let mut claimed: Vec<usize> = Vec::with_capacity(g);
-        for &v in chunk {
-            let guess = remainder.iter().copied().find(|&o| {
-                o > v
-                    && !matched[o]
-                    && !claimed.contains(&o)
-                    && !base.get(v, o).is_zero()
-                    && s.tight(v, o)
-            });
-            if let Some(o) = guess {
-                s.prefer(v, o);
-            }
-            if let Some(u) = s.mate_now(v) {
-                claimed.push(u);
-            }
-        }
-        let mut later = vec![Weight::ZERO; remainder.len()];
-        for (i, &v) in chunk.iter().enumerate().rev() {
-            let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
-            let mut j = 0u64;
-            let rv = remainder.iter().position(|&x| x == v).unwrap_or(0);
-            let partner = s.mate_now(v);
-            let mut mine = Vec::new();
-            for (ro, &o) in remainder.iter().enumerate() {
-                if o <= v || matched[o] {
-                    continue;
-                }
-                let b = ew(&base, v, o, rv);
-                if !b.is_zero() {
-                    let digit = mul_small(&scale, m - j);
-                    s.set(v, o, b.add(&digit));
-                    if partner == Some(o) {
-                        s.raise(v, digit.sub(&later[ro]));
-                        s.raise(o, later[ro]);
-                    }
-                    mine.push((ro, digit));
-                }
-                j += 1;
-            }
-            for (ro, digit) in mine {
-                if digit > later[ro] {
-                    later[ro] = digit;
-                }
-            }
-        }
-        s.solve(field)?;
-        for &v in chunk {
-            let u = s.stable[v];
-            matched[v] = true;
-            matched[u] = true;
-            s.finalize(v, u);
-        }
-    }
-    // Each S1 player's partner, and why more preferred S2 players were not taken.
-    let decided = super::explain::Bracket {
-        field,
-        layout: &lay,
-        players: pbi,
-        mdps: sgb,
-        size: ngb,
-        active: &active,
-        partner: &s.done,
-        remainder: &remainder,
-        s1_before: rem_pairs,
-        s1: &s1,
-    };
-    explain.extend(if deep {
-        super::explain::bracket(&decided)
-    } else {
-        super::explain::partners(&decided)
-    });
-    Ok(())
+    model::bracket(round, br)
 }

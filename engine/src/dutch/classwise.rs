@@ -5,7 +5,7 @@
 //! A restarted matcher tallies each vertex's weights inside its group (its starting dual)
 //! and then counts each vertex's uncovered edges (the order of its dual raises): two reads
 //! of every pair, k² weights for a bracket of k players, while the search after it often
-//! does nothing. On the sparse path's first solve (`sparse::Model` before any decision) a
+//! does nothing. On the class model's first solve (`bracket::model::Model` before any decision) a
 //! pair's weight depends only on the two players' classes, their order and where the
 //! later one stands (an MDP, a resident, the next group), except that a pair that met
 //! weighs zero. So both passes are counted per class and range of positions instead: for
@@ -44,7 +44,7 @@ pub trait ClassView {
     /// Twice the weight of (a, b), `a < b`, `b >= sgb`, a pair that has not met: the same
     /// for every such pair of the same two classes in that order whose later player
     /// stands in the same part (before or from `ngb`). Never asked of a pair that met (the
-    /// sparse model caches it as its classes').
+    /// class model caches it as its classes').
     fn unmet_w2(&self, a: usize, b: usize) -> Weight;
     /// The positions `a` has met, sorted (their pairs weigh zero).
     fn met_of(&self, a: usize) -> &[u32];

@@ -1,5 +1,5 @@
 //! Why a Dutch round cannot be paired, as the bracket drivers ([`super::candidates`],
-//! [`super::sparse`]) report it; [`super::DutchError`] says it to people.
+//! [`super::bracket::model`]) report it; [`super::DutchError`] says it to people.
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -10,7 +10,7 @@ pub enum Failure {
     TooWide(u32),
     /// A matching of this many players would be needed: a bracket on the whole field
     /// (more than [`super::MAX_PLAYERS`]), a bracket with the next score group matched
-    /// with the dense matrix (more than [`super::MAX_BRACKET`], `Path::ImplicitAbove`
+    /// with the dense matrix (more than [`super::MAX_BRACKET`], `Path::ClassModelAbove`
     /// only).
     TooManyPlayers(usize),
     /// A bracket the restricted matching could not pair exactly (`why`) needs the whole field,

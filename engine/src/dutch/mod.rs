@@ -20,6 +20,7 @@
 pub mod absolute;
 pub mod acceleration;
 pub mod board_order;
+pub mod bracket;
 pub mod candidates;
 pub mod classwise;
 pub mod colours;
@@ -31,7 +32,6 @@ pub mod order;
 pub mod pab;
 pub mod quality;
 pub mod rest;
-pub mod sparse;
 pub mod weight;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
@@ -64,7 +64,7 @@ pub const MAX_PLAYERS: usize = 2000;
 
 /// The largest restricted matching (a bracket with the next score group) the engine builds
 /// **densely**: two dense matrices of 64-byte weights, about 2 GB at this size. Restricted
-/// brackets take the implicit path ([`sparse`]: the same matcher, no matrix) by default,
+/// brackets take the class model ([`bracket::model`]: the same matcher, no matrix) by default,
 /// so only the dense path forced by tests can meet this limit.
 pub const MAX_BRACKET: usize = 4000;
 

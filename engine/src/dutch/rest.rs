@@ -38,7 +38,7 @@ pub struct Bracket<'a> {
 }
 
 /// Which pairs of positions of a [`Bracket`] are edges: the dense matcher's weights, or the
-/// sparse path's weight model (`sparse`).
+/// class model (`bracket::model`).
 pub trait Edges {
     fn has_edge(&self, i: usize, j: usize) -> bool;
 }

@@ -3,11 +3,11 @@
 
 mod common;
 mod dutch_acceleration;
+mod dutch_class_model;
 mod dutch_explain;
 mod dutch_properties;
 mod dutch_restricted;
 mod dutch_samples;
-mod dutch_sparse;
 mod messages;
 mod rules;
 mod spec_11_worked_example;

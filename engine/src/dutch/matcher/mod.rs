@@ -44,7 +44,7 @@
 //! other score group) lifted every dual above the edges it is matched by. The tally of
 //! each vertex's weights inside its group and the count of its uncovered edges read every
 //! pair (k² weights, often the whole cost of a first matching); a weight source that can
-//! tell them otherwise (the sparse model before any decision, whose weights follow the
+//! tell them otherwise (the class model before any decision, whose weights follow the
 //! players' classes: `classwise`) gives them through [`Weights::restart_tally`] and
 //! [`Weights::restart_uncovered`], exactly the same (the same duals, the same matching;
 //! debug builds read the pairs too and compare), and the restart then reads only the rows
@@ -102,7 +102,7 @@
 //!
 //! The matcher reads its weights through [`Weights`] (a type parameter, so the dense matrix
 //! [`Dense`], written by [`Matcher::set_weight`], pays nothing for the choice); a source
-//! that computes them (the Dutch engine's class-pair model, `sparse`) is changed by its
+//! that computes them (the Dutch engine's class model, `bracket::model`) is changed by its
 //! owner, who reports each change by [`Matcher::changed`] (or in bulk by
 //! [`Matcher::changed_dir`] and [`Matcher::touch`]), so that the matcher does on it exactly
 //! what it does on the matrix. A blossom's list of edges to other outer blossoms is dropped
@@ -134,7 +134,7 @@ const LIST_CAP: usize = 2;
 /// Where a [`Matcher`] reads its weights: twice the weight of each pair (zero = no edge).
 /// The matcher is generic over it (monomorphised: the dense matrix pays nothing for the
 /// choice): [`Dense`] stores an n × n matrix that [`Matcher::set_weight`] writes; another
-/// source computes the weights on demand (the sparse path's class-pair model, `sparse`),
+/// source computes the weights on demand (the class model, `bracket::model`),
 /// and its owner reports each change by [`Matcher::changed`].
 pub trait Weights {
     /// Twice the weight of the pair (a, b), `a != b`, symmetric; zero: no edge.

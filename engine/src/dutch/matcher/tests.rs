@@ -730,7 +730,7 @@ fn a_growing_blossom_keeps_a_certificate() {
 
 #[test]
 fn a_pair_made_heavier_by_its_flat_slack_stays_optimal() {
-    // The Dutch extra vertex (`sparse::Implicit::keep_extra_pair`): the last vertex x
+    // The Dutch extra vertex (`bracket::model::Solver::keep_extra_pair`): the last vertex x
     // is matched to p; before a change, every edge of x gets half the slack (p, x)
     // will have once the blossoms of the changed vertices are dissolved
     // (`flat_slack`), plus p's hint, so that a dissolution keeps the pair matched
@@ -840,7 +840,7 @@ fn a_pair_made_heavier_by_its_flat_slack_stays_optimal() {
     assert!(opened >= 30, "{opened} pairs with a flat slack");
 }
 
-/// Weights that follow classes as the sparse model's before any decision: a pair
+/// Weights that follow classes as the class model's before any decision: a pair
 /// (a < b) weighs its classes' weight in that order, by whether b is before `ngb`;
 /// nothing between two vertices before `sgb`, nothing for a pair that met; an extra
 /// vertex at `k` with a weight per vertex.
@@ -955,7 +955,7 @@ impl super::super::classwise::ClassView for ByClass {
         (self.sgb, self.ngb)
     }
     fn unmet_w2(&self, a: usize, b: usize) -> Weight {
-        // As the sparse model: never asked of a pair that met (it would cache a wrong
+        // As the class model: never asked of a pair that met (it would cache a wrong
         // weight for the classes).
         assert!(!self.met[a].contains(&(b as u32)), "asked the weight of a met pair");
         w(2 * self.unmet(a, b))

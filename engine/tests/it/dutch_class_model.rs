@@ -1,8 +1,8 @@
-//! The implicit path for restricted brackets (`dutch::sparse`): the incremental matcher
+//! The class model for restricted brackets (`dutch::bracket::model`): the incremental matcher
 //! reading its weights from a source other than its matrix (`matcher::Weights`), with its
 //! changes reported pair by pair, in bulk or per vertex, against the dense matcher and brute
 //! force; and the whole path (the default, `candidates::Path::Auto`) against the matrix path
-//! (`Path::ImplicitAbove(usize::MAX)`), rows and explain lines, on the corpus samples and
+//! (`Path::ClassModelAbove(usize::MAX)`), rows and explain lines, on the corpus samples and
 //! random events.
 
 use bsw_engine::berger_swiss::draw::SplitMix64;
@@ -13,7 +13,7 @@ use bsw_engine::dutch::{DutchError, pair_next_round_by};
 use bsw_model::{DutchConfig, Entry, Outcome, Row, System};
 
 /// The matrix path on every restricted bracket (the reference).
-const MATRIX: Path = Path::ImplicitAbove(usize::MAX);
+const MATRIX: Path = Path::ClassModelAbove(usize::MAX);
 
 /// Weights the matcher does not store: read from the test's table on demand.
 struct Table(Vec<Vec<Weight>>);
@@ -196,7 +196,7 @@ fn implicit_matcher_stays_optimal_under_changes_and_removals() {
     }
 }
 
-/// Changes reported in bulk, as the implicit bracket reports them: a vertex whose edges all
+/// Changes reported in bulk, as the class model reports them: a vertex whose edges all
 /// got heavier by `touch` alone, edges made lighter by their direction alone (with a few
 /// pairs reported that did not change): the optimum of the weights at every step, by brute
 /// force on small graphs and the dense matcher on larger ones.
@@ -249,8 +249,8 @@ fn bulk_reported_changes_keep_the_optimum() {
     assert!(lighter > 200, "only {lighter} edges taken out");
 }
 
-/// One random event, every round paired by the default path (implicit on every restricted
-/// bracket) and the matrix path; (rounds compared, brackets paired implicit). `salt` and
+/// One random event, every round paired by the default path (the class model on every restricted
+/// bracket) and the matrix path; (rounds compared, brackets paired on the class model). `salt` and
 /// `white` vary the events between the tests.
 fn event(seed: u64, salt: u64, white: bool) -> (usize, usize) {
     let mut rng = Rng(SplitMix64::new(seed ^ salt));
@@ -271,12 +271,15 @@ fn event(seed: u64, salt: u64, white: bool) -> (usize, usize) {
         let matrix = pair_next_round_by(&t, &cfg, MATRIX);
         match (&auto, &matrix) {
             (Ok((a, stats)), Ok((d, dstats))) => {
-                assert_eq!(a.rows, d.rows, "seed {seed}, round {r}: implicit and matrix differ");
+                assert_eq!(a.rows, d.rows, "seed {seed}, round {r}: class model and matrix differ");
                 assert_eq!(a.explain, d.explain, "seed {seed}, round {r}: explain lines differ");
-                assert_eq!(stats.implicit, stats.restricted, "seed {seed}, round {r}: {stats:?}");
-                assert_eq!(dstats.implicit, 0, "seed {seed}, round {r}: {dstats:?}");
+                assert_eq!(
+                    stats.class_model, stats.restricted,
+                    "seed {seed}, round {r}: {stats:?}"
+                );
+                assert_eq!(dstats.class_model, 0, "seed {seed}, round {r}: {dstats:?}");
                 compared += 1;
-                brackets += stats.implicit;
+                brackets += stats.class_model;
             }
             (Err(DutchError::NoValidPairing { .. }), Err(DutchError::NoValidPairing { .. })) => {
                 return (compared, brackets);
@@ -314,25 +317,25 @@ fn events(salt: u64, white: bool) {
         compared += c;
         brackets += b;
     }
-    eprintln!("{compared} rounds, {brackets} implicit brackets");
+    eprintln!("{compared} rounds, {brackets} class-model brackets");
     assert!(compared > 250, "only {compared} rounds compared");
-    assert!(brackets > 500, "only {brackets} brackets on the implicit path");
+    assert!(brackets > 500, "only {brackets} brackets on the class model");
 }
 
 #[test]
-fn the_implicit_path_pairs_random_events_as_the_matrix_path() {
+fn the_class_model_pairs_random_events_as_the_matrix_path() {
     events(0x5a5a, false);
 }
 
 #[test]
-fn the_implicit_path_pairs_more_random_events_as_the_matrix_path() {
+fn the_class_model_pairs_more_random_events_as_the_matrix_path() {
     events(0x1d1d, true);
 }
 
 /// Every round of the corpus samples (at most 64 players; all with `DUTCH_ALL=1`): the
-/// default (implicit) path against the matrix path.
+/// default path (the class model) against the matrix path.
 #[test]
-fn the_implicit_path_pairs_the_samples_as_the_matrix_path() {
+fn the_class_model_pairs_the_samples_as_the_matrix_path() {
     let mut differ = Vec::new();
     let (mut compared, mut brackets) = (0, 0);
     for (name, r, t) in super::dutch_samples::sample_rounds() {
@@ -342,7 +345,7 @@ fn the_implicit_path_pairs_the_samples_as_the_matrix_path() {
         match (auto, matrix) {
             (Ok((a, stats)), Ok((d, _))) => {
                 compared += 1;
-                brackets += stats.implicit;
+                brackets += stats.class_model;
                 if a.rows != d.rows || a.explain != d.explain {
                     differ.push(format!("{name} {r}"));
                 }
@@ -355,25 +358,25 @@ fn the_implicit_path_pairs_the_samples_as_the_matrix_path() {
         }
     }
     assert!(differ.is_empty(), "{differ:#?}");
-    assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} implicit brackets");
+    assert!(compared > 100 && brackets > 100, "{compared} rounds, {brackets} class-model brackets");
 }
 
-/// Both paths in one round (`Path::ImplicitAbove(100)`: the matrix up to 100 players, the
-/// implicit path above) on a 240-player event: paired as the whole-field path pairs it.
+/// Both paths in one round (`Path::ClassModelAbove(100)`: the matrix up to 100 players, the
+/// class model above) on a 240-player event: paired as the whole-field path pairs it.
 #[test]
 fn mixed_paths_pair_as_the_whole_field_path() {
     let mut rng = Rng(SplitMix64::new(99));
     let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
     let mut t = super::common::swiss(240, 3);
     t.config.system = System::Dutch(cfg.clone());
-    let (mut implicit, mut matrix) = (0, 0);
+    let (mut class_model, mut matrix) = (0, 0);
     for r in 1..=3 {
-        let (mixed, stats) = pair_next_round_by(&t, &cfg, Path::ImplicitAbove(100)).unwrap();
+        let (mixed, stats) = pair_next_round_by(&t, &cfg, Path::ClassModelAbove(100)).unwrap();
         let (global, _) = pair_next_round_by(&t, &cfg, Path::Global).unwrap();
         assert_eq!(mixed.rows, global.rows, "round {r}");
         assert_eq!(mixed.explain, global.explain, "round {r}");
-        implicit += stats.implicit;
-        matrix += stats.restricted - stats.implicit;
+        class_model += stats.class_model;
+        matrix += stats.restricted - stats.class_model;
         for row in mixed.rows {
             let entry = match row.entry {
                 Entry::Game { white, black, .. } => Entry::Game {
@@ -390,6 +393,6 @@ fn mixed_paths_pair_as_the_whole_field_path() {
             t.rows.push(Row { entry, ..row });
         }
     }
-    assert!(implicit > 0, "no bracket took the implicit path");
+    assert!(class_model > 0, "no bracket took the class model");
     assert!(matrix > 0, "no bracket took the matrix path");
 }
