@@ -75,6 +75,8 @@ pub(super) struct Solver<'a, W: Weight> {
     within: Vec<usize>,
     label: Vec<Label>,
     parent_edge: Vec<(usize, usize)>,
+    /// Per labelled node, its tree: the free vertex at the root.
+    tree: Vec<usize>,
     /// Blossom `n + i` is `blossoms[i]` (`None`: slot free, listed in `free_slots`).
     blossoms: Vec<Option<Blossom<W>>>,
     free_slots: Vec<usize>,
@@ -115,6 +117,7 @@ impl<'a, W: Weight> Solver<'a, W> {
             within: vec![NIL; n],
             label: vec![Label::Unreached; n],
             parent_edge: vec![(NIL, NIL); n],
+            tree: vec![NIL; n],
             blossoms: Vec::new(),
             free_slots: Vec::new(),
             nearest: vec![(NIL, NIL); n],
@@ -231,43 +234,71 @@ impl<'a, W: Weight> Solver<'a, W> {
         for v in 0..self.n {
             let node = self.outer[v];
             if self.partner[v] == NIL && self.base(node) == v {
-                self.make_even(node, (NIL, NIL));
+                self.make_even(node, (NIL, NIL), v);
                 roots = true;
             }
         }
         if !roots {
             return false;
         }
+        let mut augmented = false;
         loop {
             while let Some(u) = self.to_scan.pop() {
-                if self.scan(u) {
-                    return true;
+                // (A vertex of a retired tree is no longer Even.)
+                if self.label[self.outer[u]] == Label::Even {
+                    augmented |= self.scan(u);
                 }
             }
             let Some((delta, event)) = self.next_event(max_cardinality) else {
-                return false;
+                return augmented;
             };
             self.change_duals(delta);
             match event {
-                Event::Optimal => return false,
-                Event::Reach(u, v) => {
-                    if self.follow(u, v) {
-                        return true;
-                    }
-                }
+                Event::Optimal => return augmented,
+                Event::Reach(u, v) => augmented |= self.follow(u, v),
                 Event::Close(k) => {
                     let (a, b, _) = self.edges[k];
-                    if self.follow(a, b) {
-                        return true;
-                    }
+                    augmented |= self.follow(a, b);
                 }
                 Event::Dissolve(b) => self.dissolve_odd(b),
             }
         }
     }
 
-    fn make_even(&mut self, node: usize, edge: (usize, usize)) {
+    /// After an augmentation between the trees rooted at `trees`: their nodes lose their
+    /// labels (a valid state: the other trees are untouched, and the unlabelled nodes are
+    /// matched blossoms or vertices like any unreached one), so the stage goes on growing
+    /// the other trees instead of starting again; each of their vertices gets its nearest
+    /// Even vertex afresh.
+    fn retire(&mut self, trees: [usize; 2]) {
+        let nodes: Vec<usize> = (0..self.n).map(|v| self.outer[v]).collect();
+        let mut freed = Vec::new();
+        for x in nodes {
+            if self.label[x] != Label::Unreached && trees.contains(&self.tree[x]) {
+                self.label[x] = Label::Unreached;
+                self.tree[x] = NIL;
+                freed.push(x);
+            }
+        }
+        let retired: Vec<usize> = freed.into_iter().flat_map(|x| self.vertices(x)).collect();
+        for &v in &retired {
+            self.recompute_nearest(v);
+        }
+        // An unreached vertex whose nearest Even vertex was retired: its nearest afresh (the
+        // retired vertex may be Even again later, its edge's slack not having fallen since).
+        for &u in &retired {
+            for idx in 0..self.adjacent[u].len() {
+                let v = self.adjacent[u][idx].0;
+                if self.nearest[v].0 == u {
+                    self.recompute_nearest(v);
+                }
+            }
+        }
+    }
+
+    fn make_even(&mut self, node: usize, edge: (usize, usize), tree: usize) {
         self.label[node] = Label::Even;
+        self.tree[node] = tree;
         self.parent_edge[node] = edge;
         let vs = self.vertices(node);
         self.to_scan.extend(vs);
@@ -323,9 +354,10 @@ impl<'a, W: Weight> Solver<'a, W> {
             Label::Unreached => {
                 self.label[to] = Label::Odd;
                 self.parent_edge[to] = (v, u);
+                self.tree[to] = self.tree[from];
                 let base = self.base(to);
                 let mate = self.partner[base];
-                self.make_even(self.outer[mate], (mate, base));
+                self.make_even(self.outer[mate], (mate, base), self.tree[from]);
                 false
             }
             Label::Even => match self.common_ancestor(from, to) {
@@ -334,10 +366,12 @@ impl<'a, W: Weight> Solver<'a, W> {
                     false
                 }
                 None => {
+                    let trees = [self.tree[from], self.tree[to]];
                     self.augment_from(from, u);
                     self.augment_from(to, v);
                     self.partner[u] = v;
                     self.partner[v] = u;
+                    self.retire(trees);
                     true
                 }
             },
@@ -384,6 +418,7 @@ impl<'a, W: Weight> Solver<'a, W> {
                 self.within.push(NIL);
                 self.label.push(Label::Unreached);
                 self.parent_edge.push((NIL, NIL));
+                self.tree.push(NIL);
                 self.blossoms.len() - 1
             }
         };
@@ -427,6 +462,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         }
         self.label[node] = Label::Even;
         self.parent_edge[node] = edge;
+        self.tree[node] = self.tree[top];
     }
 
     /// Augments along the forest path from vertex `x` of Even node `node` to its root:
@@ -501,18 +537,32 @@ impl<'a, W: Weight> Solver<'a, W> {
             }
         }
         for v in 0..self.n {
+            if self.nearest[v].0 == NIL || self.label[self.outer[v]] != Label::Unreached {
+                continue;
+            }
+            if self.label[self.outer[self.nearest[v].0]] != Label::Even {
+                // Its Even end's tree was retired by an augmentation.
+                self.recompute_nearest(v);
+            }
             let (u, k) = self.nearest[v];
-            if u != NIL && self.label[self.outer[v]] == Label::Unreached {
+            if u != NIL {
                 offer(self.slack(u, v, k), Event::Reach(u, v));
             }
         }
         while let Some(&Reverse((key, k))) = self.between_even.peek() {
             let (a, b, _) = self.edges[k];
-            if self.outer[a] == self.outer[b] {
+            let slack = key.minus(self.moved).minus(self.moved);
+            // Stale: inside one blossom, an end no longer Even, or an end that was in a
+            // retired tree for a while (then the edge was queued again, with its slack).
+            if self.outer[a] == self.outer[b]
+                || self.label[self.outer[a]] != Label::Even
+                || self.label[self.outer[b]] != Label::Even
+                || self.slack(a, b, k) != slack
+            {
                 self.between_even.pop();
                 continue;
             }
-            offer(key.minus(self.moved).minus(self.moved).half(), Event::Close(k));
+            offer(slack.half(), Event::Close(k));
             break;
         }
         for b in self.outermost_blossoms() {
@@ -577,6 +627,7 @@ impl<'a, W: Weight> Solver<'a, W> {
     /// (Odd, Even, ..., Odd); the others become unreached.
     fn dissolve_odd(&mut self, node: usize) {
         let (entry_end, parent_end) = self.parent_edge[node];
+        let tree = self.tree[node];
         self.parent_edge[node] = (NIL, NIL);
         let (members, joins) = self.release(node);
         let len = members.len();
@@ -585,6 +636,7 @@ impl<'a, W: Weight> Solver<'a, W> {
         let mut on_path = vec![false; len];
         on_path[at] = true;
         self.label[entry] = Label::Odd;
+        self.tree[entry] = tree;
         self.parent_edge[entry] = (entry_end, parent_end);
         let mut j = at;
         while j != 0 {
@@ -599,8 +651,9 @@ impl<'a, W: Weight> Solver<'a, W> {
                 let (c, d) = joins[(j + 1) % len];
                 ((j + 1) % len, (j + 2) % len, (b, a), (d, c))
             };
-            self.make_even(members[even], even_edge);
+            self.make_even(members[even], even_edge, tree);
             self.label[members[odd]] = Label::Odd;
+            self.tree[members[odd]] = tree;
             self.parent_edge[members[odd]] = odd_edge;
             on_path[even] = true;
             on_path[odd] = true;
