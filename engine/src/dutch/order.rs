@@ -90,10 +90,87 @@ pub fn field(t: &Tournament, r: u32) -> Field {
     let n = t.players.len();
     let pos = t.index_by_id();
     let rounds = (r - 1) as usize;
-    let mut cells = vec![vec![Cell::Nothing; rounds]; n];
-    let mut participated = vec![false; n];
     // The pairing-allocated bye scores `pab_points` (bsw_model::RowPoints).
     let worth = t.row_points();
+    let (cells, participated) = history(t, r, &pos, &worth);
+    let virtual_points = super::acceleration::Virtual::of(t);
+    let score_at = pairing_scores(t, r, &pos, &worth, &virtual_points);
+    // Who has a `bye` row before this round (any round number: C2 below), found in one
+    // pass over the rows, not one per player (100,000 players, 150,000 rows).
+    let mut bye_row = vec![false; n];
+    for row in &t.rows {
+        if let Entry::Bye(p) = row.entry
+            && row.round < r
+            && let Some(&i) = pos.get(&p)
+        {
+            bye_row[i] = true;
+        }
+    }
+    let absent = |i: usize| {
+        let p = &t.players[i];
+        p.withdrawn_by(r) || p.absent(r)
+    };
+    // Players taken into account: present now, or paired at some earlier round.
+    let mut order: Vec<usize> = (0..n).filter(|&i| !absent(i) || participated[i]).collect();
+    // Pairing numbers: the SPEC §1 order in a directory, start numbers in a TRF
+    // (bsw_model::layout::dutch_pairing_ids).
+    let number = pairing_numbers(t);
+    order.sort_by_key(|&i| number.get(&t.players[i].id).copied().unwrap_or(usize::MAX));
+    let rank_of: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
+    let float = |i: usize, back: usize| -> Float {
+        if rounds < back {
+            return Float::None;
+        }
+        float_in(&cells, &score_at, i, rounds - back)
+    };
+    let mut players: Vec<Player> = Vec::new();
+    for &i in &order {
+        if absent(i) {
+            continue;
+        }
+        let c = ColourFacts::of(&cells[i]);
+        // C2 (C.04.1 rule 4): no PAB after a win's points scored without playing (a forfeit
+        // win, a full-point bye) nor after any `bye` row, whatever the PAB was worth.
+        let bye_eligible = cells[i].iter().all(|c| match *c {
+            Cell::Forfeit { points } => points < 2,
+            Cell::Unpaired { points } => points < 2,
+            _ => true,
+        }) && !bye_row[i];
+        players.push(Player {
+            id: t.players[i].id,
+            index: i,
+            rank: rank_of[&i],
+            score: score_at[i][rounds],
+            points: score_at[i][rounds] - virtual_points.points(t.players[i].id, r),
+            colour_diff: c.diff,
+            pref: c.pref,
+            abs_imbalance: c.diff.unsigned_abs() > 1,
+            repeated: c.repeated,
+            absolute: c.absolute(),
+            strong: !c.absolute() && c.diff != 0,
+            colours: c.colours,
+            float1: float(i, 1),
+            float2: float(i, 2),
+            bye_eligible,
+            played: cells[i].iter().filter(|c| matches!(c, Cell::Played { .. })).count(),
+        });
+    }
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    let met = met_pairs(&players, &cells);
+    Field { players, met }
+}
+
+/// What each round before `r` was for each player (by entry index), and who took part in
+/// some earlier round (a game or a `bye` row).
+fn history(
+    t: &Tournament,
+    r: u32,
+    pos: &HashMap<Id, usize>,
+    worth: &bsw_model::RowPoints,
+) -> (Vec<Vec<Cell>>, Vec<bool>) {
+    let n = t.players.len();
+    let mut cells = vec![vec![Cell::Nothing; (r - 1) as usize]; n];
+    let mut participated = vec![false; n];
     for row in &t.rows {
         if row.round == 0 || row.round >= r {
             continue;
@@ -136,89 +213,84 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             }
         }
     }
-    let virtual_points = super::acceleration::Virtual::of(t);
-    // Scores before each round, from the rows' points; the pairing score of round k + 1
-    // adds that round's virtual points (C.04.5.1, `acceleration`), for floats and brackets.
-    let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
-    {
-        let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
-        for row in &t.rows {
-            if row.round == 0 || row.round >= r {
-                continue;
-            }
-            let k = (row.round - 1) as usize;
-            for id in row.entry.players() {
-                if let (Some(&i), Some(p)) = (pos.get(&id), worth.of(row, id)) {
-                    per_round[i][k] += p;
-                }
-            }
-        }
-        for i in 0..n {
-            for k in 0..rounds {
-                score_at[i][k + 1] = score_at[i][k] + per_round[i][k];
-            }
-        }
-        for i in 0..n {
-            let id = t.players[i].id;
-            for (k, s) in score_at[i].iter_mut().enumerate() {
-                *s += virtual_points.points(id, k as u32 + 1);
-            }
-        }
-    }
-    // Who has a `bye` row before this round (any round number: C2 below), found in one
-    // pass over the rows, not one per player (100,000 players, 150,000 rows).
-    let mut bye_row = vec![false; n];
+    (cells, participated)
+}
+
+/// Each player's pairing score before each round 1..=r (index k: before round k + 1), from
+/// the rows' points; the score before round k + 1 adds that round's virtual points
+/// (C.04.5.1, `acceleration`), for floats and brackets.
+fn pairing_scores(
+    t: &Tournament,
+    r: u32,
+    pos: &HashMap<Id, usize>,
+    worth: &bsw_model::RowPoints,
+    virtual_points: &super::acceleration::Virtual,
+) -> Vec<Vec<HalfPoints>> {
+    let n = t.players.len();
+    let rounds = (r - 1) as usize;
+    let mut per_round = vec![vec![0 as HalfPoints; rounds]; n];
     for row in &t.rows {
-        if let Entry::Bye(p) = row.entry
-            && row.round < r
-            && let Some(&i) = pos.get(&p)
-        {
-            bye_row[i] = true;
-        }
-    }
-    let absent = |i: usize| {
-        let p = &t.players[i];
-        p.withdrawn_by(r) || p.absent(r)
-    };
-    // Players taken into account: present now, or paired at some earlier round.
-    let mut order: Vec<usize> = (0..n).filter(|&i| !absent(i) || participated[i]).collect();
-    // Pairing numbers: the SPEC §1 order in a directory, start numbers in a TRF
-    // (bsw_model::layout::dutch_pairing_ids).
-    let number = pairing_numbers(t);
-    order.sort_by_key(|&i| number.get(&t.players[i].id).copied().unwrap_or(usize::MAX));
-    let rank_of: HashMap<usize, usize> = order.iter().enumerate().map(|(k, &i)| (i, k)).collect();
-    let float = |i: usize, back: usize| -> Float {
-        if rounds < back {
-            return Float::None;
-        }
-        let k = rounds - back;
-        match cells[i][k] {
-            Cell::Played { opp, .. } => {
-                let (a, b) = (score_at[i][k], score_at[opp][k]);
-                if a > b {
-                    Float::Down
-                } else if a < b {
-                    Float::Up
-                } else {
-                    Float::None
-                }
-            }
-            Cell::Forfeit { points } | Cell::Unpaired { points } => {
-                if points > 0 {
-                    Float::Down
-                } else {
-                    Float::None
-                }
-            }
-            Cell::Nothing => Float::None,
-        }
-    };
-    let mut players: Vec<Player> = Vec::new();
-    for &i in &order {
-        if absent(i) {
+        if row.round == 0 || row.round >= r {
             continue;
         }
-        let colours: Vec<Colour> = cells[i]
+        let k = (row.round - 1) as usize;
+        for id in row.entry.players() {
+            if let (Some(&i), Some(p)) = (pos.get(&id), worth.of(row, id)) {
+                per_round[i][k] += p;
+            }
+        }
+    }
+    let mut score_at = vec![vec![0 as HalfPoints; rounds + 1]; n];
+    for i in 0..n {
+        for k in 0..rounds {
+            score_at[i][k + 1] = score_at[i][k] + per_round[i][k];
+        }
+        let id = t.players[i].id;
+        for (k, s) in score_at[i].iter_mut().enumerate() {
+            *s += virtual_points.points(id, k as u32 + 1);
+        }
+    }
+    score_at
+}
+
+/// Player `i`'s float in round k + 1 (1.4): against a higher or lower pairing score, or
+/// points without a game (more than a loss: a downfloat).
+fn float_in(cells: &[Vec<Cell>], score_at: &[Vec<HalfPoints>], i: usize, k: usize) -> Float {
+    match cells[i][k] {
+        Cell::Played { opp, .. } => {
+            let (a, b) = (score_at[i][k], score_at[opp][k]);
+            if a > b {
+                Float::Down
+            } else if a < b {
+                Float::Up
+            } else {
+                Float::None
+            }
+        }
+        Cell::Forfeit { points } | Cell::Unpaired { points } => {
+            if points > 0 {
+                Float::Down
+            } else {
+                Float::None
+            }
+        }
+        Cell::Nothing => Float::None,
+    }
+}
+
+/// A player's colours (1.6, 1.7) from the rounds played.
+struct ColourFacts {
+    colours: Vec<Colour>,
+    /// Whites minus blacks.
+    diff: i32,
+    pref: Option<Colour>,
+    /// Same colour in the two latest played games: that colour.
+    repeated: Option<Colour>,
+}
+
+impl ColourFacts {
+    fn of(cells: &[Cell]) -> ColourFacts {
+        let colours: Vec<Colour> = cells
             .iter()
             .filter_map(|c| match *c {
                 Cell::Played { colour, .. } => Some(colour),
@@ -229,14 +301,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
         let blacks = colours.len() as i32 - whites;
         let diff = whites - blacks;
         let last = colours.last().copied();
-        let mut streak = 0;
-        for c in colours.iter().rev() {
-            if Some(*c) == last {
-                streak += 1;
-            } else {
-                break;
-            }
-        }
+        let streak = colours.iter().rev().take_while(|&&c| Some(c) == last).count();
         let lower = if whites > blacks { Colour::Black } else { Colour::White };
         let imbalance = diff.unsigned_abs();
         let pref = if imbalance > 1 {
@@ -249,34 +314,17 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             last.map(Colour::other)
         };
         let repeated = if streak > 1 { last } else { None };
-        let absolute = imbalance > 1 || repeated.is_some();
-        // C2 (C.04.1 rule 4): no PAB after a win's points scored without playing (a forfeit
-        // win, a full-point bye) nor after any `bye` row, whatever the PAB was worth.
-        let bye_eligible = cells[i].iter().all(|c| match *c {
-            Cell::Forfeit { points } => points < 2,
-            Cell::Unpaired { points } => points < 2,
-            _ => true,
-        }) && !bye_row[i];
-        players.push(Player {
-            id: t.players[i].id,
-            index: i,
-            rank: rank_of[&i],
-            score: score_at[i][rounds],
-            points: score_at[i][rounds] - virtual_points.points(t.players[i].id, r),
-            colour_diff: diff,
-            colours,
-            pref,
-            abs_imbalance: imbalance > 1,
-            repeated,
-            absolute,
-            strong: !absolute && imbalance > 0,
-            float1: float(i, 1),
-            float2: float(i, 2),
-            bye_eligible,
-            played: cells[i].iter().filter(|c| matches!(c, Cell::Played { .. })).count(),
-        });
+        ColourFacts { colours, diff, pref, repeated }
     }
-    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+
+    /// Absolute preference (1.7.1).
+    fn absolute(&self) -> bool {
+        self.diff.unsigned_abs() > 1 || self.repeated.is_some()
+    }
+}
+
+/// The pairs that met over the board, as indices into the sorted `players`.
+fn met_pairs(players: &[Player], cells: &[Vec<Cell>]) -> HashSet<(usize, usize)> {
     let at: HashMap<usize, usize> = players.iter().enumerate().map(|(k, p)| (p.index, k)).collect();
     let mut met = HashSet::new();
     for (k, p) in players.iter().enumerate() {
@@ -288,7 +336,7 @@ pub fn field(t: &Tournament, r: u32) -> Field {
             }
         }
     }
-    Field { players, met }
+    met
 }
 
 /// Each player's 0-based position by pairing number (`bsw_model::layout::dutch_pairing_ids`).
