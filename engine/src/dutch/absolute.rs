@@ -10,13 +10,19 @@ use bsw_model::HalfPoints;
 
 /// Whether a player with `score` counts as a topscorer when pairing the last round
 /// (`rounds_before` = rounds already played).
-pub fn topscorer(score: HalfPoints, rounds_before: u32) -> bool {
+pub(crate) fn topscorer(score: HalfPoints, rounds_before: u32) -> bool {
     // More than 50 % of the maximum: score > rounds_before wins / 2, in half-points.
     score > rounds_before as HalfPoints
 }
 
 /// C1 and C3 for the pair (a, b) (indices in the field).
-pub fn compatible(field: &Field, a: usize, b: usize, last_round: bool, rounds_before: u32) -> bool {
+pub(crate) fn compatible(
+    field: &Field,
+    a: usize,
+    b: usize,
+    last_round: bool,
+    rounds_before: u32,
+) -> bool {
     if field.met(a, b) {
         return false;
     }

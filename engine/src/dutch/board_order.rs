@@ -9,7 +9,7 @@ use super::order::Player;
 use std::cmp::Reverse;
 
 /// Sorts pairs `(higher, lower)` of field indices into board order.
-pub fn sort_pairs(players: &[Player], pairs: &mut [(usize, usize)]) {
+pub(crate) fn sort_pairs(players: &[Player], pairs: &mut [(usize, usize)]) {
     pairs.sort_by_key(|&(a, b)| {
         let (pa, pb) = (&players[a], &players[b]);
         let (h, l) = if (Reverse(pa.points), pa.rank) <= (Reverse(pb.points), pb.rank) {

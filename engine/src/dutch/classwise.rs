@@ -32,7 +32,7 @@ use super::weight::Weight;
 /// What the class-by-class passes read from a weight source whose pair weights follow
 /// classes: players at positions `0..players()`, an extra vertex at `players()` if the
 /// matcher has one.
-pub trait ClassView {
+pub(crate) trait ClassView {
     /// The number of players.
     fn players(&self) -> usize;
     /// The class of the player at `a`.
@@ -160,7 +160,7 @@ fn range_weight<C: ClassView>(
 /// A restart's tally (`matcher::Weights::restart_tally`): calls `f(v, w, count)` for each
 /// alive vertex `v` and each doubled weight `w` of its non-zero edges to the alive vertices
 /// of its group, `count` such edges at a time (one weight may come in several calls).
-pub fn tally<C: ClassView>(
+pub(crate) fn tally<C: ClassView>(
     c: &C,
     alive: &[bool],
     group: &[u32],
@@ -201,7 +201,7 @@ pub fn tally<C: ClassView>(
 
 /// A restart's uncovered edges (`matcher::Weights::restart_uncovered`): adds to `count[v]`
 /// the number of alive vertices `u != v` with `dual[v] + dual[u] < w2(v, u)`.
-pub fn uncovered<C: ClassView>(c: &C, alive: &[bool], dual: &[Weight], count: &mut [u32]) {
+pub(crate) fn uncovered<C: ClassView>(c: &C, alive: &[bool], dual: &[Weight], count: &mut [u32]) {
     let k = c.players();
     let (sgb, ngb) = c.bounds();
     let extra = alive.len() > k && alive[k];
@@ -269,7 +269,12 @@ const STEP_CELLS: usize = 256;
 /// the surplus's pairs tight (in a bracket of 4,246 players: 92 roots, 2,170 rows read,
 /// 85 ms). Here that step costs a pass per cell and range (as `uncovered`), and the roots
 /// then pair over the edges it made tight.
-pub fn step<C: ClassView>(c: &C, alive: &[bool], dual: &mut [Weight], mate: &[usize]) -> bool {
+pub(crate) fn step<C: ClassView>(
+    c: &C,
+    alive: &[bool],
+    dual: &mut [Weight],
+    mate: &[usize],
+) -> bool {
     let k = c.players();
     let n = alive.len();
     let mut label = vec![0u8; n];

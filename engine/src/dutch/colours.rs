@@ -12,7 +12,7 @@ use super::order::Player;
 use bsw_model::Colour;
 
 /// Colour of the higher-ranked player `p` against `q`.
-pub fn colour_of_higher(p: &Player, q: &Player, initial: Colour) -> Colour {
+pub(crate) fn colour_of_higher(p: &Player, q: &Player, initial: Colour) -> Colour {
     if let Some(c) = neutral(p, q) {
         return c;
     }

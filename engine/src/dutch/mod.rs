@@ -17,21 +17,21 @@
 //! Where the text leaves room, bbpPairings v6.0.0 (`--dutch`) decides; the readings are
 //! listed in `docs/dutch.md`.
 
-pub mod absolute;
+pub(crate) mod absolute;
 pub mod acceleration;
-pub mod board_order;
-pub mod bracket;
+pub(crate) mod board_order;
+pub(crate) mod bracket;
 pub mod candidates;
-pub mod classwise;
-pub mod colours;
+pub(crate) mod classwise;
+pub(crate) mod colours;
 pub mod explain;
-pub mod failure;
+pub(crate) mod failure;
 pub mod matcher;
-pub mod next_group;
-pub mod order;
-pub mod pab;
-pub mod quality;
-pub mod rest;
+pub(crate) mod next_group;
+pub(crate) mod order;
+pub(crate) mod pab;
+pub(crate) mod quality;
+pub(crate) mod rest;
 pub mod weight;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};

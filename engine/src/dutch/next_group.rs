@@ -56,7 +56,7 @@ use crate::matching::NONE;
 /// How the bracket's downfloater `d` joins the next score group in a best N-part (see the
 /// module docs). `with` and `freed` are field indices.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Join {
+pub(crate) enum Join {
     /// No compatible player in the group.
     Apart,
     /// One more pair: `with` is a compatible player of D.
@@ -66,7 +66,7 @@ pub enum Join {
 }
 
 /// The next score group's maximum matching and its set D.
-pub struct NextGroup {
+pub(crate) struct NextGroup {
     /// The group's players (field indices).
     players: Vec<usize>,
     /// Each position's partner in the matching (a position), `NONE` when unpaired.
@@ -89,7 +89,7 @@ impl NextGroup {
     /// (the group's score); `None` when its maximum matching leaves two or more of them
     /// unpaired (D is then not read: the group stays whole), or, with the bye, nobody takes
     /// it.
-    pub fn new(
+    pub(crate) fn new(
         field: &Field,
         players: &[usize],
         bye: Option<bsw_model::HalfPoints>,
@@ -121,19 +121,19 @@ impl NextGroup {
     }
 
     /// The group's players (field indices).
-    pub fn players(&self) -> &[usize] {
+    pub(crate) fn players(&self) -> &[usize] {
         &self.players
     }
 
     /// Whether the group's player at position `p` is paired by the group's own matching
     /// (the bye included: it leaves the rest too).
-    pub fn paired(&self, p: usize) -> bool {
+    pub(crate) fn paired(&self, p: usize) -> bool {
         self.mate[p] != NONE
     }
 
     /// How `d` (a field index, a player of the bracket, not a bye candidate) joins the
     /// group; `None` when the bye is its only compatible player there.
-    pub fn join(&self, field: &Field, d: usize) -> Option<Join> {
+    pub(crate) fn join(&self, field: &Field, d: usize) -> Option<Join> {
         let k = self.players.len();
         let ok = |u: usize| compatible(field, d, u, self.last_round, self.rounds_before);
         if !self.missable.is_empty()
@@ -157,14 +157,14 @@ impl NextGroup {
 
     /// The partner the group's matching gives the player at position `p` (a field index),
     /// `None` when unpaired or the bye.
-    pub fn partner(&self, p: usize) -> Option<usize> {
+    pub(crate) fn partner(&self, p: usize) -> Option<usize> {
         self.players.get(self.mate[p] as usize).copied()
     }
 
     /// The players of the group whose place in the N-part of `j` differs from the group's
     /// own matching: (field index, paired). Augments pairs the exposed player; Displaces
     /// frees `freed` (`with` stays paired, now with d).
-    pub fn changes(&self, j: Join) -> Option<(usize, bool)> {
+    pub(crate) fn changes(&self, j: Join) -> Option<(usize, bool)> {
         match j {
             Join::Apart => None,
             Join::Augments { .. } => self.exposed.map(|x| (self.players[x], true)),

@@ -86,7 +86,7 @@ impl Field {
 
 /// Builds the field of round `r`: players sorted in the pairing order (score descending,
 /// pairing number ascending).
-pub fn field(t: &Tournament, r: u32) -> Field {
+pub(crate) fn field(t: &Tournament, r: u32) -> Field {
     let n = t.players.len();
     let pos = t.index_by_id();
     let rounds = (r - 1) as usize;
@@ -350,7 +350,7 @@ fn pairing_numbers(t: &Tournament) -> HashMap<Id, usize> {
 /// round 1 had no game: the colour was never shown, and the one drawn from the seed (which
 /// paired the first round with games) stays in force — a later round's games do not show
 /// it, since their colours also follow the players' preferences and ranks of that round.
-pub fn inferred_initial_colour(t: &Tournament) -> Option<Colour> {
+pub(crate) fn inferred_initial_colour(t: &Tournament) -> Option<Colour> {
     let first = 1;
     if !t.round_rows(first).any(|row| matches!(row.entry, Entry::Game { .. })) {
         return None;

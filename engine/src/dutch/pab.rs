@@ -21,7 +21,7 @@ use super::weight::{Fields, Weight};
 use bsw_model::HalfPoints;
 
 /// Weight of the pair (h, l) in the bye-choice matching.
-pub fn bye_choice_weight(
+pub(crate) fn bye_choice_weight(
     field: &Field,
     h: usize,
     l: usize,
@@ -46,7 +46,7 @@ pub fn bye_choice_weight(
 /// C9's ranking of played-game counts among the players of the bye score: counts sorted
 /// descending, each count ranked by its last position in that list (so the most played
 /// games rank lowest and pairing such a player earns least).
-pub fn played_ranks(counts: &mut [usize]) -> std::collections::HashMap<usize, u64> {
+pub(crate) fn played_ranks(counts: &mut [usize]) -> std::collections::HashMap<usize, u64> {
     counts.sort_unstable_by(|a, b| b.cmp(a));
     let mut m = std::collections::HashMap::new();
     for (k, &c) in counts.iter().enumerate() {
@@ -60,7 +60,7 @@ pub fn played_ranks(counts: &mut [usize]) -> std::collections::HashMap<usize, u6
 /// bye: for an eligible player of the bye score, the completion field's lowest bit (above
 /// every criterion) plus, when C9 applies, one more than the highest played-games rank less
 /// the player's own, in the C9 field (the fewer unplayed games, the heavier).
-pub fn bye_dummy_weight(field: &Field, lay: &Layout, v: usize, c9: bool) -> Option<Weight> {
+pub(crate) fn bye_dummy_weight(field: &Field, lay: &Layout, v: usize, c9: bool) -> Option<Weight> {
     let p = &field.players[v];
     if !p.bye_eligible || p.score != lay.bye_score {
         return None;

@@ -24,10 +24,10 @@ use bsw_model::HalfPoints;
 use std::collections::HashMap;
 
 /// Bits of the spare field reserved for the transposition order (see `candidates`).
-pub const ORDER_BITS: u32 = 72;
+pub(crate) const ORDER_BITS: u32 = 72;
 
 /// Bits needed to write `v`.
-pub fn bits_for(v: usize) -> u32 {
+pub(crate) fn bits_for(v: usize) -> u32 {
     usize::BITS - v.leading_zeros()
 }
 
@@ -273,7 +273,7 @@ impl Layout {
 
 /// `x` without its bits from `bit` up (a weight without its completion field, for the
 /// restricted matching of `candidates`).
-pub fn low_bits(x: &Weight, bit: u32) -> Weight {
+pub(crate) fn low_bits(x: &Weight, bit: u32) -> Weight {
     let mut y = *x;
     for (i, word) in y.0.iter_mut().enumerate() {
         let from = 64 * i as u32;

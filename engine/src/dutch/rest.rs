@@ -28,7 +28,7 @@ use bsw_model::HalfPoints;
 /// `verts` the bracket's players (and the next score group) in order and `mdps` the number of
 /// MDPs at its head, a pair of positions (i, j), i < j, with j >= mdps is a bracket pair, an
 /// edge exactly when the matcher gives it a weight; other pairs follow C1/C3.
-pub struct Bracket<'a> {
+pub(crate) struct Bracket<'a> {
     /// The bracket's players and the next score group (field indices).
     pub verts: &'a [usize],
     /// Field index -> position in `verts` ([`NONE_POS`] outside).
@@ -39,7 +39,7 @@ pub struct Bracket<'a> {
 
 /// Which pairs of positions of a [`Bracket`] are edges: the dense matcher's weights, or the
 /// class model (`bracket::model`).
-pub trait Edges {
+pub(crate) trait Edges {
     fn has_edge(&self, i: usize, j: usize) -> bool;
 }
 
@@ -93,10 +93,10 @@ impl Graph for RestGraph<'_> {
 }
 
 /// "Not in the bracket" in [`Bracket::pos`].
-pub const NONE_POS: usize = usize::MAX;
+pub(crate) const NONE_POS: usize = usize::MAX;
 
 /// A perfect matching of the rest of the field (see the module docs).
-pub struct Rest {
+pub(crate) struct Rest {
     c: Ctx,
     odd: bool,
     m: Matcher,
@@ -131,7 +131,7 @@ impl Ctx {
 }
 
 impl Rest {
-    pub fn new(field: &Field, last_round: bool, rounds_before: u32) -> Rest {
+    pub(crate) fn new(field: &Field, last_round: bool, rounds_before: u32) -> Rest {
         let n = field.players.len();
         let odd = n % 2 == 1;
         let len = n + odd as usize;
@@ -159,7 +159,7 @@ impl Rest {
     /// eligible players can take the bye with everybody else paired. `None` when C1-C3 leave
     /// no pairing of all players but at most one bye candidate; otherwise the bye score (0 in
     /// an even field).
-    pub fn start(&mut self, field: &Field) -> Option<HalfPoints> {
+    pub(crate) fn start(&mut self, field: &Field) -> Option<HalfPoints> {
         let n = self.c.n;
         // Greedy first: each player with the next free compatible one (a few tries).
         for v in 0..n {
@@ -215,13 +215,8 @@ impl Rest {
         None
     }
 
-    /// Whether `v` is outside the rest (finalised or covered by the restricted matching).
-    pub fn is_out(&self, v: usize) -> bool {
-        self.c.out[v]
-    }
-
     /// `v` leaves the rest; its partner there, if any, is to be re-matched.
-    pub fn leave(&mut self, v: usize) {
+    pub(crate) fn leave(&mut self, v: usize) {
         if self.c.out[v] {
             return;
         }
@@ -234,14 +229,14 @@ impl Rest {
     }
 
     /// `v` is covered by the restricted matching (leaves the rest) or not (joins it).
-    pub fn cover(&mut self, v: usize, covered: bool) {
+    pub(crate) fn cover(&mut self, v: usize, covered: bool) {
         if covered { self.leave(v) } else { self.join(v) }
     }
 
     /// In an odd field: whether the restricted matching has given the bye already (its
     /// dummy vertex took a bye candidate of the bracket, `candidates`), so that the rest
     /// must be paired without one; the rest's own dummy leaves or joins accordingly.
-    pub fn bye_taken(&mut self, taken: bool) {
+    pub(crate) fn bye_taken(&mut self, taken: bool) {
         if !self.odd {
             return;
         }
@@ -250,7 +245,7 @@ impl Rest {
     }
 
     /// `v` joins the rest (free, to be matched).
-    pub fn join(&mut self, v: usize) {
+    pub(crate) fn join(&mut self, v: usize) {
         if !self.c.out[v] {
             return;
         }
@@ -262,7 +257,7 @@ impl Rest {
     /// repair that failed (it stops at the first player it cannot re-match, the others
     /// unpaired and forgotten), before the rest is checked again (`candidates` retries a
     /// bracket with its next score group whole).
-    pub fn resync(&mut self) {
+    pub(crate) fn resync(&mut self) {
         self.free =
             (0..self.c.out.len()).filter(|&v| !self.c.out[v] && self.m.mate[v] == NONE).collect();
     }
@@ -270,7 +265,7 @@ impl Rest {
     /// Restores a perfect matching of the rest after [`Rest::leave`]/[`Rest::join`]; pairs of
     /// the bracket that `bracket` no longer allows are broken first. False when the rest has
     /// no perfect matching (then the matching is left as it is).
-    pub fn repair(&mut self, field: &Field, bracket: Option<&Bracket>) -> bool {
+    pub(crate) fn repair(&mut self, field: &Field, bracket: Option<&Bracket>) -> bool {
         if let Some(b) = bracket {
             let g = self.c.graph(field, Some(b));
             let mut broken = Vec::new();
@@ -363,7 +358,7 @@ impl Graph for BracketGraph<'_> {
 
 /// Whether the bracket `players` (MDPs first) can be paired completely within itself under
 /// C1/C3 (an even number of players, a perfect matching of its pairs).
-pub fn bracket_pairs_completely(
+pub(crate) fn bracket_pairs_completely(
     field: &Field,
     players: &[usize],
     mdps: usize,
@@ -376,7 +371,7 @@ pub fn bracket_pairs_completely(
 /// Whether `players` (MDPs first) can be paired completely within themselves under C1/C3
 /// but for one bye: an eligible player of score at most `bye_score` (an odd number of
 /// players, a perfect matching with a dummy adjacent to those players).
-pub fn pairs_completely_but_bye(
+pub(crate) fn pairs_completely_but_bye(
     field: &Field,
     players: &[usize],
     bye_score: HalfPoints,
@@ -455,7 +450,7 @@ fn maximum(g: &BracketGraph, mut m: Matcher, first_failure: bool) -> (Matcher, u
 /// group has one more vertex, the bye dummy (position `players.len()`, adjacent to the
 /// group's eligible players of at most the bye score), paired in the matching when it can
 /// be (then in every maximum matching found from it).
-pub struct GroupMatching {
+pub(crate) struct GroupMatching {
     /// Each position's partner (a position), [`crate::matching::NONE`] when unpaired.
     pub mate: Vec<u32>,
     /// The positions left unpaired.
@@ -467,7 +462,7 @@ pub struct GroupMatching {
 
 /// [`GroupMatching`] of `players` (every pair a bracket pair), with the bye dummy when
 /// `bye` is the bye score.
-pub fn group_matching(
+pub(crate) fn group_matching(
     field: &Field,
     players: &[usize],
     bye: Option<HalfPoints>,

@@ -40,7 +40,7 @@ impl Matrix {
 }
 
 /// A global bracket: its matching is never checked, so it stops only on a failure.
-pub fn global_bracket(r: &mut Round, br: &Bracket) -> Result<(), Failure> {
+pub(crate) fn global_bracket(r: &mut Round, br: &Bracket) -> Result<(), Failure> {
     match bracket(r, br) {
         Ok(()) => Ok(()),
         Err(Stop::Fail(f)) => Err(f),
@@ -50,7 +50,7 @@ pub fn global_bracket(r: &mut Round, br: &Bracket) -> Result<(), Failure> {
     }
 }
 
-pub struct Solver {
+pub(crate) struct Solver {
     /// The matcher's vertices (field indices): the whole field not yet paired when the
     /// bracket started (global), or the bracket and the next score group (restricted).
     pub(crate) verts: Vec<usize>,
@@ -242,7 +242,7 @@ fn mul_small(x: &Weight, k: u64) -> Weight {
 }
 
 /// The state of a round between brackets.
-pub struct Round<'a> {
+pub(crate) struct Round<'a> {
     pub(crate) field: &'a Field,
     pub(crate) n: usize,
     pub(crate) rounds_before: u32,
@@ -268,7 +268,7 @@ fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c
 }
 
 /// Pairs one bracket (restricted or global, as the solver is).
-pub fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
+pub(crate) fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
     let (field, n, deep) = (r.field, r.n, r.deep);
     let (rounds_before, last_round) = (r.rounds_before, r.last_round);
     let layout = &r.layout;

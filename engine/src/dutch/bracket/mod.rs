@@ -17,8 +17,8 @@
 //! both share live here: the bracket ([`Bracket`]), why it stopped ([`Stop`]), and the
 //! explain lines each step writes.
 
-pub mod matrix;
-pub mod model;
+pub(crate) mod matrix;
+pub(crate) mod model;
 
 use super::failure::Failure;
 use super::next_group::NextGroup;
@@ -26,7 +26,7 @@ use super::order::Field;
 
 /// One bracket: `pbi` = MDPs (first `sgb`), residents (up to `ngb`), the next score group.
 #[derive(Clone, Copy)]
-pub struct Bracket<'a> {
+pub(crate) struct Bracket<'a> {
     pub pbi: &'a [usize],
     pub sgb: usize,
     pub ngb: usize,
@@ -44,7 +44,7 @@ pub struct Bracket<'a> {
 }
 
 /// Why a bracket stopped.
-pub enum Stop {
+pub(crate) enum Stop {
     /// A restricted optimum does not extend to a complete pairing: pair on the whole field
     /// (or, with the next group as one vertex, with the group whole first).
     Unextendable,

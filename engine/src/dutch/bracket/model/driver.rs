@@ -15,7 +15,7 @@ use crate::dutch::weight::Weight;
 /// `matrix::bracket`, each weight change of its matrix reported to the matcher in the
 /// same order, the weights read from the `Model` — O(k) memory beside the model's
 /// class-pair cache, no k × k matrix.
-pub fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
+pub(crate) fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
     let field = r.field;
     let n = field.players.len();
     let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy, next } = *br;

@@ -304,7 +304,7 @@ impl<'a> Model<'a> {
 }
 
 /// What the class model needs from the round (`candidates` keeps the round's state).
-pub struct Round<'a> {
+pub(crate) struct Round<'a> {
     pub field: &'a Field,
     /// The round's layout (bye score, played-games ranks).
     pub layout: &'a Layout,
@@ -706,7 +706,7 @@ impl<'a> Solver<'_, 'a> {
 }
 
 mod driver;
-pub use driver::bracket;
+pub(crate) use driver::bracket;
 
 #[cfg(test)]
 mod tests;
