@@ -146,6 +146,16 @@ fn exhaustive(f: &SwissField, vertices: &[usize], level: &Level) -> bool {
     2 * matching_size_exhaustive(vertices.len(), &e) == vertices.len()
 }
 
+/// The search structure over the whole field with the complete pairing `m` as its matching.
+fn matched<'a>(f: &'a SwissField, l: &Level, m: &[(usize, usize)]) -> Implicit<'a> {
+    let mut g = Implicit::new(f, l, vec![true; f.len()], None);
+    for &(a, b) in m {
+        g.mate[a] = b;
+        g.mate[b] = a;
+    }
+    g
+}
+
 /// The §8.4 greedy at `level`, run with the oracle (preference list, then a complete
 /// pairing of the rest): a published pairing that the replays must accept.
 fn greedy_pairing(
@@ -246,11 +256,7 @@ proptest! {
         let e = ladder::edges(&f, &all, &l);
         // Needs a complete pairing M of the field: p = 0, q* = M(0).
         if let Some(m) = perfect_matching(n, &e) {
-            let mut g = Implicit::new(&f, &l, vec![true; n], None);
-            for &(a, b) in &m {
-                g.mate[a] = b;
-                g.mate[b] = a;
-            }
+            let mut g = matched(&f, &l, &m);
             let q_star = g.mate[0];
             g.kill(0);
             g.mate[q_star] = usize::MAX;
@@ -322,11 +328,7 @@ proptest! {
         let all: Vec<usize> = (0..n).collect();
         let e = ladder::edges(&f, &all, &l);
         if let Some(m) = perfect_matching(n, &e) {
-            let mut g = Implicit::new(&f, &l, vec![true; n], None);
-            for &(a, b) in &m {
-                g.mate[a] = b;
-                g.mate[b] = a;
-            }
+            let g = matched(&f, &l, &m);
             let Some(mut c) = Counting::new(&g, &vec![true; n]) else {
                 return Err(TestCaseError::fail("the filter is built for small fields"));
             };

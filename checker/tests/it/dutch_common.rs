@@ -143,6 +143,16 @@ pub(crate) fn set_game(row: &mut Row, white: Id, black: Id) {
     }
 }
 
+/// The rows with the games on rows `i` and `j` exchanging their Black players.
+fn exchange_blacks(rows: &[Row], i: usize, j: usize) -> Vec<Row> {
+    let (w1, b1) = game(&rows[i]).unwrap();
+    let (w2, b2) = game(&rows[j]).unwrap();
+    let mut m = rows.to_vec();
+    set_game(&mut m[i], w1, b2);
+    set_game(&mut m[j], w2, b1);
+    m
+}
+
 /// Every mutant of round `r` of kind `kind` (at most `limit`).
 pub(crate) fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<Tournament> {
     let mut rows: Vec<Row> = t.round_rows(r).copied().collect();
@@ -169,10 +179,7 @@ pub(crate) fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<T
                     if [b1, w2, b2].iter().any(|&p| score(p) != s) {
                         continue;
                     }
-                    let mut m = rows.clone();
-                    set_game(&mut m[i], w1, b2);
-                    set_game(&mut m[j], w2, b1);
-                    out.push(with_round(t, r, m));
+                    out.push(with_round(t, r, exchange_blacks(&rows, i, j)));
                     if out.len() >= limit {
                         return out;
                     }
@@ -197,12 +204,7 @@ pub(crate) fn mutants(t: &Tournament, r: u32, kind: Kind, limit: usize) -> Vec<T
                         let (Some(i), Some(j)) = (board_of(p.0), board_of(q.0)) else {
                             continue;
                         };
-                        let (w1, b1) = game(&rows[i]).unwrap();
-                        let (w2, b2) = game(&rows[j]).unwrap();
-                        let mut m = rows.clone();
-                        set_game(&mut m[i], w1, b2);
-                        set_game(&mut m[j], w2, b1);
-                        out.push(with_round(t, r, m));
+                        out.push(with_round(t, r, exchange_blacks(&rows, i, j)));
                         if out.len() >= limit {
                             return out;
                         }
