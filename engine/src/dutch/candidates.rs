@@ -90,7 +90,7 @@
 //! [`super::MAX_PLAYERS`] players left the round is refused
 //! ([`Failure::WholeField`], naming the reason).
 
-use super::bracket::matrix::{self, Round, Solver, global_bracket};
+use super::bracket::matrix::{self, FieldMatcher, Round, global_bracket};
 use super::bracket::{Bracket, Stop, model};
 use super::matcher::Matcher;
 use super::next_group::NextGroup;
@@ -300,7 +300,7 @@ fn start_round<'a>(
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
-    let s = Solver {
+    let s = FieldMatcher {
         verts: Vec::new(),
         loc: vec![NONE_POS; n],
         m: Matcher::new(0),
