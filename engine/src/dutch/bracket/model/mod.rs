@@ -23,7 +23,7 @@
 //!
 //! `candidates` takes this path for every restricted bracket (`candidates::Path::Auto`);
 //! `candidates::Path::ClassModelAbove(k)` keeps the matrix path up to k players, the
-//! reference the comparison tests (`engine/tests/it/dutch_class_model.rs`) hold this path to.
+//! reference the comparison tests (`tests/paths.rs`) hold this path to.
 //! The decisions are the bracket driver's (`bracket::driver`, one for both sources): the
 //! model is its weight source (`source`), each decision a change of the model's state in
 //! place of writes to the matrix.
