@@ -90,7 +90,7 @@
 //! [`super::MAX_PLAYERS`] players left the round is refused
 //! ([`Failure::WholeField`], naming the reason).
 
-use super::bracket::matrix::{self, Round, Solver, global_bracket};
+use super::bracket::matrix::{self, FieldMatcher, Round, global_bracket};
 use super::bracket::{Bracket, Stop, model};
 use super::matcher::Matcher;
 use super::next_group::NextGroup;
@@ -101,11 +101,11 @@ use super::quality::Place;
 use super::rest::{self, NONE_POS, Rest};
 use bsw_model::HalfPoints;
 
-pub use super::failure::{Failure, WholeField};
+pub(crate) use super::failure::{Failure, WholeField};
 
 /// How the brackets are matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Path {
+pub(crate) enum Path {
     /// Restricted to each bracket when verified, else the whole field (the default).
     Auto,
     /// Always the whole field (the reference the restricted path must agree with; tests).
@@ -114,12 +114,13 @@ pub enum Path {
     /// at most this many players (more than [`super::MAX_BRACKET`] refused) and the class
     /// model (`bracket::model`) above (tests: `ClassModelAbove(usize::MAX)` is the matrix
     /// everywhere, the reference the class model must agree with).
+    #[cfg(test)]
     ClassModelAbove(usize),
 }
 
 /// How a round was paired.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
+pub(crate) struct Stats {
     /// Brackets paired by the restricted matching, every optimum verified to extend.
     pub restricted: usize,
     /// Brackets paired on the whole field (fallbacks included).
@@ -155,7 +156,7 @@ pub struct Stats {
 }
 
 /// Pairs (higher, lower) and the bye, as field indices.
-pub struct Outcome {
+pub(crate) struct Outcome {
     pub pairs: Vec<(usize, usize)>,
     pub bye: Option<usize>,
     /// What was decided, bracket by bracket (for `--explain`).
@@ -163,24 +164,10 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-/// Pairs the field (sorted in pairing order).
-pub fn pair(field: &Field, rounds_before: u32, last_round: bool) -> Result<Outcome, Failure> {
-    pair_with(field, rounds_before, last_round, false)
-}
-
-/// [`pair`]; with `deep`, each bracket's explain lines come from [`super::explain::bracket`]
-/// (the chosen candidate's criteria and why earlier candidates lost; slow, for people).
-pub fn pair_with(
-    field: &Field,
-    rounds_before: u32,
-    last_round: bool,
-    deep: bool,
-) -> Result<Outcome, Failure> {
-    pair_by(field, rounds_before, last_round, deep, Path::Auto)
-}
-
-/// [`pair_with`], the brackets matched as `path` says.
-pub fn pair_by(
+/// Pairs the field (sorted in pairing order), the brackets matched as `path` says; with
+/// `deep`, each bracket's explain lines come from [`super::explain::bracket`] (the chosen
+/// candidate's criteria and why earlier candidates lost; slow, for people).
+pub(crate) fn pair_by(
     field: &Field,
     rounds_before: u32,
     last_round: bool,
@@ -300,7 +287,7 @@ fn start_round<'a>(
     let mut layout = Layout::new(field, &[], n);
     layout.rounds_before = rounds_before;
     layout.last_round = last_round;
-    let s = Solver {
+    let s = FieldMatcher {
         verts: Vec::new(),
         loc: vec![NONE_POS; n],
         m: Matcher::new(0),
@@ -404,6 +391,7 @@ fn restricted_bracket(
     // same matcher and decisions as the matrix, faster at every size measured and
     // in O(k) memory (docs/dutch.md, Speed, "The class model").
     let class_model = match path {
+        #[cfg(test)]
         Path::ClassModelAbove(k) => chosen.pbi.len() > k,
         _ => true,
     };
@@ -757,3 +745,6 @@ fn class_model_bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
     };
     model::bracket(round, br)
 }
+
+#[cfg(test)]
+mod tests;

@@ -42,7 +42,7 @@ use bsw_model::Id;
 pub const MAX_SHOWN: usize = 10;
 
 /// A bracket as the engine decided it (indices are field indices, in pairing order).
-pub struct Bracket<'a> {
+pub(crate) struct Bracket<'a> {
     pub field: &'a Field,
     /// The bracket's weight layout (C9, the bye score and the round are in it).
     pub layout: &'a Layout,
@@ -66,7 +66,7 @@ pub struct Bracket<'a> {
 
 /// The cheap per-S1-player lines (normal mode): each S1 player's partner and the more
 /// preferred S2 players it did not get, with the evident reason (C1, C3, taken).
-pub fn partners(b: &Bracket) -> Vec<String> {
+pub(crate) fn partners(b: &Bracket) -> Vec<String> {
     let (field, lay) = (b.field, b.layout);
     let mut out = Vec::new();
     // The remainder is in pairing order (ascending field index): the players an S1 player
@@ -495,7 +495,7 @@ impl Ctx<'_, '_> {
 
 /// The explain lines of a decided bracket (explain mode): the chosen candidate's criteria
 /// values and, for the first [`MAX_SHOWN`] earlier candidates, the criterion rejecting each.
-pub fn bracket(b: &Bracket) -> Vec<String> {
+pub(crate) fn bracket(b: &Bracket) -> Vec<String> {
     let field = b.field;
     let id = |v: usize| field.players[v].id;
     let mut pos = vec![None; field.players.len()];

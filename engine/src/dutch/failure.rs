@@ -3,7 +3,7 @@
 
 /// Why a round cannot be paired.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// C1-C3 leave no complete pairing.
     NoPairing,
     /// The weight layout does not fit the fixed width (too many score groups in a bracket).

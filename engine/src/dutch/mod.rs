@@ -21,18 +21,23 @@ pub(crate) mod absolute;
 pub mod acceleration;
 pub(crate) mod board_order;
 pub(crate) mod bracket;
-pub mod candidates;
+pub(crate) mod candidates;
 pub(crate) mod classwise;
 pub(crate) mod colours;
-pub mod explain;
+pub(crate) mod explain;
 pub(crate) mod failure;
-pub mod matcher;
+pub(crate) mod matcher;
 pub(crate) mod next_group;
 pub(crate) mod order;
 pub(crate) mod pab;
 pub(crate) mod quality;
 pub(crate) mod rest;
-pub mod weight;
+#[cfg(test)]
+mod testing;
+pub(crate) mod weight;
+
+pub use explain::MAX_SHOWN;
+pub use failure::WholeField;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
 
@@ -53,7 +58,7 @@ pub enum DutchError {
     TooManyPlayers { round: u32, players: usize },
     /// A bracket the restricted matching cannot pair exactly (`why`) needs the whole field,
     /// with more than [`MAX_PLAYERS`] players unpaired.
-    WholeFieldTooLarge { round: u32, players: usize, why: candidates::WholeField },
+    WholeFieldTooLarge { round: u32, players: usize, why: WholeField },
 }
 
 /// The largest field the engine pairs **on the whole field** (dense weight matrices of 2 × 64
@@ -139,7 +144,8 @@ pub fn pair_next_round_explained(
 
 /// [`pair_next_round`] with the brackets matched as `path` says (tests compare the restricted
 /// matching with the whole-field one), and how the round was paired.
-pub fn pair_next_round_by(
+#[cfg(test)]
+pub(crate) fn pair_next_round_by(
     t: &Tournament,
     cfg: &DutchConfig,
     path: candidates::Path,

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 
 /// Direction of a player's float in an earlier round (1.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Float {
+pub(crate) enum Float {
     Down,
     Up,
     None,
@@ -30,7 +30,7 @@ enum Cell {
 
 /// One player as the Dutch rules see them before the round.
 #[derive(Clone, Debug)]
-pub struct Player {
+pub(crate) struct Player {
     pub id: Id,
     /// Index in the tournament's player list.
     pub index: usize,
@@ -65,21 +65,21 @@ pub struct Player {
 }
 
 impl Player {
-    pub fn imbalance(&self) -> u32 {
+    pub(crate) fn imbalance(&self) -> u32 {
         self.colour_diff.unsigned_abs()
     }
 }
 
 /// Players of round `r` (everyone present and not withdrawn), with the facts above, plus
 /// the set of pairs that already met over the board.
-pub struct Field {
+pub(crate) struct Field {
     pub players: Vec<Player>,
     /// Played meetings, as pairs of indices into `players`.
     pub met: HashSet<(usize, usize)>,
 }
 
 impl Field {
-    pub fn met(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn met(&self, a: usize, b: usize) -> bool {
         self.met.contains(&(a.min(b), a.max(b)))
     }
 }

@@ -32,7 +32,7 @@ pub(crate) fn bits_for(v: usize) -> u32 {
 }
 
 /// Per-bracket constants of the weight layout.
-pub struct Layout {
+pub(crate) struct Layout {
     /// Players in the field.
     pub n: usize,
     /// Width of count fields.
@@ -56,7 +56,7 @@ pub struct Layout {
 
 /// What a pair (h, l) is to the current bracket.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Place {
+pub(crate) enum Place {
     /// l is a resident of the bracket.
     Bracket,
     /// l is in the next score group.
@@ -67,7 +67,7 @@ pub enum Place {
 
 impl Layout {
     /// `players`: the bracket and next score group (for the score groups that matter).
-    pub fn new(field: &Field, relevant: &[usize], n: usize) -> Layout {
+    pub(crate) fn new(field: &Field, relevant: &[usize], n: usize) -> Layout {
         let count = bits_for(n + 1);
         let mut counts: Vec<(HalfPoints, usize)> = Vec::new();
         for &i in relevant {
@@ -105,7 +105,7 @@ impl Layout {
     }
 
     /// Total bits of a weight (checked against [`BITS`]).
-    pub fn total_bits(&self, n: usize) -> u32 {
+    pub(crate) fn total_bits(&self, n: usize) -> u32 {
         let top = bits_for(3 * n + 3);
         top + 2 * self.count
             + 2 * self.scores
@@ -121,7 +121,7 @@ impl Layout {
     /// bits), its width, and whether it is a score field (one sub-field per score group, at
     /// [`Layout::shift`]). `explain` decodes sums of weights with it; the widths add up to
     /// [`Layout::total_bits`] (a unit test checks it), keep both in step with `weight`.
-    pub fn fields(&self, n: usize) -> Vec<(&'static str, u32, bool)> {
+    pub(crate) fn fields(&self, n: usize) -> Vec<(&'static str, u32, bool)> {
         let (c, s) = (self.count, self.scores);
         let mut f = vec![
             ("C4/C5", bits_for(3 * n + 3), false),
@@ -143,7 +143,7 @@ impl Layout {
 
     /// `v` in the C9 field of a weight (`candidates` puts C9 on the bye dummy's edges of a
     /// restricted bracket).
-    pub fn c9_value(&self, v: u64) -> Weight {
+    pub(crate) fn c9_value(&self, v: u64) -> Weight {
         let fields = self.fields(self.n);
         let at = fields.iter().position(|f| f.0 == "C9").unwrap_or(0);
         let below: u32 = fields[at + 1..].iter().map(|f| f.1).sum();
@@ -151,16 +151,16 @@ impl Layout {
     }
 
     /// Bits of the spare field free for the transposition order (`candidates`).
-    pub fn order_bits(&self) -> u32 {
+    pub(crate) fn order_bits(&self) -> u32 {
         self.spare - 3 * self.count - 4
     }
 
     /// Bit position of the completion field: the top of the weight, two bits spare.
-    pub fn completion_shift(&self) -> u32 {
+    pub(crate) fn completion_shift(&self) -> u32 {
         BITS - 2 - bits_for(3 * self.n + 3)
     }
 
-    pub fn fits(&self, n: usize) -> bool {
+    pub(crate) fn fits(&self, n: usize) -> bool {
         self.total_bits(n) + 2 <= BITS
     }
 
@@ -176,7 +176,7 @@ impl Layout {
     }
 
     /// Weight of the pair (h, l), h ranked higher; zero when C1/C3 forbid it.
-    pub fn weight(&self, field: &Field, h: usize, l: usize, place: Place) -> Weight {
+    pub(crate) fn weight(&self, field: &Field, h: usize, l: usize, place: Place) -> Weight {
         if !compatible(field, h, l, self.last_round, self.rounds_before) {
             return Weight::ZERO;
         }

@@ -5,14 +5,14 @@
 use std::cmp::Ordering;
 
 /// Number of 64-bit words of a [`Weight`].
-pub const WORDS: usize = 8;
+pub(crate) const WORDS: usize = 8;
 /// Bits available in a [`Weight`]; the layout must leave two spare bits on top for the
 /// matching (dual variables reach twice the largest weight).
-pub const BITS: u32 = 64 * WORDS as u32;
+pub(crate) const BITS: u32 = 64 * WORDS as u32;
 
 /// An unsigned integer of [`BITS`] bits (little-endian words).
 #[derive(Clone, Copy, Eq, Debug, Default)]
-pub struct Weight(pub [u64; WORDS]);
+pub(crate) struct Weight(pub [u64; WORDS]);
 
 impl PartialEq for Weight {
     fn eq(&self, other: &Self) -> bool {
@@ -23,15 +23,15 @@ impl PartialEq for Weight {
 }
 
 impl Weight {
-    pub const ZERO: Weight = Weight([0; WORDS]);
+    pub(crate) const ZERO: Weight = Weight([0; WORDS]);
 
-    pub fn from_u64(v: u64) -> Weight {
+    pub(crate) fn from_u64(v: u64) -> Weight {
         let mut w = Weight::ZERO;
         w.0[0] = v;
         w
     }
 
-    pub fn is_zero(&self) -> bool {
+    pub(crate) fn is_zero(&self) -> bool {
         // From the top word: the matching's weights are rarely small.
         self.0.iter().rev().all(|&x| x == 0)
     }
@@ -39,7 +39,7 @@ impl Weight {
     /// `self + o - m` in one pass; the caller guarantees `self + o >= m` (the slack of an
     /// edge in the matching).
     #[inline]
-    pub fn add_sub(&self, o: &Weight, m: &Weight) -> Weight {
+    pub(crate) fn add_sub(&self, o: &Weight, m: &Weight) -> Weight {
         // Two carry chains (add, then subtract) modulo 2^BITS: the same result as one
         // signed chain, in plain add-with-carry and subtract-with-borrow steps.
         let mut r = Weight::ZERO;
@@ -57,7 +57,7 @@ impl Weight {
     }
 
     /// `self << by` (bits shifted out are lost).
-    pub fn shl(&self, by: u32) -> Weight {
+    pub(crate) fn shl(&self, by: u32) -> Weight {
         if by < 64 {
             // The common case (a field narrower than a word, `Fields::push`): one pass.
             if by == 0 {
@@ -86,7 +86,7 @@ impl Weight {
 
     /// `self + (v << by)` (bits carried out of the top are lost).
     #[inline]
-    pub fn add_shifted(&self, v: u64, by: u32) -> Weight {
+    pub(crate) fn add_shifted(&self, v: u64, by: u32) -> Weight {
         let mut r = *self;
         let (word, bit) = ((by / 64) as usize, by % 64);
         let lo = v << bit;
@@ -112,13 +112,13 @@ impl Weight {
     }
 
     /// `1 << bit`.
-    pub fn bit(bit: u32) -> Weight {
+    pub(crate) fn bit(bit: u32) -> Weight {
         let mut w = Weight::ZERO;
         w.0[(bit / 64) as usize] = 1u64 << (bit % 64);
         w
     }
 
-    pub fn add(&self, o: &Weight) -> Weight {
+    pub(crate) fn add(&self, o: &Weight) -> Weight {
         let mut r = Weight::ZERO;
         let mut carry = 0u64;
         for i in 0..WORDS {
@@ -131,7 +131,7 @@ impl Weight {
     }
 
     /// `self - o`; the caller guarantees `self >= o`.
-    pub fn sub(&self, o: &Weight) -> Weight {
+    pub(crate) fn sub(&self, o: &Weight) -> Weight {
         let mut r = Weight::ZERO;
         let mut borrow = 0u64;
         for i in 0..WORDS {
@@ -144,7 +144,7 @@ impl Weight {
     }
 
     /// `self / 2`.
-    pub fn half(&self) -> Weight {
+    pub(crate) fn half(&self) -> Weight {
         let mut r = Weight::ZERO;
         for i in 0..WORDS {
             let mut v = self.0[i] >> 1;
@@ -156,7 +156,7 @@ impl Weight {
         r
     }
 
-    pub fn add_u64(&self, v: u64) -> Weight {
+    pub(crate) fn add_u64(&self, v: u64) -> Weight {
         let mut r = *self;
         let (s, mut carry) = r.0[0].overflowing_add(v);
         r.0[0] = s;
@@ -191,17 +191,17 @@ impl Ord for Weight {
 
 /// Builds a weight field by field, from the most significant field down.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Fields {
+pub(crate) struct Fields {
     pub value: Weight,
 }
 
 impl Fields {
     /// Shifts the value left by `width` bits and adds `v` into the new low field.
-    pub fn push(&mut self, width: u32, v: Weight) {
+    pub(crate) fn push(&mut self, width: u32, v: Weight) {
         self.value = self.value.shl(width).add(&v);
     }
 
-    pub fn push_u64(&mut self, width: u32, v: u64) {
+    pub(crate) fn push_u64(&mut self, width: u32, v: u64) {
         self.value = self.value.shl(width).add_u64(v);
     }
 }

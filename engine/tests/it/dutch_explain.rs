@@ -2,7 +2,7 @@
 //! rejected each earlier candidate, on hand-made events whose answer is derived by hand.
 
 use crate::dutch_samples::{prefix, rounds_in, samples};
-use bsw_engine::dutch::explain::MAX_SHOWN;
+use bsw_engine::dutch::MAX_SHOWN;
 use bsw_engine::dutch::{pair_next_round, pair_next_round_explained};
 use bsw_model::trf;
 use std::path::Path;

@@ -184,24 +184,6 @@ pub(crate) fn samples() -> Vec<(String, String)> {
     v
 }
 
-/// Every round of the samples of at most 64 players (all with `DUTCH_ALL=1`), as the
-/// file before it: (sample name, round, tournament). The path-comparison tests run on it.
-pub(crate) fn sample_rounds() -> Vec<(String, u32, bsw_model::Tournament)> {
-    let all = std::env::var("DUTCH_ALL").is_ok();
-    let mut out = Vec::new();
-    for (name, text) in samples() {
-        let lines: Vec<&str> = text.split(['\r', '\n']).collect();
-        let players = lines.iter().filter(|l| l.starts_with("001")).count();
-        if !all && players > 64 {
-            continue;
-        }
-        for r in 1..=rounds_in(&lines) {
-            out.push((name.clone(), r, trf::import(&prefix(&text, r), &name).unwrap()));
-        }
-    }
-    out
-}
-
 #[test]
 fn dutch_samples_agree_with_bbppairings() {
     let listed: BTreeSet<String> = include_str!("dutch_agree.txt")

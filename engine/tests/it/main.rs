@@ -3,10 +3,8 @@
 
 mod common;
 mod dutch_acceleration;
-mod dutch_class_model;
 mod dutch_explain;
 mod dutch_properties;
-mod dutch_restricted;
 mod dutch_samples;
 mod messages;
 mod rules;

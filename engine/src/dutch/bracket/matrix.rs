@@ -1,11 +1,12 @@
 //! The matrix source: the weights of a bracket's pairs in a k × k matrix ([`Matrix`]) and
-//! the matcher on a dense matrix of its own ([`Solver`]). It pairs the whole-field (global)
-//! brackets, and any restricted bracket the caller gives it: the reference the class model
+//! the round's matcher on a dense matrix of its own ([`FieldMatcher`]), the bracket driver's
+//! weight source ([`MatrixSource`]). It pairs the whole-field (global) brackets, and any
+//! restricted bracket the caller gives it: the reference the class model
 //! ([`super::model`]) is held to in the tests. [`Round`] is the state of a round between
 //! brackets (`candidates` walks it).
 
+use super::driver::{self, Source};
 use super::{Bracket, Stop};
-use crate::dutch::explain;
 use crate::dutch::failure::Failure;
 use crate::dutch::matcher::Matcher;
 use crate::dutch::order::Field;
@@ -13,6 +14,7 @@ use crate::dutch::pab;
 use crate::dutch::quality::{self, Layout, Place};
 use crate::dutch::rest::{self, NONE_POS, Rest};
 use crate::dutch::weight::Weight;
+
 /// The weights of the current bracket's pairs (`pbi` × `pbi`), by field index.
 struct Matrix {
     k: usize,
@@ -50,7 +52,7 @@ pub(crate) fn global_bracket(r: &mut Round, br: &Bracket) -> Result<(), Failure>
     }
 }
 
-pub(crate) struct Solver {
+pub(crate) struct FieldMatcher {
     /// The matcher's vertices (field indices): the whole field not yet paired when the
     /// bracket started (global), or the bracket and the next score group (restricted).
     pub(crate) verts: Vec<usize>,
@@ -74,7 +76,7 @@ pub(crate) struct Solver {
     pub(crate) bye: Option<usize>,
 }
 
-impl Solver {
+impl FieldMatcher {
     pub(crate) fn is_global(&self) -> bool {
         self.strip.is_none()
     }
@@ -92,7 +94,7 @@ impl Solver {
         self.bye = None;
     }
 
-    /// Restricted: a bye dummy joins the matcher (its edges set by [`Solver::set_dummy`]).
+    /// Restricted: a bye dummy joins the matcher (its edges set by [`FieldMatcher::set_dummy`]).
     pub(crate) fn add_bye_dummy(&mut self) {
         let d = self.verts.len();
         self.m = Matcher::new(d + 1);
@@ -226,21 +228,6 @@ impl Solver {
     }
 }
 
-/// `x * k` for a small `k`.
-fn mul_small(x: &Weight, k: u64) -> Weight {
-    let mut r = Weight::ZERO;
-    let mut bit = 0;
-    let mut k = k;
-    while k > 0 {
-        if k & 1 == 1 {
-            r = r.add(&x.shl(bit));
-        }
-        k >>= 1;
-        bit += 1;
-    }
-    r
-}
-
 /// The state of a round between brackets.
 pub(crate) struct Round<'a> {
     pub(crate) field: &'a Field,
@@ -250,7 +237,7 @@ pub(crate) struct Round<'a> {
     pub(crate) deep: bool,
     /// The round's layout: bye score, C9 of the first bracket, played-games ranks.
     pub(crate) layout: Layout,
-    pub(crate) s: Solver,
+    pub(crate) s: FieldMatcher,
     pub(crate) matched: Vec<bool>,
     pub(crate) explain: Vec<String>,
     /// Transposition groups decided by their guesses alone (`candidates::Stats::guessed`).
@@ -259,7 +246,7 @@ pub(crate) struct Round<'a> {
 
 /// The bye dummy's edges in a restricted bracket holding every bye candidate
 /// (`pab::bye_dummy_weight`).
-fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c9: bool) {
+fn bye_dummy_edges(s: &mut FieldMatcher, field: &Field, lay: &Layout, pbi: &[usize], c9: bool) {
     for &v in pbi {
         if let Some(x) = pab::bye_dummy_weight(field, lay, v, c9) {
             s.set_dummy(v, x);
@@ -267,398 +254,224 @@ fn bye_dummy_edges(s: &mut Solver, field: &Field, lay: &Layout, pbi: &[usize], c
     }
 }
 
-/// Pairs one bracket (restricted or global, as the solver is).
+/// Pairs one bracket (restricted or global, as the round's matcher is).
 pub(crate) fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
-    let (field, n, deep) = (r.field, r.n, r.deep);
-    let (rounds_before, last_round) = (r.rounds_before, r.last_round);
-    let layout = &r.layout;
-    let s = &mut r.s;
-    let matched = &mut r.matched;
-    let explain = &mut r.explain;
-    let Bracket { pbi, sgb, ngb, resident_start, next_start, c9, bye_dummy, .. } = *br;
-    explain.push(super::header(field, br));
-    let mut lay = Layout::new(field, pbi, n);
-    lay.rounds_before = rounds_before;
-    lay.last_round = last_round;
-    lay.bye_score = layout.bye_score;
-    // Restricted, C9 sits on the bye dummy's edges only (below).
-    lay.c9 = c9 && s.is_global();
-    lay.played_rank = layout.played_rank.clone();
-    if !lay.fits(n) {
-        return Err(Failure::TooWide(lay.total_bits(n)).into());
-    }
-    // Every other pair keeps only its completion fields, in this bracket's layout (the
-    // field positions must be the same on every edge).
-    let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
-    if s.is_global() {
-        for (a, &u) in active.iter().enumerate() {
-            for &v in &active[a + 1..] {
-                s.set(u, v, lay.weight(field, u, v, Place::Rest));
+    r.explain.push(super::header(r.field, br));
+    let source = MatrixSource::begin(r, br)?;
+    driver::pair(source, br)
+}
+
+/// A bracket on the matrix: the round's matcher, the bracket's layout and its base
+/// weights (`pbi` x `pbi`, the pairs the decisions take out set to zero).
+struct MatrixSource<'r, 'a> {
+    r: &'r mut Round<'a>,
+    lay: Layout,
+    base: Matrix,
+    /// Step 3: the remainder's S1 size before the exchanges.
+    rem_pairs: usize,
+}
+
+impl<'r, 'a> MatrixSource<'r, 'a> {
+    /// The bracket's starting weights and its first optimum.
+    fn begin(r: &'r mut Round<'a>, br: &Bracket) -> Result<Self, Stop> {
+        let (field, n) = (r.field, r.n);
+        let s = &mut r.s;
+        let Bracket { pbi, sgb, ngb, c9, bye_dummy, .. } = *br;
+        let mut lay = Layout::new(field, pbi, n);
+        lay.rounds_before = r.rounds_before;
+        lay.last_round = r.last_round;
+        lay.bye_score = r.layout.bye_score;
+        // Restricted, C9 sits on the bye dummy's edges only (below).
+        lay.c9 = c9 && s.is_global();
+        lay.played_rank = r.layout.played_rank.clone();
+        if !lay.fits(n) {
+            return Err(Failure::TooWide(lay.total_bits(n)).into());
+        }
+        // Every other pair keeps only its completion fields, in this bracket's layout (the
+        // field positions must be the same on every edge).
+        if s.is_global() {
+            let active: Vec<usize> = (0..n).filter(|&v| s.done[v].is_none()).collect();
+            for (a, &u) in active.iter().enumerate() {
+                for &v in &active[a + 1..] {
+                    s.set(u, v, lay.weight(field, u, v, Place::Rest));
+                }
+            }
+        } else {
+            s.restricted(pbi, sgb, lay.completion_shift())?;
+            if bye_dummy {
+                s.add_bye_dummy();
             }
         }
-    } else {
-        s.restricted(pbi, sgb, lay.completion_shift())?;
-        if bye_dummy {
-            s.add_bye_dummy();
+        s.group_by_score(field);
+        let mut base = Matrix::new(n, pbi);
+        for j in sgb..pbi.len() {
+            for i in 0..j {
+                let place = if j < ngb { Place::Bracket } else { Place::Next };
+                let x = lay.weight(field, pbi[i], pbi[j], place);
+                base.set(pbi[i], pbi[j], x);
+                s.set(pbi[i], pbi[j], x);
+            }
         }
-    }
-    s.group_by_score(field);
-    let mut base = Matrix::new(n, pbi);
-    for j in sgb..pbi.len() {
-        for i in 0..j {
-            let place = if j < ngb { Place::Bracket } else { Place::Next };
-            let x = lay.weight(field, pbi[i], pbi[j], place);
-            base.set(pbi[i], pbi[j], x);
-            s.set(pbi[i], pbi[j], x);
+        if s.dummy.is_some() {
+            bye_dummy_edges(s, field, &lay, pbi, c9);
         }
+        lay.c9 = c9;
+        s.solve(field)?;
+        Ok(MatrixSource { r, lay, base, rem_pairs: 0 })
     }
-    if s.dummy.is_some() {
-        bye_dummy_edges(s, field, &lay, pbi, c9);
-    }
-    lay.c9 = c9;
-    s.solve(field)?;
-    mdp_steps(s, matched, &base, field, br)?;
-    // 3. Remainder, S1/S2 and exchanges.
-    let remainder: Vec<usize> =
-        (sgb..ngb).map(|pi| pbi[pi]).filter(|&v| s.stable[v] >= resident_start).collect();
-    let rem_pairs = remainder.iter().filter(|&&v| s.stable[v] < v).count();
-    explain.extend(super::remainder_lines(field, br, &s.done, &remainder, rem_pairs));
-    let c = lay.count;
-    // The step's bonus of a remainder pair, by the rank of its higher player.
-    let bonus = |ri: usize| -> Weight {
-        let first = if ri < rem_pairs { Weight::bit(2 * c + 1) } else { Weight::ZERO };
-        first.add_u64(((1u64 << (2 * c)) - 1 - ri as u64) * 2)
-    };
-    let ew = |base: &Matrix, a: usize, b: usize, ri: usize| -> Weight {
-        let x = base.get(a, b);
+
+    /// A remainder pair's weight with its step-3 bonus (`ri`: the higher player's rank).
+    fn ew(&self, a: usize, b: usize, ri: usize) -> Weight {
+        let x = self.base.get(a, b);
         if x.is_zero() {
             return x;
         }
-        x.add(&bonus(ri))
-    };
-    for ri in 0..remainder.len() {
-        for rj in ri + 1..remainder.len() {
-            let x = ew(&base, remainder[ri], remainder[rj], ri);
-            s.set(remainder[ri], remainder[rj], x);
-        }
+        x.add(&driver::step3_bonus(self.lay.count, self.rem_pairs, ri))
     }
-    let upper = |s: &Solver, v: usize| s.stable[v] > v && s.stable[v] < next_start;
-    // The matching is optimal for the weights before this step, which were the base
-    // weights on the remainder's pairs; the step adds to each remainder pair a bonus that
-    // depends only on its higher player (the first bit when that player is among the first
-    // `rem_pairs`, and the order term decreasing with its rank). Every optimum pairs
-    // `rem_pairs` times inside the remainder, so no matching earns more bonus than one whose
-    // higher players are exactly the first `rem_pairs`: if the current optimum is such a
-    // matching (no exchange), it is still optimal and no new matching is needed.
-    if !(0..rem_pairs).all(|ri| upper(s, remainder[ri])) {
-        // The optimum's duals are foreseeable: with S1 the first `rem_pairs` players, an
-        // S1 player's dual rises by its bonus less h and an S2 player's by h, for any h
-        // between half the bonus of the first S2 player and half that of the last S1
-        // player. Every remainder pair then stays feasible (S1 x S2 pairs exactly as
-        // tight as before, the others looser), so the search starts from the pairs of the
-        // old optimum inside S1 or inside S2 only (`Matcher::raise_dual`).
-        if rem_pairs > 0 && rem_pairs < remainder.len() {
-            let h = bonus(rem_pairs).add(&bonus(rem_pairs - 1)).half().half();
-            for (ri, &v) in remainder.iter().enumerate() {
-                s.raise(v, if ri < rem_pairs { bonus(ri).sub(&h) } else { h });
-            }
-            // (So the matcher need not look for an uncovered pair.)
-            s.m.hints_cover();
-        }
-        s.solve(field)?;
+
+    /// Sets (a, b) in the base and in the matcher.
+    fn set_both(&mut self, a: usize, b: usize, x: Weight) {
+        self.base.set(a, b, x);
+        self.r.s.set(a, b, x);
     }
-    let exchanges = (0..rem_pairs).filter(|&ri| !upper(s, remainder[ri])).count();
-    let mut left = exchanges;
-    let mut ri = rem_pairs;
-    while ri > 0 && left > 0 {
-        ri -= 1;
-        let v = remainder[ri];
-        if upper(s, v) {
-            for rj in ri + 1..remainder.len() {
-                let x = ew(&base, v, remainder[rj], ri);
-                if !x.is_zero() {
-                    s.set(v, remainder[rj], x.sub(&Weight::from_u64(1)));
-                }
-            }
-            s.solve(field)?;
-        }
-        let exchange = !upper(s, v);
-        if exchange {
-            left -= 1;
-        }
-        for rj in ri + 1..remainder.len() {
-            if exchange {
-                base.set(v, remainder[rj], Weight::ZERO);
-            }
-            let x = ew(&base, v, remainder[rj], ri);
-            s.set(v, remainder[rj], x);
-        }
-    }
-    let mut left = exchanges;
-    let mut ri = rem_pairs;
-    while ri < remainder.len() && left > 1 {
-        let v = remainder[ri];
-        let already = upper(s, v);
-        if !already {
-            for rj in ri + 1..remainder.len() {
-                let x = ew(&base, v, remainder[rj], ri);
-                if !x.is_zero() {
-                    s.set(v, remainder[rj], x.add_u64(1));
-                }
-            }
-            s.solve(field)?;
-        }
-        if upper(s, v) {
-            left -= 1;
-            for &o in &remainder[..ri] {
-                base.set(v, o, Weight::ZERO);
-                s.set(v, o, Weight::ZERO);
-            }
-            for &o in &pbi[ngb..] {
-                base.set(v, o, Weight::ZERO);
-                s.set(v, o, Weight::ZERO);
-            }
-        }
-        if !already {
-            for rj in ri + 1..remainder.len() {
-                let x = ew(&base, v, remainder[rj], ri);
-                s.set(v, remainder[rj], x);
-            }
-        }
-        ri += 1;
-    }
-    for ri in 0..remainder.len() {
-        for rj in ri + 1..remainder.len() {
-            let (p, o) = (remainder[ri], remainder[rj]);
-            if !upper(s, p) || upper(s, o) {
-                base.set(p, o, Weight::ZERO);
-            }
-            // The S1 x S2 pairs keep their bonus: every optimum from now on pairs each
-            // S1 player with an S2 player below it, so the bonuses add the same to every
-            // optimum (and stay below the criteria), and the matching needs no new search
-            // for this step (the pairs taken out are lighter, unmatched edges).
-            s.set(p, o, ew(&base, p, o, ri));
-        }
-    }
-    let s1_now: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
-    explain.extend(super::exchange_line(field, &remainder, rem_pairs, &s1_now));
-    // 4. Transpositions: each S1 player, in order, takes the highest S2 player that
-    // keeps the optimum. Done for a group of S1 players per matching: S1 player i of
-    // the group adds (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent
-    // (B = m + 1 > every digit), so the group's choices form one base-B number and the
-    // matching maximises them lexicographically — exactly the one-by-one choice.
-    let s1: Vec<usize> = remainder.iter().copied().filter(|&v| upper(s, v)).collect();
-    transpositions(s, field, matched, &base, &remainder, &s1, lay.order_bits(), &ew)?;
-    // Each S1 player's partner, and why more preferred S2 players were not taken.
-    let decided = explain::Bracket {
-        field,
-        layout: &lay,
-        players: pbi,
-        mdps: sgb,
-        size: ngb,
-        active: &active,
-        partner: &s.done,
-        remainder: &remainder,
-        s1_before: rem_pairs,
-        s1: &s1,
-    };
-    explain.extend(if deep { explain::bracket(&decided) } else { explain::partners(&decided) });
-    Ok(())
 }
 
-/// Steps 1 and 2 (4.4): the MDPs taken, highest first, as far as the optimum still pairs as
-/// many of them, then each chosen MDP's opponent, the highest resident that keeps it.
-fn mdp_steps(
-    s: &mut Solver,
-    matched: &mut [bool],
-    base: &Matrix,
-    field: &Field,
-    br: &Bracket,
-) -> Result<(), Stop> {
-    let Bracket { pbi, sgb, ngb, resident_start, next_start, .. } = *br;
-    let score = |v: usize| field.players[v].score;
-    let in_res = |s: &Solver, v: usize| s.stable[v] >= resident_start && s.stable[v] < next_start;
-    // 1. MDP choice.
-    let mut md_score = 0;
-    let mut rem = 0usize;
-    let mut remm = 0usize;
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if pi == 0 || score(v) < md_score {
-            md_score = score(v);
-            rem = 0;
-            remm = 0;
-            let mut k = pi;
-            while k < sgb && score(pbi[k]) >= md_score {
-                rem += 1;
-                if in_res(s, pbi[k]) {
-                    remm += 1;
-                }
-                k += 1;
-            }
-        }
-        if remm == 0 {
-            continue;
-        }
-        if rem <= remm {
-            matched[v] = true;
-            continue;
-        }
-        rem -= 1;
-        if !in_res(s, v) {
-            for oi in sgb..ngb {
-                let b = base.get(v, pbi[oi]);
-                if !b.is_zero() {
-                    s.set(v, pbi[oi], b.add_u64(1));
-                }
-            }
-            s.solve(field)?;
-        }
-        if in_res(s, v) {
-            matched[v] = true;
-            remm -= 1;
-            for oi in sgb..ngb {
-                let b = base.get(v, pbi[oi]);
-                if !b.is_zero() {
-                    s.set(v, pbi[oi], b.add_u64((ngb - sgb) as u64 + 1));
-                }
+impl<'a> Source<'a> for MatrixSource<'_, 'a> {
+    const HINT_WITHOUT_EXCHANGE: bool = false;
+
+    fn field(&self) -> &'a Field {
+        self.r.field
+    }
+    fn layout(&self) -> &Layout {
+        &self.lay
+    }
+    fn deep(&self) -> bool {
+        self.r.deep
+    }
+    fn explain(&mut self) -> &mut Vec<String> {
+        &mut self.r.explain
+    }
+    fn done(&self) -> &[Option<usize>] {
+        &self.r.s.done
+    }
+    fn stable(&self, v: usize) -> usize {
+        self.r.s.stable[v]
+    }
+    fn matched(&self, v: usize) -> bool {
+        self.r.matched[v]
+    }
+    fn set_matched(&mut self, v: usize) {
+        self.r.matched[v] = true;
+    }
+    fn solve(&mut self) -> Result<(), Stop> {
+        self.r.s.solve(self.r.field)
+    }
+    fn finalize(&mut self, a: usize, b: usize) {
+        self.r.s.finalize(a, b);
+    }
+    fn is_edge(&self, a: usize, b: usize) -> bool {
+        !self.base.get(a, b).is_zero()
+    }
+    fn flatten(&mut self) {
+        self.r.s.m.flatten();
+    }
+    fn tight(&self, a: usize, b: usize) -> bool {
+        self.r.s.tight(a, b)
+    }
+    fn prefer(&mut self, a: usize, b: usize) {
+        self.r.s.prefer(a, b);
+    }
+    fn raise(&mut self, v: usize, by: Weight) {
+        self.r.s.raise(v, by);
+    }
+    fn mate_now(&self, v: usize) -> Option<usize> {
+        self.r.s.mate_now(v)
+    }
+
+    fn mdp_bonus(&mut self, br: &Bracket, _pi: usize, v: usize, bonus: u64) {
+        for &o in &br.pbi[br.sgb..br.ngb] {
+            let b = self.base.get(v, o);
+            if !b.is_zero() {
+                self.r.s.set(v, o, b.add_u64(bonus));
             }
         }
     }
-    // 2. Opponents of the MDPs.
-    for pi in 0..sgb {
-        let v = pbi[pi];
-        if !matched[v] {
-            continue;
+
+    fn mdp_opponents(&mut self, _pi: usize, pairs: &[(usize, usize)], bonus: Vec<u64>) {
+        for &(v, o) in pairs {
+            let b = self.base.get(v, o);
+            self.r.s.set(v, o, b.add_u64(bonus[self.base.at[o]]));
         }
-        let mut addend = pbi.len() as u64;
-        let mut top = None;
-        for oi in (sgb..ngb).rev() {
-            let o = pbi[oi];
-            if matched[o] {
+    }
+
+    fn step3_start(&mut self, remainder: &[usize], rem_pairs: usize) {
+        self.rem_pairs = rem_pairs;
+        for ri in 0..remainder.len() {
+            for rj in ri + 1..remainder.len() {
+                let x = self.ew(remainder[ri], remainder[rj], ri);
+                self.r.s.set(remainder[ri], remainder[rj], x);
+            }
+        }
+    }
+
+    fn step3_cover(&mut self, _raise: &dyn Fn(usize) -> Weight, _remainder: &[usize]) {
+        // (So the matcher need not look for an uncovered pair.)
+        self.r.s.m.hints_cover();
+    }
+
+    fn step3_adjust(&mut self, remainder: &[usize], ri: usize, adj: i8, left: bool) {
+        let v = remainder[ri];
+        for &o in &remainder[ri + 1..] {
+            if left {
+                self.base.set(v, o, Weight::ZERO);
+            }
+            let x = self.ew(v, o, ri);
+            match adj {
+                0 => self.r.s.set(v, o, x),
+                _ if x.is_zero() => {}
+                1 => self.r.s.set(v, o, x.add_u64(1)),
+                _ => self.r.s.set(v, o, x.sub(&Weight::from_u64(1))),
+            }
+        }
+    }
+
+    fn entered_s1(&mut self, br: &Bracket, remainder: &[usize], ri: usize) {
+        let v = remainder[ri];
+        for &o in remainder[..ri].iter().chain(&br.pbi[br.ngb..]) {
+            self.set_both(v, o, Weight::ZERO);
+        }
+    }
+
+    fn step3_end(&mut self, remainder: &[usize], s1: &[bool]) {
+        for ri in 0..remainder.len() {
+            for rj in ri + 1..remainder.len() {
+                let (p, o) = (remainder[ri], remainder[rj]);
+                if !s1[ri] || s1[rj] {
+                    self.base.set(p, o, Weight::ZERO);
+                }
+                // The S1 x S2 pairs keep their bonus: every optimum from now on pairs each
+                // S1 player with an S2 player below it, so the bonuses add the same to
+                // every optimum (and stay below the criteria), and the matching needs no
+                // new search for this step (the pairs taken out are lighter, unmatched
+                // edges).
+                let x = self.ew(p, o, ri);
+                self.r.s.set(p, o, x);
+            }
+        }
+    }
+
+    fn digits(&mut self, remainder: &[usize], v: usize, shift: u32, open: &[u64]) {
+        let m = remainder.len() as u64;
+        let rv = remainder.binary_search(&v).unwrap_or(0);
+        for (ro, &o) in remainder.iter().enumerate().skip(rv + 1) {
+            if self.r.matched[o] {
                 continue;
             }
-            let b = base.get(v, o);
+            let b = self.ew(v, o, rv);
             if !b.is_zero() {
-                s.set(v, o, b.add_u64(addend));
-                addend += 1;
-                top = Some(o);
+                let j = open[ro] - open[rv + 1];
+                self.r.s.set(v, o, b.add(&Weight::from_u64(m - j).shl(shift)));
             }
-        }
-        // The matching is optimal for the weights before this step, which were the same
-        // on all of v's resident edges: if v already has its most preferred opponent,
-        // it still does (strictly) after the step, and no new matching is needed.
-        if top != Some(s.stable[v]) {
-            s.solve(field)?;
-        }
-        let u = s.stable[v];
-        matched[u] = true;
-        s.finalize(v, u);
-    }
-    Ok(())
-}
-
-/// Step 4 (4.2): each S1 player, in order, takes the highest S2 player that keeps the
-/// optimum, a group of S1 players per matching (`ew`: a remainder pair's weight with its
-/// step-3 bonus).
-#[allow(clippy::too_many_arguments)]
-fn transpositions(
-    s: &mut Solver,
-    field: &Field,
-    matched: &mut [bool],
-    base: &Matrix,
-    remainder: &[usize],
-    s1: &[usize],
-    order_bits: u32,
-    ew: &dyn Fn(&Matrix, usize, usize, usize) -> Weight,
-) -> Result<(), Stop> {
-    let m = remainder.len() as u64;
-    let digit_bits = quality::bits_for(m as usize + 1);
-    let group = ((order_bits - 1) / digit_bits).max(1) as usize;
-    for chunk in s1.chunks(group) {
-        // The matching is optimal for the weights before this group (the base weights
-        // and the S1 bonuses, which add the same to every optimum): if every player of
-        // the group already holds the opponent it would choose (in order), that is the
-        // group's lexicographic optimum and no matching is needed.
-        let mut taken: Vec<usize> = Vec::new();
-        let holds = chunk.iter().all(|&v| {
-            let top = remainder.iter().copied().find(|&o| {
-                o > v && !matched[o] && !taken.contains(&o) && !base.get(v, o).is_zero()
-            });
-            taken.push(s.stable[v]);
-            top == Some(s.stable[v])
-        });
-        if holds {
-            for &v in chunk {
-                let u = s.stable[v];
-                matched[v] = true;
-                matched[u] = true;
-                s.finalize(v, u);
-            }
-            continue;
-        }
-        let g = chunk.len();
-        // Hints, which leave the result as it is and only shorten the search: every
-        // optimum uses only tight edges, so each player of the group, in order, most
-        // likely takes its highest opponent over a tight edge that no player before it
-        // took; it is matched to it now (`Matcher::prefer`). Then each player raises its
-        // dual by the digit of its partner's edge, less what the partner raises to cover
-        // the digits of the later players of the group on it (`Matcher::raise_dual`): a
-        // player whose guess was right keeps its partner, and the search starts only
-        // from the others.
-        s.m.flatten();
-        let mut claimed: Vec<usize> = Vec::with_capacity(g);
-        for &v in chunk {
-            let guess = remainder.iter().copied().find(|&o| {
-                o > v
-                    && !matched[o]
-                    && !claimed.contains(&o)
-                    && !base.get(v, o).is_zero()
-                    && s.tight(v, o)
-            });
-            if let Some(o) = guess {
-                s.prefer(v, o);
-            }
-            if let Some(u) = s.mate_now(v) {
-                claimed.push(u);
-            }
-        }
-        let mut later = vec![Weight::ZERO; remainder.len()];
-        for (i, &v) in chunk.iter().enumerate().rev() {
-            let scale = Weight::from_u64(1).shl(digit_bits * (g - 1 - i) as u32);
-            let mut j = 0u64;
-            let rv = remainder.iter().position(|&x| x == v).unwrap_or(0);
-            let partner = s.mate_now(v);
-            let mut mine = Vec::new();
-            for (ro, &o) in remainder.iter().enumerate() {
-                if o <= v || matched[o] {
-                    continue;
-                }
-                let b = ew(base, v, o, rv);
-                if !b.is_zero() {
-                    let digit = mul_small(&scale, m - j);
-                    s.set(v, o, b.add(&digit));
-                    if partner == Some(o) {
-                        s.raise(v, digit.sub(&later[ro]));
-                        s.raise(o, later[ro]);
-                    }
-                    mine.push((ro, digit));
-                }
-                j += 1;
-            }
-            for (ro, digit) in mine {
-                if digit > later[ro] {
-                    later[ro] = digit;
-                }
-            }
-        }
-        s.solve(field)?;
-        for &v in chunk {
-            let u = s.stable[v];
-            matched[v] = true;
-            matched[u] = true;
-            s.finalize(v, u);
         }
     }
-    Ok(())
 }

@@ -3,7 +3,9 @@
 //! step a small extra weight in the spare low bits followed by a new matching
 //! (`candidates` walks the round and says which brackets are restricted, which global).
 //!
-//! The weights come from one of two sources:
+//! The decisions are written once, in the bracket driver (`driver`: steps 1-4), over a
+//! weight source (`driver::Source`) that turns each decision into weight changes reported
+//! to its matcher:
 //! - [`matrix`]: the weights of the bracket's pairs in a k × k matrix, the matcher on a
 //!   dense matrix of its own; the whole-field (global) brackets, and the reference the
 //!   class model is held to in the tests (`candidates::Path::ClassModelAbove`);
@@ -11,12 +13,12 @@
 //!   from the two players' classes and the small per-player state each decision adds; every
 //!   restricted bracket by default (O(k) memory, faster at every size measured).
 //!
-//! Both take the same decisions in the same order, and report each weight change to the
-//! matcher in the same order: any change to one decision sequence must be made in both (the
-//! comparison tests, `engine/tests/it/dutch_class_model.rs`, fail otherwise). The types
-//! both share live here: the bracket ([`Bracket`]), why it stopped ([`Stop`]), and the
-//! explain lines each step writes.
+//! Each source reports a decision's weight changes to the matcher in the same order, so
+//! that both take the same decisions (the comparison tests hold the class model to the
+//! matrix). The types both share live here: the bracket ([`Bracket`]), why it stopped
+//! ([`Stop`]), and the explain lines each step writes.
 
+mod driver;
 pub(crate) mod matrix;
 pub(crate) mod model;
 

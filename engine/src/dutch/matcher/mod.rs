@@ -136,7 +136,7 @@ const LIST_CAP: usize = 2;
 /// choice): [`Dense`] stores an n × n matrix that [`Matcher::set_weight`] writes; another
 /// source computes the weights on demand (the class model, `bracket::model`),
 /// and its owner reports each change by [`Matcher::changed`].
-pub trait Weights {
+pub(crate) trait Weights {
     /// Twice the weight of the pair (a, b), `a != b`, symmetric; zero: no edge.
     fn w2(&self, a: usize, b: usize) -> Weight;
 
@@ -172,7 +172,7 @@ pub trait Weights {
 }
 
 /// The dense matrix: twice each edge's weight, row-major `n × n`, symmetric.
-pub struct Dense {
+pub(crate) struct Dense {
     n: usize,
     w2: Vec<Weight>,
 }
@@ -189,7 +189,7 @@ impl Weights for Dense {
 ///
 /// Edges are numbered `k = i * n + j` (i < j); an endpoint `p = 2k` is i, `2k + 1` is j;
 /// `mate[v]` and `labelend` hold the endpoint at the far end.
-pub struct Matcher<W: Weights = Dense> {
+pub(crate) struct Matcher<W: Weights = Dense> {
     n: usize,
     /// The weights (twice each edge's weight; zero = no edge).
     w: W,
@@ -266,7 +266,10 @@ pub struct Matcher<W: Weights = Dense> {
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
 /// vertices `0..n` with the given edges (`(u, v, w)`, `u != v`, `w > 0`).
-pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Option<usize>> {
+pub(crate) fn max_weight_matching(
+    n: usize,
+    edges: &[(usize, usize, Weight)],
+) -> Vec<Option<usize>> {
     let mut m = Matcher::new(n);
     for &(a, b, w) in edges {
         m.set_weight(a, b, w);
@@ -277,7 +280,7 @@ pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Op
 
 impl Matcher<Dense> {
     /// `n` vertices, no edges, empty matching.
-    pub fn new(n: usize) -> Matcher {
+    pub(crate) fn new(n: usize) -> Matcher {
         Matcher::with_weights(n, Dense { n, w2: vec![Weight::ZERO; n * n] })
     }
 
@@ -285,7 +288,7 @@ impl Matcher<Dense> {
     /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
     /// lighter edge that is not matched costs nothing, module docs). The weight must stay
     /// below 2^(BITS-2).
-    pub fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+    pub(crate) fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
         debug_assert!(v != u && v < self.n && u < self.n);
         let w2 = w.add(&w);
         let n = self.n;
@@ -303,7 +306,7 @@ impl<W: Weights> Matcher<W> {
     /// `n` vertices with the weights of `w`, empty matching, all duals zero. A vertex is
     /// optimised by the first [`solve`](Self::solve) only once reported: a caller starting
     /// from non-zero weights reports its vertices ([`touch`](Self::touch)).
-    pub fn with_weights(n: usize, w: W) -> Matcher<W> {
+    pub(crate) fn with_weights(n: usize, w: W) -> Matcher<W> {
         Matcher {
             n,
             w,
@@ -351,25 +354,25 @@ impl<W: Weights> Matcher<W> {
     }
 
     /// The weight of edge (a, b) (zero: no edge).
-    pub fn weight(&self, a: usize, b: usize) -> Weight {
+    pub(crate) fn weight(&self, a: usize, b: usize) -> Weight {
         self.w.w2(a, b).half()
     }
 
     /// The weights.
-    pub fn weights(&self) -> &W {
+    pub(crate) fn weights(&self) -> &W {
         &self.w
     }
 
     /// The weights, to change them; each changed pair must then be reported by
     /// [`changed`](Self::changed) (what [`Matcher::set_weight`] does for the matrix).
-    pub fn weights_mut(&mut self) -> &mut W {
+    pub(crate) fn weights_mut(&mut self) -> &mut W {
         &mut self.w
     }
 
     /// Reports that the weight of (v, u) changed from `old` to `new` (undoubled, as
     /// [`Matcher::set_weight`] takes them): `v` is the vertex re-optimised at the next
     /// [`solve`](Self::solve), as for `set_weight`.
-    pub fn changed(&mut self, v: usize, u: usize, old: &Weight, new: &Weight) {
+    pub(crate) fn changed(&mut self, v: usize, u: usize, old: &Weight, new: &Weight) {
         debug_assert!(v != u && v < self.n && u < self.n);
         if old != new {
             self.note_change(v, u, new < old);
@@ -379,7 +382,7 @@ impl<W: Weights> Matcher<W> {
     /// Reports that the weight of (v, u) changed, lighter or heavier, without the values
     /// (a bulk change the caller knows the direction of; reporting a pair that did not
     /// change costs a little work at the next solve, never the optimum).
-    pub fn changed_dir(&mut self, v: usize, u: usize, lighter: bool) {
+    pub(crate) fn changed_dir(&mut self, v: usize, u: usize, lighter: bool) {
         debug_assert!(v != u && v < self.n && u < self.n);
         self.note_change(v, u, lighter);
     }
@@ -389,7 +392,7 @@ impl<W: Weights> Matcher<W> {
     /// blossom holding `v` is looked at in the next [`solve`](Self::solve) (dissolved if
     /// one of its cycle edges at `v` is no longer tight); nothing else changes. A matched
     /// edge that got lighter must be reported by `changed_dir`.
-    pub fn lighter_unmatched(&mut self, v: usize) {
+    pub(crate) fn lighter_unmatched(&mut self, v: usize) {
         if self.inblossom[v] != v && !self.loosened[v] {
             self.loosened[v] = true;
             self.loosened_list.push(v);
@@ -398,7 +401,7 @@ impl<W: Weights> Matcher<W> {
 
     /// Reports that edges at `v` changed (heavier, or new): `v` is re-optimised at the next
     /// [`solve`](Self::solve).
-    pub fn touch(&mut self, v: usize) {
+    pub(crate) fn touch(&mut self, v: usize) {
         self.towards_only[v] = false;
         if !self.modified[v] {
             self.modified[v] = true;
@@ -408,7 +411,7 @@ impl<W: Weights> Matcher<W> {
 
     /// The vertices that [`touch_towards`](Self::touch_towards) names (replacing the
     /// last ones).
-    pub fn set_towards(&mut self, vs: Vec<usize>) {
+    pub(crate) fn set_towards(&mut self, vs: Vec<usize>) {
         for &u in &self.towards {
             self.in_towards[u] = false;
         }
@@ -423,7 +426,7 @@ impl<W: Weights> Matcher<W> {
     /// its edges to the open S2 players): a hinted solve then reads only those edges of
     /// `v` for uncovered ones, not its row. Any other change reported at `v` before the
     /// next solve cancels it.
-    pub fn touch_towards(&mut self, v: usize) {
+    pub(crate) fn touch_towards(&mut self, v: usize) {
         if !self.modified[v] {
             self.modified[v] = true;
             self.pending.push(v);
@@ -455,7 +458,7 @@ impl<W: Weights> Matcher<W> {
     /// vertices of one group (the players of one score group, say) are likely matched to
     /// each other, so each starts from the weights of its edges inside its group. Any
     /// grouping gives an optimum; all vertices start in group 0.
-    pub fn set_group(&mut self, v: usize, g: u32) {
+    pub(crate) fn set_group(&mut self, v: usize, g: u32) {
         self.group[v] = g;
     }
 
@@ -463,7 +466,7 @@ impl<W: Weights> Matcher<W> {
     /// Dutch S1 and S2 halves), so its greedy matching of the tight edges pairs a vertex
     /// with a free vertex of the other side first. Any sides give an optimum; all
     /// vertices start with side 0 (none).
-    pub fn set_side(&mut self, v: usize, side: u8) {
+    pub(crate) fn set_side(&mut self, v: usize, side: u8) {
         self.side[v] = side;
     }
 
@@ -476,7 +479,7 @@ impl<W: Weights> Matcher<W> {
     /// (the vertices hinted or changed raise their duals where needed), matched edges
     /// that are no longer tight are unmatched, and the search starts from the free
     /// vertices of positive dual.
-    pub fn raise_dual(&mut self, v: usize, by: Weight) {
+    pub(crate) fn raise_dual(&mut self, v: usize, by: Weight) {
         if !self.hinted[v] {
             self.hinted[v] = true;
             self.hint[v] = Weight::ZERO;
@@ -490,14 +493,14 @@ impl<W: Weights> Matcher<W> {
     /// slack is not negative), so the solve does not read the changed vertices' rows to
     /// find uncovered edges (k²/2 weights when every vertex changed, as in the Dutch
     /// step 3, whose hints cover every pair by construction). Debug builds check it.
-    pub fn hints_cover(&mut self) {
+    pub(crate) fn hints_cover(&mut self) {
         self.covering = true;
     }
 
     /// [`hints_cover`](Self::hints_cover) for every edge but those at `v`: the next
     /// solve reads `v`'s row (one row, not the k² of every changed vertex) and raises
     /// `v`'s dual where an edge at it is uncovered.
-    pub fn hints_cover_but(&mut self, v: usize) {
+    pub(crate) fn hints_cover_but(&mut self, v: usize) {
         self.covering = true;
         self.cover_rows.push(v);
     }
@@ -506,7 +509,7 @@ impl<W: Weights> Matcher<W> {
     /// that stays tight, its dual raised only where an edge at it is uncovered (as after
     /// [`raise_dual`](Self::raise_dual) hints), instead of being unmatched and its dual
     /// set afresh. For a few changes that leave most of the matching optimal.
-    pub fn keep_tight(&mut self) {
+    pub(crate) fn keep_tight(&mut self) {
         self.warm = true;
     }
 
@@ -516,7 +519,7 @@ impl<W: Weights> Matcher<W> {
     ///
     /// [`is_tight`]: Self::is_tight
     /// [`prefer`]: Self::prefer
-    pub fn flatten(&mut self) {
+    pub(crate) fn flatten(&mut self) {
         for v in 0..self.n {
             if self.alive[v] {
                 self.make_trivial(v);
@@ -527,7 +530,7 @@ impl<W: Weights> Matcher<W> {
     /// Whether (a, b) is an edge of zero slack between two vertices outside blossoms
     /// (after the last [`solve`](Self::solve) and [`flatten`](Self::flatten): an edge an
     /// optimum may use; every optimum uses only such edges).
-    pub fn is_tight(&self, a: usize, b: usize) -> bool {
+    pub(crate) fn is_tight(&self, a: usize, b: usize) -> bool {
         let w = &self.w.w2(a, b);
         a != b
             && self.alive[a]
@@ -545,7 +548,7 @@ impl<W: Weights> Matcher<W> {
     /// that hold a changed vertex. Zero for a matched pair that stays tight; a caller
     /// that adds half of it to the pair's weight (with what its hints raise the ends)
     /// keeps the pair tight, where it would otherwise be unmatched and searched again.
-    pub fn flat_slack(&self, a: usize, b: usize, changed: &[usize]) -> Weight {
+    pub(crate) fn flat_slack(&self, a: usize, b: usize, changed: &[usize]) -> Weight {
         // A set, not a mark per vertex: this runs once per decided pair, and clearing
         // 2n marks each time would make a bracket's removals quadratic.
         let mut opened = std::collections::HashSet::new();
@@ -575,7 +578,7 @@ impl<W: Weights> Matcher<W> {
     /// their duals are positive). The matching stays one the next solve can start from.
     ///
     /// [`is_tight`]: Self::is_tight
-    pub fn prefer(&mut self, v: usize, u: usize) -> bool {
+    pub(crate) fn prefer(&mut self, v: usize, u: usize) -> bool {
         if !self.is_tight(v, u) {
             return false;
         }
@@ -597,7 +600,7 @@ impl<W: Weights> Matcher<W> {
     }
 
     /// Removes `v` from the graph (its mate, if any, becomes free).
-    pub fn remove(&mut self, v: usize) {
+    pub(crate) fn remove(&mut self, v: usize) {
         if !self.alive[v] {
             return;
         }
@@ -607,7 +610,7 @@ impl<W: Weights> Matcher<W> {
     }
 
     /// The number of vertices (alive or removed).
-    pub fn vertices(&self) -> usize {
+    pub(crate) fn vertices(&self) -> usize {
         self.n
     }
 
@@ -615,7 +618,7 @@ impl<W: Weights> Matcher<W> {
     /// matching is still a maximum-weight one with the duals as they are, which holds when
     /// no blossom is left and every free vertex has dual zero (the duals stay feasible and
     /// a preferred pair is tight, so every matched edge is tight: the LP certificate).
-    pub fn is_optimal_flat(&self) -> bool {
+    pub(crate) fn is_optimal_flat(&self) -> bool {
         (0..self.n).all(|v| {
             !self.alive[v]
                 || (self.inblossom[v] == v && (self.mate[v] != NONE || self.dualvar[v].is_zero()))
@@ -623,7 +626,7 @@ impl<W: Weights> Matcher<W> {
     }
 
     /// v's mate in the last optimum.
-    pub fn mate(&self, v: usize) -> Option<usize> {
+    pub(crate) fn mate(&self, v: usize) -> Option<usize> {
         (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v]))
     }
 }

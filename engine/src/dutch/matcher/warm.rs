@@ -6,7 +6,7 @@ use super::*;
 
 impl<W: Weights> Matcher<W> {
     /// Re-optimises after the changes since the last call.
-    pub fn solve(&mut self) {
+    pub(crate) fn solve(&mut self) {
         let n = self.n;
         // A lighter edge inside a blossom: when it was one of the blossom's cycle edges
         // (no longer tight), the blossoms containing the vertex are dissolved. Their duals

@@ -14,7 +14,7 @@
 //! when they met (C1), plus the small per-player state each decision adds (a bonus on one
 //! MDP's edges, the step-3 bonus and its ±1, the pairs each decision takes out, the digits
 //! of the S1 players choosing in step 4). Each change of that state is reported to the
-//! matcher pair by pair in the order `matrix::bracket` writes its matrix
+//! matcher pair by pair in the order the matrix source writes its matrix
 //! ([`Matcher::changed`], `changed_dir`, `touch`), so the matcher does what it does on the
 //! matrix, and memory is O(k) beside the class-pair cache. Before any decision (the
 //! bracket's first solve) the weights are the classes' alone, met pairs aside: the
@@ -23,12 +23,11 @@
 //!
 //! `candidates` takes this path for every restricted bracket (`candidates::Path::Auto`);
 //! `candidates::Path::ClassModelAbove(k)` keeps the matrix path up to k players, the
-//! reference the comparison tests (`engine/tests/it/dutch_class_model.rs`) hold this path to.
-//! [`bracket`] takes the decisions of `matrix::bracket` step by step, with the model's
-//! state in place of writes to the matrix: any change to either decision sequence must be
-//! made in both (those tests fail otherwise).
+//! reference the comparison tests (`tests/paths.rs`) hold this path to.
+//! The decisions are the bracket driver's (`bracket::driver`, one for both sources): the
+//! model is its weight source (`source`), each decision a change of the model's state in
+//! place of writes to the matrix.
 
-use super::Stop;
 use crate::dutch::matcher::Matcher;
 use crate::dutch::next_group::{Join, NextGroup};
 use crate::dutch::order::Field;
@@ -95,7 +94,7 @@ struct Model<'a> {
     dummy: Vec<Weight>,
     sink: bool,
     /// A bonus on every edge of that vertex, so that its pair stays tight through the
-    /// decisions (`Solver::keep_extra_pair`; every optimum matches the vertex or none
+    /// decisions (`ModelSource::keep_extra_pair`; every optimum matches the vertex or none
     /// does, so it changes no decision).
     extra: Weight,
 }
@@ -499,8 +498,8 @@ impl rest::Edges for Model<'_> {
 }
 
 /// A bracket on the class model: the incremental matcher reading its weights from the
-/// `Model` (no matrix), with the warm steps of `matrix::bracket`.
-struct Solver<'r, 'a> {
+/// `Model` (no matrix), the bracket driver's weight source (`source`).
+struct ModelSource<'r, 'a> {
     r: Round<'r>,
     m: Matcher<Model<'a>>,
     /// The matcher's players (the bracket and the next group, or the bracket alone when
@@ -508,6 +507,9 @@ struct Solver<'r, 'a> {
     pbi: &'a [usize],
     loc: Vec<usize>,
     sink: Option<Sink<'a>>,
+    /// Step 4, before a group's guesses: the mates outside the remainder and the
+    /// unmatched vertices (`Source::guesses_hold`).
+    guess_start: Option<(Vec<Option<usize>>, Vec<usize>)>,
 }
 
 /// The next score group as one vertex (`next_group`), after the bracket's players.
@@ -522,56 +524,9 @@ struct Sink<'a> {
     floater: Option<usize>,
 }
 
-impl<'a> Solver<'_, 'a> {
+impl<'a> ModelSource<'_, 'a> {
     fn model(&mut self) -> &mut Model<'a> {
         self.m.weights_mut()
-    }
-
-    /// The matcher's optimum, the players' partners, and the check that it extends (as
-    /// `matrix::Solver::solve`).
-    fn solve(&mut self) -> Result<(), Stop> {
-        self.m.solve();
-        let pbi = self.pbi;
-        let k = pbi.len();
-        self.stable_from_mates();
-        *self.r.bye = match &self.sink {
-            // The next group as one vertex holds the bye dummy when it is the bye's.
-            Some(sink) => sink.group.bye,
-            None if !self.m.weights().dummy.is_empty() => self.m.mate(k).map(|j| pbi[j]),
-            None => None,
-        };
-        let Some(rest) = self.r.rest.as_mut() else { return Ok(()) };
-        rest.bye_taken(self.r.bye.is_some());
-        for (i, &v) in pbi.iter().enumerate() {
-            rest.cover(v, self.r.done[v].is_some() || self.m.mate(i).is_some());
-        }
-        if let Some(sink) = &mut self.sink {
-            // The next group's players as a best N-part for this optimum pairs them: the
-            // group's matching, changed by the floater's join (`next_group`).
-            let g = sink.group;
-            sink.floater = self.m.mate(k);
-            let now = sink.floater.map_or(Join::Apart, |i| sink.joins[i]);
-            match sink.told {
-                None => {
-                    for (p, &v) in g.players().iter().enumerate() {
-                        rest.cover(v, g.paired(p));
-                    }
-                }
-                // The last join's change undone.
-                Some(before) => {
-                    if let Some((v, paired)) = g.changes(before) {
-                        rest.cover(v, !paired);
-                    }
-                }
-            }
-            if let Some((v, paired)) = g.changes(now) {
-                rest.cover(v, paired);
-            }
-            sink.told = Some(now);
-        }
-        let model = self.m.weights();
-        let b = rest::Bracket { verts: pbi, pos: &self.loc, mdps: model.sgb, m: model };
-        if rest.repair(self.r.field, Some(&b)) { Ok(()) } else { Err(Stop::Unextendable) }
     }
 
     /// Each player's partner in the matcher's matching now (itself when unpaired or
@@ -584,16 +539,6 @@ impl<'a> Solver<'_, 'a> {
                 None => self.m.mate(i).filter(|&j| j < k).map_or(v, |j| pbi[j]),
             };
         }
-    }
-
-    fn finalize(&mut self, a: usize, b: usize) {
-        self.r.done[a] = Some(b);
-        self.r.done[b] = Some(a);
-        self.r.stable[a] = b;
-        self.r.stable[b] = a;
-        self.keep_extra_pair(|_| Weight::ZERO, &[a.min(b), a.max(b)]);
-        self.m.remove(self.loc[a]);
-        self.m.remove(self.loc[b]);
     }
 
     /// The current weight of (a, b), field indices.
@@ -651,19 +596,6 @@ impl<'a> Solver<'_, 'a> {
         self.m.weights().base(i.min(j), i.max(j))
     }
 
-    /// Step 4: whether the remainder pair of the S1 player `v` and `o` below it has an
-    /// edge. An S1 player `o` never has one (step 3 took S1 x S1 out): it is told by its
-    /// flag, not by weighing the pair — the searches for each S1 player's highest open S2
-    /// player pass every later S1 player, O(k²) weights in a big bracket.
-    fn s2_edge(&self, v: usize, o: usize) -> bool {
-        let s1 = self.m.weights().s1.as_deref().expect("step 4 follows step 3");
-        if s1[self.loc[o]] {
-            debug_assert!(self.base(v, o).is_zero(), "S1 pair {v}-{o} has an edge");
-            return false;
-        }
-        !self.base(v, o).is_zero()
-    }
-
     /// Changes the model by `f` and reports every pair of `pairs` (field indices, the
     /// first the vertex re-optimised, as `Matrix::set` in `candidates`) whose weight
     /// changed, in order.
@@ -684,29 +616,26 @@ impl<'a> Solver<'_, 'a> {
         self.m.touch(i);
     }
 
-    fn tight(&self, a: usize, b: usize) -> bool {
-        self.m.is_tight(self.loc[a], self.loc[b])
+    /// The mates of the vertices outside the remainder (the next group, the one vertex,
+    /// MDPs left): a clean run of step 4's guesses leaves them as they are.
+    fn outside(&self) -> Vec<Option<usize>> {
+        let (model, k) = (self.m.weights(), self.pbi.len());
+        (0..self.m.vertices())
+            .filter(|&i| i >= k || model.rem_of[i] == NONE)
+            .map(|i| self.m.mate(i))
+            .collect()
     }
 
-    fn prefer(&mut self, a: usize, b: usize) -> bool {
-        let (i, j) = (self.loc[a], self.loc[b]);
-        self.m.prefer(i, j)
-    }
-
-    fn raise(&mut self, v: usize, by: Weight) {
-        let i = self.loc[v];
-        self.m.raise_dual(i, by);
-    }
-
-    /// `v`'s mate in the matcher now, a player (`None` also for the vertex after the
-    /// players: the bye dummy or the next group as one vertex).
-    fn mate_now(&self, v: usize) -> Option<usize> {
-        self.m.mate(self.loc[v]).and_then(|j| self.pbi.get(j).copied())
+    /// Which vertices are unmatched, not only how many: a guess that pairs a free player
+    /// and frees its partner's old mate keeps the count but changes who floats, and the
+    /// rest (C4/C5) was checked for the old floater only.
+    fn free(&self) -> Vec<usize> {
+        (0..self.m.vertices()).filter(|&i| self.m.mate(i).is_none()).collect()
     }
 }
 
-mod driver;
-pub(crate) use driver::bracket;
+mod source;
+pub(crate) use source::bracket;
 
 #[cfg(test)]
 mod tests;

@@ -2,6 +2,9 @@
 
 use super::*;
 
+mod implicit;
+mod paths;
+
 /// A small deterministic generator (LCG).
 struct Lcg(u64);
 impl Lcg {
