@@ -730,7 +730,7 @@ fn a_growing_blossom_keeps_a_certificate() {
 
 #[test]
 fn a_pair_made_heavier_by_its_flat_slack_stays_optimal() {
-    // The Dutch extra vertex (`bracket::model::Solver::keep_extra_pair`): the last vertex x
+    // The Dutch extra vertex (`bracket::model::ModelSource::keep_extra_pair`): the last vertex x
     // is matched to p; before a change, every edge of x gets half the slack (p, x)
     // will have once the blossoms of the changed vertices are dissolved
     // (`flat_slack`), plus p's hint, so that a dissolution keeps the pair matched
