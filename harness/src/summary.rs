@@ -154,6 +154,12 @@ pub struct Features {
     /// Tournaments with at least one withdrawal / requested absence recorded.
     pub withdrawals: u64,
     pub absences: u64,
+    /// Tournaments with at least one late entrant (FIDE C.04.2, players.csv `enters`).
+    #[serde(default)]
+    pub late_entries: u64,
+    /// Late entrants, over all tournaments.
+    #[serde(default)]
+    pub late_entrants: u64,
     /// Rows by result.
     pub decisive: u64,
     pub draws: u64,
@@ -184,6 +190,9 @@ impl Features {
         self.withdrawals += t.players.iter().any(|p| p.withdrawn_from.is_some()) as u64;
         self.absences +=
             t.players.iter().any(|p| !p.half_byes.is_empty() || !p.zero_byes.is_empty()) as u64;
+        let late = t.players.iter().filter(|p| p.enters.is_some()).count() as u64;
+        self.late_entries += (late > 0) as u64;
+        self.late_entrants += late;
         for row in &t.rows {
             match row.entry {
                 Entry::Game { result: Some(o), .. } => match o {
@@ -201,7 +210,7 @@ impl Features {
     }
 
     fn merge(&mut self, o: &Features) {
-        let pairs: [(&mut u64, u64); 17] = [
+        let pairs: [(&mut u64, u64); 19] = [
             (&mut self.plain_swiss, o.plain_swiss),
             (&mut self.with_groups, o.with_groups),
             (&mut self.lower_swiss, o.lower_swiss),
@@ -212,6 +221,8 @@ impl Features {
             (&mut self.swaps, o.swaps),
             (&mut self.withdrawals, o.withdrawals),
             (&mut self.absences, o.absences),
+            (&mut self.late_entries, o.late_entries),
+            (&mut self.late_entrants, o.late_entrants),
             (&mut self.decisive, o.decisive),
             (&mut self.draws, o.draws),
             (&mut self.forfeits, o.forfeits),
@@ -672,8 +683,8 @@ impl Summary {
         if dutch || generic {
             let _ = writeln!(
                 s,
-                "exercised: withdrawals {}, absences {} (tournaments with at least one)",
-                f.withdrawals, f.absences
+                "exercised: withdrawals {}, absences {}, late entries {} (tournaments with at least one); late entrants {}",
+                f.withdrawals, f.absences, f.late_entries, f.late_entrants
             );
         } else {
             self.render_exercised(&mut s);
