@@ -246,7 +246,7 @@ pub(crate) fn run(args: Args) -> crate::CmdResult {
                     w.outcome.code()
                 ));
             }
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => {
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
                 let p = *p;
                 let kind = row.entry.result_code();
                 return Err(here(

@@ -128,7 +128,9 @@ fn json_text(t: &Tournament, round: u32) -> String {
         .map(|row| {
             let (white, black) = match row.entry {
                 Entry::Game { white, black, .. } => (white, Some(black)),
-                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
+                    (p, None)
+                }
             };
             json!({
                 "board": row.board,
@@ -191,6 +193,7 @@ pub(crate) fn table_text(t: &Tournament, round: u32) -> String {
                 ]);
             }
             Entry::Bye(_) => line.push("bye (1 point)".into()),
+            Entry::FullBye(_) => line.push("full-point bye, given by the arbiter (1 point)".into()),
             Entry::HalfBye(_) => line.push("absent (½ point)".into()),
             Entry::ZeroBye(_) => line.push("absent (0 points)".into()),
         }

@@ -169,6 +169,9 @@ pub struct Features {
     pub byes: u64,
     pub half_byes: u64,
     pub zero_byes: u64,
+    /// `full-bye` rows (the arbiter's full-point byes).
+    #[serde(default)]
+    pub full_byes: u64,
 }
 
 impl Features {
@@ -205,12 +208,13 @@ impl Features {
                 Entry::Bye(_) => self.byes += 1,
                 Entry::HalfBye(_) => self.half_byes += 1,
                 Entry::ZeroBye(_) => self.zero_byes += 1,
+                Entry::FullBye(_) => self.full_byes += 1,
             }
         }
     }
 
     fn merge(&mut self, o: &Features) {
-        let pairs: [(&mut u64, u64); 19] = [
+        let pairs: [(&mut u64, u64); 20] = [
             (&mut self.plain_swiss, o.plain_swiss),
             (&mut self.with_groups, o.with_groups),
             (&mut self.lower_swiss, o.lower_swiss),
@@ -230,6 +234,7 @@ impl Features {
             (&mut self.byes, o.byes),
             (&mut self.half_byes, o.half_byes),
             (&mut self.zero_byes, o.zero_byes),
+            (&mut self.full_byes, o.full_byes),
         ];
         for (a, b) in pairs {
             *a += b;

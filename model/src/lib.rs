@@ -183,6 +183,11 @@ pub enum Entry {
     HalfBye(Id),
     /// `zero-bye`: requested absence scored 0 (SPEC §9).
     ZeroBye(Id),
+    /// `full-bye`: a full point without play that the arbiter gave (TRF `0000 - F`), not the
+    /// pairing-allocated bye: FIDE (Dutch) events only (the Berger-Swiss system has no such
+    /// bye, SPEC §3). Unplayed; it blocks a later pairing-allocated bye as any win scored
+    /// without playing does (C.04.1 rule 4), but is not one.
+    FullBye(Id),
 }
 
 impl Entry {
@@ -196,6 +201,7 @@ impl Entry {
             Entry::Bye(p) => Entry::Bye(f(p)),
             Entry::HalfBye(p) => Entry::HalfBye(f(p)),
             Entry::ZeroBye(p) => Entry::ZeroBye(f(p)),
+            Entry::FullBye(p) => Entry::FullBye(f(p)),
         }
     }
 
@@ -203,7 +209,7 @@ impl Entry {
     pub fn players(&self) -> impl Iterator<Item = Id> {
         let (a, b) = match *self {
             Entry::Game { white, black, .. } => (white, Some(black)),
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => (p, None),
         };
         std::iter::once(a).chain(b)
     }
@@ -222,7 +228,7 @@ impl Entry {
                     None
                 }
             }
-            Entry::Bye(p) if p == player => Some(2),
+            Entry::Bye(p) | Entry::FullBye(p) if p == player => Some(2),
             Entry::HalfBye(p) if p == player => Some(1),
             Entry::ZeroBye(p) if p == player => Some(0),
             _ => None,
@@ -237,13 +243,20 @@ impl Entry {
             Entry::Bye(_) => "bye",
             Entry::HalfBye(_) => "half-bye",
             Entry::ZeroBye(_) => "zero-bye",
+            Entry::FullBye(_) => "full-bye",
         }
+    }
+
+    /// An entry the arbiter makes before the round is paired, which keeps its player out of
+    /// the pairing: `half-bye`, `zero-bye`, `full-bye`.
+    pub fn is_pre_entry(&self) -> bool {
+        matches!(self, Entry::HalfBye(_) | Entry::ZeroBye(_) | Entry::FullBye(_))
     }
 }
 
 /// What rows are worth to their players ([`Tournament::row_points`]): [`Entry::points_of`],
 /// except that the pairing-allocated bye of a Dutch tournament scores `pab_points` (C.04.1:
-/// 1, ½ or 0; default 1). A requested full-point bye stays a win.
+/// 1, ½ or 0; default 1). The arbiter's full-point bye ([`Entry::FullBye`]) stays a win.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowPoints {
     /// (round, player) of each pairing-allocated bye.
@@ -321,8 +334,8 @@ impl Tournament {
             return RowPoints { pabs: HashSet::new(), pab_points: 2 };
         };
         // The pairing-allocated bye of a round is its `bye` row on the highest board (the
-        // Dutch engine writes one bye, after the games; TRF export writes that row `U` and any
-        // other `bye` row of the round `F`, a requested full-point bye).
+        // Dutch engine writes one bye, after the games; TRF export writes it `U`). The
+        // arbiter's full-point bye is its own entry, `full-bye` (TRF `F`).
         let mut last: HashMap<u32, (u32, Id)> = HashMap::new();
         for row in &self.rows {
             if let Entry::Bye(p) = row.entry {

@@ -213,7 +213,7 @@ fn pair_trf(
         .filter_map(|row| match row.entry {
             Entry::Game { white, black, .. } => Some((white, Some(black))),
             Entry::Bye(p) => Some((p, None)),
-            Entry::HalfBye(_) | Entry::ZeroBye(_) => None,
+            Entry::HalfBye(_) | Entry::ZeroBye(_) | Entry::FullBye(_) => None,
         })
         .collect())
 }

@@ -593,9 +593,10 @@ fn rounds_section(input: &Input, page: &Page) -> String {
                         pts(black)
                     );
                 }
-                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => {
+                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
                     let what = match row.entry {
                         Entry::Bye(_) => "bye (1 point)",
+                        Entry::FullBye(_) => "full-point bye given by the arbiter (1 point)",
                         Entry::HalfBye(_) => "requested absence (½ point)",
                         _ => "requested absence (0 points)",
                     };
