@@ -351,6 +351,71 @@ impl Tournament {
         }
     }
 
+    /// The round entered ahead of its pairing in a FIDE (Dutch) event, if any
+    /// ([`Tournament::entered_ahead`]; `None` in a Berger-Swiss event, whose requested
+    /// absences are `players.csv` fields, SPEC §9). Its pairing keeps those players out and
+    /// their entries (the JaVaFo/bbpPairings convention for a cell of the next round).
+    pub fn pre_entered_round(&self) -> Option<u32> {
+        self.config.system.dutch().and_then(|_| self.entered_ahead())
+    }
+
+    /// The last round with rows, when every row of it is an entry the arbiter makes before
+    /// the pairing ([`Entry::is_pre_entry`]: a requested `half-bye` or `zero-bye`, the
+    /// arbiter's `full-bye`) and some player not withdrawn by then has no row in it (a paired
+    /// round has a row for each), whatever the system.
+    pub fn entered_ahead(&self) -> Option<u32> {
+        let last = self.last_round();
+        if last == 0 || !self.round_rows(last).all(|row| row.entry.is_pre_entry()) {
+            return None;
+        }
+        let named: HashSet<Id> =
+            self.round_rows(last).flat_map(|row| row.entry.players()).collect();
+        self.players.iter().any(|p| !p.withdrawn_by(last) && !named.contains(&p.id)).then_some(last)
+    }
+
+    /// Rounds paired so far: [`Tournament::last_round`] less a pre-entered round
+    /// ([`Tournament::pre_entered_round`]); the next round to pair is this plus one.
+    pub fn paired_rounds(&self) -> u32 {
+        self.last_round() - u32::from(self.pre_entered_round().is_some())
+    }
+
+    /// The tournament as the pairing of its next round reads it, when that round was
+    /// entered ahead ([`Tournament::pre_entered_round`]; `None` otherwise): its rows are
+    /// taken out and become requests of their players — a `half-bye` in `half_byes`, a
+    /// `zero-bye` or a `full-bye` in `zero_byes` (a player not paired that round) — and the
+    /// players of its `full-bye` rows are returned, for the paired round to give their rows
+    /// back.
+    pub fn with_pre_entries_as_requests(&self) -> Option<(Tournament, Vec<Id>)> {
+        let r = self.pre_entered_round()?;
+        let mut t = self.clone();
+        t.rows.retain(|row| row.round != r);
+        let mut full = Vec::new();
+        for row in self.round_rows(r) {
+            let (id, half) = match row.entry {
+                Entry::HalfBye(p) => (p, true),
+                Entry::ZeroBye(p) => (p, false),
+                Entry::FullBye(p) => {
+                    full.push(p);
+                    (p, false)
+                }
+                Entry::Game { .. } | Entry::Bye(_) => continue,
+            };
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == id) {
+                let list = if half { &mut p.half_byes } else { &mut p.zero_byes };
+                if !list.contains(&r) {
+                    list.push(r);
+                    list.sort_unstable();
+                }
+                if half {
+                    p.zero_byes.retain(|&x| x != r);
+                } else {
+                    p.half_byes.retain(|&x| x != r);
+                }
+            }
+        }
+        Some((t, full))
+    }
+
     /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).
     pub fn missing_results(&self, up_to: u32) -> Vec<(u32, u32, Id, Id)> {
         self.rows

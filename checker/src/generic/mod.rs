@@ -157,9 +157,10 @@ pub(crate) fn check_round(t: &Tournament, r: u32) -> RoundReport {
     out
 }
 
-/// Certifies every round under C.04.1.
+/// Certifies every round under C.04.1 (not a round entered ahead and not paired yet,
+/// `Tournament::pre_entered_round`, Dutch events only).
 pub(crate) fn check_all(t: &Tournament) -> Vec<RoundReport> {
-    (1..=t.last_round()).map(|r| check_round(t, r)).collect()
+    (1..=t.paired_rounds()).map(|r| check_round(t, r)).collect()
 }
 
 /// 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st, …

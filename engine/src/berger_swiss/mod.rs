@@ -58,6 +58,9 @@ pub enum EngineError {
     UnknownPlayer { round: u32, id: Id },
     /// A `full-bye` row (the arbiter's full-point bye): the SPEC has no such bye (§3).
     FullBye { round: u32, player: Id },
+    /// Round `round` holds only entries made ahead of its pairing (absences): SPEC §9 takes
+    /// requested absences from `players.csv`, not from rows of an unpaired round.
+    PreEnteredRound { round: u32 },
 }
 
 impl std::error::Error for EngineError {}
@@ -96,6 +99,10 @@ impl std::fmt::Display for EngineError {
             EngineError::UnknownPlayer { round, id } => {
                 write!(f, "rounds.csv: round {round} names unknown player {id}")
             }
+            EngineError::PreEnteredRound { round } => write!(
+                f,
+                "rounds.csv: round {round} holds only absences entered ahead, and not every player has a row: in a Berger-Swiss event a requested absence is listed in players.csv (`half_byes`, `zero_byes`, SPEC §9), not entered in rounds.csv before the round is paired"
+            ),
             EngineError::FullBye { round, player } => write!(
                 f,
                 "round {round}: player {player} has a full-point bye the arbiter gave (`full-bye`, TRF `F`), which the Berger-Swiss system does not have (SPEC §3: `bye`, `half-bye`, `zero-bye`)"
@@ -211,6 +218,9 @@ fn index_players(t: &Tournament) -> Result<state::IdIndex, EngineError> {
 /// The round to pair: the one after the last, once every earlier game has a result and
 /// while the event has rounds left (§2).
 fn next_round(t: &Tournament, groups: &groups::Groups) -> Result<u32, EngineError> {
+    if let Some(round) = t.entered_ahead() {
+        return Err(EngineError::PreEnteredRound { round });
+    }
     let last = t.last_round();
     let missing = t.missing_results(last);
     if !missing.is_empty() {

@@ -13,7 +13,10 @@
 //!   addition to SPEC §12 for FIDE (Dutch) events only.
 //! - `rounds.csv` — header `round,board,white,black,result` (columns in any order), one row per
 //!   game, bye or absence; besides the results of SPEC §12, `full-bye` (a full-point bye the
-//!   arbiter gave, not the pairing-allocated bye; FIDE (Dutch) events only). **Decision:** the file may be absent; an absent `rounds.csv` means
+//!   arbiter gave, not the pairing-allocated bye; FIDE (Dutch) events only). The last round
+//!   may be one entered ahead of its pairing ([`crate::Tournament::pre_entered_round`]):
+//!   only `half-bye`, `zero-bye` and `full-bye` rows, not every player named; `bsw pair`
+//!   pairs it keeping those entries ([`append_round`] replaces its rows by the paired round). **Decision:** the file may be absent; an absent `rounds.csv` means
 //!   "no round paired yet", exactly like a file holding only the header. [`write_dir`] always
 //!   writes it (header only when there are no rows).
 //!
@@ -178,10 +181,16 @@ pub fn write_dir(dir: &Path, t: &Tournament) -> Result<(), InputError> {
 }
 
 /// Rewrites `rounds.csv` of `dir` atomically with `rows` added after the rows of `current`
-/// (used by `bsw pair`). The result is validated before anything is written; on refusal no
-/// file changes.
+/// (used by `bsw pair`); the rows of a round entered ahead
+/// ([`Tournament::pre_entered_round`]) give way to `rows`, the paired round that holds
+/// them. The result is validated before anything is written; on refusal no file changes.
 pub fn append_round(dir: &Path, current: &Tournament, rows: &[Row]) -> Result<(), InputError> {
     let mut next = current.clone();
+    if let Some(r) = current.pre_entered_round()
+        && rows.iter().any(|row| row.round == r)
+    {
+        next.rows.retain(|row| row.round != r);
+    }
     next.rows.extend_from_slice(rows);
     let names = FileNames::in_dir(dir);
     let rounds = rounds_csv(&next);

@@ -98,3 +98,36 @@ fn a_berger_swiss_directory_refuses_a_full_bye_row() {
             .to_string();
     assert!(e.starts_with("rounds.csv:2: black: a `full-bye` row names one player"), "{e}");
 }
+
+#[test]
+fn a_round_entered_ahead_is_kept_out_of_the_paired_rounds_and_survives_trf() {
+    // Round 1 played by 1-2 (3 and 4 paired too); round 2 entered ahead: 3 the arbiter's
+    // full point, 4 a half-point bye; players 1 and 2 have no row yet; player 2 asked a
+    // zero-point absence for round 2 in players.csv.
+    let players = "id,name,rating,zero_byes\n1,A,2400,\n2,B,2300,2\n3,C,2200,\n4,D,2100,\n";
+    let rounds = "round,board,white,black,result\n1,1,1,3,1-0\n1,2,4,2,0-1\n2,1,3,,full-bye\n2,2,4,,half-bye\n";
+    let t = parse_dir_texts(DUTCH, players, Some(rounds)).unwrap();
+    assert_eq!((t.last_round(), t.pre_entered_round(), t.paired_rounds()), (2, Some(2), 1));
+    let (view, full) = t.with_pre_entries_as_requests().unwrap();
+    assert_eq!(full, [3]);
+    assert_eq!(view.last_round(), 1);
+    let p = |id: u32| view.player(id).unwrap();
+    assert_eq!((p(3).zero_byes.clone(), p(4).half_byes.clone()), (vec![2], vec![2]));
+    assert_eq!(p(2).zero_byes, [2]);
+    // TRF: the entries are the cells of round 2 (player 2's requested absence is in its
+    // `BSP` record: the column holds the round's rows).
+    let text = export(&t);
+    let cell = |id: u32| -> String {
+        let l = text.lines().find(|l| l.starts_with("001 ") && l[4..8].trim() == id.to_string());
+        l.unwrap().chars().skip(101).collect()
+    };
+    assert_eq!(
+        (cell(1), cell(2), cell(3), cell(4)),
+        (String::new(), String::new(), "0000 - F".into(), "0000 - H".into())
+    );
+    assert_eq!(import(&text, "t.trf").unwrap(), t);
+    // A paired round (everyone has a row) is not entered ahead, even with absences only.
+    let all = format!("{rounds}2,3,1,,zero-bye\n2,4,2,,zero-bye\n");
+    let t = parse_dir_texts(DUTCH, players, Some(&all)).unwrap();
+    assert_eq!((t.pre_entered_round(), t.paired_rounds()), (None, 2));
+}
