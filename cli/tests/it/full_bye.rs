@@ -157,3 +157,31 @@ fn a_berger_swiss_round_entered_ahead_is_refused() {
     assert_contains(&err, "players.csv (`half_byes`, `zero_byes`, SPEC §9)");
     assert_eq!(std::fs::read_to_string(dir.join("rounds.csv")).unwrap(), before);
 }
+
+#[test]
+fn results_of_the_current_round_can_be_entered_after_entries_made_ahead_of_the_next() {
+    let (_tmp, dir) = temp_path("t");
+    std::fs::create_dir_all(&dir).unwrap();
+    write_file(
+        &dir,
+        "tournament.toml",
+        "rounds = 3\nsystem = \"dutch\"\ninitial_colour = \"white\"\n",
+    );
+    write_file(&dir, "players.csv", "id,name,rating\n1,A,2500\n2,B,2400\n3,C,2300\n4,D,2200\n");
+    let (code, _, err) = bsw(&["pair", s(&dir)]);
+    assert_eq!(code, 0, "{err}");
+    // Round 1: 1-3, 4-2 (S1 = {1,2}, S2 = {3,4}); round 2 entered ahead before its results.
+    assert_eq!(rounds_of(&dir, 1), ["1,1,1,3,", "1,2,4,2,"]);
+    white_wins_then(&dir, "");
+    let path = dir.join("rounds.csv");
+    let played = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, played.replace("1,2,4,2,1-0", "1,2,4,2,")).unwrap();
+    std::fs::write(&path, std::fs::read_to_string(&path).unwrap() + "2,1,3,,full-bye\n").unwrap();
+    let (code, out, err) = bsw(&["result", s(&dir), "1", "2", "0-1"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(rounds_of(&dir, 1), ["1,1,1,3,1-0", "1,2,4,2,0-1"]);
+    assert_eq!(rounds_of(&dir, 2), ["2,1,3,,full-bye"]);
+    let (code, out, err) = bsw(&["result", s(&dir), "2", "1", "1-0"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_contains(&err, "round 2 has not been paired (the last paired round is 1)");
+}
