@@ -694,9 +694,12 @@ impl Summary {
         } else {
             self.render_exercised(&mut s);
         }
+        // The arbiter's full-point byes (`--full-bye-rate`) only when there are some.
+        let full =
+            if f.full_byes > 0 { format!(", full-byes {}", f.full_byes) } else { String::new() };
         let _ = writeln!(
             s,
-            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
+            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}{full}",
             f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
         );
         if generic {

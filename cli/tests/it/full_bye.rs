@@ -185,3 +185,41 @@ fn results_of_the_current_round_can_be_entered_after_entries_made_ahead_of_the_n
     assert_eq!(code, 2, "{out}{err}");
     assert_contains(&err, "round 2 has not been paired (the last paired round is 1)");
 }
+
+#[test]
+fn the_full_bye_rate_is_for_dutch_events_and_the_built_in_engine() {
+    let (code, out, err) = bsw(&[
+        "simulate",
+        "--system",
+        "dutch",
+        "--tournaments",
+        "12",
+        "--seed",
+        "5",
+        "--full-bye-rate",
+        "0.1",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_contains(&out, "full-byes ");
+    assert_contains(&out, "violations 0");
+    let (code, _, err) = bsw(&["simulate", "--tournaments", "2", "--full-bye-rate", "0.1"]);
+    assert_eq!(code, 2, "{err}");
+    assert_contains(
+        &err,
+        "--full-bye-rate: the arbiter's full-point bye (`full-bye`) is for FIDE (Dutch) events",
+    );
+    let engine = format!("{} pair {{trf}} -p {{out}}", env!("CARGO_BIN_EXE_bsw"));
+    let (code, _, err) = bsw(&[
+        "simulate",
+        "--system",
+        "dutch",
+        "--tournaments",
+        "2",
+        "--full-bye-rate",
+        "0.1",
+        "--engine",
+        &engine,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert_contains(&err, "--full-bye-rate applies to the built-in engine");
+}

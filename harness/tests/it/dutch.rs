@@ -389,3 +389,36 @@ fn the_summary_counts_late_entrants() {
     let s = simulate(&campaign(4, 1, PlayOptions::default()), &|| {}).unwrap();
     assert_eq!((s.features.late_entries, s.features.late_entrants), (0, 0));
 }
+
+#[test]
+fn arbiters_full_point_byes_entered_ahead_are_paired_and_certified() {
+    let mut spec = campaign(16, 2, PlayOptions::default());
+    spec.params.full_bye_rate = 0.1;
+    let s = simulate(&spec, &|| {}).unwrap();
+    assert!(s.passed(), "{}", s.render());
+    assert!(s.features.full_byes > 0, "{}", s.render());
+    assert!(s.render().contains(&format!("full-byes {}", s.features.full_byes)));
+    // Every generated full-point bye is the player's row of its round in the tournament
+    // played (none is lost or paired), unless skipped when entered (withdrawn, absent).
+    for index in 0..4 {
+        let sc = generate(bsw_harness::rng::tournament_seed(spec.seed, index), &spec.params);
+        let played = play(&sc, &PlayOptions::default());
+        let t = &played.tournament;
+        for a in sc.absences.iter().filter(|a| a.full) {
+            let rows: Vec<Entry> = t
+                .round_rows(a.round)
+                .filter(|row| row.entry.players().any(|p| p == a.player))
+                .map(|row| row.entry)
+                .collect();
+            if rows.contains(&Entry::FullBye(a.player)) {
+                assert_eq!(rows.len(), 1, "{rows:?}");
+            }
+        }
+    }
+    // A rate of 0 draws nothing: the events are those generated without it.
+    let plain = campaign(1, 1, PlayOptions::default()).params;
+    let zero = GenParams { full_bye_rate: 0.0, ..spec.params };
+    for seed in 0..20 {
+        assert_eq!(generate(seed, &zero), generate(seed, &plain));
+    }
+}
