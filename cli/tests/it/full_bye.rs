@@ -109,6 +109,13 @@ fn entries_made_ahead_of_a_dutch_round_keep_their_players_out_and_stay() {
     let (code, out, err) = bsw(&["check", s(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "1 round certified");
+    let (code, out, err) = bsw(&["validate", s(&dir)]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_contains(&out, "rounds: 1 played of 3 (paired: 1)");
+    assert_contains(&out, "entered ahead of round 2: 3 (byes and absences, kept by bsw pair)");
+    let (code, _, err) = bsw(&["show", s(&dir), "--round", "2"]);
+    assert_eq!(code, 2, "{err}");
+    assert_contains(&err, "round 2 has not been paired (the last paired round is 1)");
     let (code, out, err) = bsw(&["pair", s(&dir)]);
     assert_eq!(code, 0, "{out}{err}");
     // Round 2 pairs 1 (1 point), 2 and 4 (0): C5, the PAB to a 0-pointer; 1 floats down,
