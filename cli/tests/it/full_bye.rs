@@ -113,6 +113,13 @@ fn entries_made_ahead_of_a_dutch_round_keep_their_players_out_and_stay() {
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "rounds: 1 played of 3 (paired: 1)");
     assert_contains(&out, "entered ahead of round 2: 3 (byes and absences, kept by bsw pair)");
+    let html = dir.join("report.html");
+    let (code, out, err) = bsw(&["report", s(&dir), "-o", s(&html)]);
+    assert_eq!(code, 0, "{out}{err}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    std::fs::remove_file(&html).unwrap();
+    assert_contains(&page, "1 paired of 3");
+    assert!(!page.contains("id=\"round-2\""), "round 2 is not paired yet");
     let (code, _, err) = bsw(&["show", s(&dir), "--round", "2"]);
     assert_eq!(code, 2, "{err}");
     assert_contains(&err, "round 2 has not been paired (the last paired round is 1)");
