@@ -31,5 +31,8 @@ def simulate(
     system: str = "berger-swiss",
     *,
     jobs: int = 0,
+    acceleration: Optional[str] = None,
+    late_entry_rate: float = 0.0,
 ) -> dict[str, Any]:
-    """The summary `bsw simulate --seed SEED --tournaments N --system SYSTEM --json` prints."""
+    """The summary `bsw simulate --seed SEED --tournaments N --system SYSTEM --json` prints;
+    `acceleration="baku"` is `--acceleration baku`, `late_entry_rate` `--late-entry-rate`."""

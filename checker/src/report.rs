@@ -232,7 +232,7 @@ impl From<&Row> for PublishedRow {
     fn from(row: &Row) -> Self {
         let (white, black) = match row.entry {
             Entry::Game { white, black, .. } => (white, Some(black)),
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => (p, None),
         };
         PublishedRow { board: row.board, white, black, result: row.entry.result_code() }
     }

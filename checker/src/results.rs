@@ -55,9 +55,12 @@ pub struct Record {
     pub(crate) colours: ColourState,
     /// `bye` results received (all kinds; not absences nor forfeit wins).
     pub byes: u32,
-    /// Rounds in which the player scored a win's points without playing (forfeit win or bye):
-    /// used by the generic profile (C.04.1 rule 4).
+    /// Rounds in which the player scored a win's points without playing (forfeit win, bye
+    /// or the arbiter's full-point bye): used by the generic profile (C.04.1 rule 4).
     pub unplayed_wins: u32,
+    /// `full-bye` results received (the arbiter's full-point byes, counted in
+    /// `unplayed_wins` too).
+    pub full_byes: u32,
 }
 
 /// Records of all players at the start of a round, and who met whom over the board. Players
@@ -209,6 +212,14 @@ impl State {
             Entry::HalfBye(p) => {
                 let k = self.slot_of(p);
                 self.records[k].points += 1;
+            }
+            // The arbiter's full-point bye: a win without play, not a bye of the pairing.
+            Entry::FullBye(p) => {
+                let k = self.slot_of(p);
+                let rec = &mut self.records[k];
+                rec.points += 2;
+                rec.unplayed_wins += 1;
+                rec.full_byes += 1;
             }
             Entry::ZeroBye(p) => {
                 self.slot_of(p);

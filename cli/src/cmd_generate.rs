@@ -110,7 +110,10 @@ pub(crate) fn run(args: Args) -> crate::CmdResult {
     }
     let engine = args.engine.engine(dutch_system(&params))?;
     let params = match &engine {
-        Some(e) => e.profile.params(params),
+        Some(e) => {
+            bsw_harness::external::refuse_full_byes(&params)?;
+            e.profile.params(params)
+        }
         None => params,
     };
     let sc = generate(args.seed, &params);

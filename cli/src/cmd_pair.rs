@@ -83,6 +83,8 @@ pub(crate) fn run(args: Args) -> crate::CmdResult {
     let mut out = io::rows_csv(&paired.rows);
     if args.table {
         let mut next = t;
+        // The rows of a round entered ahead are in the paired round.
+        next.rows.retain(|row| row.round != paired.round);
         next.rows.extend_from_slice(&paired.rows);
         out = crate::cmd_show::table_text(&next, paired.round);
     }

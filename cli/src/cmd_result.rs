@@ -165,7 +165,8 @@ pub(crate) fn run(args: Args) -> crate::CmdResult {
     };
     let rounds_path = args.dir.join(io::ROUNDS_CSV);
     let rounds_file = rounds_path.display().to_string();
-    let last = t.last_round();
+    // A round entered ahead (Dutch: byes and absences of the next round) is not paired yet.
+    let last = t.paired_rounds();
     let loc = |board: u32| match file_line(&rounds_path, round, board) {
         Some(l) => format!("{rounds_file}:{l}"),
         None => rounds_file.clone(),
@@ -246,7 +247,7 @@ pub(crate) fn run(args: Args) -> crate::CmdResult {
                     w.outcome.code()
                 ));
             }
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => {
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
                 let p = *p;
                 let kind = row.entry.result_code();
                 return Err(here(

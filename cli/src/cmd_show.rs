@@ -38,7 +38,8 @@ pub(crate) struct Args {
 pub(crate) fn run(args: Args) -> crate::CmdResult {
     let t = crate::input::load(&args.path, &args.read).map_err(|e| e.to_string())?.tournament;
     let shown = args.path.display();
-    let last = t.last_round();
+    // A Dutch round entered ahead (byes and absences only) is not paired yet.
+    let last = t.paired_rounds();
     let round = match args.round {
         Some(0) => return Err(format!("{shown}: --round: rounds are numbered from 1")),
         Some(r) if r > last => {
@@ -128,7 +129,9 @@ fn json_text(t: &Tournament, round: u32) -> String {
         .map(|row| {
             let (white, black) = match row.entry {
                 Entry::Game { white, black, .. } => (white, Some(black)),
-                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
+                    (p, None)
+                }
             };
             json!({
                 "board": row.board,
@@ -191,6 +194,7 @@ pub(crate) fn table_text(t: &Tournament, round: u32) -> String {
                 ]);
             }
             Entry::Bye(_) => line.push("bye (1 point)".into()),
+            Entry::FullBye(_) => line.push("full-point bye, given by the arbiter (1 point)".into()),
             Entry::HalfBye(_) => line.push("absent (½ point)".into()),
             Entry::ZeroBye(_) => line.push("absent (0 points)".into()),
         }

@@ -68,6 +68,7 @@ pub(crate) fn run(cmd: TrfCommand) -> crate::CmdResult {
             if dir.exists() && !dir.is_dir() {
                 return Err(format!("{}: exists and is not a directory", dir.display()));
             }
+            refuse_full_byes_outside_dutch(&file, &t)?;
             bsw_model::io::write_dir(&dir, &t).map_err(|e| e.to_string())?;
             outln!(
                 "imported {}, {} paired of {} into {}",
@@ -110,4 +111,36 @@ pub(crate) fn run(cmd: TrfCommand) -> crate::CmdResult {
             Ok(0)
         }
     }
+}
+
+/// A tournament directory of the Berger-Swiss system cannot hold the arbiter's full-point bye
+/// (`full-bye`, SPEC §3): a TRF that declares no Dutch system and has one (`0000 - F`) is
+/// refused, naming the player's `001` line and the round.
+fn refuse_full_byes_outside_dutch(
+    file: &std::path::Path,
+    t: &bsw_model::Tournament,
+) -> Result<(), String> {
+    if t.config.system.dutch().is_some() {
+        return Ok(());
+    }
+    let Some((round, player)) = t.rows.iter().find_map(|row| match row.entry {
+        bsw_model::Entry::FullBye(p) => Some((row.round, p)),
+        _ => None,
+    }) else {
+        return Ok(());
+    };
+    let text = std::fs::read(file).map(|b| bsw_model::io::decode(&b)).unwrap_or_default();
+    let line = text
+        .replace("\r\n", "\n")
+        .replace('\r', "\n")
+        .lines()
+        .position(|l| {
+            l.starts_with("001 ") && l.get(4..8).is_some_and(|id| id.trim() == player.to_string())
+        })
+        .map(|k| format!("{}:", k + 1))
+        .unwrap_or_default();
+    Err(format!(
+        "{}:{line} 001 round {round}: player {player} has `0000 - F`, a full-point bye the arbiter gave; the file declares no FIDE (Dutch) system (092/192), and a Berger-Swiss tournament directory has no such bye (SPEC §3: `bye`, `half-bye`, `zero-bye`). `bsw check` and `bsw standings` read the file as it is; nothing written",
+        file.display()
+    ))
 }

@@ -64,7 +64,8 @@ fn trf_summary(l: &bsw_model::trf::Imported) -> String {
 }
 
 fn summary(t: &Tournament) -> String {
-    let last = t.last_round();
+    // A Dutch round entered ahead (byes and absences only) is not paired yet.
+    let last = t.paired_rounds();
     let phase = bsw_model::layout::initial_phase(&t.config.groups);
     let total = bsw_model::layout::total_rounds(&t.config).unwrap_or(0);
     let complete = (1..=last)
@@ -78,6 +79,12 @@ fn summary(t: &Tournament) -> String {
     s += &format!("name: {}\n", t.config.name.as_deref().unwrap_or("(none)"));
     s += &format!("players: {} (withdrawn: {withdrawn})\n", t.players.len());
     s += &format!("rounds: {complete} played of {total} (paired: {last})\n");
+    if let Some(r) = t.pre_entered_round() {
+        s += &format!(
+            "entered ahead of round {r}: {} (byes and absences, kept by bsw pair)\n",
+            t.round_rows(r).count()
+        );
+    }
     if t.config.groups.is_empty() {
         s += "groups: none (plain Swiss)\n";
     } else {

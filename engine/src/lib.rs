@@ -95,7 +95,8 @@ pub struct Round {
     pub explain: Vec<String>,
 }
 
-/// Pairs round `t.last_round() + 1` by the system `t` declares (`t.config.system`): the one
+/// Pairs round `t.paired_rounds() + 1` (a round entered ahead keeps its entries, Dutch
+/// events only) by the system `t` declares (`t.config.system`): the one
 /// entry point of the engine for the CLI, the harness and the benchmarks.
 pub fn pair(t: &Tournament) -> Result<Round, PairError> {
     pair_as(t, false)
@@ -110,12 +111,27 @@ pub fn pair_explained(t: &Tournament) -> Result<Round, PairError> {
 
 fn pair_as(t: &Tournament, deep: bool) -> Result<Round, PairError> {
     if let Some(cfg) = t.config.system.dutch() {
+        // A round entered ahead (`Tournament::pre_entered_round`): its players are not
+        // paired and keep their entries, as requests of the round; a `full-bye` is paired
+        // as a zero-point absence and given back.
+        let view = t.with_pre_entries_as_requests();
+        let (t, full): (&Tournament, &[Id]) = match &view {
+            Some((v, full)) => (v, full),
+            None => (t, &[]),
+        };
         let paired = if deep {
             dutch::pair_next_round_explained(t, cfg)
         } else {
             dutch::pair_next_round(t, cfg)
         };
-        let r = paired.map_err(PairError::Dutch)?;
+        let mut r = paired.map_err(PairError::Dutch)?;
+        for row in &mut r.rows {
+            if let bsw_model::Entry::ZeroBye(p) = row.entry
+                && full.contains(&p)
+            {
+                row.entry = bsw_model::Entry::FullBye(p);
+            }
+        }
         let mut explain = vec![format!("round {} (FIDE Dutch): {} rows", r.round, r.rows.len())];
         explain.extend(r.explain.into_iter().map(|line| format!("  {line}")));
         return Ok(Round { round: r.round, rows: r.rows, swiss: None, explain });

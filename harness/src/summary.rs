@@ -154,6 +154,12 @@ pub struct Features {
     /// Tournaments with at least one withdrawal / requested absence recorded.
     pub withdrawals: u64,
     pub absences: u64,
+    /// Tournaments with at least one late entrant (FIDE C.04.2, players.csv `enters`).
+    #[serde(default)]
+    pub late_entries: u64,
+    /// Late entrants, over all tournaments.
+    #[serde(default)]
+    pub late_entrants: u64,
     /// Rows by result.
     pub decisive: u64,
     pub draws: u64,
@@ -163,6 +169,9 @@ pub struct Features {
     pub byes: u64,
     pub half_byes: u64,
     pub zero_byes: u64,
+    /// `full-bye` rows (the arbiter's full-point byes).
+    #[serde(default)]
+    pub full_byes: u64,
 }
 
 impl Features {
@@ -184,6 +193,9 @@ impl Features {
         self.withdrawals += t.players.iter().any(|p| p.withdrawn_from.is_some()) as u64;
         self.absences +=
             t.players.iter().any(|p| !p.half_byes.is_empty() || !p.zero_byes.is_empty()) as u64;
+        let late = t.players.iter().filter(|p| p.enters.is_some()).count() as u64;
+        self.late_entries += (late > 0) as u64;
+        self.late_entrants += late;
         for row in &t.rows {
             match row.entry {
                 Entry::Game { result: Some(o), .. } => match o {
@@ -196,12 +208,13 @@ impl Features {
                 Entry::Bye(_) => self.byes += 1,
                 Entry::HalfBye(_) => self.half_byes += 1,
                 Entry::ZeroBye(_) => self.zero_byes += 1,
+                Entry::FullBye(_) => self.full_byes += 1,
             }
         }
     }
 
     fn merge(&mut self, o: &Features) {
-        let pairs: [(&mut u64, u64); 17] = [
+        let pairs: [(&mut u64, u64); 20] = [
             (&mut self.plain_swiss, o.plain_swiss),
             (&mut self.with_groups, o.with_groups),
             (&mut self.lower_swiss, o.lower_swiss),
@@ -212,6 +225,8 @@ impl Features {
             (&mut self.swaps, o.swaps),
             (&mut self.withdrawals, o.withdrawals),
             (&mut self.absences, o.absences),
+            (&mut self.late_entries, o.late_entries),
+            (&mut self.late_entrants, o.late_entrants),
             (&mut self.decisive, o.decisive),
             (&mut self.draws, o.draws),
             (&mut self.forfeits, o.forfeits),
@@ -219,6 +234,7 @@ impl Features {
             (&mut self.byes, o.byes),
             (&mut self.half_byes, o.half_byes),
             (&mut self.zero_byes, o.zero_byes),
+            (&mut self.full_byes, o.full_byes),
         ];
         for (a, b) in pairs {
             *a += b;
@@ -672,15 +688,18 @@ impl Summary {
         if dutch || generic {
             let _ = writeln!(
                 s,
-                "exercised: withdrawals {}, absences {} (tournaments with at least one)",
-                f.withdrawals, f.absences
+                "exercised: withdrawals {}, absences {}, late entries {} (tournaments with at least one); late entrants {}",
+                f.withdrawals, f.absences, f.late_entries, f.late_entrants
             );
         } else {
             self.render_exercised(&mut s);
         }
+        // The arbiter's full-point byes (`--full-bye-rate`) only when there are some.
+        let full =
+            if f.full_byes > 0 { format!(", full-byes {}", f.full_byes) } else { String::new() };
         let _ = writeln!(
             s,
-            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}",
+            "results: decisive {}, draws {}, forfeits {}, double losses {}; byes {}, half-byes {}, zero-byes {}{full}",
             f.decisive, f.draws, f.forfeits, f.double_losses, f.byes, f.half_byes, f.zero_byes
         );
         if generic {

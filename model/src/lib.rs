@@ -183,6 +183,11 @@ pub enum Entry {
     HalfBye(Id),
     /// `zero-bye`: requested absence scored 0 (SPEC §9).
     ZeroBye(Id),
+    /// `full-bye`: a full point without play that the arbiter gave (TRF `0000 - F`), not the
+    /// pairing-allocated bye: FIDE (Dutch) events only (the Berger-Swiss system has no such
+    /// bye, SPEC §3). Unplayed; it blocks a later pairing-allocated bye as any win scored
+    /// without playing does (C.04.1 rule 4), but is not one.
+    FullBye(Id),
 }
 
 impl Entry {
@@ -196,6 +201,7 @@ impl Entry {
             Entry::Bye(p) => Entry::Bye(f(p)),
             Entry::HalfBye(p) => Entry::HalfBye(f(p)),
             Entry::ZeroBye(p) => Entry::ZeroBye(f(p)),
+            Entry::FullBye(p) => Entry::FullBye(f(p)),
         }
     }
 
@@ -203,7 +209,7 @@ impl Entry {
     pub fn players(&self) -> impl Iterator<Item = Id> {
         let (a, b) = match *self {
             Entry::Game { white, black, .. } => (white, Some(black)),
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => (p, None),
         };
         std::iter::once(a).chain(b)
     }
@@ -222,7 +228,7 @@ impl Entry {
                     None
                 }
             }
-            Entry::Bye(p) if p == player => Some(2),
+            Entry::Bye(p) | Entry::FullBye(p) if p == player => Some(2),
             Entry::HalfBye(p) if p == player => Some(1),
             Entry::ZeroBye(p) if p == player => Some(0),
             _ => None,
@@ -237,13 +243,20 @@ impl Entry {
             Entry::Bye(_) => "bye",
             Entry::HalfBye(_) => "half-bye",
             Entry::ZeroBye(_) => "zero-bye",
+            Entry::FullBye(_) => "full-bye",
         }
+    }
+
+    /// An entry the arbiter makes before the round is paired, which keeps its player out of
+    /// the pairing: `half-bye`, `zero-bye`, `full-bye`.
+    pub fn is_pre_entry(&self) -> bool {
+        matches!(self, Entry::HalfBye(_) | Entry::ZeroBye(_) | Entry::FullBye(_))
     }
 }
 
 /// What rows are worth to their players ([`Tournament::row_points`]): [`Entry::points_of`],
 /// except that the pairing-allocated bye of a Dutch tournament scores `pab_points` (C.04.1:
-/// 1, ½ or 0; default 1). A requested full-point bye stays a win.
+/// 1, ½ or 0; default 1). The arbiter's full-point bye ([`Entry::FullBye`]) stays a win.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RowPoints {
     /// (round, player) of each pairing-allocated bye.
@@ -321,8 +334,8 @@ impl Tournament {
             return RowPoints { pabs: HashSet::new(), pab_points: 2 };
         };
         // The pairing-allocated bye of a round is its `bye` row on the highest board (the
-        // Dutch engine writes one bye, after the games; TRF export writes that row `U` and any
-        // other `bye` row of the round `F`, a requested full-point bye).
+        // Dutch engine writes one bye, after the games; TRF export writes it `U`). The
+        // arbiter's full-point bye is its own entry, `full-bye` (TRF `F`).
         let mut last: HashMap<u32, (u32, Id)> = HashMap::new();
         for row in &self.rows {
             if let Entry::Bye(p) = row.entry {
@@ -336,6 +349,71 @@ impl Tournament {
             pabs: last.into_iter().map(|(r, (_, p))| (r, p)).collect(),
             pab_points: d.pab_points,
         }
+    }
+
+    /// The round entered ahead of its pairing in a FIDE (Dutch) event, if any
+    /// ([`Tournament::entered_ahead`]; `None` in a Berger-Swiss event, whose requested
+    /// absences are `players.csv` fields, SPEC §9). Its pairing keeps those players out and
+    /// their entries (the JaVaFo/bbpPairings convention for a cell of the next round).
+    pub fn pre_entered_round(&self) -> Option<u32> {
+        self.config.system.dutch().and_then(|_| self.entered_ahead())
+    }
+
+    /// The last round with rows, when every row of it is an entry the arbiter makes before
+    /// the pairing ([`Entry::is_pre_entry`]: a requested `half-bye` or `zero-bye`, the
+    /// arbiter's `full-bye`) and some player not withdrawn by then has no row in it (a paired
+    /// round has a row for each), whatever the system.
+    pub fn entered_ahead(&self) -> Option<u32> {
+        let last = self.last_round();
+        if last == 0 || !self.round_rows(last).all(|row| row.entry.is_pre_entry()) {
+            return None;
+        }
+        let named: HashSet<Id> =
+            self.round_rows(last).flat_map(|row| row.entry.players()).collect();
+        self.players.iter().any(|p| !p.withdrawn_by(last) && !named.contains(&p.id)).then_some(last)
+    }
+
+    /// Rounds paired so far: [`Tournament::last_round`] less a pre-entered round
+    /// ([`Tournament::pre_entered_round`]); the next round to pair is this plus one.
+    pub fn paired_rounds(&self) -> u32 {
+        self.last_round() - u32::from(self.pre_entered_round().is_some())
+    }
+
+    /// The tournament as the pairing of its next round reads it, when that round was
+    /// entered ahead ([`Tournament::pre_entered_round`]; `None` otherwise): its rows are
+    /// taken out and become requests of their players — a `half-bye` in `half_byes`, a
+    /// `zero-bye` or a `full-bye` in `zero_byes` (a player not paired that round) — and the
+    /// players of its `full-bye` rows are returned, for the paired round to give their rows
+    /// back.
+    pub fn with_pre_entries_as_requests(&self) -> Option<(Tournament, Vec<Id>)> {
+        let r = self.pre_entered_round()?;
+        let mut t = self.clone();
+        t.rows.retain(|row| row.round != r);
+        let mut full = Vec::new();
+        for row in self.round_rows(r) {
+            let (id, half) = match row.entry {
+                Entry::HalfBye(p) => (p, true),
+                Entry::ZeroBye(p) => (p, false),
+                Entry::FullBye(p) => {
+                    full.push(p);
+                    (p, false)
+                }
+                Entry::Game { .. } | Entry::Bye(_) => continue,
+            };
+            if let Some(p) = t.players.iter_mut().find(|p| p.id == id) {
+                let list = if half { &mut p.half_byes } else { &mut p.zero_byes };
+                if !list.contains(&r) {
+                    list.push(r);
+                    list.sort_unstable();
+                }
+                if half {
+                    p.zero_byes.retain(|&x| x != r);
+                } else {
+                    p.half_byes.retain(|&x| x != r);
+                }
+            }
+        }
+        Some((t, full))
     }
 
     /// Games of rounds `1..=r` that still lack a result, as (round, board, white, black).

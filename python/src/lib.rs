@@ -12,7 +12,7 @@
 //! the GIL.
 
 use bsw_checker::{Profile, Source};
-use bsw_harness::generator::{GenParams, PlayOptions, SystemKind};
+use bsw_harness::generator::{AccelerationKind, GenParams, PlayOptions, SystemKind};
 use bsw_harness::simulate::CampaignSpec;
 use bsw_model::trf::{Imported, ReadOptions};
 use bsw_model::{Entry, System};
@@ -213,7 +213,7 @@ fn pair_trf(
         .filter_map(|row| match row.entry {
             Entry::Game { white, black, .. } => Some((white, Some(black))),
             Entry::Bye(p) => Some((p, None)),
-            Entry::HalfBye(_) | Entry::ZeroBye(_) => None,
+            Entry::HalfBye(_) | Entry::ZeroBye(_) | Entry::FullBye(_) => None,
         })
         .collect())
 }
@@ -223,16 +223,21 @@ fn pair_trf(
 /// and certified by the checker, in parallel on `jobs` threads (0: one per core). Returns
 /// the JSON summary as a dict (`passed()` in the command: `failing_tournaments == 0`).
 ///
-/// `system`: "berger-swiss" (the default) or "dutch". Raises ValueError on a seed outside
-/// 0..2^63-1 or a tournament count of 0.
+/// `system`: "berger-swiss" (the default) or "dutch". `acceleration`: `None` (the default) or
+/// "baku" (`--acceleration baku`, FIDE C.04.5.1; Dutch only). `late_entry_rate`: the
+/// probability that a player enters late (`--late-entry-rate`, FIDE C.04.2; Dutch only).
+/// Raises ValueError on a seed outside 0..2^63-1, a tournament count of 0, an unknown
+/// acceleration, or an option the command refuses (with its message).
 #[pyfunction]
-#[pyo3(signature = (tournaments, seed, system="berger-swiss", *, jobs=0))]
+#[pyo3(signature = (tournaments, seed, system="berger-swiss", *, jobs=0, acceleration=None, late_entry_rate=0.0))]
 fn simulate<'py>(
     py: Python<'py>,
     tournaments: u64,
     seed: u64,
     system: &str,
     jobs: usize,
+    acceleration: Option<&str>,
+    late_entry_rate: f64,
 ) -> PyResult<Bound<'py, PyAny>> {
     if tournaments == 0 {
         return Err(value_error("0 tournaments would run nothing; give a number of at least 1"));
@@ -252,14 +257,21 @@ fn simulate<'py>(
             )));
         }
     };
-    let spec = CampaignSpec {
-        seed,
-        tournaments,
-        shard: None,
-        params: GenParams { system, ..GenParams::default() },
-        play: PlayOptions::default(),
-        jobs,
+    let acceleration = match acceleration {
+        None => AccelerationKind::None,
+        Some("baku") => AccelerationKind::Baku,
+        Some(other) => {
+            return Err(value_error(format!(
+                "acceleration: `{other}` is not an acceleration; give \"baku\" or None"
+            )));
+        }
     };
+    let params = GenParams { system, acceleration, late_entry_rate, ..GenParams::default() };
+    // The command's refusals, with its messages (rates, acceleration or late entries outside
+    // a Dutch event).
+    params.validate().map_err(value_error)?;
+    let spec =
+        CampaignSpec { seed, tournaments, shard: None, params, play: PlayOptions::default(), jobs };
     let json = py
         .detach(|| {
             let summary = bsw_harness::simulate::simulate(&spec, &|| {})?;

@@ -202,3 +202,44 @@ def test_simulate_gives_what_bsw_simulate_json_prints():
         cli.pop("timing")
         ours.pop("timing")
         assert ours == cli
+
+
+def test_simulate_takes_the_baku_acceleration():
+    summary = bsw.simulate(4, 11, system="dutch", acceleration="baku")
+    assert summary["failing_tournaments"] == 0
+    assert summary["campaign"]["params"]["acceleration"] == "baku"
+    plain = bsw.simulate(4, 11, system="dutch")
+    assert "acceleration" not in plain["campaign"]["params"]
+    with pytest.raises(ValueError, match="not an acceleration"):
+        bsw.simulate(1, 1, system="dutch", acceleration="bakú")
+    with pytest.raises(ValueError, match="add --system dutch"):
+        bsw.simulate(1, 1, acceleration="baku")
+
+
+def test_simulate_takes_the_late_entry_rate():
+    summary = bsw.simulate(10, 777, system="dutch", late_entry_rate=0.2)
+    assert summary["failing_tournaments"] == 0
+    assert summary["campaign"]["params"]["late_entry_rate"] == 0.2
+    features = summary["features"]
+    assert features["late_entrants"] >= features["late_entries"] > 0
+    assert bsw.simulate(3, 777, system="dutch")["features"]["late_entrants"] == 0
+    with pytest.raises(ValueError, match="late entries are for FIDE"):
+        bsw.simulate(1, 1, late_entry_rate=0.1)
+    with pytest.raises(ValueError, match="not a probability"):
+        bsw.simulate(1, 1, system="dutch", late_entry_rate=1.5)
+
+
+def test_acceleration_and_late_entries_give_what_bsw_simulate_json_prints():
+    binary = bsw_binary()
+    run = subprocess.run(
+        [binary, "simulate", "--seed", "5", "--tournaments", "6", "--system", "dutch",
+         "--acceleration", "baku", "--late-entry-rate", "0.15", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    cli = json.loads(run.stdout)
+    ours = bsw.simulate(6, 5, system="dutch", acceleration="baku", late_entry_rate=0.15)
+    cli.pop("timing")
+    ours.pop("timing")
+    assert ours == cli

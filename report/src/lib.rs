@@ -400,7 +400,7 @@ fn event_section(input: &Input, page: &Page) -> String {
     fact(&mut s, "System", &esc(&system));
     fact(&mut s, "Pairing rules", &esc(&input.event.rule_book));
     fact(&mut s, "Tiebreak rules", &esc(&input.event.tiebreak_rules));
-    fact(&mut s, "Rounds", &format!("{} paired of {total}", t.last_round()));
+    fact(&mut s, "Rounds", &format!("{} paired of {total}", t.paired_rounds()));
     fact(&mut s, "Players", &t.players.len().to_string());
     fact(&mut s, "Judged by", &esc(&profile_words(&input.verdict.profile)));
     if let Some(d) = c.system.dutch() {
@@ -563,10 +563,11 @@ fn round_verdict_html(input: &Input, round: u32) -> String {
 fn rounds_section(input: &Input, page: &Page) -> String {
     let t = input.tournament;
     let mut s = String::from("<section id=\"rounds\">\n<h2>Rounds</h2>\n");
-    if t.last_round() == 0 {
+    // A Dutch round entered ahead (byes and absences only) is not paired yet.
+    if t.paired_rounds() == 0 {
         s += "<p>No round has been paired yet.</p>\n";
     }
-    for r in 1..=t.last_round() {
+    for r in 1..=t.paired_rounds() {
         let before = points_before(t, r);
         let pts = |id: Id| half(before.get(&id).copied().unwrap_or(0));
         let _ = write!(
@@ -593,9 +594,10 @@ fn rounds_section(input: &Input, page: &Page) -> String {
                         pts(black)
                     );
                 }
-                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => {
+                Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
                     let what = match row.entry {
                         Entry::Bye(_) => "bye (1 point)",
+                        Entry::FullBye(_) => "full-point bye given by the arbiter (1 point)",
                         Entry::HalfBye(_) => "requested absence (½ point)",
                         _ => "requested absence (0 points)",
                     };

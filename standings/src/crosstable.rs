@@ -121,7 +121,9 @@ fn cell_of(row: &Row, worth: &RowPoints, player: Id, rank_of: &HashMap<Id, u32>)
                 result: result.map(|o| result_symbol(o, colour)),
             })
         }
-        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) if p == player => {
+        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p)
+            if p == player =>
+        {
             Some(Cell::NoOpponent { points: worth.of(row, p).unwrap_or(0) })
         }
         _ => None,

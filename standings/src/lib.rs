@@ -150,9 +150,10 @@ pub struct Report {
 }
 
 /// The round standings are computed after by default: the last round `r` such that rounds
-/// `1..=r` all have every result (0 when round 1 is incomplete or absent).
+/// `1..=r` all have every result (0 when round 1 is incomplete or absent); a round entered
+/// ahead and not paired yet is not one.
 pub fn default_round(t: &Tournament) -> u32 {
-    let last = t.last_round();
+    let last = t.paired_rounds();
     (1..=last).take_while(|&r| t.missing_results(r).iter().all(|m| m.0 != r)).last().unwrap_or(0)
 }
 

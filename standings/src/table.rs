@@ -148,6 +148,9 @@ impl Table {
                     put(b, Slot::Game { opp: w, pts: pb, white: false, otb: o.played() })?;
                 }
                 Entry::Bye(p) => put(look(p)?, Slot::Bye(worth.of(row, p).unwrap_or(2)))?,
+                // The arbiter's full-point bye: a win's points, unplayed (Art. 16.2 category 1,
+                // as the pairing-allocated bye).
+                Entry::FullBye(p) => put(look(p)?, Slot::Bye(2))?,
                 Entry::HalfBye(p) => put(look(p)?, Slot::HalfBye)?,
                 Entry::ZeroBye(p) => put(look(p)?, Slot::ZeroBye)?,
             }

@@ -110,7 +110,7 @@ pub(crate) type RowKey = (Id, Option<Id>);
 pub(crate) fn row_key(entry: &Entry) -> RowKey {
     match *entry {
         Entry::Game { white, black, .. } => (white.min(black), Some(white.max(black))),
-        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, None),
+        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => (p, None),
     }
 }
 

@@ -78,7 +78,9 @@ pub(crate) fn check_round(
                     (1, -pw.max(pb), -(pw + pb), pos(white).min(pos(black)))
                 }
                 Entry::Bye(_) => (3, 0, 0, 0),
-                Entry::HalfBye(p) | Entry::ZeroBye(p) => (4, tpn.get(p) as i64, 0, 0),
+                Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
+                    (4, tpn.get(p) as i64, 0, 0)
+                }
             }
         })
         .collect();

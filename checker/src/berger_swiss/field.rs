@@ -197,6 +197,18 @@ pub(crate) fn read_published(sf: &SwissField, round: &Round) -> PublishedSwiss {
                 }
             }
             Some((_, Entry::Bye(_))) => out.bye_rows.push(i),
+            // Readers refuse it in a Berger-Swiss event; a tournament built otherwise is told.
+            Some((row, Entry::FullBye(_))) => {
+                out.sound = false;
+                out.violations.push(Violation::new(
+                    Rule::Results,
+                    vec![id],
+                    format!(
+                        "{id} has a `full-bye` row (a full-point bye the arbiter gave): the Berger-Swiss system has no such bye (SPEC §3: `bye`, `half-bye`, `zero-bye`)"
+                    ),
+                    Evidence::Row { row: PublishedRow::from(&row) },
+                ));
+            }
             Some((row, Entry::HalfBye(_) | Entry::ZeroBye(_))) => {
                 out.sound = false;
                 let no_bye = !(0..n).any(|j| {

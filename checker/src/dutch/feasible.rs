@@ -15,8 +15,14 @@ pub use crate::report::LegalPairing;
 
 /// A legal pairing of round `r` (not yet published: its rows are not in `t`), with the
 /// absences announced for it (`half_byes`, `zero_byes`) and withdrawals honoured:
-/// `Some((pairs, pab))`, or `None` when C1-C3 leave none.
+/// `Some((pairs, pab))`, or `None` when C1-C3 leave none. Entries made ahead of round `r`
+/// (`Tournament::pre_entered_round`) keep their players out, as requests of the round.
 pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
+    if t.pre_entered_round() == Some(r)
+        && let Some((view, _)) = t.with_pre_entries_as_requests()
+    {
+        return legal_pairing(&view, r);
+    }
     let absences: Vec<Row> = t
         .players
         .iter()

@@ -126,7 +126,9 @@ pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
                 partner.insert(black, white);
             }
             Entry::Bye(p) => pabs.push((row.board, p)),
-            Entry::HalfBye(p) | Entry::ZeroBye(p) => {
+            // Entries the arbiter made: the player is not paired this round (the
+            // full-point bye is not the PAB).
+            Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
                 absent.insert(p);
             }
         }

@@ -144,6 +144,14 @@ pub fn histories_before(t: &Tournament, r: u32) -> HashMap<Id, History> {
                     h.entry(p).or_insert_with(|| History::new(p)).score += 1;
                     floats.insert(p, Float::Down);
                 }
+                // The arbiter's full-point bye: not the PAB, but a win scored without
+                // playing (no PAB afterwards, C.04.1 rule 4 / C2) and a downfloat (1.4.3).
+                Entry::FullBye(p) => {
+                    let x = h.entry(p).or_insert_with(|| History::new(p));
+                    x.score += 2;
+                    x.pab_eligible = false;
+                    floats.insert(p, Float::Down);
+                }
                 Entry::ZeroBye(_) => {}
             }
         }

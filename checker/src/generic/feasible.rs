@@ -14,8 +14,14 @@ use bsw_model::{Id, Tournament};
 /// colour difference goes beyond ±2 (f) nor takes a third colour in a row (g), with no
 /// final-round exception. One general maximum matching (petgraph, [`crate::oracle`]) of the
 /// allowed pairs, plus an extra vertex joined to the bye-eligible players for an odd number:
-/// `Some((pairs, bye))` is a pairing the rules allow, `None` proves there is none.
+/// `Some((pairs, bye))` is a pairing the rules allow, `None` proves there is none. Entries
+/// made ahead of round `r` (`Tournament::pre_entered_round`) keep their players out.
 pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
+    if t.pre_entered_round() == Some(r)
+        && let Some((view, _)) = t.with_pre_entries_as_requests()
+    {
+        return legal_pairing(&view, r);
+    }
     let state = state_before(t, r);
     let ids: Vec<Id> =
         t.players.iter().filter(|p| !p.withdrawn_by(r) && !p.absent(r)).map(|p| p.id).collect();

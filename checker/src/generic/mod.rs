@@ -6,8 +6,9 @@
 //!   without result in a round that is followed by another;
 //! - "C.04.1-2": a rematch (two players meeting over the board a second time);
 //! - "C.04.1-4": a pairing-allocated bye (`bye` row) to a player who already had one or who
-//!   already scored a win's points without playing (forfeit win or full-point bye). The model
-//!   does not tell a pairing-allocated bye from a requested full-point bye: both are `bye`;
+//!   already scored a win's points without playing (forfeit win or full-point bye). The
+//!   arbiter's full-point bye (`full-bye`, TRF `F`) is not a pairing-allocated bye: it is not
+//!   judged by this rule, but it blocks a later pairing-allocated bye as a win without play;
 //! - "C.04.1-6": a game that takes a player's colour difference beyond ±2;
 //! - "C.04.1-7": a game that gives a player the same colour a third time in a row (played
 //!   games only, unplayed rounds skipped);
@@ -130,7 +131,8 @@ pub(crate) fn check_round(t: &Tournament, r: u32) -> RoundReport {
                             row.board,
                             unplayed_wins_text(
                                 rec.byes,
-                                rec.unplayed_wins.saturating_sub(rec.byes)
+                                rec.full_byes,
+                                rec.unplayed_wins.saturating_sub(rec.byes + rec.full_byes)
                             )
                         ),
                         Evidence::ByesBefore {
@@ -141,7 +143,9 @@ pub(crate) fn check_round(t: &Tournament, r: u32) -> RoundReport {
                     ));
                 }
             }
-            Entry::HalfBye(_) | Entry::ZeroBye(_) => {}
+            // The arbiter's full-point bye is not the pairing-allocated bye: nothing to
+            // judge here (it blocks a later one, through `unplayed_wins`).
+            Entry::HalfBye(_) | Entry::ZeroBye(_) | Entry::FullBye(_) => {}
         }
     }
     if let Some((d, a, b)) = max_diff {
@@ -153,9 +157,10 @@ pub(crate) fn check_round(t: &Tournament, r: u32) -> RoundReport {
     out
 }
 
-/// Certifies every round under C.04.1.
+/// Certifies every round under C.04.1 (not a round entered ahead and not paired yet,
+/// `Tournament::pre_entered_round`, Dutch events only).
 pub(crate) fn check_all(t: &Tournament) -> Vec<RoundReport> {
-    (1..=t.last_round()).map(|r| check_round(t, r)).collect()
+    (1..=t.paired_rounds()).map(|r| check_round(t, r)).collect()
 }
 
 /// 1st, 2nd, 3rd, 4th, …, 11th, 12th, 13th, …, 21st, …
@@ -171,8 +176,9 @@ fn ordinal(n: u32) -> String {
 }
 
 /// "a bye", "2 byes and a forfeit win", …: what a player already scored without playing
-/// (`byes` full-point byes, `forfeits` forfeit wins; a bye is not also a forfeit win).
-fn unplayed_wins_text(byes: u32, forfeits: u32) -> String {
+/// (`byes` byes of the pairing, `full_byes` full-point byes the arbiter gave, `forfeits`
+/// forfeit wins; none of them is also another).
+fn unplayed_wins_text(byes: u32, full_byes: u32, forfeits: u32) -> String {
     let count = |n: u32, one: &str| match n {
         1 => format!("a {one}"),
         _ => format!("{n} {one}s"),
@@ -180,6 +186,9 @@ fn unplayed_wins_text(byes: u32, forfeits: u32) -> String {
     let mut parts = Vec::new();
     if byes > 0 {
         parts.push(count(byes, "bye"));
+    }
+    if full_byes > 0 {
+        parts.push(count(full_byes, "full-point bye"));
     }
     if forfeits > 0 {
         parts.push(count(forfeits, "forfeit win"));
@@ -206,10 +215,12 @@ mod message_tests {
 
     #[test]
     fn a_bye_is_counted_once() {
-        assert_eq!(unplayed_wins_text(1, 0), "a bye");
-        assert_eq!(unplayed_wins_text(0, 1), "a forfeit win");
-        assert_eq!(unplayed_wins_text(2, 1), "2 byes and a forfeit win");
-        assert_eq!(unplayed_wins_text(1, 3), "a bye and 3 forfeit wins");
+        assert_eq!(unplayed_wins_text(1, 0, 0), "a bye");
+        assert_eq!(unplayed_wins_text(0, 0, 1), "a forfeit win");
+        assert_eq!(unplayed_wins_text(2, 0, 1), "2 byes and a forfeit win");
+        assert_eq!(unplayed_wins_text(1, 0, 3), "a bye and 3 forfeit wins");
+        assert_eq!(unplayed_wins_text(0, 1, 0), "a full-point bye");
+        assert_eq!(unplayed_wins_text(1, 2, 1), "a bye and 2 full-point byes and a forfeit win");
     }
 
     fn event(rows: &str, players: &str) -> Tournament {

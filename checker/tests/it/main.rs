@@ -17,6 +17,7 @@ mod dutch_mutations;
 mod dutch_rotation;
 mod dutch_rounds;
 mod dutch_wmatch;
+mod entered_ahead;
 mod generic_mutations;
 mod generic_sample;
 mod golden;

@@ -200,4 +200,30 @@ fn a_campaign_with_late_entries_certifies_every_round() {
     ]);
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "violations 0");
+    assert_contains(&out, "late entrants ");
+    let (code, json, err) = bsw(&[
+        "simulate",
+        "--system",
+        "dutch",
+        "--tournaments",
+        "20",
+        "--seed",
+        "777",
+        "--players",
+        "6..24",
+        "--late-entry-rate",
+        "0.2",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let f = &v["features"];
+    let (events, entrants) =
+        (f["late_entries"].as_u64().unwrap(), f["late_entrants"].as_u64().unwrap());
+    assert!(events > 0 && entrants >= events, "{f}");
+    // The text summary prints the same counts.
+    assert_contains(
+        &out,
+        &format!("late entries {events} (tournaments with at least one); late entrants {entrants}"),
+    );
 }

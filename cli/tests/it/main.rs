@@ -10,6 +10,7 @@ mod dutch_harness;
 mod dutch_trf_export;
 mod external;
 mod external_dutch;
+mod full_bye;
 mod generate;
 mod guidance;
 mod interrupt;

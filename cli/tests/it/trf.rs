@@ -245,6 +245,10 @@ struct ExpectedFile {
     message: Option<String>,
     /// `Acceleration::name` of the event read (default "none").
     acceleration: Option<String>,
+    /// (round, player) of each `full-bye` row read (the arbiter's `F`; default none).
+    full_byes: Option<Vec<(u32, u32)>>,
+    /// (round, player) of each `bye` row read (default: not checked).
+    byes: Option<Vec<(u32, u32)>>,
 }
 
 /// Every file of `corpus/trf` (README there: sources, licences) reads as `expected.toml`
@@ -318,6 +322,20 @@ fn corpus_trf_files_read_as_expected() {
         assert_eq!(withdrawn, f.withdrawn.unwrap_or(0), "{}", f.name);
         let acceleration = f.acceleration.as_deref().unwrap_or("none");
         assert_eq!(t.config.acceleration.name(), acceleration, "{}", f.name);
+        let rows_of = |full: bool| -> Vec<(u32, u32)> {
+            t.rows
+                .iter()
+                .filter_map(|row| match row.entry {
+                    bsw_model::Entry::FullBye(p) if full => Some((row.round, p)),
+                    bsw_model::Entry::Bye(p) if !full => Some((row.round, p)),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(rows_of(true), f.full_byes.clone().unwrap_or_default(), "{}", f.name);
+        if let Some(byes) = &f.byes {
+            assert_eq!(&rows_of(false), byes, "{}", f.name);
+        }
         if f.warning.is_none() && f.read == "ok" {
             assert!(!err.contains("warning:"), "{}: {err}", f.name);
         }

@@ -56,6 +56,11 @@ pub enum EngineError {
     Config(String),
     /// The rounds name a player who is not in the player list.
     UnknownPlayer { round: u32, id: Id },
+    /// A `full-bye` row (the arbiter's full-point bye): the SPEC has no such bye (§3).
+    FullBye { round: u32, player: Id },
+    /// Round `round` holds only entries made ahead of its pairing (absences): SPEC §9 takes
+    /// requested absences from `players.csv`, not from rows of an unpaired round.
+    PreEnteredRound { round: u32 },
 }
 
 impl std::error::Error for EngineError {}
@@ -94,6 +99,14 @@ impl std::fmt::Display for EngineError {
             EngineError::UnknownPlayer { round, id } => {
                 write!(f, "rounds.csv: round {round} names unknown player {id}")
             }
+            EngineError::PreEnteredRound { round } => write!(
+                f,
+                "rounds.csv: round {round} holds only absences entered ahead, and not every player has a row: in a Berger-Swiss event a requested absence is listed in players.csv (`half_byes`, `zero_byes`, SPEC §9), not entered in rounds.csv before the round is paired"
+            ),
+            EngineError::FullBye { round, player } => write!(
+                f,
+                "round {round}: player {player} has a full-point bye the arbiter gave (`full-bye`, TRF `F`), which the Berger-Swiss system does not have (SPEC §3: `bye`, `half-bye`, `zero-bye`)"
+            ),
         }
     }
 }
@@ -187,12 +200,16 @@ pub fn berger_numbers(t: &Tournament) -> Result<Vec<Vec<Id>>, EngineError> {
     Ok(seats.into_iter().map(|list| list.into_iter().map(|i| t.players[i].id).collect()).collect())
 }
 
-/// Entry index of every player id; every player named in the rounds must be listed.
+/// Entry index of every player id; every player named in the rounds must be listed, and no
+/// row is a `full-bye`.
 fn index_players(t: &Tournament) -> Result<state::IdIndex, EngineError> {
     let index_of = state::IdIndex::new(t.players.iter().map(|p| p.id));
     for row in &t.rows {
         if let Some(id) = row.entry.players().find(|&id| index_of.get(id).is_none()) {
             return Err(EngineError::UnknownPlayer { round: row.round, id });
+        }
+        if let bsw_model::Entry::FullBye(player) = row.entry {
+            return Err(EngineError::FullBye { round: row.round, player });
         }
     }
     Ok(index_of)
@@ -201,6 +218,9 @@ fn index_players(t: &Tournament) -> Result<state::IdIndex, EngineError> {
 /// The round to pair: the one after the last, once every earlier game has a result and
 /// while the event has rounds left (§2).
 fn next_round(t: &Tournament, groups: &groups::Groups) -> Result<u32, EngineError> {
+    if let Some(round) = t.entered_ahead() {
+        return Err(EngineError::PreEnteredRound { round });
+    }
     let last = t.last_round();
     let missing = t.missing_results(last);
     if !missing.is_empty() {

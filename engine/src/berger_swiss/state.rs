@@ -137,6 +137,8 @@ pub(crate) fn before_round(t: &Tournament, index_of: &IdIndex, round: u32) -> Ve
                 st[i].byes += 1;
             }
             Entry::HalfBye(p) => st[at(p)].points += 1,
+            // Refused before the state is built (`EngineError::FullBye`); its points if not.
+            Entry::FullBye(p) => st[at(p)].points += 2,
             Entry::ZeroBye(_) => {}
         }
     }

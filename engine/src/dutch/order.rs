@@ -206,6 +206,13 @@ fn history(
                     cells[i][k] = Cell::Unpaired { points: 1 };
                 }
             }
+            // The arbiter's full-point bye: a win without playing (a downfloat, 1.4.3; no
+            // PAB afterwards, C2), not a round the player was paired in.
+            Entry::FullBye(p) => {
+                if let Some(&i) = pos.get(&p) {
+                    cells[i][k] = Cell::Unpaired { points: 2 };
+                }
+            }
             Entry::ZeroBye(p) => {
                 if let Some(&i) = pos.get(&p) {
                     cells[i][k] = Cell::Unpaired { points: 0 };

@@ -85,6 +85,7 @@ fn play(n: usize, rounds: u32, results: &[u8], white: bool) -> Result<(), TestCa
                 }
                 Entry::HalfBye(p) => prop_assert!(!present.contains(&p)),
                 Entry::ZeroBye(_) => {}
+                Entry::FullBye(p) => prop_assert!(false, "round {}: full-bye for {}", r, p),
             }
         }
         prop_assert_eq!(&seen, &present, "round {}: not everyone paired once", r);

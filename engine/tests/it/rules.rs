@@ -181,6 +181,20 @@ fn s9_absence_in_a_berger_group_on_schedule_is_refused() {
 }
 
 #[test]
+fn s3_the_arbiters_full_point_bye_is_refused() {
+    // SPEC §3 has `bye`, `half-bye` and `zero-bye`: a `full-bye` row has no place.
+    let mut t = swiss(4, 3);
+    t.rows.push(bsw_model::Row {
+        round: 1,
+        board: 1,
+        entry: Entry::Game { white: 1, black: 2, result: Some(bsw_model::Outcome::Draw) },
+    });
+    t.rows.push(bsw_model::Row { round: 1, board: 2, entry: Entry::FullBye(3) });
+    t.rows.push(bsw_model::Row { round: 1, board: 3, entry: Entry::ZeroBye(4) });
+    assert_eq!(pair_next_round(&t), Err(EngineError::FullBye { round: 1, player: 3 }));
+}
+
+#[test]
 fn s8_field_of_one_gets_the_bye() {
     let t = swiss(1, 2);
     assert_eq!(pair(&t), vec![(1, 0, "bye")]);

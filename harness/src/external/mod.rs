@@ -454,12 +454,22 @@ pub fn simulate_external(
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Summary, String> {
     engine.template.check_program()?;
+    refuse_full_byes(&spec.params)?;
     let info = campaign_info(spec, engine);
     let mut s = simulate_with(spec, info, progress, stop, &|index, sc| {
         play_external(sc, engine, engine.recheck(index)).played
     })?;
     s.timing.clock = "wall (engine), thread-cpu (checker)".into();
     Ok(s)
+}
+
+/// `--full-bye-rate` is played by the built-in engine only: an external engine's answer
+/// is read without entries made ahead of the round.
+pub fn refuse_full_byes(params: &crate::generator::GenParams) -> Result<(), String> {
+    if params.full_bye_rate > 0.0 {
+        return Err("--full-bye-rate applies to the built-in engine; omit it with --engine".into());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

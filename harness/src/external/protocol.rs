@@ -48,14 +48,14 @@ fn perr(line: Option<usize>, message: impl Into<String>) -> ProtocolError {
 }
 
 /// The output file for the rows of one round (in board order): games as `white black`, `bye`
-/// rows as `id 0`; absences (`half-bye`, `zero-bye`) are left out.
+/// rows as `id 0`; the arbiter's entries (`half-bye`, `zero-bye`, `full-bye`) are left out.
 pub fn write_output(rows: &[Row]) -> String {
     let lines: Vec<String> = rows
         .iter()
         .filter_map(|row| match row.entry {
             Entry::Game { white, black, .. } => Some(format!("{white} {black}")),
             Entry::Bye(p) => Some(format!("{p} 0")),
-            Entry::HalfBye(_) | Entry::ZeroBye(_) => None,
+            Entry::HalfBye(_) | Entry::ZeroBye(_) | Entry::FullBye(_) => None,
         })
         .collect();
     let mut s = format!("{}\n", lines.len());

@@ -69,6 +69,13 @@ pub struct GenParams {
     #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().late_entry_rate))]
     #[serde(default, skip_serializing_if = "is_zero")]
     pub late_entry_rate: f64,
+    /// Dutch events, built-in engine: probability that a player gets a full-point bye from
+    /// the arbiter (`full-bye`) at a round drawn from 1..=R, entered in rounds.csv ahead of
+    /// that round.
+    // Drawn after the late entries, and only when above 0 (a rate of 0 changes nothing).
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = crate::flags::defaults().full_bye_rate))]
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub full_bye_rate: f64,
     /// Pairing system of the generated tournaments (dutch: FIDE C.04.3; group flags unused).
     #[cfg_attr(feature = "clap", arg(long, value_enum, default_value_t = SystemKind::BergerSwiss))]
     #[serde(default, skip_serializing_if = "SystemKind::is_default")]
@@ -148,6 +155,7 @@ impl Default for GenParams {
             withdraw_rate: 0.04,
             absence_rate: 0.05,
             late_entry_rate: 0.0,
+            full_bye_rate: 0.0,
             system: SystemKind::BergerSwiss,
             acceleration: AccelerationKind::None,
         }
@@ -183,6 +191,7 @@ impl GenParams {
             ("withdraw-rate", self.withdraw_rate),
             ("absence-rate", self.absence_rate),
             ("late-entry-rate", self.late_entry_rate),
+            ("full-bye-rate", self.full_bye_rate),
         ] {
             if !(0.0..=1.0).contains(&p) {
                 return Err(format!("--{name}: {p} is not a probability between 0 and 1"));
@@ -190,6 +199,9 @@ impl GenParams {
         }
         if self.forfeit_rate + self.double_loss_rate > 1.0 {
             return Err("--forfeit-rate plus --double-loss-rate exceed 1".into());
+        }
+        if self.full_bye_rate > 0.0 && self.system != SystemKind::Dutch {
+            return Err("--full-bye-rate: the arbiter's full-point bye (`full-bye`) is for FIDE (Dutch) events (--system dutch); the Berger-Swiss system has no such bye (SPEC §3)".into());
         }
         if self.late_entry_rate > 0.0 && self.system != SystemKind::Dutch {
             return Err("--late-entry-rate: late entries are for FIDE (Dutch) events (--system dutch); the Berger-Swiss field is fixed before round 1 (SPEC §1)".into());

@@ -234,6 +234,10 @@ pub fn record_events(sc: &Scenario, t: &mut Tournament, r: u32) {
         if a.round != r {
             continue;
         }
+        if a.full {
+            enter_full_bye(t, r, a.player);
+            continue;
+        }
         if let Some(p) = t.players.iter_mut().find(|p| p.id == a.player) {
             if p.withdrawn_by(r) || p.absent(r) {
                 continue;
@@ -241,6 +245,28 @@ pub fn record_events(sc: &Scenario, t: &mut Tournament, r: u32) {
             if a.half { p.half_byes.push(r) } else { p.zero_byes.push(r) }
         }
     }
+}
+
+/// Enters the arbiter's full-point bye of `player` in round `r` ahead of its pairing (a
+/// `full-bye` row of round `r`), unless the player is withdrawn, absent or has a row there
+/// already, or fewer than two other players would be left to pair (the round must stay one
+/// entered ahead: `Tournament::pre_entered_round`).
+fn enter_full_bye(t: &mut Tournament, r: u32, player: Id) {
+    let named: Vec<Id> = t.round_rows(r).flat_map(|row| row.entry.players()).collect();
+    let Some(p) = t.player(player) else { return };
+    if p.withdrawn_by(r) || p.absent(r) || named.contains(&player) {
+        return;
+    }
+    let left = t
+        .players
+        .iter()
+        .filter(|q| !q.withdrawn_by(r) && !q.absent(r) && !named.contains(&q.id))
+        .count();
+    if left < 3 {
+        return;
+    }
+    let board = named.len() as u32 + 1;
+    t.rows.push(Row { round: r, board, entry: Entry::FullBye(player) });
 }
 
 /// The failure of round `r` whose report has violations: the rules broken (sorted, once
@@ -342,6 +368,8 @@ pub fn play(sc: &Scenario, opts: &PlayOptions) -> Played {
         }
         let games =
             paired.rows.iter().filter(|row| matches!(row.entry, Entry::Game { .. })).count() as u32;
+        // Entries made ahead of round r (full-point byes) are in the paired round.
+        t.rows.retain(|row| row.round != r);
         let first = t.rows.len();
         t.rows.extend(paired.rows.iter().copied());
 

@@ -7,13 +7,17 @@ use crate::rng::SplitMix64;
 use bsw_model::{Colour, Config, DutchConfig, Id, Player, System, Tournament, layout};
 use serde::{Deserialize, Serialize};
 
-/// A requested absence (SPEC §9).
+/// A requested absence (SPEC §9), or the arbiter's full-point bye (Dutch events).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Absence {
     pub player: Id,
     pub round: u32,
     /// `half-bye` when true, `zero-bye` otherwise.
     pub half: bool,
+    /// The arbiter's full-point bye (`full-bye`), entered in `rounds.csv` ahead of its round
+    /// (then `half` is false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub full: bool,
 }
 
 /// A tournament to play: everything [`play`] needs, nothing random left.
@@ -292,7 +296,7 @@ fn draw_events(
         if rng.chance(params.absence_rate)
             && let Some(round) = absence_round(rng, i)
         {
-            absences.push(Absence { player: pl.id, round, half: rng.chance(0.5) });
+            absences.push(Absence { player: pl.id, round, half: rng.chance(0.5), full: false });
         }
     }
     (withdrawals, absences)
@@ -338,9 +342,10 @@ fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
         acceleration,
         ..Config::default()
     };
-    let (mut withdrawals, absences) = draw_events(&mut rng, &players, rounds, params, |rng, _| {
-        Some(rng.range(1, rounds as u64) as u32)
-    });
+    let (mut withdrawals, mut absences) =
+        draw_events(&mut rng, &players, rounds, params, |rng, _| {
+            Some(rng.range(1, rounds as u64) as u32)
+        });
     // Late entries (FIDE C.04.2) last, and only at a positive rate: with rate 0 the stream
     // above, and so every event, is what it was without them.
     if params.late_entry_rate > 0.0 && rounds >= 2 {
@@ -353,6 +358,15 @@ fn generate_dutch(seed: u64, params: &GenParams) -> Scenario {
         withdrawals.retain(|&(id, w)| {
             players.iter().find(|p| p.id == id).and_then(|p| p.enters).is_none_or(|k| w > k)
         });
+    }
+    // The arbiter's full-point byes after that, and only at a positive rate.
+    if params.full_bye_rate > 0.0 {
+        for p in &players {
+            if rng.chance(params.full_bye_rate) {
+                let round = rng.range(1, rounds as u64) as u32;
+                absences.push(Absence { player: p.id, round, half: false, full: true });
+            }
+        }
     }
     scenario(seed, Tournament { config, players, rows: Vec::new() }, withdrawals, absences, params)
 }

@@ -53,7 +53,9 @@ fn case_dirs() -> Vec<PathBuf> {
 fn row_line(row: &Row) -> String {
     let (white, black) = match row.entry {
         Entry::Game { white, black, .. } => (white, black.to_string()),
-        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, String::new()),
+        Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
+            (p, String::new())
+        }
     };
     format!("{},{},{},{},{}", row.round, row.board, white, black, row.entry.result_code())
 }

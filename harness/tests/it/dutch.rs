@@ -361,3 +361,64 @@ fn rule_5_2_5_counts_the_players_paired_before_who_are_absent_now() {
         assert!(report.violations.is_empty(), "{profile:?}: {:?}", report.violations);
     }
 }
+
+#[test]
+fn the_summary_counts_late_entrants() {
+    let mut spec = campaign(16, 2, PlayOptions::default());
+    spec.params.late_entry_rate = 0.2;
+    let s = simulate(&spec, &|| {}).unwrap();
+    assert!(s.passed(), "{}", s.render());
+    // Expected: the late entrants the generator drew for each tournament of the campaign.
+    let (mut events, mut entrants) = (0, 0);
+    for index in spec.indices() {
+        let sc = generate(bsw_harness::rng::tournament_seed(spec.seed, index), &spec.params);
+        let late = sc.base.players.iter().filter(|p| p.enters.is_some()).count() as u64;
+        events += (late > 0) as u64;
+        entrants += late;
+    }
+    assert!(events > 0 && entrants > events, "the campaign draws late entrants: {entrants}");
+    assert_eq!((s.features.late_entries, s.features.late_entrants), (events, entrants));
+    assert!(
+        s.render().contains(&format!(
+            "late entries {events} (tournaments with at least one); late entrants {entrants}"
+        )),
+        "{}",
+        s.render()
+    );
+    // Without late entries both counts are 0.
+    let s = simulate(&campaign(4, 1, PlayOptions::default()), &|| {}).unwrap();
+    assert_eq!((s.features.late_entries, s.features.late_entrants), (0, 0));
+}
+
+#[test]
+fn arbiters_full_point_byes_entered_ahead_are_paired_and_certified() {
+    let mut spec = campaign(16, 2, PlayOptions::default());
+    spec.params.full_bye_rate = 0.1;
+    let s = simulate(&spec, &|| {}).unwrap();
+    assert!(s.passed(), "{}", s.render());
+    assert!(s.features.full_byes > 0, "{}", s.render());
+    assert!(s.render().contains(&format!("full-byes {}", s.features.full_byes)));
+    // Every generated full-point bye is the player's row of its round in the tournament
+    // played (none is lost or paired), unless skipped when entered (withdrawn, absent).
+    for index in 0..4 {
+        let sc = generate(bsw_harness::rng::tournament_seed(spec.seed, index), &spec.params);
+        let played = play(&sc, &PlayOptions::default());
+        let t = &played.tournament;
+        for a in sc.absences.iter().filter(|a| a.full) {
+            let rows: Vec<Entry> = t
+                .round_rows(a.round)
+                .filter(|row| row.entry.players().any(|p| p == a.player))
+                .map(|row| row.entry)
+                .collect();
+            if rows.contains(&Entry::FullBye(a.player)) {
+                assert_eq!(rows.len(), 1, "{rows:?}");
+            }
+        }
+    }
+    // A rate of 0 draws nothing: the events are those generated without it.
+    let plain = campaign(1, 1, PlayOptions::default()).params;
+    let zero = GenParams { full_bye_rate: 0.0, ..spec.params };
+    for seed in 0..20 {
+        assert_eq!(generate(seed, &zero), generate(seed, &plain));
+    }
+}

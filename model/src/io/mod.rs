@@ -12,7 +12,11 @@
 //!   the rounds before it are zero-point absences unless `half_byes` lists them. It is an
 //!   addition to SPEC §12 for FIDE (Dutch) events only.
 //! - `rounds.csv` — header `round,board,white,black,result` (columns in any order), one row per
-//!   game, bye or absence. **Decision:** the file may be absent; an absent `rounds.csv` means
+//!   game, bye or absence; besides the results of SPEC §12, `full-bye` (a full-point bye the
+//!   arbiter gave, not the pairing-allocated bye; FIDE (Dutch) events only). The last round
+//!   may be one entered ahead of its pairing ([`crate::Tournament::pre_entered_round`]):
+//!   only `half-bye`, `zero-bye` and `full-bye` rows, not every player named; `bsw pair`
+//!   pairs it keeping those entries ([`append_round`] replaces its rows by the paired round). **Decision:** the file may be absent; an absent `rounds.csv` means
 //!   "no round paired yet", exactly like a file holding only the header. [`write_dir`] always
 //!   writes it (header only when there are no rows).
 //!
@@ -43,7 +47,9 @@
 //!   count; a round or board that is not a positive integer; a round beyond `rounds`; the same
 //!   board twice in a round; an unknown result code; a white or black id that is not an integer
 //!   or names an unknown player; a game with the same player on both sides; a `bye` /
-//!   `half-bye` / `zero-bye` row with a black player, or a game row without one; a player twice
+//!   `half-bye` / `zero-bye` / `full-bye` row with a black player, or a game row without one;
+//!   a `full-bye` row (the arbiter's full-point bye, an addition to SPEC §12 for FIDE (Dutch)
+//!   events) in a Berger-Swiss tournament (SPEC §3 has no such bye); a player twice
 //!   in one round; rounds not numbered 1..k without a gap; a result in a round while an earlier
 //!   round still has a game without one.
 //!
@@ -175,10 +181,16 @@ pub fn write_dir(dir: &Path, t: &Tournament) -> Result<(), InputError> {
 }
 
 /// Rewrites `rounds.csv` of `dir` atomically with `rows` added after the rows of `current`
-/// (used by `bsw pair`). The result is validated before anything is written; on refusal no
-/// file changes.
+/// (used by `bsw pair`); the rows of a round entered ahead
+/// ([`Tournament::pre_entered_round`]) give way to `rows`, the paired round that holds
+/// them. The result is validated before anything is written; on refusal no file changes.
 pub fn append_round(dir: &Path, current: &Tournament, rows: &[Row]) -> Result<(), InputError> {
     let mut next = current.clone();
+    if let Some(r) = current.pre_entered_round()
+        && rows.iter().any(|row| row.round == r)
+    {
+        next.rows.retain(|row| row.round != r);
+    }
     next.rows.extend_from_slice(rows);
     let names = FileNames::in_dir(dir);
     let rounds = rounds_csv(&next);
@@ -228,7 +240,9 @@ fn parse_named(
     check_config(&names.toml, &config, &lines, &players)?;
     let max_round = crate::layout::total_rounds(&config);
     let rows = match rounds {
-        Some(text) => parse_rounds(&names.rounds, text, &ids, max_round)?,
+        Some(text) => {
+            parse_rounds(&names.rounds, text, &ids, max_round, config.system.dutch().is_some())?
+        }
         None => Vec::new(),
     };
     Ok(Tournament { config, players, rows })

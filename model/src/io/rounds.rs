@@ -19,7 +19,9 @@ pub fn rows_csv(rows: &[Row]) -> String {
     for row in rows {
         let (white, black) = match row.entry {
             Entry::Game { white, black, .. } => (white, black.to_string()),
-            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) => (p, String::new()),
+            Entry::Bye(p) | Entry::HalfBye(p) | Entry::ZeroBye(p) | Entry::FullBye(p) => {
+                (p, String::new())
+            }
         };
         s += &format!(
             "{},{},{},{},{}\n",
@@ -38,6 +40,7 @@ pub(super) fn parse_rounds(
     text: &str,
     ids: &HashMap<Id, usize>,
     max_round: Option<u32>,
+    dutch: bool,
 ) -> Result<Vec<Row>, InputError> {
     let csv = Csv::parse(file, text, &["round", "board", "white", "black", "result"], &[])?;
     let mut rows: Vec<(usize, Row)> = Vec::with_capacity(csv.lines.len());
@@ -82,7 +85,7 @@ pub(super) fn parse_rounds(
         let code = get("result");
         let white = player("white")?;
         let entry = match code {
-            "bye" | "half-bye" | "zero-bye" => {
+            "bye" | "half-bye" | "zero-bye" | "full-bye" => {
                 if !get("black").is_empty() {
                     return Err(err(
                         "black",
@@ -94,6 +97,13 @@ pub(super) fn parse_rounds(
                 match code {
                     "bye" => Entry::Bye(white),
                     "half-bye" => Entry::HalfBye(white),
+                    "full-bye" if !dutch => {
+                        return Err(err(
+                            "result",
+                            "`full-bye` (a full-point bye the arbiter gave) is for FIDE (Dutch) events (tournament.toml system = \"dutch\"): the Berger-Swiss system has no such bye (SPEC §3: `bye`, `half-bye`, `zero-bye`)".into(),
+                        ));
+                    }
+                    "full-bye" => Entry::FullBye(white),
                     _ => Entry::ZeroBye(white),
                 }
             }
@@ -104,7 +114,7 @@ pub(super) fn parse_rounds(
                     Some(Outcome::from_code(code).ok_or_else(|| {
                         err(
                             "result",
-                            format!("unknown result code `{code}` (expected 1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, bye, half-bye, zero-bye or empty)"),
+                            format!("unknown result code `{code}` (expected 1-0, 0-1, 1/2-1/2, +/-, -/+, -/-, bye, half-bye, zero-bye, full-bye or empty)"),
                         )
                     })?)
                 };

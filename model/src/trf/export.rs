@@ -51,6 +51,7 @@ fn one_line(s: &str) -> String {
 /// cells after the last round add (announced half-point byes).
 fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id, HalfPoints>) {
     let last = t.last_round();
+    let dutch = t.config.system.dutch().is_some();
     let mut cells: HashMap<(u32, Id), String> = HashMap::new();
     let mut last_bye: HashMap<u32, u32> = HashMap::new();
     for row in &t.rows {
@@ -76,8 +77,14 @@ fn cells(t: &Tournament, rounds: u32) -> (HashMap<(u32, Id), String>, HashMap<Id
                 cells.insert((r, black), format!("{white:>4} b {bc}"));
             }
             Entry::Bye(p) => {
-                let code = if last_bye.get(&r) == Some(&row.board) { 'U' } else { 'F' };
-                cells.insert((r, p), format!("0000 - {code}"));
+                // A Dutch `bye` row is the pairing-allocated bye (`U`); in a Berger-Swiss event
+                // the round's last one is (`U`), the others are Berger byes (`F`, read back as
+                // `bye` with our records).
+                let pab = dutch || last_bye.get(&r) == Some(&row.board);
+                cells.insert((r, p), format!("0000 - {}", if pab { 'U' } else { 'F' }));
+            }
+            Entry::FullBye(p) => {
+                cells.insert((r, p), "0000 - F".into());
             }
             Entry::HalfBye(p) => {
                 cells.insert((r, p), "0000 - H".into());
@@ -291,6 +298,18 @@ fn export_numbered(t: &Tournament, ids: Option<&[Id]>) -> String {
             })
             .collect();
         s += &format!("BSB {r} {}\n", boards.join(" "));
+        // Outside a Dutch event an `F` cell reads back as a Berger bye: name the arbiter's
+        // full-point byes.
+        let full: Vec<String> = t
+            .round_rows(r)
+            .filter_map(|row| match row.entry {
+                Entry::FullBye(p) if t.config.system.dutch().is_none() => Some(p.to_string()),
+                _ => None,
+            })
+            .collect();
+        if !full.is_empty() {
+            s += &format!("BSF {r} {}\n", full.join(" "));
+        }
     }
     s
 }

@@ -16,6 +16,7 @@
 //! | `BSB` | `BSB r id=board …` | board numbers of round r, keyed by White / the bye's player |
 //! | `BSY` | `BSY k` | the last k kept header records (`092`, `XXC`, `BBU`) were written from the system settings |
 //! | `BSI` | `BSI id1 id2 …` | the player id of each start number (a Dutch event renumbered by pairing number) |
+//! | `BSF` | `BSF r id1 id2 …` | the `0000 - F` cells of round r that are the arbiter's full-point byes, not Berger byes (an event that does not declare the Dutch system) |
 //!
 //! Text values are escaped: `\\` for a backslash, `\n`, `\r`, `\t`, and `\s` for a space at
 //! the start or end of the value.
@@ -46,6 +47,8 @@ pub(super) struct Ext {
     pub system_lines: Option<(usize, usize)>,
     /// `BSI id…`: the player id of each start number, in start-number order; (ids, line).
     pub ids: Option<(Vec<Id>, usize)>,
+    /// `BSF r id…`: (round, player) of each `F` cell that is the arbiter's full-point bye.
+    pub full_byes: std::collections::HashSet<(u32, Id)>,
     /// Lines of all extension records, for the "without BSV" error.
     pub first_line: Option<usize>,
 }
@@ -200,6 +203,19 @@ impl Ext {
                 let k = num(words.first().copied().unwrap_or(""), "a number of records")?;
                 self.system_lines = Some((k as usize, n));
             }
+            "BSF" => {
+                let r = num(words.first().copied().unwrap_or(""), "a round number")?;
+                if r < 1 || r > u32::MAX as u64 {
+                    return Err(err(format!("{r} is not a round number")));
+                }
+                for w in &words[1..] {
+                    let id = num(w, "a player id")?;
+                    if id == 0 || id > u32::MAX as u64 {
+                        return Err(err(format!("`{w}` is not a player id")));
+                    }
+                    self.full_byes.insert((r as u32, id as Id));
+                }
+            }
             "BSI" => {
                 let mut ids = Vec::with_capacity(words.len());
                 for w in &words {
@@ -215,7 +231,7 @@ impl Ext {
             }
             _ => {
                 return Err(err(format!(
-                    "unknown berger-swiss record `{code}` (known: BSV BSN BSR BSS BSG BSX BST BSP BSB BSY BSI)"
+                    "unknown berger-swiss record `{code}` (known: BSV BSN BSR BSS BSG BSX BST BSP BSB BSY BSI BSF)"
                 )));
             }
         }

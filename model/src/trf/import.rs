@@ -132,11 +132,15 @@ pub fn read(text: &str, file: &str, opts: &ReadOptions) -> Result<Imported, Inpu
     } else {
         add_pre_entered_absences(&mut s.recs, last);
     }
+    // `F` without an opponent is the arbiter's full-point bye (`full-bye`), except in a
+    // Berger-Swiss event with our records, whose export writes its Berger byes `F` (and
+    // lists any arbiter's full-point bye in a `BSF` record).
+    let berger_f = (carries_config && system.dutch().is_none()).then_some(&s.ext.full_byes);
     let mut rows: Vec<Row> = Vec::new();
     let mut pending: Option<(u32, usize)> = None;
     for r in 1..=last {
         let mut round =
-            rows_of_round(file, &mut s.recs, &s.index, r, carries_config, &mut pending)?;
+            rows_of_round(file, &mut s.recs, &s.index, r, carries_config, berger_f, &mut pending)?;
         if carries_config && let Some((n, boards)) = s.ext.boards.get(&r) {
             set_boards(file, *n, r, &mut round, boards)?;
         }
@@ -654,14 +658,17 @@ fn add_pre_entered_absences(recs: &mut [Rec], last: u32) {
 }
 
 /// The rows of round `r`, boards 1, 2, … : games in the order of their first player's line,
-/// then full-point byes (`F`), the pairing-allocated bye (`U`), absences. `exact` (extension records present): a blank cell is no row and
-/// withdrawn players' cells are read like any other.
+/// then full-point byes (`F`), the pairing-allocated bye (`U`), absences. `exact` (extension
+/// records present): a blank cell is no row and withdrawn players' cells are read like any
+/// other. `berger_f` (a Berger-Swiss file with our records): an `F` is a Berger `bye` unless
+/// the set (`BSF`) lists it; otherwise an `F` is a `full-bye`.
 fn rows_of_round(
     file: &str,
     recs: &mut [Rec],
     index: &HashMap<Id, usize>,
     r: u32,
     exact: bool,
+    berger_f: Option<&HashSet<(u32, Id)>>,
     pending: &mut Option<(u32, usize)>,
 ) -> Result<Vec<Row>, InputError> {
     let (c0, c1) = cell_columns(r);
@@ -686,7 +693,10 @@ fn rows_of_round(
         }
         let Some(q) = c.opp else {
             match c.code {
-                'f' => full_byes.push(row(Entry::Bye(id))),
+                'f' if berger_f.is_some_and(|listed| !listed.contains(&(r, id))) => {
+                    full_byes.push(row(Entry::Bye(id)));
+                }
+                'f' => full_byes.push(row(Entry::FullBye(id))),
                 'u' | '+' => byes.push(row(Entry::Bye(id))),
                 'h' => absences.push((k, row(Entry::HalfBye(id)))),
                 ' ' if exact => {}

@@ -30,7 +30,10 @@
 //!   (opponent, opposite colours, matching results). Colours come from `w`/`b`; a forfeit or
 //!   pending game whose colours are both missing gives White to the `+` side, else to the
 //!   player listed first.
-//! - no opponent (`0000` or blank): `U`, `F` (and `+`) → `bye`; `H` (and `=`) → `half-bye`;
+//! - no opponent (`0000` or blank): `U` (and `+`, as bbpPairings reads it) → `bye`, the
+//!   pairing-allocated bye; `F` → `full-bye`, a full-point bye the arbiter gave (not the
+//!   PAB; in a Berger-Swiss file with our records `F` is a Berger `bye`, unless a `BSF`
+//!   record lists it); `H` (and `=`) → `half-bye`;
 //!   `Z`, blank or `-` → `zero-bye`; a played code without an opponent is an error. `=` and `-`
 //!   without an opponent are the codes of files written before 2016 (Swiss-Manager): they are
 //!   read as `H` and `Z` everywhere (last round, pre-entered absences, withdrawals).
@@ -52,8 +55,8 @@
 //!   checked.
 //! - **Boards:** the standard records have none. Each round's games get boards 1, 2, … in the
 //!   order of their first player's line, then the full-point byes (`F`), then the
-//!   pairing-allocated bye (`U`, so that it is the round's last `bye` row, as the model tells
-//!   a PAB), then the absences.
+//!   pairing-allocated bye (`U`, the round's last `bye` row, as the model tells a PAB), then
+//!   the absences.
 //! - `XXA` records (accelerated points per player and round) and a `092`/`192` type naming
 //!   Baku are the tournament's [`crate::Acceleration`] (not kept header lines; export writes
 //!   the `XXA` records back); in a file that does not declare the Dutch system a warning says
@@ -71,8 +74,9 @@
 //! # Export ([`export`])
 //! TRF-2026 that TRF16 readers also accept: `012`, `142`, kept header records (in their
 //! order), `001` records with points and a simple rank (points descending, then entry
-//! order), `XXR`, then our `BS?` records. Byes are written `0000 - U` (the last bye row of a round)
-//! or `0000 - F` (any other, e.g. Berger byes), absences `0000 - H` / `0000 - Z`, rounds
+//! order), `XXR`, then our `BS?` records. Byes are written `0000 - U` (a Dutch `bye`, or the
+//! last bye row of a Berger-Swiss round) or `0000 - F` (the other Berger byes, and every
+//! `full-bye`), absences `0000 - H` / `0000 - Z`, rounds
 //! without a row as blanks. Absences requested for the next round (L+1) are written into its
 //! column the way FIDE-REFERENCE §5.3 describes (`0000 - H` counted in the points column,
 //! `0000 - Z`). Ids and ratings must fit the 4-digit columns ([`exportable`]); longer text

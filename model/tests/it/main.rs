@@ -3,6 +3,7 @@
 
 mod acceleration;
 mod common;
+mod full_bye;
 mod io_files;
 mod io_refusals;
 mod no_panic;

@@ -505,5 +505,5 @@ fn the_pab_of_a_dutch_file_is_its_u_cell_whatever_the_line_order_of_an_f() {
         .flat_map(|row| row.entry.players())
         .collect();
     assert_eq!(pabs, [2], "{:?}", t.rows);
-    assert!(t.rows.iter().any(|row| row.entry == Entry::Bye(4)));
+    assert!(t.rows.iter().any(|row| row.entry == Entry::FullBye(4)));
 }

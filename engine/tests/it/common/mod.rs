@@ -67,6 +67,7 @@ fn pair_rows(rows: &[Row]) -> Vec<(u32, u32, &'static str)> {
             Entry::Bye(p) => (p, 0, "bye"),
             Entry::HalfBye(p) => (p, 0, "half-bye"),
             Entry::ZeroBye(p) => (p, 0, "zero-bye"),
+            Entry::FullBye(p) => (p, 0, "full-bye"),
         })
         .collect()
 }
