@@ -38,8 +38,10 @@ pub(crate) struct Args {
     pub sizes: Option<Vec<u32>>,
     /// Pairing system: berger-swiss, or dutch (FIDE C.04.3; release build, per round: under
     /// 0.05 s at 1,000 players, under 0.3 s at 5,000, under 0.8 s at 10,000 (odd fields
-    /// too), 11-29 s at 100,000; its --check profile is the slower part from a few
-    /// hundred players on: under 2 s a round at 1,000 players, 10-12 s at 2,000).
+    /// too), 7-12 s at 100,000 (rounds 2-3, --seed 1); at 1,000,000 round 2 is refused, its
+    /// criteria needing wider weights than the engine's; its --check profile is the slower
+    /// part from a few hundred players on: under 2 s a round at 1,000 players, 10-12 s at
+    /// 2,000).
     #[arg(long, value_enum, default_value_t = SystemKind::BergerSwiss)]
     pub system: SystemKind,
     /// Rounds of each tournament (all of them are paired).
@@ -55,7 +57,10 @@ pub(crate) struct Args {
     /// --system dutch) and time it.
     #[arg(long)]
     pub check: bool,
-    /// Directory for bench.csv and scaling.svg (created if missing).
+    /// Directory for bench.csv and scaling.svg (created if missing). A Dutch round's
+    /// statistics: matchings solved, augmentations, vertices scanned (the matching,
+    /// augmenting and nodes columns), brackets (on the whole field), restarts and dual steps
+    /// (BENCHMARKS.md lists the bench.csv columns).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 }
@@ -149,16 +154,27 @@ fn measure(sizes: &[u32], args: &Args) -> Result<Vec<RoundMeasure>, String> {
                     ));
                 }
                 None => {
+                    let how = match &m.dutch {
+                        Some(d) => format!(
+                            "{} brackets ({} on the whole field), {} matchings",
+                            d.brackets.restricted + d.brackets.global,
+                            d.brackets.global,
+                            d.work.solves
+                        ),
+                        None => format!(
+                            "level {}, {} matching calls",
+                            level_label(m.level.as_ref()),
+                            m.stats.matching_calls
+                        ),
+                    };
                     let line = format!(
-                        "{} players, round {}: pairing {:.1} ms{}, level {}, {} matching calls",
+                        "{} players, round {}: pairing {:.1} ms{}, {how}",
                         m.size,
                         m.round,
                         m.pairing_ms(),
                         m.checking_ms()
                             .map(|c| format!(", checking {c:.1} ms"))
                             .unwrap_or_default(),
-                        level_label(m.level.as_ref()),
-                        m.stats.matching_calls
                     );
                     errln!("bench: {line}");
                 }
@@ -222,8 +238,11 @@ fn exponents(
 
 fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
     let mut s = String::new();
+    // Dutch rounds add their brackets (those on the whole field) and the matchers' restarts
+    // and dual steps.
+    let dutch = measures.iter().any(|m| m.dutch.is_some());
     s.push_str(&format!(
-        "{:>8} {:>5} {:>14} {:>11} {:>11} {:>8} {:>10} {:>12} {:>9}  {}\n",
+        "{:>8} {:>5} {:>14} {:>11} {:>11} {:>8} {:>10} {:>12} {:>9}  {}",
         "size",
         "round",
         "level",
@@ -235,9 +254,17 @@ fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
         "peak MB",
         "check"
     ));
-    for m in measures {
+    if dutch {
         s.push_str(&format!(
-            "{:>8} {:>5} {:>14} {:>11.3} {:>11} {:>8} {:>10} {:>12} {:>9}  {}\n",
+            "  {:>8} {:>6} {:>8} {:>10}",
+            "brackets", "global", "restarts", "dual steps"
+        ));
+    }
+    s.push('\n');
+    for m in measures {
+        let check = m.verdict.label();
+        s.push_str(&format!(
+            "{:>8} {:>5} {:>14} {:>11.3} {:>11} {:>8} {:>10} {:>12} {:>9}  {}",
             m.size,
             m.round,
             level_label(m.level.as_ref()),
@@ -247,8 +274,18 @@ fn table(measures: &[RoundMeasure], summaries: &[SizeSummary]) -> String {
             m.stats.augmenting_paths,
             m.stats.nodes_visited,
             m.peak_rss_bytes.map(|b| format!("{:.1}", mb(b))).unwrap_or_else(|| "-".into()),
-            m.verdict.label(),
+            if dutch { format!("{check:<10}") } else { check },
         ));
+        if let Some(d) = &m.dutch {
+            s.push_str(&format!(
+                "  {:>8} {:>6} {:>8} {:>10}",
+                d.brackets.restricted + d.brackets.global,
+                d.brackets.global,
+                d.work.restarts,
+                d.work.dual_steps
+            ));
+        }
+        s.push('\n');
     }
     s.push_str(&format!(
         "\n{:>8} {:>6} {:>18} {:>15} {:>19} {:>9}\n",

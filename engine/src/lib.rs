@@ -90,6 +90,8 @@ pub struct Round {
     /// Berger-Swiss: how its Swiss field was paired (`None` for a Dutch round, or a round
     /// without a Swiss field).
     pub swiss: Option<SwissReport>,
+    /// Dutch: its brackets and the matchers' work (`None` for a Berger-Swiss round).
+    pub dutch: Option<dutch::DutchStats>,
     /// Lines for people (`bsw pair --explain`): the round, then per system why it was paired
     /// so (Berger-Swiss: levels, bye receivers, statistics; Dutch: bracket by bracket).
     pub explain: Vec<String>,
@@ -134,7 +136,13 @@ fn pair_as(t: &Tournament, deep: bool) -> Result<Round, PairError> {
         }
         let mut explain = vec![format!("round {} (FIDE Dutch): {} rows", r.round, r.rows.len())];
         explain.extend(r.explain.into_iter().map(|line| format!("  {line}")));
-        return Ok(Round { round: r.round, rows: r.rows, swiss: None, explain });
+        return Ok(Round {
+            round: r.round,
+            rows: r.rows,
+            swiss: None,
+            dutch: Some(r.stats),
+            explain,
+        });
     }
     let p = berger_swiss::pair_next_round(t).map_err(PairError::BergerSwiss)?;
     let mut explain = vec![format!("round {}: {} rows", p.round, p.rows.len())];
@@ -145,5 +153,5 @@ fn pair_as(t: &Tournament, deep: bool) -> Result<Round, PairError> {
             explain.extend(s.explain.iter().map(|line| format!("  {line}")));
         }
     }
-    Ok(Round { round: p.round, rows: p.rows, swiss: p.swiss, explain })
+    Ok(Round { round: p.round, rows: p.rows, swiss: p.swiss, dutch: None, explain })
 }

@@ -14,6 +14,7 @@
 //! because this is the measurement edge, not rule logic.
 
 use bsw_checker::Profile;
+use bsw_engine::dutch::DutchStats;
 use bsw_engine::{Level, PairError, SearchStats};
 use bsw_model::{Config, DutchConfig, Entry, Id, Outcome, Player, Row, System, Tournament};
 use serde::Serialize;
@@ -162,26 +163,38 @@ pub fn dutch_swiss(size: u32, rounds: u32, seed: u64) -> Tournament {
     t
 }
 
-/// A paired round as the benchmark sees it: round, rows, Swiss field size, level and search
-/// statistics (the last two Berger-Swiss only).
-type Paired = (u32, Vec<Row>, usize, Option<Level>, SearchStats);
+/// A paired round as the benchmark sees it: round, rows, Swiss field size, level (Berger-Swiss
+/// only), search statistics and the Dutch statistics (Dutch only).
+type Paired = (u32, Vec<Row>, usize, Option<Level>, SearchStats, Option<DutchStats>);
+
+/// The columns a Dutch round shares with Berger-Swiss: its matchers' solves as the matching
+/// calls, their augmentations as the augmenting paths, the outer vertices they scanned (each
+/// reads a row of weights) as the nodes visited; no level, no filter.
+pub fn dutch_search_stats(d: &DutchStats) -> SearchStats {
+    SearchStats {
+        matching_calls: d.work.solves,
+        augmenting_paths: d.work.augmentations,
+        nodes_visited: d.work.scans,
+        ..SearchStats::default()
+    }
+}
 
 /// Pairs the next round of `t` with the engine (the system `t` declares). The Swiss field
 /// is the players in games and the bye (for a Dutch round, every player paired).
 fn pair_round(t: &Tournament) -> Result<Paired, String> {
     let paired = bsw_engine::pair(t).map_err(|e| e.to_string())?;
-    let (field_size, level, stats) = match &paired.swiss {
-        Some(s) => (s.field_size, Some(s.level), s.stats),
-        None if t.config.system.dutch().is_some() => {
+    let (field_size, level, stats) = match (&paired.swiss, &paired.dutch) {
+        (Some(s), _) => (s.field_size, Some(s.level), s.stats),
+        (None, Some(d)) => {
             let field = paired
                 .rows
                 .iter()
                 .filter(|r| matches!(r.entry, Entry::Game { .. } | Entry::Bye(_)));
-            (field.map(|r| r.entry.players().count()).sum(), None, SearchStats::default())
+            (field.map(|r| r.entry.players().count()).sum(), None, dutch_search_stats(d))
         }
-        None => (0, None, SearchStats::default()),
+        (None, None) => (0, None, SearchStats::default()),
     };
-    Ok((paired.round, paired.rows, field_size, level, stats))
+    Ok((paired.round, paired.rows, field_size, level, stats, paired.dutch))
 }
 
 /// The checker's verdict on one round, as far as the benchmark cares.
@@ -220,7 +233,10 @@ pub struct RoundMeasure {
     pub field_size: usize,
     /// The level chosen (`None` when the round had no Swiss field).
     pub level: Option<Level>,
+    /// Berger-Swiss: the search; Dutch: [`dutch_search_stats`].
     pub stats: SearchStats,
+    /// Dutch only: the brackets and the matchers' work.
+    pub dutch: Option<DutchStats>,
     /// Time of `pair_next_round`: CPU time of the calling thread where the platform has a
     /// per-thread clock (see [`crate::generator::Stopwatch`]; a shared machine's load does
     /// not inflate it), wall-clock time elsewhere.
@@ -271,7 +287,7 @@ pub fn run(
     let mut out = Vec::with_capacity(spec.rounds as usize);
     for _ in 0..spec.rounds {
         let start = Stopwatch::start();
-        let (round, rows, field_size, level, stats) = pair_round(&t)
+        let (round, rows, field_size, level, stats, dutch) = pair_round(&t)
             .map_err(|e| format!("{} players, round {}: {e}", spec.size, t.last_round() + 1))?;
         let pairing_ns = start.ns();
         t.rows.extend(rows);
@@ -305,6 +321,7 @@ pub fn run(
             field_size,
             level,
             stats,
+            dutch,
             pairing_ns,
             checking_ns,
             verdict,
@@ -388,7 +405,9 @@ pub fn summarise(measures: &[RoundMeasure]) -> Vec<SizeSummary> {
 
 /// One line of `bench.csv`, its columns in this order: the first eleven are those issue 8
 /// names, then the extras. Times in milliseconds with 3 decimals, memory in MB with 1;
-/// `checking_ms` and `peak_rss_mb` are empty when not measured.
+/// `checking_ms` and `peak_rss_mb` are empty when not measured, the Dutch columns (from
+/// `brackets` on) in a Berger-Swiss round. In a Dutch round `matching_calls`,
+/// `augmenting_paths` and `nodes_visited` are its matchers' ([`dutch_search_stats`]).
 #[derive(Serialize)]
 struct CsvRow {
     size: u32,
@@ -407,6 +426,16 @@ struct CsvRow {
     check: String,
     filter_rejections: u64,
     fallback_searches: u64,
+    // Dutch rounds only (empty for Berger-Swiss): `DutchStats`.
+    brackets: Option<usize>,
+    global_brackets: Option<usize>,
+    fallbacks: Option<usize>,
+    class_model: Option<usize>,
+    compressed: Option<usize>,
+    expanded: Option<usize>,
+    guessed: Option<usize>,
+    restarts: Option<u64>,
+    dual_steps: Option<u64>,
 }
 
 impl CsvRow {
@@ -426,6 +455,15 @@ impl CsvRow {
             check: m.verdict.label(),
             filter_rejections: m.stats.filter_rejections,
             fallback_searches: m.stats.fallback_searches,
+            brackets: m.dutch.map(|d| d.brackets.restricted + d.brackets.global),
+            global_brackets: m.dutch.map(|d| d.brackets.global),
+            fallbacks: m.dutch.map(|d| d.brackets.fallbacks),
+            class_model: m.dutch.map(|d| d.brackets.class_model),
+            compressed: m.dutch.map(|d| d.brackets.compressed),
+            expanded: m.dutch.map(|d| d.brackets.expanded),
+            guessed: m.dutch.map(|d| d.brackets.guessed),
+            restarts: m.dutch.map(|d| d.work.restarts),
+            dual_steps: m.dutch.map(|d| d.work.dual_steps),
         }
     }
 }
@@ -466,6 +504,7 @@ mod tests {
                 filter_nodes: 7,
                 fallback_searches: 8,
             },
+            dutch: None,
             pairing_ns: 1_234_567,
             checking_ns: Some(2_500_000),
             verdict: CheckVerdict::Violations(2),
@@ -479,13 +518,73 @@ mod tests {
             peak_rss_bytes: None,
             ..first
         };
+        let brackets = bsw_engine::dutch::candidates::Stats {
+            restricted: 11,
+            global: 1,
+            fallbacks: 1,
+            class_model: 10,
+            compressed: 4,
+            expanded: 2,
+            guessed: 7,
+            ..Default::default()
+        };
+        let work = bsw_engine::dutch::matcher::Work {
+            solves: 30,
+            restarts: 5,
+            augmentations: 40,
+            scans: 50,
+            dual_steps: 60,
+        };
+        let dutch = DutchStats { brackets, work };
+        let third = RoundMeasure {
+            round: 3,
+            level: None,
+            stats: dutch_search_stats(&dutch),
+            dutch: Some(dutch),
+            checking_ns: None,
+            verdict: CheckVerdict::NotRun,
+            peak_rss_bytes: None,
+            ..first
+        };
         assert_eq!(
-            csv_text(&[first, second]).unwrap(),
-            "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches\n\
-             1000,1,no/2/yes/0.5,1.235,2.500,3,4,5,3.5,2,1000,2 violations,6,8\n\
-             1000,2,-,1.235,,3,4,5,,2,1000,-,6,8\n"
+            csv_text(&[first, second, third]).unwrap(),
+            "size,round,level,pairing_ms,checking_ms,matching_calls,augmenting_paths,nodes_visited,peak_rss_mb,levels_tried,field_size,check,filter_rejections,fallback_searches,brackets,global_brackets,fallbacks,class_model,compressed,expanded,guessed,restarts,dual_steps\n\
+             1000,1,no/2/yes/0.5,1.235,2.500,3,4,5,3.5,2,1000,2 violations,6,8,,,,,,,,,\n\
+             1000,2,-,1.235,,3,4,5,,2,1000,-,6,8,,,,,,,,,\n\
+             1000,3,-,1.235,,30,40,50,,0,1000,-,0,0,12,1,1,10,4,2,7,5,60\n"
         );
         assert_eq!(csv_text(&[]).unwrap(), "");
+    }
+
+    #[test]
+    fn dutch_rounds_report_their_brackets_and_matcher_work() {
+        let spec = BenchSpec {
+            size: 40,
+            rounds: 3,
+            seed: 5,
+            check: false,
+            results: ResultModel::Elo,
+            system: SystemKind::Dutch,
+        };
+        let ms = run(&spec, &mut |_| {}).unwrap();
+        assert_eq!(ms.len(), 3);
+        assert!(ms.iter().all(|m| m.level.is_none() && m.dutch.is_some()));
+        // Round 1 is paired by the first-round rule, without a matching.
+        let d1 = ms[0].dutch.unwrap();
+        assert!(d1.brackets.first_round);
+        assert_eq!(d1.work.solves, 0);
+        // Later rounds: at least one bracket, each matched at least once.
+        for m in &ms[1..] {
+            let d = m.dutch.unwrap();
+            assert!(!d.brackets.first_round);
+            assert!(d.brackets.restricted + d.brackets.global >= 1, "{d:?}");
+            assert!(d.work.solves >= 1 && d.work.scans + d.work.augmentations >= 1, "{d:?}");
+            assert_eq!(m.stats.matching_calls, d.work.solves);
+            assert_eq!(m.stats.nodes_visited, d.work.scans);
+        }
+        // Berger-Swiss rounds have none.
+        let bs = run(&BenchSpec { system: SystemKind::BergerSwiss, ..spec }, &mut |_| {}).unwrap();
+        assert!(bs.iter().all(|m| m.dutch.is_none()));
     }
 
     #[test]

@@ -169,6 +169,20 @@ fn bench_dutch_writes_the_same_csv_with_the_dutch_profile() {
         assert_eq!(r[2], "-", "no ladder level in the Dutch system");
         assert_eq!(r[11], "conforming");
         assert_eq!(r[10], r[0], "every player paired in an event without absences");
+        assert_eq!(r.len(), 23, "{r:?}");
+        let num = |i: usize| r[i].parse::<u64>().unwrap_or_else(|_| panic!("column {i}: {r:?}"));
+        if r[1] == "1" {
+            // The first-round rule: no bracket matched, no matching.
+            assert_eq!((num(5), num(14)), (0, 0), "{r:?}");
+        } else {
+            // Later rounds: brackets, each matched at least once (solves in matching_calls,
+            // scanned vertices in nodes_visited), none of them on the whole field here.
+            assert!(num(14) >= 1 && num(5) >= 1, "{r:?}");
+            assert_eq!(num(15), 0, "{r:?}");
+            for i in 16..23 {
+                num(i);
+            }
+        }
     }
     let svg = std::fs::read_to_string(out.join("scaling.svg")).unwrap();
     assert_contains(&svg, "FIDE Dutch");

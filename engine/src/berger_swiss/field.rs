@@ -136,15 +136,25 @@ impl SwissField {
                 })
             })
             .collect();
+        // Each group's classes in the order they first appear (`slot`: a class's place in
+        // the group's list, reset after each group).
+        let mut slot = vec![u32::MAX; classes.len()];
         let buckets: Vec<Vec<(u32, Vec<u32>)>> = groups
             .iter()
             .map(|g| {
                 let mut by_class: Vec<(u32, Vec<u32>)> = Vec::new();
                 for v in g.start..g.end {
-                    match by_class.iter_mut().find(|(c, _)| *c == class[v]) {
-                        Some((_, list)) => list.push(v as u32),
-                        None => by_class.push((class[v], vec![v as u32])),
+                    let c = class[v] as usize;
+                    match slot[c] {
+                        u32::MAX => {
+                            slot[c] = by_class.len() as u32;
+                            by_class.push((class[v], vec![v as u32]));
+                        }
+                        i => by_class[i as usize].1.push(v as u32),
                     }
+                }
+                for (c, _) in &by_class {
+                    slot[*c as usize] = u32::MAX;
                 }
                 by_class
             })

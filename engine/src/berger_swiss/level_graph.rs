@@ -13,14 +13,19 @@ use crate::matching::{Graph, Matcher, NONE};
 
 const NEVER: u8 = 0;
 const ALWAYS: u8 = 1;
-const DEPENDS: u8 = 2;
+/// The colours pass only when the player of the first class has the lower TPN number (the
+/// §8.2 allocation reads TPN only as which of the two is higher: key 5), or only when it
+/// has the higher one.
+const IF_LOWER_TPN: u8 = 2;
+const IF_HIGHER_TPN: u8 = 3;
 
 /// The implicit graph of allowed pairs at one level, over the active vertices.
 pub(crate) struct LevelGraph<'a> {
     pub f: &'a SwissField,
     pub level: Level,
     pub active: Vec<bool>,
-    /// Colour compatibility of two classes at this level: NEVER, ALWAYS or DEPENDS (on TPN).
+    /// Colour compatibility of two classes at this level: NEVER, ALWAYS, or by which player
+    /// has the lower TPN number (IF_LOWER_TPN, IF_HIGHER_TPN).
     compat: Vec<u8>,
     nclasses: usize,
     /// Per score group, the range of score groups within D.
@@ -48,7 +53,8 @@ impl<'a> LevelGraph<'a> {
                 compat[x * c + y] = match (p1, p2) {
                     (true, true) => ALWAYS,
                     (false, false) => NEVER,
-                    _ => DEPENDS,
+                    (true, false) => IF_LOWER_TPN,
+                    (false, true) => IF_HIGHER_TPN,
                 };
             }
         }
@@ -118,7 +124,20 @@ impl<'a> LevelGraph<'a> {
             && match self.compat_of(u, w) {
                 NEVER => false,
                 ALWAYS => true,
-                _ => colours_pass(&f.side[u], &f.side[w], &self.level),
+                // Players of one class differ only in TPN, and §8.2 reads the TPN numbers only
+                // as which is higher: the two cases `new` worked out (equal numbers, which a
+                // field does not have, are asked of the rule itself).
+                depends => {
+                    let pass = match f.side[u].tpn.cmp(&f.side[w].tpn) {
+                        std::cmp::Ordering::Less => depends == IF_LOWER_TPN,
+                        std::cmp::Ordering::Greater => depends == IF_HIGHER_TPN,
+                        std::cmp::Ordering::Equal => {
+                            colours_pass(&f.side[u], &f.side[w], &self.level)
+                        }
+                    };
+                    debug_assert_eq!(pass, colours_pass(&f.side[u], &f.side[w], &self.level));
+                    pass
+                }
             }
             && (self.level.rematches || !f.met[u].contains(&(w as u32)))
     }
@@ -228,6 +247,10 @@ impl<'a> LevelGraph<'a> {
             }
             root
         }
+        // Per score group, its buckets with a position not yet visited, in order: a bucket
+        // all visited is dropped, so that each later vertex does not step over it again.
+        let mut open: Vec<Vec<u32>> =
+            f.buckets.iter().map(|b| (0..b.len() as u32).collect()).collect();
         let mut odd = Vec::new();
         let mut stack = Vec::new();
         for s in 0..n {
@@ -241,8 +264,12 @@ impl<'a> LevelGraph<'a> {
                 size += 1;
                 let (lo, hi) = self.reach[f.group_of[u] as usize];
                 for g in lo..hi {
-                    for (bi, (c, list)) in f.buckets[g].iter().enumerate() {
+                    let mut k = 0;
+                    while k < open[g].len() {
+                        let bi = open[g][k] as usize;
+                        let (c, list) = &f.buckets[g][bi];
                         if self.compat[f.class[u] as usize * self.nclasses + *c as usize] == NEVER {
+                            k += 1;
                             continue;
                         }
                         let nx = &mut next[g][bi];
@@ -257,6 +284,11 @@ impl<'a> LevelGraph<'a> {
                                 stack.push(w);
                             }
                             pos = find(nx, pos + 1);
+                        }
+                        if find(nx, 0) >= list.len() {
+                            open[g].remove(k);
+                        } else {
+                            k += 1;
                         }
                     }
                 }

@@ -18,20 +18,27 @@
 use super::level_graph::LevelGraph;
 use crate::matching::{Matcher, NONE};
 
-/// One edge of the bucket graph, from a left copy to a right copy, with its flow.
-struct Edge {
-    to: u32,
-    flow: u32,
-}
-
+/// The bucket graph, its edges numbered left copy by left copy (in the order of
+/// `compatible_buckets`), each with its flow. Flat arrays: the flow search reads an edge's
+/// flow by its number, one load instead of a list header and an element.
 pub(crate) struct Quotient {
     count: Vec<u32>,
-    /// Edges from the left copy of each bucket.
-    adj: Vec<Vec<Edge>>,
-    /// `edge_at[a * nb + b]`: index in `adj[a]` of the edge to right copy b (`NONE` if none).
+    /// Edges from the left copy of bucket b: numbers `start[b]..start[b + 1]`; `to[e]` is
+    /// the right copy edge e leads to, `flow[e]` its flow.
+    start: Vec<u32>,
+    to: Vec<u32>,
+    flow: Vec<u32>,
+    /// `edge_at[a * nb + b]`: the edge from left copy a to right copy b (`NONE` if none).
     edge_at: Vec<u32>,
-    /// For each right copy: (left bucket, edge index) of the edges into it.
-    radj: Vec<Vec<(u32, u32)>>,
+    /// For each right copy r, the edges into it that carry flow: (left bucket, edge) at
+    /// `rstart[r]..rstart[r] + rlen[r]` of `inflow` (room for every edge into r), in no
+    /// particular order; `inflow_at[e]` is edge e's place there (`NONE`: no flow). The
+    /// search reads only these: the edges into a right copy are as many as the bucket graph
+    /// is wide, most of them without flow.
+    rstart: Vec<u32>,
+    rlen: Vec<u32>,
+    inflow: Vec<(u32, u32)>,
+    inflow_at: Vec<u32>,
     /// Flow out of each left copy and into each right copy; their sums.
     out: Vec<u32>,
     inn: Vec<u32>,
@@ -41,7 +48,8 @@ pub(crate) struct Quotient {
     log: Vec<(u32, u32, i32)>,
     /// The two buckets of the pending removal.
     pending: Option<(usize, usize)>,
-    // BFS scratch: node 0..nb = left copies, nb..2nb = right copies.
+    // BFS scratch: node 0..nb = left copies, nb..2nb = right copies; `via` holds (node
+    // before, edge).
     seen: Vec<u32>,
     via: Vec<(u32, u32)>,
     stamp: u32,
@@ -56,45 +64,41 @@ impl Quotient {
         let f = g.f;
         let nb = f.bucket_range.len();
         let count = g.bucket_sizes();
-        let mut adj: Vec<Vec<Edge>> = (0..nb)
-            .map(|b| g.compatible_buckets(b).into_iter().map(|to| Edge { to, flow: 0 }).collect())
-            .collect();
-        let mut radj = vec![Vec::new(); nb];
-        for (b, edges) in adj.iter().enumerate() {
-            for (k, e) in edges.iter().enumerate() {
-                radj[e.to as usize].push((b as u32, k as u32));
-            }
+        let mut start = Vec::with_capacity(nb + 1);
+        let mut to = Vec::new();
+        start.push(0u32);
+        for b in 0..nb {
+            to.extend(g.compatible_buckets(b));
+            start.push(to.len() as u32);
         }
         let mut edge_at = vec![NONE; nb * nb];
-        for (b, edges) in adj.iter().enumerate() {
-            for (k, e) in edges.iter().enumerate() {
-                edge_at[b * nb + e.to as usize] = k as u32;
+        let mut indegree = vec![0u32; nb + 1];
+        for b in 0..nb {
+            for e in start[b]..start[b + 1] {
+                let r = to[e as usize] as usize;
+                edge_at[b * nb + r] = e;
+                indegree[r + 1] += 1;
             }
         }
-        let mut out = vec![0u32; nb];
-        let mut inn = vec![0u32; nb];
-        for v in 0..f.len() {
-            let w = m.mate[v];
-            if !g.active[v] || w == NONE {
-                continue;
-            }
-            let (a, b) = (f.bucket_of[v] as usize, f.bucket_of[w as usize]);
-            let k = edge_at[a * nb + b as usize];
-            assert!(k != NONE, "a matched pair is an edge of the bucket graph");
-            let k = k as usize;
-            adj[a][k].flow += 1;
-            out[a] += 1;
-            inn[b as usize] += 1;
+        let mut rstart = indegree;
+        for r in 0..nb {
+            rstart[r + 1] += rstart[r];
         }
-        Quotient {
+        let n_edges = to.len();
+        let mut q = Quotient {
             total_count: count.iter().sum(),
-            total_flow: out.iter().sum(),
+            total_flow: 0,
             count,
-            adj,
+            start,
+            to,
+            flow: vec![0; n_edges],
             edge_at,
-            radj,
-            out,
-            inn,
+            rstart,
+            rlen: vec![0; nb],
+            inflow: vec![(0, 0); n_edges],
+            inflow_at: vec![NONE; n_edges],
+            out: vec![0; nb],
+            inn: vec![0; nb],
             log: Vec::new(),
             pending: None,
             seen: vec![0; 2 * nb],
@@ -102,17 +106,49 @@ impl Quotient {
             stamp: 0,
             queue: Vec::new(),
             visited: 0,
+        };
+        for v in 0..f.len() {
+            let w = m.mate[v];
+            if !g.active[v] || w == NONE {
+                continue;
+            }
+            let (a, b) = (f.bucket_of[v] as usize, f.bucket_of[w as usize]);
+            let e = q.edge_at[a * nb + b as usize];
+            assert!(e != NONE, "a matched pair is an edge of the bucket graph");
+            q.add_flow(a, e as usize, 1);
         }
+        q
     }
 
-    fn push(&mut self, b: usize, k: usize, d: i32) {
-        let e = &mut self.adj[b][k];
-        e.flow = (e.flow as i32 + d) as u32;
-        let to = e.to as usize;
+    /// Changes the flow of edge `e` (from left copy `b`) by `d`, keeping the sums and the
+    /// lists of edges with flow.
+    fn add_flow(&mut self, b: usize, e: usize, d: i32) {
+        let old = self.flow[e];
+        let new = (old as i32 + d) as u32;
+        self.flow[e] = new;
+        let to = self.to[e] as usize;
         self.out[b] = (self.out[b] as i32 + d) as u32;
         self.inn[to] = (self.inn[to] as i32 + d) as u32;
         self.total_flow = (self.total_flow as i32 + d) as u32;
-        self.log.push((b as u32, k as u32, d));
+        if old == 0 && new > 0 {
+            let at = self.rstart[to] + self.rlen[to];
+            self.inflow[at as usize] = (b as u32, e as u32);
+            self.inflow_at[e] = at;
+            self.rlen[to] += 1;
+        } else if old > 0 && new == 0 {
+            let at = self.inflow_at[e] as usize;
+            let last = (self.rstart[to] + self.rlen[to] - 1) as usize;
+            let moved = self.inflow[last];
+            self.inflow[at] = moved;
+            self.inflow_at[moved.1 as usize] = at as u32;
+            self.inflow_at[e] = NONE;
+            self.rlen[to] -= 1;
+        }
+    }
+    /// [`Self::add_flow`], logged for [`Self::rollback`].
+    fn push(&mut self, b: usize, e: usize, d: i32) {
+        self.add_flow(b, e, d);
+        self.log.push((b as u32, e as u32, d));
     }
 
     /// Takes one player of bucket `a` and one of bucket `b` out, tentatively: returns whether
@@ -133,14 +169,14 @@ impl Quotient {
         // the answer is yes without a search. (The answer does not depend on which units are
         // cut: a maximum flow has the same value either way.)
         let nb = self.count.len();
-        let (kab, kba) = (self.edge_at[a * nb + b], self.edge_at[b * nb + a]);
-        if kab != NONE && kba != NONE {
-            let (fab, fba) = (self.adj[a][kab as usize].flow, self.adj[b][kba as usize].flow);
+        let (eab, eba) = (self.edge_at[a * nb + b], self.edge_at[b * nb + a]);
+        if eab != NONE && eba != NONE {
+            let (fab, fba) = (self.flow[eab as usize], self.flow[eba as usize]);
             if (a != b && fab >= 1 && fba >= 1) || (a == b && fab >= 2) {
                 self.count[a] -= 1;
                 self.count[b] -= 1;
-                self.push(a, kab as usize, -1);
-                self.push(b, kba as usize, -1);
+                self.push(a, eab as usize, -1);
+                self.push(b, eba as usize, -1);
                 return true;
             }
         }
@@ -150,16 +186,18 @@ impl Quotient {
         for (i, x) in [a, b].into_iter().enumerate() {
             self.count[x] -= 1;
             if self.out[x] > self.count[x] {
-                let k =
-                    self.adj[x].iter().position(|e| e.flow > 0).expect("flow out of a left copy");
-                self.push(x, k, -1);
+                let (lo, hi) = (self.start[x] as usize, self.start[x + 1] as usize);
+                let e = lo
+                    + self.flow[lo..hi]
+                        .iter()
+                        .position(|&f| f > 0)
+                        .expect("flow out of a left copy");
+                self.push(x, e, -1);
             }
             if self.inn[x] > self.count[x] {
-                let &(z, k) = self.radj[x]
-                    .iter()
-                    .find(|&&(z, k)| self.adj[z as usize][k as usize].flow > 0)
-                    .expect("flow into a right copy");
-                self.push(z as usize, k as usize, -1);
+                assert!(self.rlen[x] > 0, "flow into a right copy");
+                let (z, e) = self.inflow[self.rstart[x] as usize];
+                self.push(z as usize, e as usize, -1);
                 sources[2 + i] = z as usize;
             }
         }
@@ -173,10 +211,11 @@ impl Quotient {
     fn augment(&mut self, sources: &[usize]) -> bool {
         let nb = self.count.len();
         self.stamp += 1;
+        let stamp = self.stamp;
         self.queue.clear();
         for &b in sources {
-            if self.out[b] < self.count[b] && self.seen[b] != self.stamp {
-                self.seen[b] = self.stamp;
+            if self.out[b] < self.count[b] && self.seen[b] != stamp {
+                self.seen[b] = stamp;
                 self.via[b] = (NONE, NONE);
                 self.queue.push(b as u32);
             }
@@ -187,13 +226,13 @@ impl Quotient {
             head += 1;
             self.visited += 1;
             if x < nb {
-                for k in 0..self.adj[x].len() {
-                    let r = nb + self.adj[x][k].to as usize;
-                    if self.seen[r] == self.stamp {
+                for e in self.start[x]..self.start[x + 1] {
+                    let r = nb + self.to[e as usize] as usize;
+                    if self.seen[r] == stamp {
                         continue;
                     }
-                    self.seen[r] = self.stamp;
-                    self.via[r] = (x as u32, k as u32);
+                    self.seen[r] = stamp;
+                    self.via[r] = (x as u32, e);
                     if self.inn[r - nb] < self.count[r - nb] {
                         self.apply(r);
                         return true;
@@ -201,15 +240,14 @@ impl Quotient {
                     self.queue.push(r as u32);
                 }
             } else {
-                for i in 0..self.radj[x - nb].len() {
-                    let (z, k) = self.radj[x - nb][i];
-                    if self.seen[z as usize] == self.stamp
-                        || self.adj[z as usize][k as usize].flow == 0
-                    {
+                let lo = self.rstart[x - nb] as usize;
+                for i in lo..lo + self.rlen[x - nb] as usize {
+                    let (z, e) = self.inflow[i];
+                    if self.seen[z as usize] == stamp {
                         continue;
                     }
-                    self.seen[z as usize] = self.stamp;
-                    self.via[z as usize] = (x as u32, k);
+                    self.seen[z as usize] = stamp;
+                    self.via[z as usize] = (x as u32, e);
                     self.queue.push(z);
                 }
             }
@@ -223,15 +261,15 @@ impl Quotient {
         let mut node = r;
         loop {
             if node >= nb {
-                let (z, k) = self.via[node];
-                self.push(z as usize, k as usize, 1);
+                let (z, e) = self.via[node];
+                self.push(z as usize, e as usize, 1);
                 node = z as usize;
             } else {
-                let (from, k) = self.via[node];
+                let (from, e) = self.via[node];
                 if from == NONE {
                     return;
                 }
-                self.push(node, k as usize, -1);
+                self.push(node, e as usize, -1);
                 node = from as usize;
             }
         }
@@ -245,13 +283,8 @@ impl Quotient {
 
     /// Undoes the pending removal.
     pub(crate) fn rollback(&mut self) {
-        while let Some((b, k, d)) = self.log.pop() {
-            let e = &mut self.adj[b as usize][k as usize];
-            e.flow = (e.flow as i32 - d) as u32;
-            let to = e.to as usize;
-            self.out[b as usize] = (self.out[b as usize] as i32 - d) as u32;
-            self.inn[to] = (self.inn[to] as i32 - d) as u32;
-            self.total_flow = (self.total_flow as i32 - d) as u32;
+        while let Some((b, e, d)) = self.log.pop() {
+            self.add_flow(b as usize, e as usize, -d);
         }
         if let Some((a, b)) = self.pending.take() {
             self.count[a] += 1;

@@ -117,6 +117,16 @@ pub struct DutchRound {
     /// and the criterion that rejected each earlier candidate ([`explain`]), otherwise each
     /// S1 player's more preferred opponents with the evident reason (C1, C3, taken).
     pub explain: Vec<String>,
+    /// How the round was paired (`bsw bench`'s statistics).
+    pub stats: DutchStats,
+}
+
+/// How a Dutch round was paired: its brackets and the matchers' work (what explains a slow
+/// round; `bsw bench` writes them in `bench.csv`). Counting only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DutchStats {
+    pub brackets: candidates::Stats,
+    pub work: matcher::Work,
 }
 
 /// The initial colour (5.2.5) for `t`: the configured one, else the one the played rounds
@@ -172,6 +182,8 @@ fn pair_round(
     let field = order::field(t, r);
     let rounds_before = r - 1;
     let last_round = rounds_before + 1 >= total;
+    // Every matcher of the round is dropped (its work counted) before `pair_by` returns.
+    let work_before = matcher::work_so_far();
     let out =
         candidates::pair_by(&field, rounds_before, last_round, deep, path).map_err(
             |e| match e {
@@ -188,6 +200,7 @@ fn pair_round(
             },
         )?;
     let stats = out.stats;
+    let work = matcher::work_so_far().since(&work_before);
     let mut pairs = out.pairs;
     board_order::sort_pairs(&field.players, &mut pairs);
     let mut rows = Vec::new();
@@ -212,7 +225,11 @@ fn pair_round(
             rows.push(Entry::ZeroBye(p.id));
         }
     }
-    let round =
-        DutchRound { round: r, explain: out.explain, rows: Row::on_boards(r, rows).collect() };
+    let round = DutchRound {
+        round: r,
+        explain: out.explain,
+        rows: Row::on_boards(r, rows).collect(),
+        stats: DutchStats { brackets: stats, work },
+    };
     Ok((round, stats))
 }

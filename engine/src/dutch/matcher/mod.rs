@@ -127,6 +127,60 @@ mod warm;
 use super::weight::Weight;
 
 const NONE: usize = usize::MAX;
+
+/// What the matchers did (`bsw bench`'s statistics of a Dutch round): each [`Matcher`] counts
+/// its own work and adds it, when dropped, to its thread's total ([`work_so_far`]), so that
+/// a caller reads the work of one round as the difference of two readings on its thread.
+/// Counting only: nothing the matcher decides depends on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Calls of [`Matcher::solve`] (one matching each, warm or not).
+    pub solves: u64,
+    /// Solves that started afresh (most vertices changed: `restart`).
+    pub restarts: u64,
+    /// Augmentations (an augmenting path, or a path flipped to a root whose dual is zero).
+    pub augmentations: u64,
+    /// Outer vertices whose edges were scanned (`scan_vertex`; each reads a row).
+    pub scans: u64,
+    /// Dual adjustments of the stages (each O(n)).
+    pub dual_steps: u64,
+}
+
+impl Work {
+    /// The work done between the readings `before` and `self`.
+    pub fn since(&self, before: &Work) -> Work {
+        Work {
+            solves: self.solves - before.solves,
+            restarts: self.restarts - before.restarts,
+            augmentations: self.augmentations - before.augmentations,
+            scans: self.scans - before.scans,
+            dual_steps: self.dual_steps - before.dual_steps,
+        }
+    }
+
+    fn add(&mut self, o: &Work) {
+        self.solves += o.solves;
+        self.restarts += o.restarts;
+        self.augmentations += o.augmentations;
+        self.scans += o.scans;
+        self.dual_steps += o.dual_steps;
+    }
+}
+
+thread_local! {
+    static WORK: std::cell::Cell<Work> = const { std::cell::Cell::new(Work {
+        solves: 0,
+        restarts: 0,
+        augmentations: 0,
+        scans: 0,
+        dual_steps: 0,
+    }) };
+}
+
+/// The work of every [`Matcher`] dropped on this thread so far.
+pub fn work_so_far() -> Work {
+    WORK.with(|c| c.get())
+}
 /// A blossom's list of edges to other outer blossoms is dropped beyond this many times n
 /// entries (`note_outer_edge`).
 const LIST_CAP: usize = 2;
@@ -262,6 +316,18 @@ pub(crate) struct Matcher<W: Weights = Dense> {
     /// holds every vertex outside (and some that joined since, skipped as before).
     outside: Vec<usize>,
     outside_of: usize,
+    /// This matcher's work, added to its thread's total when dropped ([`work_so_far`]).
+    work: Work,
+}
+
+impl<W: Weights> Drop for Matcher<W> {
+    fn drop(&mut self) {
+        WORK.with(|c| {
+            let mut total = c.get();
+            total.add(&self.work);
+            c.set(total);
+        });
+    }
 }
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
@@ -350,6 +416,7 @@ impl<W: Weights> Matcher<W> {
             scratch_touched: Vec::new(),
             outside: Vec::new(),
             outside_of: NONE,
+            work: Work::default(),
         }
     }
 

@@ -137,36 +137,47 @@ impl<W: Weights> Matcher<W> {
         // (A vertex with a side looks across first.) The free vertices after v are found
         // by skipping the matched ones in one jump (`free_after`, compressed as it goes):
         // a pass over every later vertex for each v was most of a restart whose search
-        // then did little.
-        let mut skip: Vec<usize> = (0..=n)
-            .map(|i| if i < n && (!self.alive[i] || self.mate[i] != NONE) { i + 1 } else { i })
-            .collect();
+        // then did little. One skip list per kind of pass (every free vertex; those of side
+        // 1 or 2; those not of side 1 or 2), so that a pass steps over the vertices it does
+        // not look at in the same jumps: stepping over the free vertices of v's own side one
+        // by one was most of a 100,000-player round.
+        let list_of = |i: usize, keep: &dyn Fn(u8) -> bool| -> usize {
+            if i < n && (!self.alive[i] || self.mate[i] != NONE || !keep(self.side[i])) {
+                i + 1
+            } else {
+                i
+            }
+        };
+        let mut skips: [Vec<usize>; 5] = [
+            (0..=n).map(|i| list_of(i, &|_| true)).collect(),
+            (0..=n).map(|i| list_of(i, &|s| s == 1)).collect(),
+            (0..=n).map(|i| list_of(i, &|s| s == 2)).collect(),
+            (0..=n).map(|i| list_of(i, &|s| s != 1)).collect(),
+            (0..=n).map(|i| list_of(i, &|s| s != 2)).collect(),
+        ];
         for v in 0..n {
             if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
                 continue;
             }
-            let across = if self.side[v] == 0 { 0 } else { 3 - self.side[v] };
+            let across = if self.side[v] == 0 { 0 } else { 3 - self.side[v] as usize };
             // The other side first, then the rest (everybody when v has no side).
-            for first in [true, false] {
-                if first && across == 0 {
-                    continue;
-                }
-                let mut u = free_after(&mut skip, v + 1);
+            let passes: &[usize] = if across == 0 { &[0] } else { &[across, 2 + across] };
+            for &list in passes {
+                let skip = &mut skips[list];
+                let mut u = free_after(skip, v + 1);
                 while u < n {
                     debug_assert!(self.alive[u] && self.mate[u] == NONE, "free_after: {u}");
-                    if across != 0 && (self.side[u] == across) != first {
-                        u = free_after(&mut skip, u + 1);
-                        continue;
-                    }
                     let w = self.w.w2(v, u);
                     if !w.is_zero() && self.dualvar[v].add(&self.dualvar[u]) == w {
                         self.mate[v] = self.towards(v, u);
                         self.mate[u] = self.towards(u, v);
-                        skip[v] = v + 1;
-                        skip[u] = u + 1;
+                        for skip in skips.iter_mut() {
+                            skip[v] = v + 1;
+                            skip[u] = u + 1;
+                        }
                         break;
                     }
-                    u = free_after(&mut skip, u + 1);
+                    u = free_after(skip, u + 1);
                 }
                 if self.mate[v] != NONE {
                     break;

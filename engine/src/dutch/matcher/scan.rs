@@ -178,6 +178,7 @@ impl<W: Weights> Matcher<W> {
 
     /// Scans every edge of the outer vertex `v`.
     pub(super) fn scan_vertex(&mut self, v: usize) {
+        self.work.scans += 1;
         // Duals change only in the dual adjustment, never during a scan.
         let yv = self.dualvar[v];
         let listed = self.outside_listed(self.inblossom[v]);

@@ -19,6 +19,7 @@ impl<W: Weights> Matcher<W> {
 
     pub(super) fn augment_matching(&mut self, k: usize) {
         let (v, w) = self.ends(k);
+        self.work.augmentations += 1;
         self.rematch_to_root(v, 2 * k + 1);
         self.rematch_to_root(w, 2 * k);
     }
@@ -26,6 +27,7 @@ impl<W: Weights> Matcher<W> {
     /// Flips the even alternating path from the outer vertex `s` to the root of its tree:
     /// the root becomes matched and `s` free (its dual has reached zero).
     pub(super) fn augment_to_root(&mut self, s: usize) {
+        self.work.augmentations += 1;
         self.rematch_to_root(s, NONE);
     }
 
@@ -302,6 +304,7 @@ impl<W: Weights> Matcher<W> {
                 // No tree left: optimal.
                 return;
             }
+            self.work.dual_steps += 1;
             let mut deltablossom = NONE;
             // A record that would decide the step is made exact first (it may lead into
             // a tree dissolved since).

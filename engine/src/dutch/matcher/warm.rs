@@ -8,6 +8,7 @@ impl<W: Weights> Matcher<W> {
     /// Re-optimises after the changes since the last call.
     pub(crate) fn solve(&mut self) {
         let n = self.n;
+        self.work.solves += 1;
         // A lighter edge inside a blossom: when it was one of the blossom's cycle edges
         // (no longer tight), the blossoms containing the vertex are dissolved. Their duals
         // go to their vertices, which keeps every slack inside as it was (the matched
@@ -30,6 +31,7 @@ impl<W: Weights> Matcher<W> {
         }
         let live = self.alive.iter().filter(|&&a| a).count();
         if 2 * pending.len() > live {
+            self.work.restarts += 1;
             self.restart(&pending, true);
             self.run();
             return;

@@ -66,7 +66,7 @@ pub(crate) fn toy_pair(t: &Tournament) -> Result<Round, PairError> {
         stats: SearchStats::default(),
         explain: Vec::new(),
     });
-    Ok(Round { round: r, rows, swiss, explain: Vec::new() })
+    Ok(Round { round: r, rows, swiss, dutch: None, explain: Vec::new() })
 }
 
 pub(crate) fn toy_check(t: &Tournament, round: u32, _: Profile) -> RoundReport {
