@@ -326,6 +326,7 @@ pub(super) fn remainder_order(
     remainder: &[Id],
     n1: usize,
     notes: &mut Vec<String>,
+    tight: Option<&[bool]>,
 ) -> Option<Violation> {
     let n = remainder.len();
     let bsn: HashMap<Id, usize> = remainder.iter().enumerate().map(|(i, x)| (*x, i)).collect();
@@ -365,7 +366,7 @@ pub(super) fn remainder_order(
             r.partner[t] = j;
         }
     }
-    run_stages(view, published, key, fixed, &mut r, "the remainder's", notes)
+    run_stages(view, published, key, fixed, &mut r, "the remainder's", notes, tight)
 }
 
 /// The MDP part of a bracket's place in the order (4.4), most significant first (MDPs in
@@ -495,6 +496,7 @@ pub(super) fn mdp_order(
     published: &Values,
     key: &OrderKey,
     notes: &mut Vec<String>,
+    tight: Option<&[bool]>,
 ) -> Option<Violation> {
     let b = view.b;
     let mdp: HashMap<Id, usize> = b.mdps.iter().enumerate().map(|(i, x)| (*x, i)).collect();
@@ -518,11 +520,12 @@ pub(super) fn mdp_order(
         settled_set: vec![false; b.mdps.len()],
         settled_mates: vec![false; b.mdps.len()],
     };
-    run_stages(view, published, key, &[], &mut f, "the MDPs'", notes)
+    run_stages(view, published, key, &[], &mut f, "the MDPs'", notes, tight)
 }
 
 /// Solves `f`'s stages in order, each keeping the published choices of the stages before:
 /// the first stage that finds an equally good, earlier pairing gives the violation.
+#[allow(clippy::too_many_arguments)]
 fn run_stages<F: Fields>(
     view: &View,
     published: &Values,
@@ -531,6 +534,7 @@ fn run_stages<F: Fields>(
     f: &mut F,
     what: &str,
     notes: &mut Vec<String>,
+    tight: Option<&[bool]>,
 ) -> Option<Violation> {
     // Tie-break bits per stage: as many as the criteria leave in the weight (tried from
     // the largest), so that mid-sized parts take one stage.
@@ -547,7 +551,7 @@ fn run_stages<F: Fields>(
         };
         f.unsettle();
         for parts in &plan {
-            match stage(view, published, key, fixed, f, parts) {
+            match stage(view, published, key, fixed, f, parts, tight) {
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
                 // A narrower budget may fit the weight; nothing makes a matching smaller.
@@ -577,6 +581,7 @@ fn stage<F: Fields>(
     fixed: &[(Id, Id)],
     f: &F,
     parts: &[F::Part],
+    tight: Option<&[bool]>,
 ) -> Stage {
     let mut offsets = vec![0u32; parts.len()];
     let mut off = 0;
@@ -595,7 +600,7 @@ fn stage<F: Fields>(
         let earlier = order_key(view, pairs).is_some_and(|k| k < *key);
         Stage::Done(earlier.then(|| order_violation(view, published, pairs)))
     };
-    if let Ok(w) = solve_tweaked(view, fixed, Some((&[], None)), Some(&tweak))
+    if let Ok(w) = solve_tweaked(view, fixed, Some((&[], None)), Some(&tweak), tight)
         && view.values(&w.pairs, &w.next_pairs, w.pab) == *published
     {
         let theirs = f.values(parts, &w.pairs);
@@ -606,7 +611,7 @@ fn stage<F: Fields>(
             return witness(&w.pairs);
         }
     }
-    match solve_tweaked(view, fixed, None, Some(&tweak)) {
+    match solve_tweaked(view, fixed, None, Some(&tweak), None) {
         Ok(s) => {
             if view.values(&s.pairs, &s.next_pairs, s.pab) != *published {
                 return Stage::Done(None);

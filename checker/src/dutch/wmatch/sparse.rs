@@ -59,6 +59,33 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
     (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), rounds)
 }
 
+/// [`max_weight_matching_sparse_from`] with, per edge, whether it may belong to **some**
+/// maximum-weight matching (`true`), from the final dual certificate. Any optimal dual
+/// solution leaves every edge of every optimal matching tight (complementary slackness:
+/// the duals' value minus a matching's weight is half the sum of its edges' slacks plus the
+/// duals of the positive blossoms it does not fill, all ≥ 0). The certificate is optimal on
+/// the whole graph (every left-out edge priced), so an edge of positive slack is in no
+/// optimal matching. On the doubled graph (see [`solve_doubled`]) a matching `M` is the
+/// perfect matching `M`, its twin copy and each free vertex with its twin, of the same
+/// weight: an edge of `M` and its twin copy are both tight.
+pub(crate) fn max_weight_matching_sparse_tight<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    first: &[usize],
+) -> (Vec<Option<usize>>, Vec<bool>) {
+    let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
+    let (out, doubled, _) = solve_sparse(n, edges, first, per);
+    let tight = edges
+        .iter()
+        .map(|&(i, j, w)| {
+            i != j
+                && out.slack((i, j, w)) == W::zero()
+                && (!doubled || out.slack((n + i, n + j, W::zero())) == W::zero())
+        })
+        .collect();
+    (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), tight)
+}
+
 /// The rounds of [`max_weight_matching_sparse_with`]: the final solution with its duals
 /// (the certificate), whether it solves the doubled graph, and the number of subgraphs.
 fn solve_sparse<W: Weight>(
