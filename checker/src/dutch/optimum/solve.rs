@@ -351,3 +351,33 @@ fn tight<W: Weight>(
     }
     (published >= best).then_some(tight)
 }
+
+/// The pairs of `among` (players keyed by their place in the remainder) joined by a kept
+/// edge of `tight` ([`tight_window`] for the same `fixed`), as (smaller, larger) places.
+pub(super) fn tight_places<S: std::hash::BuildHasher>(
+    view: &View,
+    fixed: &[(Id, Id)],
+    tight: &[bool],
+    among: &std::collections::HashMap<Id, usize, S>,
+) -> Option<HashSet<(usize, usize)>> {
+    let key = GraphKey {
+        fixed: fixed.to_vec(),
+        window: true,
+        members_apart: false,
+        pab_inside: PAB_INSIDE.with(|c| c.get()),
+    };
+    let g = view.graph(key).ok()?;
+    if tight.len() != g.edges.len() {
+        return None;
+    }
+    let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
+    let mut out = HashSet::new();
+    for (k, &(i, j)) in g.edges.iter().enumerate() {
+        if tight[k]
+            && let (Some(Some(a)), Some(Some(b))) = (place.get(i), place.get(j))
+        {
+            out.insert((*a.min(b), *a.max(b)));
+        }
+    }
+    Some(out)
+}

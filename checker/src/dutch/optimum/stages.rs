@@ -33,7 +33,7 @@
 
 use super::generation::{OrderKey, bits, order_key};
 use super::graph::{SolveError, Values, View};
-use super::solve::{Tweak, completes, solve_tweaked};
+use super::solve::{Tweak, completes, solve_tweaked, tight_places};
 use super::witness::order_violation;
 use crate::points::show_points;
 use crate::report::Violation;
@@ -97,6 +97,9 @@ struct Rem {
     /// Whether the published pairing exchanges players between S1 and S2.
     exchanged: bool,
     settled_slots: Vec<bool>,
+    /// Per slot: whether an equally good pairing with the published partners of the slots
+    /// before might give it an earlier partner (`free`); all `true` without tight edges.
+    earlier: Vec<bool>,
 }
 
 impl Rem {
@@ -185,6 +188,11 @@ trait Fields {
     fn unsettle(&mut self);
     /// Keeps the published choices of `parts` in the stages that follow.
     fn settle(&mut self, parts: &[Self::Part]);
+    /// Whether no equally good pairing that keeps the published choices of the stages
+    /// before can come earlier on `parts`, known without a matching.
+    fn free(&self, _parts: &[Self::Part]) -> bool {
+        false
+    }
 
     /// The values of `parts` for a bracket pairing (each part a sum over its pairs; a part
     /// is at most 96 bits wide, so the sums fit).
@@ -281,6 +289,19 @@ impl Fields for Rem {
         Some(pack(&head, chunks, |p| self.width(p), budget))
     }
 
+    /// A stage of partner slots only, none of which may get an earlier partner (see
+    /// `Rem::earlier`). The fields above them need no proof here: the exchanges, the
+    /// difference and the S1 set were settled by the stages before, or, without a published
+    /// exchange, the published ones are the best any pairing has (every pair holds an S1
+    /// player, the smaller BSNs are the first N1).
+    fn free(&self, parts: &[Part]) -> bool {
+        parts.iter().all(|&p| match p {
+            Part::Smaller | Part::Partners | Part::Exchanges | Part::Difference => true,
+            Part::Slots(t0, t1) => !self.earlier[t0..t1].iter().any(|&e| e),
+            Part::Leavers(..) | Part::Entrants(..) => false,
+        })
+    }
+
     fn unsettle(&mut self) {
         self.settled.iter_mut().for_each(|s| *s = false);
         self.settled_slots.iter_mut().for_each(|s| *s = false);
@@ -359,11 +380,27 @@ pub(super) fn remainder_order(
         settled: vec![false; n],
         exchanged: !out.is_empty() || !inn.is_empty(),
         settled_slots: vec![false; n1],
+        earlier: vec![true; n1],
     };
     for (i, j) in r.remainder_pairs(&view.b.pairs) {
         r.smaller[i] = true;
         if let Some(t) = r.slot[i] {
             r.partner[t] = j;
+        }
+    }
+    // A pairing as good as the published one uses only tight edges in the relaxation
+    // (`tight`). One that keeps the S1 set and the partners of slots 0..t and differs at
+    // slot t (player i) gives it a partner j' that is in S2 after the exchange, taken by
+    // no slot before, joined to i by a tight edge: earlier only when j' < the published
+    // partner. Without such a j' the slot cannot be earlier.
+    if let Some(pairs) = tight.and_then(|t| tight_places(view, fixed, t, &r.bsn)) {
+        let mut taken = vec![false; n];
+        for (i, t) in r.slot.iter().enumerate() {
+            let Some(t) = *t else { continue };
+            let j = r.partner[t];
+            r.earlier[t] =
+                (i + 1..j).any(|c| r.slot[c].is_none() && !taken[c] && pairs.contains(&(i, c)));
+            taken[j] = true;
         }
     }
     run_stages(view, published, key, fixed, &mut r, "the remainder's", notes, tight)
@@ -551,6 +588,10 @@ fn run_stages<F: Fields>(
         };
         f.unsettle();
         for parts in &plan {
+            if f.free(parts) {
+                f.settle(parts);
+                continue;
+            }
             match stage(view, published, key, fixed, f, parts, tight) {
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
