@@ -100,6 +100,10 @@ struct Rem {
     /// Per slot: whether an equally good pairing with the published partners of the slots
     /// before might give it an earlier partner (`free`); all `true` without tight edges.
     earlier: Vec<bool>,
+    /// Where each slot's field starts, counted from slot 0 (`at[n1]`: all of them): a digit
+    /// of `dn` bits for a slot that may be earlier, else one bit, set when the pair is the
+    /// published one (see [`remainder_order`]).
+    at: Vec<u32>,
 }
 
 impl Rem {
@@ -112,7 +116,7 @@ impl Rem {
             Part::Difference => bits(self.n * e) + 1,
             Part::Leavers(lo, hi) => (hi - lo) as u32 + bits(e) + 1,
             Part::Entrants(lo, hi) => (hi - lo) as u32,
-            Part::Slots(t0, t1) => self.dn * (t1 - t0) as u32,
+            Part::Slots(t0, t1) => self.at[t1] - self.at[t0],
         }
     }
 
@@ -157,7 +161,12 @@ impl Rem {
                 if let Some(t) = self.slot[i]
                     && (t0..t1).contains(&t)
                 {
-                    out.push(((self.n - j) as u64, base + self.dn * (t1 - 1 - t) as u32));
+                    let shift = base + self.at[t1] - self.at[t + 1];
+                    if self.earlier[t] {
+                        out.push(((self.n - j) as u64, shift));
+                    } else if self.partner[t] == j {
+                        out.push((1, shift));
+                    }
                 }
             }
         }
@@ -285,7 +294,16 @@ impl Fields for Rem {
         if self.exchanged {
             split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
         }
-        split(0..self.n1, (room / self.dn) as usize, Part::Slots, &mut chunks);
+        // Partner slots, as many as `room` bits hold (at least one).
+        let mut t0 = 0;
+        while t0 < self.n1 {
+            let mut t1 = t0 + 1;
+            while t1 < self.n1 && self.at[t1 + 1] - self.at[t0] <= room {
+                t1 += 1;
+            }
+            chunks.push(Part::Slots(t0, t1));
+            t0 = t1;
+        }
         Some(pack(&head, chunks, |p| self.width(p), budget))
     }
 
@@ -381,6 +399,7 @@ pub(super) fn remainder_order(
         exchanged: !out.is_empty() || !inn.is_empty(),
         settled_slots: vec![false; n1],
         earlier: vec![true; n1],
+        at: Vec::new(),
     };
     for (i, j) in r.remainder_pairs(&view.b.pairs) {
         r.smaller[i] = true;
@@ -403,6 +422,17 @@ pub(super) fn remainder_order(
             taken[j] = true;
         }
     }
+    // A slot that cannot be earlier needs no digit: one bit "keeps its published partner"
+    // orders the pairings the same way among those that keep the slots before. At the first
+    // slot where a pairing's fields differ from the published ones, the slots before keep
+    // their published partners (equal digits, or set bits); a slot of one bit can only have
+    // it cleared, a later partner; a slot that may be earlier has a larger digit exactly
+    // when its partner comes earlier.
+    let mut at = vec![0u32; n1 + 1];
+    for t in 0..n1 {
+        at[t + 1] = at[t] + if r.earlier[t] { r.dn } else { 1 };
+    }
+    r.at = at;
     run_stages(view, published, key, fixed, &mut r, "the remainder's", notes, tight)
 }
 
