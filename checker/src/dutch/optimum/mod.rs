@@ -68,7 +68,7 @@ use crate::report::Violation;
 use bsw_model::Id;
 use generation::{first_legal, order_key};
 use graph::{Values, View};
-use solve::{optimum, solve};
+use solve::{optimum, solve, tight_window};
 use std::collections::HashSet;
 use std::rc::Rc;
 use witness::violation;
@@ -181,12 +181,18 @@ pub(crate) fn check_order(
     }
     let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
     let published = view.values(&b.pairs, &next_pub, pab);
+    // The published bracket and next bracket pairs and the PAB, as in `check_bracket`: when
+    // they reach the relaxation's optimum, the stages see only its tight edges.
+    let mut given = b.pairs.clone();
+    given.extend(
+        next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
+    );
     // 1. MDP choice and MDP-pairing (in stages: any number of MDPs).
-    if !b.mdps.is_empty()
-        && !mdps_first
-        && let Some(v) = stages::mdp_order(&view, &published, &key, notes)
-    {
-        return Some(v);
+    if !b.mdps.is_empty() && !mdps_first {
+        let tight = tight_window(&view, &[], (&given, pab));
+        if let Some(v) = stages::mdp_order(&view, &published, &key, notes, tight.as_deref()) {
+            return Some(v);
+        }
     }
     // 2. The remainder, with the published MDP pairs fixed.
     let fixed: Vec<(Id, Id)> = b
@@ -202,5 +208,15 @@ pub(crate) fn check_order(
     if remainder_first || n1 == 0 {
         return None;
     }
-    stages::remainder_order(&view, &published, &key, &fixed, &remainder, n1, notes)
+    let tight = tight_window(&view, &fixed, (&given, pab));
+    stages::remainder_order(
+        &view,
+        &published,
+        &key,
+        &fixed,
+        &remainder,
+        n1,
+        notes,
+        tight.as_deref(),
+    )
 }

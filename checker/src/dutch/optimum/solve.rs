@@ -55,7 +55,7 @@ pub(super) fn solve(
     fixed: &[(Id, Id)],
     window: Option<Given>,
 ) -> Result<Solved, SolveError> {
-    solve_tweaked(view, fixed, window, None)
+    solve_tweaked(view, fixed, window, None, None)
 }
 
 /// The real optimum (with the pairs of `fixed` kept): the relaxation's optimum when the rest
@@ -123,11 +123,17 @@ pub(super) type Pieces = Vec<(u64, u32)>;
 
 /// [`solve`] with tie-break fields ([`Tweak`]): then only some bracket pairs are fixed, and
 /// the other bracket members pair each other as usual.
+///
+/// `tight`: in the relaxation, the edges that may belong to a matching optimal on the
+/// criteria ([`tight_window`]); the others are left out. Every matching optimal on the
+/// criteria uses only such edges, and the tie-break fields sit below every criterion, so
+/// the optimum is the same.
 pub(super) fn solve_tweaked(
     view: &View,
     fixed: &[(Id, Id)],
     window: Option<Given>,
     tweak: Option<&Tweak>,
+    tight: Option<&[bool]>,
 ) -> Result<Solved, SolveError> {
     let ctx = view.ctx;
     MATCHINGS.with(|c| {
@@ -141,6 +147,7 @@ pub(super) fn solve_tweaked(
         pab_inside: PAB_INSIDE.with(|c| c.get()),
     };
     let g = view.graph(key)?;
+    let tight = tight.filter(|t| window.is_some() && t.len() == g.edges.len());
     let (n, dummy) = (g.n, g.dummy);
     let tweak_bits = tweak.map_or(0, |t| t.bits);
     let total: u32 = g.bits + tweak_bits;
@@ -156,15 +163,15 @@ pub(super) fn solve_tweaked(
     let given = given.as_deref();
     let (mates, published_optimal) = if total + 4 <= 120 {
         let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
-        run::<i128>(&g, low, full, given, tweak)
+        run::<i128>(&g, low, full, given, tweak, tight)
     } else if total + 4 <= 250 {
         let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]);
-        run::<Wide256>(&g, low, full, given, tweak)
+        run::<Wide256>(&g, low, full, given, tweak, tight)
     } else if total + 4 <= 436 {
         let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3], w.0[4], w.0[5], w.0[6]]);
-        run::<Wide448>(&g, low, full, given, tweak)
+        run::<Wide448>(&g, low, full, given, tweak, tight)
     } else if total + 4 <= 500 {
-        run::<Wide>(&g, |w| *w, full, given, tweak)
+        run::<Wide>(&g, |w| *w, full, given, tweak, tight)
     } else {
         return Err(SolveError::TooWide { bits: total });
     };
@@ -206,17 +213,22 @@ pub(super) fn run<W: Weight>(
     max_cardinality: bool,
     given: Option<&[(usize, usize)]>,
     tweak: Option<&Tweak>,
+    tight: Option<&[bool]>,
 ) -> (Vec<Option<usize>>, bool) {
     let nv = g.nv;
     // Weights are doubled (bit 0 is free): every dual stays an integer.
     let shift = 1 + tweak.map_or(0, |t| t.bits);
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
     let mut buf = Vec::new();
+    // The edges kept: all, or the tight ones.
+    let keep = |k: usize| tight.is_none_or(|t| t[k]);
     let packed: Vec<(usize, usize, W)> = g
         .edges
         .iter()
         .zip(&g.pattern)
-        .map(|(&(i, j), &p)| {
+        .enumerate()
+        .filter(|&(k, _)| keep(k))
+        .map(|(_, (&(i, j), &p))| {
             let mut w = base[p as usize];
             if let Some(t) = tweak
                 && j < g.n
@@ -236,7 +248,22 @@ pub(super) fn run<W: Weight>(
             (i, j, w)
         })
         .collect();
-    let hint = &g.hint[..];
+    let hint: Vec<usize> = match tight {
+        None => g.hint.clone(),
+        Some(t) => {
+            // Each kept edge's place among the kept ones.
+            let mut at = vec![usize::MAX; t.len()];
+            let mut l = 0;
+            for (k, &kept) in t.iter().enumerate() {
+                if kept {
+                    at[k] = l;
+                    l += 1;
+                }
+            }
+            g.hint.iter().map(|&k| at[k]).filter(|&l| l != usize::MAX).collect()
+        }
+    };
+    let hint = &hint[..];
     // Over every player still to pair a complete pairing exists (the published one), so the
     // heaviest perfect matching is the optimum; its warm start pairs the players below the
     // next scoregroup (weight 0) among themselves first.
@@ -264,4 +291,93 @@ pub(super) fn run<W: Weight>(
         }
     }
     (mates, published >= best)
+}
+
+/// The edges of the relaxation of `fixed` (the graph of the order check's stages) that may
+/// belong to a matching optimal on the criteria, when the `given` pairs (the published
+/// bracket and next bracket pairs, the PAB) reach that optimum: then every bracket pairing
+/// as good as the published one is, restricted to the relaxation, such a matching, held by
+/// edges tight under an optimal dual solution
+/// ([`wmatch::max_weight_matching_sparse_tight`]). `None` when the given pairs do not reach
+/// the optimum (or the graph is not built): the stages then see every edge.
+pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Option<Vec<bool>> {
+    let key = GraphKey {
+        fixed: fixed.to_vec(),
+        window: true,
+        members_apart: false,
+        pab_inside: PAB_INSIDE.with(|c| c.get()),
+    };
+    let g = view.graph(key).ok()?;
+    let (ps, pab) = given;
+    let mut given: Vec<(usize, usize)> =
+        ps.iter().filter_map(|(x, y)| Some((*g.index.get(x)?, *g.index.get(y)?))).collect();
+    if let (Some(p), Some(d)) = (pab.and_then(|p| g.index.get(&p)), g.dummy) {
+        given.push((*p, d));
+    }
+    if g.bits + 4 <= 120 {
+        let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
+        tight::<i128>(&g, low, &given)
+    } else if g.bits + 4 <= 250 {
+        tight::<Wide256>(&g, |w| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]), &given)
+    } else if g.bits + 4 <= 500 {
+        tight::<Wide>(&g, |w| *w, &given)
+    } else {
+        None
+    }
+}
+
+fn tight<W: Weight>(
+    g: &Graph,
+    low: impl Fn(&Wide) -> W,
+    given: &[(usize, usize)],
+) -> Option<Vec<bool>> {
+    let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(1))).collect();
+    let packed: Vec<(usize, usize, W)> =
+        g.edges.iter().zip(&g.pattern).map(|(&(i, j), &p)| (i, j, base[p as usize])).collect();
+    let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &packed, &g.hint);
+    let mut given_partner = vec![usize::MAX; g.nv];
+    for &(i, j) in given {
+        given_partner[i] = j;
+        given_partner[j] = i;
+    }
+    let (mut best, mut published) = (W::zero(), W::zero());
+    for &(i, j, w) in &packed {
+        if mates[i] == Some(j) {
+            best = best.plus(w);
+        }
+        if given_partner[i] == j {
+            published = published.plus(w);
+        }
+    }
+    (published >= best).then_some(tight)
+}
+
+/// The pairs of `among` (players keyed by their place in the remainder) joined by a kept
+/// edge of `tight` ([`tight_window`] for the same `fixed`), as (smaller, larger) places.
+pub(super) fn tight_places<S: std::hash::BuildHasher>(
+    view: &View,
+    fixed: &[(Id, Id)],
+    tight: &[bool],
+    among: &std::collections::HashMap<Id, usize, S>,
+) -> Option<HashSet<(usize, usize)>> {
+    let key = GraphKey {
+        fixed: fixed.to_vec(),
+        window: true,
+        members_apart: false,
+        pab_inside: PAB_INSIDE.with(|c| c.get()),
+    };
+    let g = view.graph(key).ok()?;
+    if tight.len() != g.edges.len() {
+        return None;
+    }
+    let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
+    let mut out = HashSet::new();
+    for (k, &(i, j)) in g.edges.iter().enumerate() {
+        if tight[k]
+            && let (Some(Some(a)), Some(Some(b))) = (place.get(i), place.get(j))
+        {
+            out.insert((*a.min(b), *a.max(b)));
+        }
+    }
+    Some(out)
 }

@@ -33,7 +33,7 @@
 
 use super::generation::{OrderKey, bits, order_key};
 use super::graph::{SolveError, Values, View};
-use super::solve::{Tweak, completes, solve_tweaked};
+use super::solve::{Tweak, completes, solve_tweaked, tight_places};
 use super::witness::order_violation;
 use crate::points::show_points;
 use crate::report::Violation;
@@ -97,6 +97,13 @@ struct Rem {
     /// Whether the published pairing exchanges players between S1 and S2.
     exchanged: bool,
     settled_slots: Vec<bool>,
+    /// Per slot: whether an equally good pairing with the published partners of the slots
+    /// before might give it an earlier partner (`free`); all `true` without tight edges.
+    earlier: Vec<bool>,
+    /// Where each slot's field starts, counted from slot 0 (`at[n1]`: all of them): a digit
+    /// of `dn` bits for a slot that may be earlier, else one bit, set when the pair is the
+    /// published one (see [`remainder_order`]).
+    at: Vec<u32>,
 }
 
 impl Rem {
@@ -109,7 +116,7 @@ impl Rem {
             Part::Difference => bits(self.n * e) + 1,
             Part::Leavers(lo, hi) => (hi - lo) as u32 + bits(e) + 1,
             Part::Entrants(lo, hi) => (hi - lo) as u32,
-            Part::Slots(t0, t1) => self.dn * (t1 - t0) as u32,
+            Part::Slots(t0, t1) => self.at[t1] - self.at[t0],
         }
     }
 
@@ -154,7 +161,12 @@ impl Rem {
                 if let Some(t) = self.slot[i]
                     && (t0..t1).contains(&t)
                 {
-                    out.push(((self.n - j) as u64, base + self.dn * (t1 - 1 - t) as u32));
+                    let shift = base + self.at[t1] - self.at[t + 1];
+                    if self.earlier[t] {
+                        out.push(((self.n - j) as u64, shift));
+                    } else if self.partner[t] == j {
+                        out.push((1, shift));
+                    }
                 }
             }
         }
@@ -185,6 +197,11 @@ trait Fields {
     fn unsettle(&mut self);
     /// Keeps the published choices of `parts` in the stages that follow.
     fn settle(&mut self, parts: &[Self::Part]);
+    /// Whether no equally good pairing that keeps the published choices of the stages
+    /// before can come earlier on `parts`, known without a matching.
+    fn free(&self, _parts: &[Self::Part]) -> bool {
+        false
+    }
 
     /// The values of `parts` for a bracket pairing (each part a sum over its pairs; a part
     /// is at most 96 bits wide, so the sums fit).
@@ -277,8 +294,30 @@ impl Fields for Rem {
         if self.exchanged {
             split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
         }
-        split(0..self.n1, (room / self.dn) as usize, Part::Slots, &mut chunks);
+        // Partner slots, as many as `room` bits hold (at least one).
+        let mut t0 = 0;
+        while t0 < self.n1 {
+            let mut t1 = t0 + 1;
+            while t1 < self.n1 && self.at[t1 + 1] - self.at[t0] <= room {
+                t1 += 1;
+            }
+            chunks.push(Part::Slots(t0, t1));
+            t0 = t1;
+        }
         Some(pack(&head, chunks, |p| self.width(p), budget))
+    }
+
+    /// A stage of partner slots only, none of which may get an earlier partner (see
+    /// `Rem::earlier`). The fields above them need no proof here: the exchanges, the
+    /// difference and the S1 set were settled by the stages before, or, without a published
+    /// exchange, the published ones are the best any pairing has (every pair holds an S1
+    /// player, the smaller BSNs are the first N1).
+    fn free(&self, parts: &[Part]) -> bool {
+        parts.iter().all(|&p| match p {
+            Part::Smaller | Part::Partners | Part::Exchanges | Part::Difference => true,
+            Part::Slots(t0, t1) => !self.earlier[t0..t1].iter().any(|&e| e),
+            Part::Leavers(..) | Part::Entrants(..) => false,
+        })
     }
 
     fn unsettle(&mut self) {
@@ -326,6 +365,7 @@ pub(super) fn remainder_order(
     remainder: &[Id],
     n1: usize,
     notes: &mut Vec<String>,
+    tight: Option<&[bool]>,
 ) -> Option<Violation> {
     let n = remainder.len();
     let bsn: HashMap<Id, usize> = remainder.iter().enumerate().map(|(i, x)| (*x, i)).collect();
@@ -358,6 +398,8 @@ pub(super) fn remainder_order(
         settled: vec![false; n],
         exchanged: !out.is_empty() || !inn.is_empty(),
         settled_slots: vec![false; n1],
+        earlier: vec![true; n1],
+        at: Vec::new(),
     };
     for (i, j) in r.remainder_pairs(&view.b.pairs) {
         r.smaller[i] = true;
@@ -365,7 +407,33 @@ pub(super) fn remainder_order(
             r.partner[t] = j;
         }
     }
-    run_stages(view, published, key, fixed, &mut r, "the remainder's", notes)
+    // A pairing as good as the published one uses only tight edges in the relaxation
+    // (`tight`). One that keeps the S1 set and the partners of slots 0..t and differs at
+    // slot t (player i) gives it a partner j' that is in S2 after the exchange, taken by
+    // no slot before, joined to i by a tight edge: earlier only when j' < the published
+    // partner. Without such a j' the slot cannot be earlier.
+    if let Some(pairs) = tight.and_then(|t| tight_places(view, fixed, t, &r.bsn)) {
+        let mut taken = vec![false; n];
+        for (i, t) in r.slot.iter().enumerate() {
+            let Some(t) = *t else { continue };
+            let j = r.partner[t];
+            r.earlier[t] =
+                (i + 1..j).any(|c| r.slot[c].is_none() && !taken[c] && pairs.contains(&(i, c)));
+            taken[j] = true;
+        }
+    }
+    // A slot that cannot be earlier needs no digit: one bit "keeps its published partner"
+    // orders the pairings the same way among those that keep the slots before. At the first
+    // slot where a pairing's fields differ from the published ones, the slots before keep
+    // their published partners (equal digits, or set bits); a slot of one bit can only have
+    // it cleared, a later partner; a slot that may be earlier has a larger digit exactly
+    // when its partner comes earlier.
+    let mut at = vec![0u32; n1 + 1];
+    for t in 0..n1 {
+        at[t + 1] = at[t] + if r.earlier[t] { r.dn } else { 1 };
+    }
+    r.at = at;
+    run_stages(view, published, key, fixed, &mut r, "the remainder's", notes, tight)
 }
 
 /// The MDP part of a bracket's place in the order (4.4), most significant first (MDPs in
@@ -495,6 +563,7 @@ pub(super) fn mdp_order(
     published: &Values,
     key: &OrderKey,
     notes: &mut Vec<String>,
+    tight: Option<&[bool]>,
 ) -> Option<Violation> {
     let b = view.b;
     let mdp: HashMap<Id, usize> = b.mdps.iter().enumerate().map(|(i, x)| (*x, i)).collect();
@@ -518,11 +587,12 @@ pub(super) fn mdp_order(
         settled_set: vec![false; b.mdps.len()],
         settled_mates: vec![false; b.mdps.len()],
     };
-    run_stages(view, published, key, &[], &mut f, "the MDPs'", notes)
+    run_stages(view, published, key, &[], &mut f, "the MDPs'", notes, tight)
 }
 
 /// Solves `f`'s stages in order, each keeping the published choices of the stages before:
 /// the first stage that finds an equally good, earlier pairing gives the violation.
+#[allow(clippy::too_many_arguments)]
 fn run_stages<F: Fields>(
     view: &View,
     published: &Values,
@@ -531,6 +601,7 @@ fn run_stages<F: Fields>(
     f: &mut F,
     what: &str,
     notes: &mut Vec<String>,
+    tight: Option<&[bool]>,
 ) -> Option<Violation> {
     // Tie-break bits per stage: as many as the criteria leave in the weight (tried from
     // the largest), so that mid-sized parts take one stage.
@@ -547,7 +618,11 @@ fn run_stages<F: Fields>(
         };
         f.unsettle();
         for parts in &plan {
-            match stage(view, published, key, fixed, f, parts) {
+            if f.free(parts) {
+                f.settle(parts);
+                continue;
+            }
+            match stage(view, published, key, fixed, f, parts, tight) {
                 Stage::Settled => {}
                 Stage::Done(v) => return v,
                 // A narrower budget may fit the weight; nothing makes a matching smaller.
@@ -577,6 +652,7 @@ fn stage<F: Fields>(
     fixed: &[(Id, Id)],
     f: &F,
     parts: &[F::Part],
+    tight: Option<&[bool]>,
 ) -> Stage {
     let mut offsets = vec![0u32; parts.len()];
     let mut off = 0;
@@ -595,7 +671,7 @@ fn stage<F: Fields>(
         let earlier = order_key(view, pairs).is_some_and(|k| k < *key);
         Stage::Done(earlier.then(|| order_violation(view, published, pairs)))
     };
-    if let Ok(w) = solve_tweaked(view, fixed, Some((&[], None)), Some(&tweak))
+    if let Ok(w) = solve_tweaked(view, fixed, Some((&[], None)), Some(&tweak), tight)
         && view.values(&w.pairs, &w.next_pairs, w.pab) == *published
     {
         let theirs = f.values(parts, &w.pairs);
@@ -606,7 +682,7 @@ fn stage<F: Fields>(
             return witness(&w.pairs);
         }
     }
-    match solve_tweaked(view, fixed, None, Some(&tweak)) {
+    match solve_tweaked(view, fixed, None, Some(&tweak), None) {
         Ok(s) => {
             if view.values(&s.pairs, &s.next_pairs, s.pab) != *published {
                 return Stage::Done(None);
