@@ -518,7 +518,7 @@ mod tests {
             peak_rss_bytes: None,
             ..first
         };
-        let brackets = bsw_engine::dutch::candidates::Stats {
+        let brackets = bsw_engine::dutch::BracketStats {
             restricted: 11,
             global: 1,
             fallbacks: 1,
@@ -528,7 +528,7 @@ mod tests {
             guessed: 7,
             ..Default::default()
         };
-        let work = bsw_engine::dutch::matcher::Work {
+        let work = bsw_engine::dutch::Work {
             solves: 30,
             restarts: 5,
             augmentations: 40,

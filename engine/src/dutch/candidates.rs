@@ -120,7 +120,7 @@ pub(crate) enum Path {
 
 /// How a round was paired.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Stats {
+pub struct Stats {
     /// Brackets paired by the restricted matching, every optimum verified to extend.
     pub restricted: usize,
     /// Brackets paired on the whole field (fallbacks included).

@@ -36,8 +36,10 @@ pub(crate) mod rest;
 mod testing;
 pub(crate) mod weight;
 
+pub use candidates::Stats as BracketStats;
 pub use explain::MAX_SHOWN;
 pub use failure::WholeField;
+pub use matcher::Work;
 
 use bsw_model::{Colour, DutchConfig, Entry, Id, Row, Tournament};
 
@@ -125,8 +127,8 @@ pub struct DutchRound {
 /// round; `bsw bench` writes them in `bench.csv`). Counting only.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DutchStats {
-    pub brackets: candidates::Stats,
-    pub work: matcher::Work,
+    pub brackets: BracketStats,
+    pub work: Work,
 }
 
 /// The initial colour (5.2.5) for `t`: the configured one, else the one the played rounds

@@ -178,7 +178,7 @@ thread_local! {
 }
 
 /// The work of every [`Matcher`] dropped on this thread so far.
-pub fn work_so_far() -> Work {
+pub(crate) fn work_so_far() -> Work {
     WORK.with(|c| c.get())
 }
 /// A blossom's list of edges to other outer blossoms is dropped beyond this many times n
