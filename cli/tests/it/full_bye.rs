@@ -63,6 +63,18 @@ fn the_pairing_convention_pairs_the_file_by_the_dutch_system_without_a_pab_for_t
     assert_ne!(bye[0], "7 0", "{answer}");
 }
 
+/// A new Dutch tournament directory of 3 rounds, White first, without players yet.
+fn dutch_dir() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (tmp, dir) = temp_path("t");
+    std::fs::create_dir_all(&dir).unwrap();
+    write_file(
+        &dir,
+        "tournament.toml",
+        "rounds = 3\nsystem = \"dutch\"\ninitial_colour = \"white\"\n",
+    );
+    (tmp, dir)
+}
+
 /// Gives every game of `rounds.csv` without a result White's win; appends `extra` lines.
 fn white_wins_then(dir: &Path, extra: &str) {
     let path = dir.join("rounds.csv");
@@ -86,13 +98,7 @@ fn rounds_of(dir: &Path, r: u32) -> Vec<String> {
 
 #[test]
 fn entries_made_ahead_of_a_dutch_round_keep_their_players_out_and_stay() {
-    let (_tmp, dir) = temp_path("t");
-    std::fs::create_dir_all(&dir).unwrap();
-    write_file(
-        &dir,
-        "tournament.toml",
-        "rounds = 3\nsystem = \"dutch\"\ninitial_colour = \"white\"\n",
-    );
+    let (_tmp, dir) = dutch_dir();
     write_file(
         &dir,
         "players.csv",
@@ -174,13 +180,7 @@ fn a_berger_swiss_round_entered_ahead_is_refused() {
 
 #[test]
 fn results_of_the_current_round_can_be_entered_after_entries_made_ahead_of_the_next() {
-    let (_tmp, dir) = temp_path("t");
-    std::fs::create_dir_all(&dir).unwrap();
-    write_file(
-        &dir,
-        "tournament.toml",
-        "rounds = 3\nsystem = \"dutch\"\ninitial_colour = \"white\"\n",
-    );
+    let (_tmp, dir) = dutch_dir();
     write_file(&dir, "players.csv", "id,name,rating\n1,A,2500\n2,B,2400\n3,C,2300\n4,D,2200\n");
     let (code, _, err) = bsw(&["pair", s(&dir)]);
     assert_eq!(code, 0, "{err}");

@@ -185,7 +185,7 @@ fn the_late_entry_rate_is_refused_for_berger_swiss() {
 
 #[test]
 fn a_campaign_with_late_entries_certifies_every_round() {
-    let (code, out, err) = bsw(&[
+    let campaign = [
         "simulate",
         "--system",
         "dutch",
@@ -197,24 +197,12 @@ fn a_campaign_with_late_entries_certifies_every_round() {
         "6..24",
         "--late-entry-rate",
         "0.2",
-    ]);
+    ];
+    let (code, out, err) = bsw(&campaign);
     assert_eq!(code, 0, "{out}{err}");
     assert_contains(&out, "violations 0");
     assert_contains(&out, "late entrants ");
-    let (code, json, err) = bsw(&[
-        "simulate",
-        "--system",
-        "dutch",
-        "--tournaments",
-        "20",
-        "--seed",
-        "777",
-        "--players",
-        "6..24",
-        "--late-entry-rate",
-        "0.2",
-        "--json",
-    ]);
+    let (code, json, err) = bsw(&[&campaign[..], &["--json"]].concat());
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     let f = &v["features"];
