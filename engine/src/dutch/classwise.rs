@@ -406,15 +406,20 @@ pub(crate) fn step<C: ClassView>(
             }
         }
     }
-    let Some(mut delta) = delta else { return false };
+    delta.is_some_and(|d| apply(&label, dual, d))
+}
+
+/// The dual step of [`step`]: δ rounded down to an even amount, outer vertices down, inner
+/// ones up. False (nothing changed) when the even δ is zero.
+fn apply(label: &[u8], dual: &mut [Weight], mut delta: Weight) -> bool {
     delta.0[0] &= !1;
     if delta.is_zero() {
         return false;
     }
-    for v in 0..n {
-        match label[v] {
-            OUTER => dual[v] = dual[v].sub(&delta),
-            INNER => dual[v] = dual[v].add(&delta),
+    for (y, &l) in dual.iter_mut().zip(label) {
+        match l {
+            OUTER => *y = y.sub(&delta),
+            INNER => *y = y.add(&delta),
             _ => {}
         }
     }
