@@ -275,14 +275,25 @@ pub(super) fn run<W: Weight>(
     let Some(given) = given else {
         return (mates, false);
     };
-    // The weights of the pairs compared only (the edges are many: no map of all of them).
+    let reached = reaches_optimum(nv, &packed, &mates, given);
+    (mates, reached)
+}
+
+/// Whether the `given` pairs weigh at least as much as the matching `mates` on the edges
+/// `packed`: the weights of the pairs compared only (the edges are many: no map of all).
+fn reaches_optimum<W: Weight>(
+    nv: usize,
+    packed: &[(usize, usize, W)],
+    mates: &[Option<usize>],
+    given: &[(usize, usize)],
+) -> bool {
     let mut given_partner = vec![usize::MAX; nv];
     for &(i, j) in given {
         given_partner[i] = j;
         given_partner[j] = i;
     }
     let (mut best, mut published) = (W::zero(), W::zero());
-    for &(i, j, w) in &packed {
+    for &(i, j, w) in packed {
         if mates[i] == Some(j) {
             best = best.plus(w);
         }
@@ -290,7 +301,7 @@ pub(super) fn run<W: Weight>(
             published = published.plus(w);
         }
     }
-    (mates, published >= best)
+    published >= best
 }
 
 /// The edges of the relaxation of `fixed` (the graph of the order check's stages) that may
@@ -335,21 +346,7 @@ fn tight<W: Weight>(
     let packed: Vec<(usize, usize, W)> =
         g.edges.iter().zip(&g.pattern).map(|(&(i, j), &p)| (i, j, base[p as usize])).collect();
     let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &packed, &g.hint);
-    let mut given_partner = vec![usize::MAX; g.nv];
-    for &(i, j) in given {
-        given_partner[i] = j;
-        given_partner[j] = i;
-    }
-    let (mut best, mut published) = (W::zero(), W::zero());
-    for &(i, j, w) in &packed {
-        if mates[i] == Some(j) {
-            best = best.plus(w);
-        }
-        if given_partner[i] == j {
-            published = published.plus(w);
-        }
-    }
-    (published >= best).then_some(tight)
+    reaches_optimum(g.nv, &packed, &mates, given).then_some(tight)
 }
 
 /// The pairs of `among` (players keyed by their place in the remainder) joined by a kept
