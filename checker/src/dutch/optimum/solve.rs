@@ -312,13 +312,7 @@ fn reaches_optimum<W: Weight>(
 /// ([`wmatch::max_weight_matching_sparse_tight`]). `None` when the given pairs do not reach
 /// the optimum (or the graph is not built): the stages then see every edge.
 pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Option<Vec<bool>> {
-    let key = GraphKey {
-        fixed: fixed.to_vec(),
-        window: true,
-        members_apart: false,
-        pab_inside: PAB_INSIDE.with(|c| c.get()),
-    };
-    let g = view.graph(key).ok()?;
+    let g = view.graph(window_key(fixed)).ok()?;
     let (ps, pab) = given;
     let mut given: Vec<(usize, usize)> =
         ps.iter().filter_map(|(x, y)| Some((*g.index.get(x)?, *g.index.get(y)?))).collect();
@@ -334,6 +328,16 @@ pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Opt
         tight::<Wide>(&g, |w| *w, &given)
     } else {
         None
+    }
+}
+
+/// The key of the relaxation graph of `fixed` that the tight window and its places read.
+fn window_key(fixed: &[(Id, Id)]) -> GraphKey {
+    GraphKey {
+        fixed: fixed.to_vec(),
+        window: true,
+        members_apart: false,
+        pab_inside: PAB_INSIDE.with(|c| c.get()),
     }
 }
 
@@ -357,13 +361,7 @@ pub(super) fn tight_places<S: std::hash::BuildHasher>(
     tight: &[bool],
     among: &std::collections::HashMap<Id, usize, S>,
 ) -> Option<HashSet<(usize, usize)>> {
-    let key = GraphKey {
-        fixed: fixed.to_vec(),
-        window: true,
-        members_apart: false,
-        pab_inside: PAB_INSIDE.with(|c| c.get()),
-    };
-    let g = view.graph(key).ok()?;
+    let g = view.graph(window_key(fixed)).ok()?;
     if tight.len() != g.edges.len() {
         return None;
     }
