@@ -202,24 +202,21 @@ impl State {
                 }
             }
             Entry::Game { result: None, .. } => {}
-            Entry::Bye(p) => {
+            // A win without play; the arbiter's full-point bye is not a bye of the pairing.
+            Entry::Bye(p) | Entry::FullBye(p) => {
                 let k = self.slot_of(p);
                 let rec = &mut self.records[k];
                 rec.points += 2;
-                rec.byes += 1;
                 rec.unplayed_wins += 1;
+                if matches!(entry, Entry::Bye(_)) {
+                    rec.byes += 1;
+                } else {
+                    rec.full_byes += 1;
+                }
             }
             Entry::HalfBye(p) => {
                 let k = self.slot_of(p);
                 self.records[k].points += 1;
-            }
-            // The arbiter's full-point bye: a win without play, not a bye of the pairing.
-            Entry::FullBye(p) => {
-                let k = self.slot_of(p);
-                let rec = &mut self.records[k];
-                rec.points += 2;
-                rec.unplayed_wins += 1;
-                rec.full_byes += 1;
             }
             Entry::ZeroBye(p) => {
                 self.slot_of(p);

@@ -83,6 +83,18 @@ impl Player {
     pub fn absent(&self, r: u32) -> bool {
         self.half_byes.contains(&r) || self.zero_absence(r)
     }
+
+    /// The row the player's own request makes for round `r` (the `half_byes` and
+    /// `zero_byes` columns): `half-bye` or `zero-bye`; late entry and withdrawal aside.
+    pub fn requested_absence(&self, r: u32) -> Option<Entry> {
+        if self.half_byes.contains(&r) {
+            Some(Entry::HalfBye(self.id))
+        } else if self.zero_byes.contains(&r) {
+            Some(Entry::ZeroBye(self.id))
+        } else {
+            None
+        }
+    }
 }
 
 /// `tournament.toml`.

@@ -155,38 +155,44 @@ pub(crate) fn check_scheduled(round: &Round, numbers: &[Vec<Id>]) -> ScheduledTa
                     );
                     let got = round.row_of(white);
                     let reversed = matches!(got, Some(Row { entry: Entry::Game { white: w, black: bl, .. }, .. }) if w == black && bl == white);
-                    if reversed {
-                        out.violations.push(Violation::new(
-                            Rule::Berger,
-                            vec![white, black],
+                    let (group, table_board) = (g + 1, board);
+                    let expected_game = Colours { white, black };
+                    let violation = if reversed {
+                        Some((
                             format!(
-                                "group {}: Berger table round {r} board {board} gives White to {white} (Berger number {wn}) against {black} ({bn}); the colours are reversed",
-                                g + 1
+                                "group {group}: Berger table round {r} board {board} gives White to {white} (Berger number {wn}) against {black} ({bn}); the colours are reversed"
                             ),
                             Evidence::TableGameReversed {
-                                group: g + 1,
-                                table_board: board,
-                                expected: Colours { white, black },
+                                group,
+                                table_board,
+                                expected: expected_game,
                                 published: got.as_ref().map(PublishedRow::from),
                             },
-                        ));
+                        ))
                     } else if !published_as_expected(round, expected) {
-                        out.violations.push(Violation::new(
-                            Rule::Berger,
-                            vec![white, black],
+                        Some((
                             format!(
-                                "group {}: Berger table round {r} board {board} schedules {white}–{black} (Berger numbers {wn}–{bn}), not what was published",
-                                g + 1
+                                "group {group}: Berger table round {r} board {board} schedules {white}–{black} (Berger numbers {wn}–{bn}), not what was published"
                             ),
                             Evidence::TableGame {
-                                group: g + 1,
-                                table_board: board,
-                                expected: Colours { white, black },
+                                group,
+                                table_board,
+                                expected: expected_game,
                                 published: [
                                     round.row_of(white).as_ref().map(PublishedRow::from),
                                     round.row_of(black).as_ref().map(PublishedRow::from),
                                 ],
                             },
+                        ))
+                    } else {
+                        None
+                    };
+                    if let Some((message, evidence)) = violation {
+                        out.violations.push(Violation::new(
+                            Rule::Berger,
+                            vec![white, black],
+                            message,
+                            evidence,
                         ));
                     }
                 }

@@ -286,14 +286,11 @@ pub fn replay(
     partner: &[Option<usize>],
 ) -> Option<BetterCandidate> {
     let n = f.len();
-    let mut paired = vec![false; n];
-    if let Some(b) = bye {
-        paired[b] = true;
-    }
+    let mut paired = only_the_bye(n, bye);
     // The fast path needs the published pairs among the field to be a perfect matching of
     // allowed pairs (a sound round); anything else is replayed with the oracle throughout.
     if !perfect_matching_of_allowed_pairs(f, level, &paired, partner) {
-        return replay_oracle(f, level, bye, partner);
+        return replay_oracle(f, level, partner, paired);
     }
     let alive: Vec<bool> = paired.iter().map(|&x| !x).collect();
     let mut un = Unpaired::new(&alive);
@@ -370,7 +367,7 @@ pub fn replay(
                 if augmented {
                     // The published pairing was not a perfect matching of the rest (cannot
                     // happen for a sound round): fall back to the oracle for every step.
-                    return replay_oracle(f, level, bye, partner);
+                    return replay_oracle(f, level, partner, only_the_bye(n, bye));
                 }
             }
             g.mate[q_star] = saved;
@@ -546,18 +543,24 @@ fn oracle_step(
     None
 }
 
-/// The replay with the oracle at every step (the reference for tests; slow on big fields).
+/// The players out of the greedy's steps from the start: the bye receiver.
+pub fn only_the_bye(n: usize, bye: Option<usize>) -> Vec<bool> {
+    let mut out = vec![false; n];
+    if let Some(b) = bye {
+        out[b] = true;
+    }
+    out
+}
+
+/// The replay with the oracle at every step (the reference for tests; slow on big fields),
+/// from `paired`, the players out of the greedy from the start ([`only_the_bye`]).
 pub fn replay_oracle(
     f: &SwissField,
     level: &Level,
-    bye: Option<usize>,
     partner: &[Option<usize>],
+    mut paired: Vec<bool>,
 ) -> Option<BetterCandidate> {
     let n = f.len();
-    let mut paired = vec![false; n];
-    if let Some(b) = bye {
-        paired[b] = true;
-    }
     for p in 0..n {
         if paired[p] {
             continue;

@@ -200,7 +200,7 @@ fn fast_and_oracle_replays(
     };
     (
         key(greedy::replay(f, &level, bye, &partner)),
-        key(greedy::replay_oracle(f, &level, bye, &partner)),
+        key(greedy::replay_oracle(f, &level, &partner, greedy::only_the_bye(f.len(), bye))),
     )
 }
 

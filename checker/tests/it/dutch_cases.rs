@@ -42,20 +42,8 @@ fn case_with(name: &str, round: &str) -> (Tournament, Vec<Entry>) {
 fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
     let r = t.last_round() + 1;
     let mut m = t.clone();
-    let mut board = 0;
-    for e in entries {
-        board += 1;
-        m.rows.push(Row { round: r, board, entry: *e });
-    }
-    for p in &t.players {
-        if p.half_byes.contains(&r) {
-            board += 1;
-            m.rows.push(Row { round: r, board, entry: Entry::HalfBye(p.id) });
-        } else if p.zero_byes.contains(&r) {
-            board += 1;
-            m.rows.push(Row { round: r, board, entry: Entry::ZeroBye(p.id) });
-        }
-    }
+    let absences = t.players.iter().filter_map(|p| p.requested_absence(r));
+    m.rows.extend(Row::on_boards(r, entries.iter().copied().chain(absences)));
     (m, r)
 }
 

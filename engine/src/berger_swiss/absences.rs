@@ -6,11 +6,5 @@ use bsw_model::{Entry, Player};
 
 /// The absence row player `p` requested for round `r`, if any.
 pub(crate) fn requested(p: &Player, r: u32) -> Option<Entry> {
-    if p.half_byes.contains(&r) {
-        Some(Entry::HalfBye(p.id))
-    } else if p.zero_byes.contains(&r) {
-        Some(Entry::ZeroBye(p.id))
-    } else {
-        None
-    }
+    p.requested_absence(r)
 }

@@ -271,15 +271,7 @@ fn read_convention(text: &str) -> Result<Vec<Entry>, String> {
 fn with_round(t: &Tournament, entries: &[Entry]) -> (Tournament, u32) {
     let r = t.last_round() + 1;
     let mut m = t.clone();
-    let absences = t.players.iter().filter_map(|p| {
-        if p.half_byes.contains(&r) {
-            Some(Entry::HalfBye(p.id))
-        } else if p.zero_byes.contains(&r) {
-            Some(Entry::ZeroBye(p.id))
-        } else {
-            None
-        }
-    });
+    let absences = t.players.iter().filter_map(|p| p.requested_absence(r));
     let all: Vec<Entry> = entries.iter().copied().chain(absences).collect();
     m.rows.extend(Row::on_boards(r, all));
     (m, r)
