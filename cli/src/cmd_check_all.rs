@@ -357,8 +357,10 @@ fn judge(path: &Path, read: &ReadOptions, asked: Option<ProfileArg>) -> Judged {
 /// its certificate as `DIR/certificates/PAGE` when it came in time.
 fn judge_event(event: &Found, how: &How, out: &Path, page: &str) -> Row {
     let start = Instant::now();
+    let failed =
+        |verdict, message| Row::without_verdict(&event.path, verdict, message, start.elapsed());
     if let Some(why) = &event.unreadable {
-        return Row::without_verdict(&event.path, Verdict::Refused, why.clone(), start.elapsed());
+        return failed(Verdict::Refused, why.clone());
     }
     let (tx, rx) = mpsc::sync_channel(1);
     let path = event.path.clone();
@@ -374,12 +376,8 @@ fn judge_event(event: &Found, how: &How, out: &Path, page: &str) -> Row {
             let _ = tx.send(judged);
         });
     if let Err(e) = spawned {
-        return Row::without_verdict(
-            &event.path,
-            Verdict::Refused,
-            format!("{}: cannot start a thread to judge it: {e}", event.path.display()),
-            start.elapsed(),
-        );
+        let path = event.path.display();
+        return failed(Verdict::Refused, format!("{path}: cannot start a thread to judge it: {e}"));
     }
     let judged = match rx.recv_timeout(how.timeout) {
         Ok(Ok(j)) => j,
@@ -389,34 +387,27 @@ fn judge_event(event: &Found, how: &How, out: &Path, page: &str) -> Row {
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "a panic".into());
-            return Row::without_verdict(
-                &event.path,
+            let path = event.path.display();
+            return failed(
                 Verdict::Refused,
-                format!(
-                    "{}: bsw failed on this file ({what}); please report it",
-                    event.path.display()
-                ),
-                start.elapsed(),
+                format!("{path}: bsw failed on this file ({what}); please report it"),
             );
         }
         Err(mpsc::RecvTimeoutError::Timeout) => {
-            return Row::without_verdict(
-                &event.path,
+            let secs = how.timeout.as_secs_f64();
+            let path = event.path.display();
+            return failed(
                 Verdict::TimedOut,
                 format!(
-                    "no verdict within {} s (--timeout); `bsw check {}` judges it alone",
-                    how.timeout.as_secs_f64(),
-                    event.path.display()
+                    "no verdict within {secs} s (--timeout); `bsw check {path}` judges it alone"
                 ),
-                start.elapsed(),
             );
         }
         Err(mpsc::RecvTimeoutError::Disconnected) => {
-            return Row::without_verdict(
-                &event.path,
+            let path = event.path.display();
+            return failed(
                 Verdict::Refused,
-                format!("{}: bsw failed on this file; please report it", event.path.display()),
-                start.elapsed(),
+                format!("{path}: bsw failed on this file; please report it"),
             );
         }
     };

@@ -223,18 +223,33 @@ pub fn trf_type_is_dutch(text: &str) -> bool {
 /// initial colour is known `XXC white1|black1`, and when the pairing-allocated bye is not
 /// worth a win bbpPairings' `BBU 0.5|0.0` (nothing for Berger-Swiss).
 pub fn trf_lines(system: &System) -> String {
+    declaration(
+        system,
+        "092 FIDE_DUTCH_2025\n",
+        |colour| format!("XXC {colour}1\n"),
+        // Columns 5-8, as bbpPairings reads it (`BBU  0.5`).
+        |hp| format!("BBU {:>4}\n", format!("{}.{}", hp / 2, if hp % 2 == 1 { 5 } else { 0 })),
+    )
+}
+
+/// The lines that declare `system` in one file format: `system_line`, then the initial
+/// colour when known, then the pairing-allocated bye's value when it is not a win (2
+/// half-points); nothing for Berger-Swiss. [`trf_lines`] and [`toml_lines`] spell them.
+fn declaration(
+    system: &System,
+    system_line: &str,
+    colour: impl Fn(&str) -> String,
+    pab: impl Fn(HalfPoints) -> String,
+) -> String {
     match system {
         System::BergerSwiss => String::new(),
         System::Dutch(d) => {
-            let mut s = String::from("092 FIDE_DUTCH_2025\n");
+            let mut s = String::from(system_line);
             if let Some(c) = d.initial_colour {
-                s += &format!("XXC {}1\n", c.name());
+                s += &colour(c.name());
             }
             if d.pab_points != 2 {
-                // Columns 5-8, as bbpPairings reads it (`BBU  0.5`).
-                let v =
-                    format!("{}.{}", d.pab_points / 2, if d.pab_points % 2 == 1 { 5 } else { 0 });
-                s += &format!("BBU {v:>4}\n");
+                s += &pab(d.pab_points);
             }
             s
         }
@@ -356,24 +371,12 @@ pub fn from_toml(
 
 /// The `tournament.toml` lines of the system keys (empty for the default system).
 pub fn toml_lines(system: &System) -> String {
-    match system {
-        System::BergerSwiss => String::new(),
-        System::Dutch(d) => {
-            let mut s = String::from("system = \"dutch\"\n");
-            if let Some(c) = d.initial_colour {
-                s += &format!("initial_colour = \"{}\"\n", c.name());
-            }
-            if d.pab_points != 2 {
-                let v = match d.pab_points {
-                    1 => "0.5",
-                    0 => "0",
-                    _ => "1",
-                };
-                s += &format!("pab_points = {v}\n");
-            }
-            s
-        }
-    }
+    declaration(
+        system,
+        "system = \"dutch\"\n",
+        |colour| format!("initial_colour = \"{colour}\"\n"),
+        |hp| format!("pab_points = {}\n", ["0", "0.5", "1"][hp.min(2) as usize]),
+    )
 }
 
 #[cfg(test)]

@@ -11,10 +11,7 @@ const FILE: &str = "corpus/trf/swiss-manager-arbiter-full-point-bye.trf";
 
 #[test]
 fn a_berger_swiss_directory_refuses_a_full_bye_row() {
-    let (_tmp, dir) = temp_path("t");
-    std::fs::create_dir_all(&dir).unwrap();
-    write_file(&dir, "tournament.toml", "rounds = 3\n");
-    write_file(&dir, "players.csv", "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n");
+    let (_tmp, dir) = new_dir("rounds = 3\n", "1,A,2000\n2,B,1900\n3,C,1800\n");
     let rounds = "round,board,white,black,result\n1,1,1,2,1-0\n1,2,3,,full-bye\n";
     let path = write_file(&dir, "rounds.csv", rounds);
     for cmd in ["check", "pair", "standings"] {
@@ -63,17 +60,18 @@ fn the_pairing_convention_pairs_the_file_by_the_dutch_system_without_a_pab_for_t
     assert_ne!(bye[0], "7 0", "{answer}");
 }
 
-/// A new Dutch tournament directory of 3 rounds, White first, without players yet.
-fn dutch_dir() -> (tempfile::TempDir, std::path::PathBuf) {
+/// A new tournament directory with `toml` as its `tournament.toml` and `players` (rows
+/// after the header) as its `players.csv`.
+fn new_dir(toml: &str, players: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let (tmp, dir) = temp_path("t");
     std::fs::create_dir_all(&dir).unwrap();
-    write_file(
-        &dir,
-        "tournament.toml",
-        "rounds = 3\nsystem = \"dutch\"\ninitial_colour = \"white\"\n",
-    );
+    write_file(&dir, "tournament.toml", toml);
+    write_file(&dir, "players.csv", &format!("id,name,rating\n{players}"));
     (tmp, dir)
 }
+
+/// A Dutch event of 3 rounds, White first.
+const DUTCH: &str = "rounds = 3\nsystem = \"dutch\"\ninitial_colour = \"white\"\n";
 
 /// Gives every game of `rounds.csv` without a result White's win; appends `extra` lines.
 fn white_wins_then(dir: &Path, extra: &str) {
@@ -98,12 +96,8 @@ fn rounds_of(dir: &Path, r: u32) -> Vec<String> {
 
 #[test]
 fn entries_made_ahead_of_a_dutch_round_keep_their_players_out_and_stay() {
-    let (_tmp, dir) = dutch_dir();
-    write_file(
-        &dir,
-        "players.csv",
-        "id,name,rating\n1,A,2500\n2,B,2400\n3,C,2300\n4,D,2200\n5,E,2100\n6,F,2000\n",
-    );
+    let players = "1,A,2500\n2,B,2400\n3,C,2300\n4,D,2200\n5,E,2100\n6,F,2000\n";
+    let (_tmp, dir) = new_dir(DUTCH, players);
     let (code, _, err) = bsw(&["pair", s(&dir)]);
     assert_eq!(code, 0, "{err}");
     // Round 1 (C.04.3, six players, one score group): S1 = {1,2,3}, S2 = {4,5,6}: 1-4, 2-5,
@@ -163,10 +157,7 @@ fn entries_made_ahead_of_a_dutch_round_keep_their_players_out_and_stay() {
 
 #[test]
 fn a_berger_swiss_round_entered_ahead_is_refused() {
-    let (_tmp, dir) = temp_path("t");
-    std::fs::create_dir_all(&dir).unwrap();
-    write_file(&dir, "tournament.toml", "rounds = 3\n");
-    write_file(&dir, "players.csv", "id,name,rating\n1,A,2000\n2,B,1900\n3,C,1800\n4,D,1700\n");
+    let (_tmp, dir) = new_dir("rounds = 3\n", "1,A,2000\n2,B,1900\n3,C,1800\n4,D,1700\n");
     let (code, _, err) = bsw(&["pair", s(&dir)]);
     assert_eq!(code, 0, "{err}");
     white_wins_then(&dir, "2,1,3,,half-bye\n");
@@ -180,8 +171,7 @@ fn a_berger_swiss_round_entered_ahead_is_refused() {
 
 #[test]
 fn results_of_the_current_round_can_be_entered_after_entries_made_ahead_of_the_next() {
-    let (_tmp, dir) = dutch_dir();
-    write_file(&dir, "players.csv", "id,name,rating\n1,A,2500\n2,B,2400\n3,C,2300\n4,D,2200\n");
+    let (_tmp, dir) = new_dir(DUTCH, "1,A,2500\n2,B,2400\n3,C,2300\n4,D,2200\n");
     let (code, _, err) = bsw(&["pair", s(&dir)]);
     assert_eq!(code, 0, "{err}");
     // Round 1: 1-3, 4-2 (S1 = {1,2}, S2 = {3,4}); round 2 entered ahead before its results.
