@@ -7,6 +7,16 @@ use super::*;
 impl<W: Weights> Matcher<W> {
     /// Re-optimises after the changes since the last call.
     pub(crate) fn solve(&mut self) {
+        self.solve_changes();
+        if self.logging {
+            // The log starts again from this optimum, and which vertices it leaves free.
+            self.mate_log.clear();
+            self.free_seen =
+                (0..self.n).filter(|&v| self.alive[v] && self.mate[v] == NONE).collect();
+        }
+    }
+
+    fn solve_changes(&mut self) {
         let n = self.n;
         self.work.solves += 1;
         // A lighter edge inside a blossom: when it was one of the blossom's cycle edges
