@@ -377,7 +377,9 @@ impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
     /// Only `v`'s edges to the open S2 players change (`Matcher::touch_towards`); the
     /// model adds the digits when the group is complete ([`Self::digits_end`]).
     fn digits(&mut self, remainder: &[usize], v: usize, _shift: u32, _open: &[u64]) {
-        if remainder.iter().any(|&o| o > v && !self.r.matched[o] && self.s2_edge(v, o)) {
+        // (The remainder is in field order: the players below v follow it.)
+        let below = &remainder[remainder.partition_point(|&o| o <= v)..];
+        if below.iter().any(|&o| !self.r.matched[o] && self.s2_edge(v, o)) {
             self.m.touch_towards(self.loc[v]);
         }
     }
