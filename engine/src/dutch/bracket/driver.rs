@@ -320,6 +320,7 @@ fn transpositions<'f, S: Source<'f>>(
     let group = ((s.layout().order_bits() - 1) / digit_bits).max(1) as usize;
     s.step4_start(m);
     let rpos = |v: usize| remainder.binary_search(&v).unwrap_or(0);
+    let mut open = OpenS2::new(remainder.iter().zip(s1_flags).map(|(&o, &f)| !f && !s.matched(o)));
     for chunk in s1.chunks(group) {
         // The matching is optimal for the weights before this group (the base weights
         // and the S1 bonuses, which add the same to every optimum): if every player of
@@ -327,16 +328,14 @@ fn transpositions<'f, S: Source<'f>>(
         // group's lexicographic optimum and no matching is needed.
         let mut taken: Vec<usize> = Vec::new();
         let holds = chunk.iter().all(|&v| {
-            let top = remainder[rpos(v) + 1..]
-                .iter()
-                .copied()
-                .find(|&o| !s.matched(o) && s.s2_edge(v, o) && !taken.contains(&o));
+            let top =
+                open.first(rpos(v) + 1, remainder, |o| s.s2_edge(v, o) && !taken.contains(&o));
             taken.push(s.stable(v));
             top == Some(s.stable(v))
         });
         if !holds {
             s.guesses_begin();
-            let clean = guesses(s, remainder, chunk);
+            let clean = guesses(s, remainder, chunk, &mut open);
             if s.guesses_hold(clean) {
                 s.guessed();
             } else {
@@ -348,25 +347,85 @@ fn transpositions<'f, S: Source<'f>>(
             s.set_matched(v);
             s.set_matched(u);
             s.finalize(v, u);
+            for x in [v, u] {
+                if let Ok(ri) = remainder.binary_search(&x) {
+                    open.close(ri);
+                }
+            }
         }
     }
     Ok(())
+}
+
+/// Step 4's open S2 players by remainder position: from each position, the next one that
+/// is neither in S1 nor taken (a "next" list with path halving; positions are closed as
+/// their players are taken). The searches for an S1 player's highest open S2 player then
+/// pass no S1 player and no player taken (they never have an edge to it): a pass over
+/// them was O(k) per S1 player, quadratic in a big bracket.
+struct OpenS2 {
+    next: Vec<usize>,
+}
+
+impl OpenS2 {
+    fn new(open: impl Iterator<Item = bool>) -> OpenS2 {
+        let mut next: Vec<usize> =
+            open.enumerate().map(|(i, o)| if o { i } else { i + 1 }).collect();
+        next.push(next.len());
+        OpenS2 { next }
+    }
+
+    /// The first open position at or after `i` (the remainder's length: none).
+    fn find(&mut self, mut i: usize) -> usize {
+        while self.next[i] != i {
+            let up = self.next[self.next[i]];
+            self.next[i] = up;
+            i = up;
+        }
+        i
+    }
+
+    fn close(&mut self, i: usize) {
+        if self.next[i] == i {
+            self.next[i] = i + 1;
+        }
+    }
+
+    /// The first open S2 player at or after position `i` that `keep` accepts.
+    fn first(
+        &mut self,
+        i: usize,
+        remainder: &[usize],
+        mut keep: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        let mut ri = self.find(i);
+        while ri < remainder.len() {
+            if keep(remainder[ri]) {
+                return Some(remainder[ri]);
+            }
+            ri = self.find(ri + 1);
+        }
+        None
+    }
 }
 
 /// Step 4's hints, which leave the result as it is and only shorten the search: every
 /// optimum uses only tight edges, so each player of the group, in order, most likely takes
 /// its highest opponent over a tight edge that no player before it took; it is matched to
 /// it now (`Matcher::prefer`). Returns whether every player of the group got a guess.
-fn guesses<'f, S: Source<'f>>(s: &mut S, remainder: &[usize], chunk: &[usize]) -> bool {
+fn guesses<'f, S: Source<'f>>(
+    s: &mut S,
+    remainder: &[usize],
+    chunk: &[usize],
+    open: &mut OpenS2,
+) -> bool {
     let rpos = |v: usize| remainder.binary_search(&v).unwrap_or(0);
     s.flatten();
     let mut claimed: Vec<usize> = Vec::with_capacity(chunk.len());
     let mut clean = true;
     for &v in chunk {
-        let guess = remainder[rpos(v) + 1..]
-            .iter()
-            .copied()
-            .find(|&o| !s.matched(o) && s.s2_edge(v, o) && !claimed.contains(&o) && s.tight(v, o));
+        let guess = open.first(rpos(v) + 1, remainder, |o| {
+            s.s2_edge(v, o) && !claimed.contains(&o) && s.tight(v, o)
+        });
         if let Some(o) = guess {
             // (A guess is over a tight edge: it is always taken.)
             s.prefer(v, o);

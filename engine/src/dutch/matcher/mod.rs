@@ -316,6 +316,15 @@ pub(crate) struct Matcher<W: Weights = Dense> {
     /// holds every vertex outside (and some that joined since, skipped as before).
     outside: Vec<usize>,
     outside_of: usize,
+    /// While `logging` ([`Matcher::log_mates`]): each vertex whose mate is changed outside
+    /// a solve (by `prefer`, `remove`, `flatten`) or by a solve's `unmatch`, with its mate
+    /// endpoint before, in order (a vertex may come several times; its first entry after
+    /// a point holds its mate then).
+    logging: bool,
+    mate_log: Vec<(usize, usize)>,
+    /// While `logging`: every vertex free now is here or in `mate_log` (those free after
+    /// the last solve, and those of the log when it was cleared).
+    free_seen: Vec<usize>,
     /// This matcher's work, added to its thread's total when dropped ([`work_so_far`]).
     work: Work,
 }
@@ -416,6 +425,9 @@ impl<W: Weights> Matcher<W> {
             scratch_touched: Vec::new(),
             outside: Vec::new(),
             outside_of: NONE,
+            logging: false,
+            mate_log: Vec::new(),
+            free_seen: Vec::new(),
             work: Work::default(),
         }
     }
@@ -587,6 +599,10 @@ impl<W: Weights> Matcher<W> {
     /// [`is_tight`]: Self::is_tight
     /// [`prefer`]: Self::prefer
     pub(crate) fn flatten(&mut self) {
+        // (A blossom holds live vertices only: `remove` dissolves those of its vertex.)
+        if self.no_blossom() {
+            return;
+        }
         for v in 0..self.n {
             if self.alive[v] {
                 self.make_trivial(v);
@@ -653,6 +669,11 @@ impl<W: Weights> Matcher<W> {
             return true;
         }
         let (old_u, old_v) = (self.mate(u), self.mate(v));
+        if self.logging {
+            for x in [Some(v), Some(u), old_u, old_v].into_iter().flatten() {
+                self.mate_log.push((x, self.mate[x]));
+            }
+        }
         self.unmatch(v);
         self.unmatch(u);
         self.mate[v] = self.towards(v, u);
@@ -685,11 +706,64 @@ impl<W: Weights> Matcher<W> {
     /// matching is still a maximum-weight one with the duals as they are, which holds when
     /// no blossom is left and every free vertex has dual zero (the duals stay feasible and
     /// a preferred pair is tight, so every matched edge is tight: the LP certificate).
+    /// While the mates are logged ([`log_mates`](Self::log_mates)), only the vertices that
+    /// may be free are read (those free after the last solve or logged since), not all.
     pub(crate) fn is_optimal_flat(&self) -> bool {
-        (0..self.n).all(|v| {
+        let ok = |v: usize| {
             !self.alive[v]
                 || (self.inblossom[v] == v && (self.mate[v] != NONE || self.dualvar[v].is_zero()))
-        })
+        };
+        if !self.logging {
+            return (0..self.n).all(ok);
+        }
+        let optimal = self.no_blossom()
+            && self.free_seen.iter().chain(self.mate_log.iter().map(|(v, _)| v)).all(|&v| ok(v));
+        debug_assert_eq!(optimal, (0..self.n).all(ok));
+        optimal
+    }
+
+    /// Whether no blossom is left (every vertex its own top-level blossom).
+    fn no_blossom(&self) -> bool {
+        self.unusedblossoms.len() == self.n
+    }
+
+    /// From now on, every change of a vertex's mate outside a solve's augmentations is
+    /// logged ([`mate_log_len`](Self::mate_log_len),
+    /// [`mates_changed`](Self::mates_changed)): a caller that read every mate after a
+    /// solve then knows which vertices changed since, without a pass over all of them.
+    pub(crate) fn log_mates(&mut self) {
+        self.logging = true;
+        self.mate_log.clear();
+        self.free_seen = (0..self.n).filter(|&v| self.alive[v] && self.mate[v] == NONE).collect();
+    }
+
+    /// The length of the log (a point to read [`mates_changed`](Self::mates_changed) from).
+    pub(crate) fn mate_log_len(&self) -> usize {
+        self.mate_log.len()
+    }
+
+    /// Forgets the log (the caller read the mates it changed; a solve clears it too).
+    pub(crate) fn clear_mate_log(&mut self) {
+        let log = std::mem::take(&mut self.mate_log);
+        self.free_seen.extend(log.iter().map(|&(v, _)| v));
+        let (alive, mate) = (&self.alive, &self.mate);
+        self.free_seen.retain(|&v| alive[v] && mate[v] == NONE);
+        self.free_seen.sort_unstable();
+        self.free_seen.dedup();
+        self.mate_log = log;
+        self.mate_log.clear();
+    }
+
+    /// Each vertex logged from `from` on, once, with its mate then (`None`: free), in
+    /// vertex order: every vertex whose mate may differ now from what it was at that point
+    /// (those not listed have the same mate). Valid only for a point after the last
+    /// solve (a solve's augmentations are not logged).
+    pub(crate) fn mates_changed(&self, from: usize) -> Vec<(usize, Option<usize>)> {
+        let mut log: Vec<(usize, usize)> = self.mate_log[from.min(self.mate_log.len())..].to_vec();
+        // (Stable: a vertex's first entry stays first.)
+        log.sort_by_key(|&(v, _)| v);
+        log.dedup_by_key(|&mut (v, _)| v);
+        log.into_iter().map(|(v, p)| (v, (p != NONE).then(|| self.endpoint(p)))).collect()
     }
 
     /// v's mate in the last optimum.

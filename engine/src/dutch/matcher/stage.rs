@@ -12,6 +12,10 @@ impl<W: Weights> Matcher<W> {
     pub(super) fn unmatch(&mut self, v: usize) {
         if self.mate[v] != NONE {
             let x = self.endpoint(self.mate[v]);
+            if self.logging {
+                self.mate_log.push((v, self.mate[v]));
+                self.mate_log.push((x, self.mate[x]));
+            }
             self.mate[x] = NONE;
             self.mate[v] = NONE;
         }

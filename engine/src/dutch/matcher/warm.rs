@@ -7,6 +7,16 @@ use super::*;
 impl<W: Weights> Matcher<W> {
     /// Re-optimises after the changes since the last call.
     pub(crate) fn solve(&mut self) {
+        self.solve_changes();
+        if self.logging {
+            // The log starts again from this optimum, and which vertices it leaves free.
+            self.mate_log.clear();
+            self.free_seen =
+                (0..self.n).filter(|&v| self.alive[v] && self.mate[v] == NONE).collect();
+        }
+    }
+
+    fn solve_changes(&mut self) {
         let n = self.n;
         self.work.solves += 1;
         // A lighter edge inside a blossom: when it was one of the blossom's cycle edges
@@ -129,7 +139,6 @@ impl<W: Weights> Matcher<W> {
     /// mate and dual. The free vertices of positive dual take a free neighbour over a tight
     /// edge where they can, and the search starts from the others.
     pub(super) fn solve_hinted(&mut self, pending: &[usize], hinted: &[usize]) {
-        let n = self.n;
         let covering = std::mem::take(&mut self.covering);
         let mut touched: Vec<usize> = hinted.to_vec();
         for &v in pending {
@@ -186,9 +195,10 @@ impl<W: Weights> Matcher<W> {
         // neighbour where possible, else roots of even dual. (The neighbours looked at are
         // the vertices free now, a list: step 3 frees half the bracket, and a pass over
         // every vertex for each of them was most of its matching.)
-        let free: Vec<usize> = (0..n).filter(|&u| self.alive[u] && self.mate[u] == NONE).collect();
-        for v in 0..n {
-            if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
+        // (`make_trivial` of a free vertex frees nobody: it is the base of its blossoms.)
+        let free = self.free_vertices();
+        for &v in &free {
+            if self.mate[v] != NONE || self.dualvar[v].is_zero() {
                 continue;
             }
             self.make_trivial(v);
@@ -210,6 +220,22 @@ impl<W: Weights> Matcher<W> {
             }
         }
         self.run();
+    }
+
+    /// The live free vertices, ascending: while the mates are logged, those free after
+    /// the last solve or logged since (every other vertex kept its mate), not a pass.
+    pub(super) fn free_vertices(&self) -> Vec<usize> {
+        let free = |v: usize| self.alive[v] && self.mate[v] == NONE;
+        if !self.logging {
+            return (0..self.n).filter(|&v| free(v)).collect();
+        }
+        let logged = self.mate_log.iter().map(|&(v, _)| v);
+        let mut vs: Vec<usize> =
+            self.free_seen.iter().copied().chain(logged).filter(|&v| free(v)).collect();
+        vs.sort_unstable();
+        vs.dedup();
+        debug_assert_eq!(vs, (0..self.n).filter(|&v| free(v)).collect::<Vec<_>>());
+        vs
     }
 
     /// The far ends of the edges at `v` that may have changed: every vertex, or for a

@@ -507,9 +507,10 @@ struct ModelSource<'r, 'a> {
     pbi: &'a [usize],
     loc: Vec<usize>,
     sink: Option<Sink<'a>>,
-    /// Step 4, before a group's guesses: the mates outside the remainder and the
-    /// unmatched vertices (`Source::guesses_hold`).
-    guess_start: Option<(Vec<Option<usize>>, Vec<usize>)>,
+    /// Step 4, before a group's guesses: where the matcher's log of changed mates stood
+    /// (`Source::guesses_hold`). The players' partners (`r.stable`) are those of the
+    /// matcher's mates but at the vertices of its log (cleared after each solve).
+    guess_start: Option<usize>,
 }
 
 /// The next score group as one vertex (`next_group`), after the bracket's players.
@@ -616,21 +617,33 @@ impl<'a> ModelSource<'_, 'a> {
         self.m.touch(i);
     }
 
-    /// The mates of the vertices outside the remainder (the next group, the one vertex,
-    /// MDPs left): a clean run of step 4's guesses leaves them as they are.
-    fn outside(&self) -> Vec<Option<usize>> {
+    /// Whether the mates changed since the log stood at `from` (step 4's guesses) leave
+    /// every vertex outside the remainder (the next group, the one vertex, MDPs left) with
+    /// its mate, and the same vertices unmatched — which ones, not only how many: a guess
+    /// that pairs a free player and frees its partner's old mate keeps the count but
+    /// changes who floats, and the rest (C4/C5) was checked for the old floater only.
+    /// Only the logged vertices are read, not the bracket.
+    fn guesses_kept_outside(&self, from: usize) -> bool {
         let (model, k) = (self.m.weights(), self.pbi.len());
-        (0..self.m.vertices())
-            .filter(|&i| i >= k || model.rem_of[i] == NONE)
-            .map(|i| self.m.mate(i))
-            .collect()
+        self.m.mates_changed(from).into_iter().all(|(i, before)| {
+            let now = self.m.mate(i);
+            before.is_none() == now.is_none()
+                && (now == before || (i < k && model.rem_of[i] != NONE))
+        })
     }
 
-    /// Which vertices are unmatched, not only how many: a guess that pairs a free player
-    /// and frees its partner's old mate keeps the count but changes who floats, and the
-    /// rest (C4/C5) was checked for the old floater only.
-    fn free(&self) -> Vec<usize> {
-        (0..self.m.vertices()).filter(|&i| self.m.mate(i).is_none()).collect()
+    /// `stable_from_mates` at the vertices whose mates changed since the last solve (the
+    /// matcher's log), the others' partners being as the solve left them.
+    fn stable_from_logged_mates(&mut self) {
+        let (pbi, k) = (self.pbi, self.pbi.len());
+        for (i, _) in self.m.mates_changed(0) {
+            let Some(&v) = pbi.get(i) else { continue };
+            self.r.stable[v] = match self.r.done[v] {
+                Some(u) => u,
+                None => self.m.mate(i).filter(|&j| j < k).map_or(v, |j| pbi[j]),
+            };
+        }
+        self.m.clear_mate_log();
     }
 }
 

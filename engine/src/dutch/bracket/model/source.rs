@@ -78,6 +78,8 @@ fn begin<'a>(r: Round<'a>, br: &Bracket<'a>) -> Result<ModelSource<'a, 'a>, Stop
     model.sink = next.is_some();
     let extra = bye_dummy || next.is_some();
     let mut m = Matcher::with_weights(k + extra as usize, model);
+    // (Step 4's guesses read the mates they changed, not every vertex.)
+    m.log_mates();
     if extra {
         m.set_group(k, u32::MAX);
     }
@@ -349,7 +351,7 @@ impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
     }
 
     fn guesses_begin(&mut self) {
-        self.guess_start = Some((self.outside(), self.free()));
+        self.guess_start = Some(self.m.mate_log_len());
     }
 
     /// Each guess is the highest S2 player over a tight edge, so when every one of them
@@ -360,11 +362,10 @@ impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
     /// the digits would decide, without a matching. The optimum's cover of the bracket's
     /// players is the same, so the rest needs no new check.
     fn guesses_hold(&mut self, clean: bool) -> bool {
-        let (outside, free) = self.guess_start.take().expect("guesses_begin first");
-        let holds =
-            clean && self.free() == free && self.m.is_optimal_flat() && self.outside() == outside;
+        let from = self.guess_start.take().expect("guesses_begin first");
+        let holds = clean && self.guesses_kept_outside(from) && self.m.is_optimal_flat();
         if holds {
-            self.stable_from_mates();
+            self.stable_from_logged_mates();
         }
         holds
     }
@@ -376,7 +377,9 @@ impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
     /// Only `v`'s edges to the open S2 players change (`Matcher::touch_towards`); the
     /// model adds the digits when the group is complete ([`Self::digits_end`]).
     fn digits(&mut self, remainder: &[usize], v: usize, _shift: u32, _open: &[u64]) {
-        if remainder.iter().any(|&o| o > v && !self.r.matched[o] && self.s2_edge(v, o)) {
+        // (The remainder is in field order: the players below v follow it.)
+        let below = &remainder[remainder.partition_point(|&o| o <= v)..];
+        if below.iter().any(|&o| !self.r.matched[o] && self.s2_edge(v, o)) {
             self.m.touch_towards(self.loc[v]);
         }
     }
