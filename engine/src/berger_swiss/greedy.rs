@@ -117,16 +117,19 @@ impl Live {
 /// whole buckets of players it may not meet.
 struct Unpaired {
     fen: Fenwick,
+    /// Over the vertices in Swiss order.
+    swiss: Live,
     /// Over the positions of the field's flat bucket layout (`SwissField::order`).
     flat: Live,
 }
 
 impl Unpaired {
     fn new(n: usize) -> Self {
-        Unpaired { fen: Fenwick::new(n), flat: Live::new(n) }
+        Unpaired { fen: Fenwick::new(n), swiss: Live::new(n), flat: Live::new(n) }
     }
     fn remove(&mut self, v: usize, f: &SwissField) {
         self.fen.add(v, -1);
+        self.swiss.remove(v);
         self.flat.remove(f.position[v] as usize);
     }
     /// The highest unpaired player in Swiss order, if any.
@@ -240,6 +243,44 @@ fn merge(
     visit: &mut dyn FnMut(usize) -> Verdict,
 ) -> Option<usize> {
     let f = g.f;
+    // Usually a player near the start of the range is taken: the players one by one, in
+    // Swiss order, as the merge below would produce them (buckets p may not meet and
+    // buckets `visit` skipped left out), before building the merge's heap.
+    const ONE_BY_ONE: usize = 32;
+    let mut skipped = [0u32; ONE_BY_ONE];
+    let mut n_skipped = 0;
+    let mut range = range;
+    for _ in 0..ONE_BY_ONE {
+        let q = if down {
+            match u.swiss.prev_before(range.end) {
+                Some(q) if q >= range.start => q,
+                _ => return None,
+            }
+        } else {
+            match u.swiss.next_from(range.start) {
+                q if q < range.end => q,
+                _ => return None,
+            }
+        };
+        if down {
+            range.end = q;
+        } else {
+            range.start = q + 1;
+        }
+        let b = f.bucket_of[q];
+        if !g.may_meet_bucket(p, b as usize) || skipped[..n_skipped].contains(&b) {
+            continue;
+        }
+        match visit(q) {
+            Verdict::Take => return Some(q),
+            Verdict::Next => {}
+            Verdict::SkipBucket => {
+                skipped[n_skipped] = b;
+                n_skipped += 1;
+            }
+        }
+    }
+    let skipped = &skipped[..n_skipped];
     // Next player of bucket b after q (in the walking direction), inside the range.
     let step = |u: &mut Unpaired, b: usize, q: usize| -> Option<usize> {
         if down {
@@ -254,6 +295,7 @@ fn merge(
     for &b in &f.group_buckets[h] {
         let b = b as usize;
         if g.may_meet_bucket(p, b)
+            && !skipped.contains(&(b as u32))
             && let Some(q) = step(u, b, if down { range.end } else { range.start })
         {
             heap.push((key(q), b));

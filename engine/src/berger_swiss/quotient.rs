@@ -183,6 +183,8 @@ impl Quotient {
         // Before the removal the flow was full; afterwards only these buckets can have left
         // copies with spare supply.
         let mut sources = [a, b, a, b];
+        // Right copies that lost a unit of inflow: the only ones with spare demand.
+        let mut sinks = [NONE; 2];
         for (i, x) in [a, b].into_iter().enumerate() {
             self.count[x] -= 1;
             if self.out[x] > self.count[x] {
@@ -193,6 +195,7 @@ impl Quotient {
                         .position(|&f| f > 0)
                         .expect("flow out of a left copy");
                 self.push(x, e, -1);
+                sinks[i] = self.to[e];
             }
             if self.inn[x] > self.count[x] {
                 assert!(self.rlen[x] > 0, "flow into a right copy");
@@ -203,12 +206,40 @@ impl Quotient {
         }
         // Each of the four cuts above cost at most one unit of flow, the demand fell by two:
         // at most two units to re-route, one augmenting path each.
-        (self.total_flow..self.total_count).all(|_| self.augment(&sources))
+        (self.total_flow..self.total_count).all(|_| self.augment(&sources, &sinks))
+    }
+
+    /// An augmenting path of one edge, from a source with spare supply straight to a right
+    /// copy in `sinks` with spare demand, if the bucket graph has that edge: usually it
+    /// does, and the search of [`Self::augment`] would read whole edge lists to find it.
+    fn direct(&mut self, sources: &[usize], sinks: &[u32]) -> bool {
+        let nb = self.count.len();
+        for &x in sources {
+            if self.out[x] >= self.count[x] {
+                continue;
+            }
+            for &r in sinks {
+                let r = r as usize;
+                if r == NONE as usize || self.inn[r] >= self.count[r] {
+                    continue;
+                }
+                let e = self.edge_at[x * nb + r];
+                if e != NONE {
+                    self.push(x, e as usize, 1);
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// One augmenting path from a left copy with spare supply to a right copy with spare
-    /// demand, in the residual bucket graph (BFS).
-    fn augment(&mut self, sources: &[usize]) -> bool {
+    /// demand, in the residual bucket graph: [`Self::direct`] when it finds one, else BFS.
+    /// (Which path does not matter: only whether a full flow exists is ever asked.)
+    fn augment(&mut self, sources: &[usize], sinks: &[u32]) -> bool {
+        if self.direct(sources, sinks) {
+            return true;
+        }
         let nb = self.count.len();
         self.stamp += 1;
         let stamp = self.stamp;
