@@ -26,6 +26,7 @@ pub(crate) mod acceleration;
 pub(crate) mod board_order;
 pub(crate) mod colours;
 pub mod feasible;
+pub mod idmap;
 pub mod optimum;
 pub mod order;
 pub(crate) mod pab;

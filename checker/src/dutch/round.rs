@@ -4,6 +4,7 @@
 //! ([`Published`]).
 
 use super::colours::{self, Preference, Side};
+use super::idmap::{IdMap, IdSet};
 use super::order;
 use super::state::{self, History};
 use bsw_model::{Colour, Entry, HalfPoints, Id, Row, Tournament};
@@ -13,14 +14,14 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 pub struct RoundCtx {
     pub(crate) round: u32,
     pub final_round: u32,
-    pub(crate) hist: HashMap<Id, History>,
+    pub(crate) hist: IdMap<Id, History>,
     /// Players to pair (present, not withdrawn), ranking order (1.2).
     pub order: Vec<Id>,
-    pub rank: HashMap<Id, usize>,
+    pub rank: IdMap<Id, usize>,
     /// 1-based rank by pairing number among the players to pair (5.2.5 reading).
-    pub(crate) number: HashMap<Id, usize>,
-    pub(crate) prefs: HashMap<Id, Option<Preference>>,
-    pub(crate) topscorer: HashSet<Id>,
+    pub(crate) number: IdMap<Id, usize>,
+    pub(crate) prefs: IdMap<Id, Option<Preference>>,
+    pub(crate) topscorer: IdSet<Id>,
     pub(crate) initial: Colour,
 }
 
@@ -112,7 +113,7 @@ fn initial_colour(t: &Tournament) -> Colour {
 
 /// Builds the round context and the published round.
 pub fn context(t: &Tournament, r: u32, rows: &[Row]) -> (RoundCtx, Published) {
-    let hist = state::histories_before(t, r);
+    let hist: IdMap<Id, History> = state::histories_before(t, r).into_iter().collect();
     let final_round = t.config.rounds.unwrap_or(0).max(t.last_round());
     let mut games = Vec::new();
     let mut pabs = Vec::new();

@@ -632,7 +632,7 @@ impl Fields<'_> {
             view.member.iter().map(|x| ctx.hist[x].unplayed as u64).max().unwrap_or(0);
         // The distinct field values (0: none).
         let mut values: FieldValues = vec![(vec![0u64; nf], false, false)];
-        let mut seen: std::collections::HashMap<Vec<u64>, u32> = std::collections::HashMap::new();
+        let mut seen: crate::dutch::idmap::IdMap<Vec<u64>, u32> = Default::default();
         seen.insert(vec![0u64; nf], 0);
         let mut intern = |v: &[u64], bracket: bool| -> u32 {
             let p = match seen.get(v) {

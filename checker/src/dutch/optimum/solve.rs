@@ -360,13 +360,13 @@ pub(super) fn tight_places<S: std::hash::BuildHasher>(
     fixed: &[(Id, Id)],
     tight: &[bool],
     among: &std::collections::HashMap<Id, usize, S>,
-) -> Option<HashSet<(usize, usize)>> {
+) -> Option<crate::dutch::idmap::IdSet<(usize, usize)>> {
     let g = view.graph(window_key(fixed)).ok()?;
     if tight.len() != g.edges.len() {
         return None;
     }
     let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
-    let mut out = HashSet::new();
+    let mut out = crate::dutch::idmap::IdSet::default();
     for (k, &(i, j)) in g.edges.iter().enumerate() {
         if tight[k]
             && let (Some(Some(a)), Some(Some(b))) = (place.get(i), place.get(j))

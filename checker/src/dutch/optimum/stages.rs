@@ -38,29 +38,8 @@ use super::witness::order_violation;
 use crate::points::show_points;
 use crate::report::Violation;
 use bsw_model::Id;
-use std::collections::HashMap as StdHashMap;
 
-/// A map keyed by player ids, hashed by one multiplication: the tie-break fields look up
-/// both players of every bracket pair in every stage (SipHash was a tenth of a stage).
-type HashMap<K, V> = StdHashMap<K, V, std::hash::BuildHasherDefault<IdHasher>>;
-
-/// The hasher of [`HashMap`] (ids are `u32`; deterministic).
-#[derive(Default)]
-struct IdHasher(u64);
-
-impl std::hash::Hasher for IdHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ b as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.0 = (self.0 ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    }
-}
+type HashMap<K, V> = crate::dutch::idmap::IdMap<K, V>;
 
 /// One component (or a chunk of one) of the remainder's place.
 #[derive(Clone, Copy, Debug)]
