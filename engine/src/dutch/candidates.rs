@@ -99,6 +99,7 @@ use super::pab::{bye_choice_weight, played_ranks};
 use super::quality::Layout;
 use super::quality::Place;
 use super::rest::{self, NONE_POS, Rest};
+use super::weight::{WIDE, WORDS};
 use bsw_model::HalfPoints;
 
 pub(crate) use super::failure::{Failure, WholeField};
@@ -167,7 +168,38 @@ pub(crate) struct Outcome {
 /// Pairs the field (sorted in pairing order), the brackets matched as `path` says; with
 /// `deep`, each bracket's explain lines come from [`super::explain::bracket`] (the chosen
 /// candidate's criteria and why earlier candidates lost; slow, for people).
+///
+/// The weights are [`WORDS`] words wide; a round with a bracket whose layout needs more
+/// bits ([`Failure::TooWide`]) is paired again, from its start, at [`WIDE`] words (the
+/// same code, instantiated twice: the narrow rounds pay nothing for the wide ones).
 pub(crate) fn pair_by(
+    field: &Field,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+    path: Path,
+) -> Result<Outcome, Failure> {
+    pair_widths::<WORDS, WIDE>(field, rounds_before, last_round, deep, path)
+}
+
+/// [`pair_by`] at `NARROW` words, or at `WIDE_NW` when a layout does not fit.
+pub(crate) fn pair_widths<const NARROW: usize, const WIDE_NW: usize>(
+    field: &Field,
+    rounds_before: u32,
+    last_round: bool,
+    deep: bool,
+    path: Path,
+) -> Result<Outcome, Failure> {
+    match pair_at::<NARROW>(field, rounds_before, last_round, deep, path) {
+        Err(Failure::TooWide(_)) => {
+            pair_at::<WIDE_NW>(field, rounds_before, last_round, deep, path)
+        }
+        out => out,
+    }
+}
+
+/// [`pair_by`] with weights of `NW` words.
+pub(crate) fn pair_at<const NW: usize>(
     field: &Field,
     rounds_before: u32,
     last_round: bool,
@@ -182,12 +214,12 @@ pub(crate) fn pair_by(
     }
     if path != Path::Global && !deep && all_alike(field) {
         stats.first_round = true;
-        let mut layout = Layout::new(field, &[], n);
+        let mut layout = Layout::<NW>::new(field, &[], n);
         layout.rounds_before = rounds_before;
         layout.last_round = last_round;
         return Ok(first_candidate(field, layout, stats));
     }
-    let mut r = start_round(field, rounds_before, last_round, deep, path, &mut stats)?;
+    let mut r = start_round::<NW>(field, rounds_before, last_round, deep, path, &mut stats)?;
     // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
     let group_end = |from: usize| -> usize {
         let mut e = from;
@@ -274,14 +306,14 @@ pub(crate) fn pair_by(
 /// The round before its first bracket: the first questions by cardinality matching (a
 /// pairing at all, the bye score, C9 of the first bracket when the bye goes to a top scorer)
 /// or, on the whole field, by its first matching (`global_start`).
-fn start_round<'a>(
+fn start_round<'a, const NW: usize>(
     field: &'a Field,
     rounds_before: u32,
     last_round: bool,
     deep: bool,
     path: Path,
     stats: &mut Stats,
-) -> Result<Round<'a>, Failure> {
+) -> Result<Round<'a, NW>, Failure> {
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
     let mut layout = Layout::new(field, &[], n);
@@ -348,8 +380,8 @@ fn start_round<'a>(
 /// group as one vertex, or with it whole; on the whole field after a failed check or an open
 /// C9. Returns C9 of the next bracket when this one paired alone while every bye candidate
 /// is in the next group (`next_c9_alone`).
-fn restricted_bracket(
-    r: &mut Round,
+fn restricted_bracket<const NW: usize>(
+    r: &mut Round<'_, NW>,
     br: &Bracket,
     bye_here: bool,
     next_iter: usize,
@@ -474,8 +506,8 @@ fn restricted_bracket(
 
 /// The next bracket after this one: its players (this bracket's unpaired players, then the
 /// next score group), how many of them are MDPs, and whether C9 applies to it.
-fn next_bracket(
-    r: &Round,
+fn next_bracket<const NW: usize>(
+    r: &Round<'_, NW>,
     pbi: &[usize],
     ngb: usize,
     next_score: Option<HalfPoints>,
@@ -535,8 +567,8 @@ fn first_bracket_c9(field: &Field, last_round: bool, rounds_before: u32) -> bool
 /// each other carry no criterion (no bracket pair) and so may or may not be taken instead
 /// of pairs below the next group. The reference (whole-field) path then reads C9 of the
 /// next bracket from its own optimum; such a bracket is paired that way too.
-fn next_c9_open(
-    r: &Round,
+fn next_c9_open<const NW: usize>(
+    r: &Round<'_, NW>,
     pbi: &[usize],
     sgb: usize,
     ngb: usize,
@@ -568,7 +600,7 @@ fn next_c9_open(
 /// within itself but for one eligible player of the bye score and everybody below within
 /// themselves (two cardinality matchings). Otherwise at least two more of its players are
 /// paired below it (it has no MDPs): C9 does not apply.
-fn next_c9_alone(r: &Round, next: &[usize], below: usize) -> bool {
+fn next_c9_alone<const NW: usize>(r: &Round<'_, NW>, next: &[usize], below: usize) -> bool {
     let (field, n) = (r.field, r.n);
     let lower: Vec<usize> = (below..n).collect();
     rest::pairs_completely_but_bye(field, next, r.layout.bye_score, r.last_round, r.rounds_before)
@@ -607,7 +639,11 @@ fn all_alike(field: &Field) -> bool {
 /// lowest score, C5, is everybody's score). `candidates` pairs such a field on the whole
 /// field with the same result (the engine tests compare both on random first rounds), in
 /// O(n) rather than O(n³).
-fn first_candidate(field: &Field, mut layout: Layout, stats: Stats) -> Outcome {
+fn first_candidate<const NW: usize>(
+    field: &Field,
+    mut layout: Layout<NW>,
+    stats: Stats,
+) -> Outcome {
     let n = field.players.len();
     let half = n / 2;
     let ids = |vs: std::ops::Range<usize>| -> String {
@@ -638,7 +674,7 @@ fn first_candidate(field: &Field, mut layout: Layout, stats: Stats) -> Outcome {
         partner[half + i] = Some(i);
         pairs.push((i, half + i));
     }
-    let mut lay = Layout::new(field, &all, n);
+    let mut lay = Layout::<NW>::new(field, &all, n);
     lay.rounds_before = layout.rounds_before;
     lay.last_round = layout.last_round;
     lay.bye_score = layout.bye_score;
@@ -664,7 +700,7 @@ fn first_candidate(field: &Field, mut layout: Layout, stats: Stats) -> Outcome {
 
 /// The first matching of the whole field (dense): feasibility, and in an odd field the bye
 /// score and whether C9 applies to the first bracket (`pab::bye_choice_weight`).
-fn global_start(r: &mut Round) -> Result<(), Failure> {
+fn global_start<const NW: usize>(r: &mut Round<'_, NW>) -> Result<(), Failure> {
     let (field, n) = (r.field, r.n);
     let score = |v: usize| field.players[v].score;
     let s = &mut r.s;
@@ -727,7 +763,7 @@ fn global_start(r: &mut Round) -> Result<(), Failure> {
 
 /// A restricted bracket on the class model ([`model`]: the matcher and its warm steps on
 /// weights computed on demand, no matrix).
-fn class_model_bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
+fn class_model_bracket<const NW: usize>(r: &mut Round<'_, NW>, br: &Bracket) -> Result<(), Stop> {
     r.s.use_vertices(&[]);
     let round = model::Round {
         field: r.field,

@@ -32,7 +32,7 @@ use super::weight::Weight;
 /// What the class-by-class passes read from a weight source whose pair weights follow
 /// classes: players at positions `0..players()`, an extra vertex at `players()` if the
 /// matcher has one.
-pub(crate) trait ClassView {
+pub(crate) trait ClassView<const NW: usize> {
     /// The number of players.
     fn players(&self) -> usize;
     /// The class of the player at `a`.
@@ -45,20 +45,20 @@ pub(crate) trait ClassView {
     /// for every such pair of the same two classes in that order whose later player
     /// stands in the same part (before or from `ngb`). Never asked of a pair that met (the
     /// class model caches it as its classes').
-    fn unmet_w2(&self, a: usize, b: usize) -> Weight;
+    fn unmet_w2(&self, a: usize, b: usize) -> Weight<NW>;
     /// The positions `a` has met, sorted (their pairs weigh zero).
     fn met_of(&self, a: usize) -> &[u32];
     /// Twice the weight of (a, extra vertex).
-    fn extra_w2(&self, a: usize) -> Weight;
+    fn extra_w2(&self, a: usize) -> Weight<NW>;
 }
 
 /// The alive players of one class (and group), by position and by dual.
-struct Cell {
+struct Cell<const NW: usize> {
     group: u32,
     /// Sorted positions.
     pos: Vec<u32>,
     /// (dual, sorted positions), by increasing dual.
-    by_dual: Vec<(Weight, Vec<u32>)>,
+    by_dual: Vec<(Weight<NW>, Vec<u32>)>,
 }
 
 /// The number of entries of the sorted `list` in `lo..hi`.
@@ -71,14 +71,14 @@ fn in_range(list: &[u32], lo: usize, hi: usize) -> usize {
 
 /// The alive players grouped by class and `group(position)` (each cell's positions
 /// sorted), with their duals when given; and the cell of each alive player.
-fn cells<C: ClassView>(
+fn cells<const NW: usize, C: ClassView<NW>>(
     c: &C,
     alive: &[bool],
     group: impl Fn(usize) -> u32,
-    dual: Option<&[Weight]>,
-) -> (Vec<Cell>, Vec<usize>) {
+    dual: Option<&[Weight<NW>]>,
+) -> (Vec<Cell<NW>>, Vec<usize>) {
     let mut at = std::collections::BTreeMap::new();
-    let mut cells: Vec<Cell> = Vec::new();
+    let mut cells: Vec<Cell<NW>> = Vec::new();
     let mut cell_of = vec![usize::MAX; c.players()];
     for a in (0..c.players()).filter(|&a| alive[a]) {
         let key = (c.class_of(a), group(a));
@@ -91,7 +91,7 @@ fn cells<C: ClassView>(
     }
     if let Some(dual) = dual {
         for cell in &mut cells {
-            let mut by: Vec<(Weight, u32)> =
+            let mut by: Vec<(Weight<NW>, u32)> =
                 cell.pos.iter().map(|&p| (dual[p as usize], p)).collect();
             by.sort();
             for (y, p) in by {
@@ -117,7 +117,7 @@ fn ranges(v: usize, sgb: usize, ngb: usize, k: usize) -> [(usize, usize); 3] {
 
 /// The alive players `v` met, each with its cell and the index of its range (`ranges`;
 /// none: two MDPs, no edge).
-fn met_by<C: ClassView>(
+fn met_by<const NW: usize, C: ClassView<NW>>(
     c: &C,
     v: usize,
     alive: &[bool],
@@ -140,13 +140,13 @@ fn met_by<C: ClassView>(
 
 /// Twice the weight of `v`'s edges to the players of `cell` in `lo..hi` that it has not
 /// met (the first such player's: the same for all), `None` when there is none.
-fn range_weight<C: ClassView>(
+fn range_weight<const NW: usize, C: ClassView<NW>>(
     c: &C,
     v: usize,
-    cell: &Cell,
+    cell: &Cell<NW>,
     lo: usize,
     hi: usize,
-) -> Option<Weight> {
+) -> Option<Weight<NW>> {
     let met = c.met_of(v);
     let from = cell.pos.partition_point(|&p| (p as usize) < lo);
     let u = cell.pos[from..]
@@ -160,11 +160,11 @@ fn range_weight<C: ClassView>(
 /// A restart's tally (`matcher::Weights::restart_tally`): calls `f(v, w, count)` for each
 /// alive vertex `v` and each doubled weight `w` of its non-zero edges to the alive vertices
 /// of its group, `count` such edges at a time (one weight may come in several calls).
-pub(crate) fn tally<C: ClassView>(
+pub(crate) fn tally<const NW: usize, C: ClassView<NW>>(
     c: &C,
     alive: &[bool],
     group: &[u32],
-    f: &mut dyn FnMut(usize, &Weight, u32),
+    f: &mut dyn FnMut(usize, &Weight<NW>, u32),
 ) {
     let k = c.players();
     let (sgb, ngb) = c.bounds();
@@ -201,7 +201,12 @@ pub(crate) fn tally<C: ClassView>(
 
 /// A restart's uncovered edges (`matcher::Weights::restart_uncovered`): adds to `count[v]`
 /// the number of alive vertices `u != v` with `dual[v] + dual[u] < w2(v, u)`.
-pub(crate) fn uncovered<C: ClassView>(c: &C, alive: &[bool], dual: &[Weight], count: &mut [u32]) {
+pub(crate) fn uncovered<const NW: usize, C: ClassView<NW>>(
+    c: &C,
+    alive: &[bool],
+    dual: &[Weight<NW>],
+    count: &mut [u32],
+) {
     let k = c.players();
     let (sgb, ngb) = c.bounds();
     let extra = alive.len() > k && alive[k];
@@ -269,10 +274,10 @@ const STEP_CELLS: usize = 256;
 /// the surplus's pairs tight (in a bracket of 4,246 players: 92 roots, 2,170 rows read,
 /// 85 ms). Here that step costs a pass per cell and range (as `uncovered`), and the roots
 /// then pair over the edges it made tight.
-pub(crate) fn step<C: ClassView>(
+pub(crate) fn step<const NW: usize, C: ClassView<NW>>(
     c: &C,
     alive: &[bool],
-    dual: &mut [Weight],
+    dual: &mut [Weight<NW>],
     mate: &[usize],
 ) -> bool {
     let k = c.players();
@@ -285,7 +290,7 @@ pub(crate) fn step<C: ClassView>(
         return false;
     }
     // Cells of class and dual (the dual's rank among the distinct duals).
-    let mut duals: Vec<Weight> = (0..k).filter(|&a| alive[a]).map(|a| dual[a]).collect();
+    let mut duals: Vec<Weight<NW>> = (0..k).filter(|&a| alive[a]).map(|a| dual[a]).collect();
     duals.sort_unstable();
     duals.dedup();
     let rank = |a: usize| duals.binary_search(&dual[a]).map_or(u32::MAX, |r| r as u32);
@@ -344,18 +349,19 @@ pub(crate) fn step<C: ClassView>(
     }
     // δ, per cell of class and label.
     let (cells, cell_of) = cells(c, alive, |a| label[a] as u32, Some(dual));
-    let mut delta: Option<Weight> = None;
-    let mut bound = |b: Weight| {
+    let mut delta: Option<Weight<NW>> = None;
+    let mut bound = |b: Weight<NW>| {
         if delta.is_none_or(|d| b < d) {
             delta = Some(b);
         }
     };
     // The slack `yv + yu - w` as a bound on δ: halved between two outer vertices; None when
     // the edge is not covered (a caller's broken promise: no step).
-    let limit = |yv: &Weight, yu: &Weight, w: &Weight, both: bool| -> Option<Weight> {
-        let y = yv.add(yu);
-        (y >= *w).then(|| if both { y.sub(w).half() } else { y.sub(w) })
-    };
+    let limit =
+        |yv: &Weight<NW>, yu: &Weight<NW>, w: &Weight<NW>, both: bool| -> Option<Weight<NW>> {
+            let y = yv.add(yu);
+            (y >= *w).then(|| if both { y.sub(w).half() } else { y.sub(w) })
+        };
     let mut met = Vec::new();
     for v in (0..k).filter(|&v| label[v] == OUTER) {
         let yv = dual[v];
@@ -411,7 +417,7 @@ pub(crate) fn step<C: ClassView>(
 
 /// The dual step of [`step`]: δ rounded down to an even amount, outer vertices down, inner
 /// ones up. False (nothing changed) when the even δ is zero.
-fn apply(label: &[u8], dual: &mut [Weight], mut delta: Weight) -> bool {
+fn apply<const NW: usize>(label: &[u8], dual: &mut [Weight<NW>], mut delta: Weight<NW>) -> bool {
     delta.0[0] &= !1;
     if delta.is_zero() {
         return false;

@@ -34,7 +34,7 @@ use super::absolute::compatible;
 use super::matcher::max_weight_matching;
 use super::order::{Field, Float};
 use super::quality::{Layout, Place};
-use super::weight::Weight;
+use super::weight::{WORDS, Weight};
 use crate::half_points;
 use bsw_model::Id;
 
@@ -42,10 +42,10 @@ use bsw_model::Id;
 pub const MAX_SHOWN: usize = 10;
 
 /// A bracket as the engine decided it (indices are field indices, in pairing order).
-pub(crate) struct Bracket<'a> {
+pub(crate) struct Bracket<'a, const NW: usize = WORDS> {
     pub field: &'a Field,
     /// The bracket's weight layout (C9, the bye score and the round are in it).
-    pub layout: &'a Layout,
+    pub layout: &'a Layout<NW>,
     /// MDPs, then residents, then the next score group.
     pub players: &'a [usize],
     /// Number of MDPs at the head of `players`.
@@ -66,7 +66,7 @@ pub(crate) struct Bracket<'a> {
 
 /// The cheap per-S1-player lines (normal mode): each S1 player's partner and the more
 /// preferred S2 players it did not get, with the evident reason (C1, C3, taken).
-pub(crate) fn partners(b: &Bracket) -> Vec<String> {
+pub(crate) fn partners<const NW: usize>(b: &Bracket<'_, NW>) -> Vec<String> {
     let (field, lay) = (b.field, b.layout);
     let mut out = Vec::new();
     // The remainder is in pairing order (ascending field index): the players an S1 player
@@ -140,8 +140,8 @@ struct Restrict {
 }
 
 /// A sum of edge weights and the number of pairs it counts.
-struct Vector {
-    sum: Weight,
+struct Vector<const NW: usize> {
+    sum: Weight<NW>,
     pairs: usize,
     /// The players the completion matching paired (not the forced ones).
     matched: Vec<usize>,
@@ -167,13 +167,13 @@ struct Alternative {
     test: Test,
 }
 
-struct Ctx<'a, 'b> {
-    b: &'a Bracket<'b>,
+struct Ctx<'a, 'b, const NW: usize> {
+    b: &'a Bracket<'b, NW>,
     pos: Vec<Option<usize>>,
     fields: Vec<(&'static str, u32, bool)>,
 }
 
-fn bits(w: &Weight, lo: u32, width: u32) -> Weight {
+fn bits<const NW: usize>(w: &Weight<NW>, lo: u32, width: u32) -> Weight<NW> {
     let mut r = Weight::ZERO;
     for k in 0..width {
         let at = lo + k;
@@ -184,11 +184,11 @@ fn bits(w: &Weight, lo: u32, width: u32) -> Weight {
     r
 }
 
-fn small(w: &Weight) -> u64 {
+fn small<const NW: usize>(w: &Weight<NW>) -> u64 {
     w.0[0]
 }
 
-impl Ctx<'_, '_> {
+impl<const NW: usize> Ctx<'_, '_, NW> {
     fn place(&self, u: usize, v: usize) -> Place {
         match (self.pos[u], self.pos[v]) {
             (Some(i), Some(j)) => {
@@ -216,7 +216,7 @@ impl Ctx<'_, '_> {
     /// The weight of (u, v) in the completion: as in the engine's bracket, except that a
     /// pair the candidate cannot have in this bracket weighs as a later pair (its players
     /// float; completion only).
-    fn weight(&self, u: usize, v: usize, r: &Restrict) -> Weight {
+    fn weight(&self, u: usize, v: usize, r: &Restrict) -> Weight<NW> {
         let (h, l) = (u.min(v), u.max(v));
         let in_rem = |x: usize| self.b.remainder.contains(&x);
         let elsewhere = (r.float_rest && self.in_bracket(h) && self.in_bracket(l))
@@ -235,7 +235,7 @@ impl Ctx<'_, '_> {
     }
 
     /// The best criteria vector with `forced` fixed (None when a forced pair is forbidden).
-    fn best(&self, forced: &[(usize, usize)], r: &Restrict) -> Option<Vector> {
+    fn best(&self, forced: &[(usize, usize)], r: &Restrict) -> Option<Vector<NW>> {
         let mut sum = Weight::ZERO;
         let mut fixed = Vec::new();
         for &(a, c) in forced {
@@ -272,7 +272,7 @@ impl Ctx<'_, '_> {
     }
 
     /// The fields of `v`: (name, value, is score field), most significant first.
-    fn decode(&self, v: &Vector) -> Vec<(&'static str, Weight, bool)> {
+    fn decode(&self, v: &Vector<NW>) -> Vec<(&'static str, Weight<NW>, bool)> {
         let mut lo: u32 = self.fields.iter().map(|f| f.1).sum();
         self.fields
             .iter()
@@ -284,7 +284,7 @@ impl Ctx<'_, '_> {
     }
 
     /// A score field as "count×score" per score group, highest first.
-    fn scores(&self, w: &Weight) -> String {
+    fn scores(&self, w: &Weight<NW>) -> String {
         let lay = self.b.layout;
         let mut groups: Vec<(bsw_model::HalfPoints, u32)> =
             lay.shift.iter().map(|(&s, &at)| (s, at)).collect();
@@ -320,7 +320,7 @@ impl Ctx<'_, '_> {
     /// One field of a decoded vector, as people read it: (what it counts, the value).
     /// C10-C17 are written as violations (pairs or players the criterion would avoid),
     /// C18-C21 as the score-weighted pairs without the repeated float (count×score).
-    fn show(&self, d: &[(&'static str, Weight, bool)], k: usize) -> (String, String) {
+    fn show(&self, d: &[(&'static str, Weight<NW>, bool)], k: usize) -> (String, String) {
         let (name, w, score) = d[k];
         let pairs = small(&d[1].1);
         let n = small(&w);
@@ -348,7 +348,7 @@ impl Ctx<'_, '_> {
     }
 
     /// The chosen candidate's values, a few lines.
-    fn summary(&self, d: &[(&'static str, Weight, bool)]) -> Vec<String> {
+    fn summary(&self, d: &[(&'static str, Weight<NW>, bool)]) -> Vec<String> {
         let lay = self.b.layout;
         let mut lines = vec![String::from("  chosen:"), String::from("    colours:")];
         let mut floats = String::from("    floats:");
@@ -384,7 +384,7 @@ impl Ctx<'_, '_> {
     }
 
     /// The criterion that rejects `alt` against `chosen`.
-    fn reject(&self, alt: &Vector, chosen: &Vector, rule: &'static str) -> String {
+    fn reject(&self, alt: &Vector<NW>, chosen: &Vector<NW>, rule: &'static str) -> String {
         let (a, c) = (self.decode(alt), self.decode(chosen));
         for k in 0..a.len() {
             if a[k].0 == "order" {
@@ -426,7 +426,7 @@ impl Ctx<'_, '_> {
         }
     }
 
-    fn evaluate(&self, alt: &Alternative, chosen: &Vector) -> String {
+    fn evaluate(&self, alt: &Alternative, chosen: &Vector<NW>) -> String {
         match &alt.test {
             Test::Forced(forced, r) => {
                 // The alternative's own pair is the last one forced.
@@ -471,7 +471,7 @@ impl Ctx<'_, '_> {
                 }
                 let b = self.b;
                 let residents = &b.players[b.mdps..b.size];
-                let mut best: Option<Vector> = None;
+                let mut best: Option<Vector<NW>> = None;
                 for &o in residents {
                     if above.iter().any(|p| p.1 == o) || self.absolute(*m, o).is_some() {
                         continue;
@@ -495,7 +495,7 @@ impl Ctx<'_, '_> {
 
 /// The explain lines of a decided bracket (explain mode): the chosen candidate's criteria
 /// values and, for the first [`MAX_SHOWN`] earlier candidates, the criterion rejecting each.
-pub(crate) fn bracket(b: &Bracket) -> Vec<String> {
+pub(crate) fn bracket<const NW: usize>(b: &Bracket<'_, NW>) -> Vec<String> {
     let field = b.field;
     let id = |v: usize| field.players[v].id;
     let mut pos = vec![None; field.players.len()];
@@ -543,16 +543,16 @@ pub(crate) fn bracket(b: &Bracket) -> Vec<String> {
 
 /// What the earlier candidates of a decided bracket are built from: its MDPs that float and
 /// those paired (with their partners), in the rules' order 4.4, 4.3, 4.2.
-struct Earlier<'a, 'b> {
-    b: &'a Bracket<'b>,
+struct Earlier<'a, 'b, const NW: usize> {
+    b: &'a Bracket<'b, NW>,
     /// The MDPs the chosen candidate leaves unpaired (they float).
     floating: Vec<usize>,
     /// The MDPs paired with a resident, with that resident.
     mdp_pairs: Vec<(usize, usize)>,
 }
 
-impl<'a, 'b> Earlier<'a, 'b> {
-    fn new(b: &'a Bracket<'b>, ctx: &Ctx) -> Self {
+impl<'a, 'b, const NW: usize> Earlier<'a, 'b, NW> {
+    fn new(b: &'a Bracket<'b, NW>, ctx: &Ctx<'_, '_, NW>) -> Self {
         let mdps = &b.players[..b.mdps];
         let paired_mdp = |v: usize| b.partner[v].is_some_and(|u| ctx.resident(u));
         let floating = mdps.iter().copied().filter(|&v| !paired_mdp(v)).collect();
@@ -853,7 +853,7 @@ mod tests {
     fn the_fields_cover_the_whole_weight() {
         let field = Field { players: vec![], met: Default::default() };
         for n in [2, 9, 100, 1000] {
-            let lay = Layout::new(&field, &[], n);
+            let lay = Layout::<{ super::super::weight::WORDS }>::new(&field, &[], n);
             let sum: u32 = lay.fields(n).iter().map(|f| f.1).sum();
             assert_eq!(sum, lay.total_bits(n), "n = {n}");
         }

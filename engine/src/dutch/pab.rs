@@ -21,7 +21,7 @@ use super::weight::{Fields, Weight};
 use bsw_model::HalfPoints;
 
 /// Weight of the pair (h, l) in the bye-choice matching.
-pub(crate) fn bye_choice_weight(
+pub(crate) fn bye_choice_weight<const NW: usize>(
     field: &Field,
     h: usize,
     l: usize,
@@ -29,7 +29,7 @@ pub(crate) fn bye_choice_weight(
     rounds_before: u32,
     score_rank: &dyn Fn(HalfPoints) -> u64,
     groups: usize,
-) -> Weight {
+) -> Weight<NW> {
     if !compatible(field, h, l, last_round, rounds_before) {
         return Weight::ZERO;
     }
@@ -60,7 +60,12 @@ pub(crate) fn played_ranks(counts: &mut [usize]) -> std::collections::HashMap<us
 /// bye: for an eligible player of the bye score, the completion field's lowest bit (above
 /// every criterion) plus, when C9 applies, one more than the highest played-games rank less
 /// the player's own, in the C9 field (the fewer unplayed games, the heavier).
-pub(crate) fn bye_dummy_weight(field: &Field, lay: &Layout, v: usize, c9: bool) -> Option<Weight> {
+pub(crate) fn bye_dummy_weight<const NW: usize>(
+    field: &Field,
+    lay: &Layout<NW>,
+    v: usize,
+    c9: bool,
+) -> Option<Weight<NW>> {
     let p = &field.players[v];
     if !p.bye_eligible || p.score != lay.bye_score {
         return None;

@@ -19,7 +19,7 @@
 
 use super::absolute::compatible;
 use super::order::{Field, Float, Player};
-use super::weight::{BITS, Fields, Weight};
+use super::weight::{Fields, WORDS, Weight, bits_of};
 use bsw_model::HalfPoints;
 use std::collections::HashMap;
 
@@ -32,7 +32,7 @@ pub(crate) fn bits_for(v: usize) -> u32 {
 }
 
 /// Per-bracket constants of the weight layout.
-pub(crate) struct Layout {
+pub(crate) struct Layout<const NW: usize = WORDS> {
     /// Players in the field.
     pub n: usize,
     /// Width of count fields.
@@ -65,9 +65,12 @@ pub(crate) enum Place {
     Rest,
 }
 
-impl Layout {
+impl<const NW: usize> Layout<NW> {
+    /// Bits of this layout's weights.
+    pub(crate) const BITS: u32 = bits_of(NW);
+
     /// `players`: the bracket and next score group (for the score groups that matter).
-    pub(crate) fn new(field: &Field, relevant: &[usize], n: usize) -> Layout {
+    pub(crate) fn new(field: &Field, relevant: &[usize], n: usize) -> Layout<NW> {
         let count = bits_for(n + 1);
         let mut counts: Vec<(HalfPoints, usize)> = Vec::new();
         for &i in relevant {
@@ -98,13 +101,13 @@ impl Layout {
         };
         // The bits left over widen the transposition order field (fewer matchings).
         let total = l.total_bits(n);
-        if total + 2 < BITS {
-            l.spare += BITS - 2 - total;
+        if total + 2 < Self::BITS {
+            l.spare += Self::BITS - 2 - total;
         }
         l
     }
 
-    /// Total bits of a weight (checked against [`BITS`]).
+    /// Total bits of a weight (checked against [`Layout::BITS`]).
     pub(crate) fn total_bits(&self, n: usize) -> u32 {
         let top = bits_for(3 * n + 3);
         top + 2 * self.count
@@ -143,7 +146,7 @@ impl Layout {
 
     /// `v` in the C9 field of a weight (`candidates` puts C9 on the bye dummy's edges of a
     /// restricted bracket).
-    pub(crate) fn c9_value(&self, v: u64) -> Weight {
+    pub(crate) fn c9_value(&self, v: u64) -> Weight<NW> {
         let fields = self.fields(self.n);
         let at = fields.iter().position(|f| f.0 == "C9").unwrap_or(0);
         let below: u32 = fields[at + 1..].iter().map(|f| f.1).sum();
@@ -157,18 +160,18 @@ impl Layout {
 
     /// Bit position of the completion field: the top of the weight, two bits spare.
     pub(crate) fn completion_shift(&self) -> u32 {
-        BITS - 2 - bits_for(3 * self.n + 3)
+        Self::BITS - 2 - bits_for(3 * self.n + 3)
     }
 
     pub(crate) fn fits(&self, n: usize) -> bool {
-        self.total_bits(n) + 2 <= BITS
+        self.total_bits(n) + 2 <= Self::BITS
     }
 
     fn bye_candidate(&self, p: &Player) -> bool {
         p.bye_eligible && p.score <= self.bye_score
     }
 
-    fn score_bit(&self, s: HalfPoints) -> Weight {
+    fn score_bit(&self, s: HalfPoints) -> Weight<NW> {
         match self.shift.get(&s) {
             Some(&b) => Weight::bit(b),
             None => Weight::ZERO,
@@ -176,7 +179,7 @@ impl Layout {
     }
 
     /// Weight of the pair (h, l), h ranked higher; zero when C1/C3 forbid it.
-    pub(crate) fn weight(&self, field: &Field, h: usize, l: usize, place: Place) -> Weight {
+    pub(crate) fn weight(&self, field: &Field, h: usize, l: usize, place: Place) -> Weight<NW> {
         if !compatible(field, h, l, self.last_round, self.rounds_before) {
             return Weight::ZERO;
         }
@@ -273,7 +276,7 @@ impl Layout {
 
 /// `x` without its bits from `bit` up (a weight without its completion field, for the
 /// restricted matching of `candidates`).
-pub(crate) fn low_bits(x: &Weight, bit: u32) -> Weight {
+pub(crate) fn low_bits<const NW: usize>(x: &Weight<NW>, bit: u32) -> Weight<NW> {
     let mut y = *x;
     for (i, word) in y.0.iter_mut().enumerate() {
         let from = 64 * i as u32;
@@ -290,9 +293,11 @@ pub(crate) fn low_bits(x: &Weight, bit: u32) -> Weight {
 mod tests {
     use super::*;
 
+    type W8 = Weight<WORDS>;
+
     #[test]
     fn low_bits_keeps_exactly_the_bits_below() {
-        let all = Weight([u64::MAX; super::super::weight::WORDS]);
+        let all = Weight([u64::MAX; WORDS]);
         // Inside a word, at a word boundary, and below the first word.
         let y = low_bits(&all, 130);
         assert_eq!(&y.0[..3], &[u64::MAX, u64::MAX, 0b11]);
@@ -303,7 +308,7 @@ mod tests {
         assert_eq!(y.0[0], 0b11111);
         assert!(y.0[1..].iter().all(|&w| w == 0));
         // A completion field on top of criteria bits: only the criteria stay.
-        let x = Weight::bit(500).add(&Weight::bit(400)).add(&Weight::from_u64(7));
-        assert_eq!(low_bits(&x, 450), Weight::bit(400).add(&Weight::from_u64(7)));
+        let x = W8::bit(500).add(&W8::bit(400)).add(&W8::from_u64(7));
+        assert_eq!(low_bits(&x, 450), W8::bit(400).add(&W8::from_u64(7)));
     }
 }

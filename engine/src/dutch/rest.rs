@@ -43,7 +43,7 @@ pub(crate) trait Edges {
     fn has_edge(&self, i: usize, j: usize) -> bool;
 }
 
-impl Edges for matcher::Matcher {
+impl<const NW: usize> Edges for matcher::Matcher<NW> {
     fn has_edge(&self, i: usize, j: usize) -> bool {
         !self.weight(i, j).is_zero()
     }

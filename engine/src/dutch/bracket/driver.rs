@@ -13,14 +13,14 @@ use crate::dutch::weight::Weight;
 /// (`matrix::MatrixSource`) or the class model (`model::ModelSource`). A source is made
 /// with the bracket's starting weights and its first optimum; the driver then takes the
 /// decisions, each one a call here in the order the matcher must see the changes.
-pub(crate) trait Source<'f> {
+pub(crate) trait Source<'f, const NW: usize> {
     /// Step 3 hints the matcher with the foreseeable duals even when the optimum needs no
     /// exchange (a matching with no root, cheaper for step 4's on the class model; the
     /// matrix skips the solve).
     const HINT_WITHOUT_EXCHANGE: bool;
 
     fn field(&self) -> &'f Field;
-    fn layout(&self) -> &Layout;
+    fn layout(&self) -> &Layout<NW>;
     fn deep(&self) -> bool;
     fn explain(&mut self) -> &mut Vec<String>;
     /// Each player's decided partner (`None`: not yet).
@@ -47,7 +47,7 @@ pub(crate) trait Source<'f> {
     fn flatten(&mut self);
     fn tight(&self, a: usize, b: usize) -> bool;
     fn prefer(&mut self, a: usize, b: usize);
-    fn raise(&mut self, v: usize, by: Weight);
+    fn raise(&mut self, v: usize, by: Weight<NW>);
     fn mate_now(&self, v: usize) -> Option<usize>;
 
     /// Step 1: `bonus` on the edges of the MDP `v` (position `pi`) to the residents.
@@ -65,7 +65,7 @@ pub(crate) trait Source<'f> {
     fn step3_start(&mut self, remainder: &[usize], rem_pairs: usize);
     /// Step 3's dual hints are in (`raise(ri)` each remainder player's): the matcher is
     /// told they cover the remainder's pairs.
-    fn step3_cover(&mut self, raise: &dyn Fn(usize) -> Weight, remainder: &[usize]);
+    fn step3_cover(&mut self, raise: &dyn Fn(usize) -> Weight<NW>, remainder: &[usize]);
     /// Step 3, remainder player `ri`: `adj` (±1, 0) on its edges to the later remainder
     /// players; `left` also takes those pairs out (it left S1).
     fn step3_adjust(&mut self, remainder: &[usize], ri: usize, adj: i8, left: bool);
@@ -109,13 +109,16 @@ pub(crate) trait Source<'f> {
 /// Step 3's bonus of a remainder pair, by the rank `ri` of its higher player: the first
 /// bit when that player is among the first `rem_pairs`, and the order term decreasing
 /// with its rank (`count`: the layout's criteria count).
-pub(crate) fn step3_bonus(count: u32, rem_pairs: usize, ri: usize) -> Weight {
+pub(crate) fn step3_bonus<const NW: usize>(count: u32, rem_pairs: usize, ri: usize) -> Weight<NW> {
     let first = if ri < rem_pairs { Weight::bit(2 * count + 1) } else { Weight::ZERO };
     first.add_u64(((1u64 << (2 * count)) - 1 - ri as u64) * 2)
 }
 
 /// Steps 1-4 of one bracket on a source holding its first optimum.
-pub(crate) fn pair<'f, S: Source<'f>>(mut s: S, br: &Bracket) -> Result<(), Stop> {
+pub(crate) fn pair<'f, const NW: usize, S: Source<'f, NW>>(
+    mut s: S,
+    br: &Bracket,
+) -> Result<(), Stop> {
     let field = s.field();
     let n = field.players.len();
     let active: Vec<usize> = (0..n).filter(|&v| s.done()[v].is_none()).collect();
@@ -146,7 +149,7 @@ pub(crate) fn pair<'f, S: Source<'f>>(mut s: S, br: &Bracket) -> Result<(), Stop
 
 /// Steps 1 and 2 (4.4): the MDPs taken, highest first, as far as the optimum still pairs as
 /// many of them, then each chosen MDP's opponent, the highest resident that keeps it.
-fn mdp_steps<'f, S: Source<'f>>(s: &mut S, br: &Bracket) -> Result<(), Stop> {
+fn mdp_steps<'f, const NW: usize, S: Source<'f, NW>>(s: &mut S, br: &Bracket) -> Result<(), Stop> {
     let Bracket { pbi, sgb, ngb, resident_start, next_start, .. } = *br;
     let field = s.field();
     let score = |v: usize| field.players[v].score;
@@ -226,7 +229,10 @@ fn mdp_steps<'f, S: Source<'f>>(s: &mut S, br: &Bracket) -> Result<(), Stop> {
 
 /// Step 3 (4.3): the remainder, its S1/S2 and the exchanges. Returns the remainder and
 /// its S1 size before the exchanges.
-fn exchanges<'f, S: Source<'f>>(s: &mut S, br: &Bracket) -> Result<(Vec<usize>, usize), Stop> {
+fn exchanges<'f, const NW: usize, S: Source<'f, NW>>(
+    s: &mut S,
+    br: &Bracket,
+) -> Result<(Vec<usize>, usize), Stop> {
     let Bracket { pbi, sgb, ngb, resident_start, next_start, .. } = *br;
     let field = s.field();
     let remainder: Vec<usize> =
@@ -309,7 +315,7 @@ fn exchanges<'f, S: Source<'f>>(s: &mut S, br: &Bracket) -> Result<(Vec<usize>, 
 /// (m - j) * B^(g-1-i) to its edge towards its j-th preferred opponent (B = m + 1 > every
 /// digit), so the group's choices form one base-B number and the matching maximises them
 /// lexicographically — exactly the one-by-one choice.
-fn transpositions<'f, S: Source<'f>>(
+fn transpositions<'f, const NW: usize, S: Source<'f, NW>>(
     s: &mut S,
     remainder: &[usize],
     s1: &[usize],
@@ -412,7 +418,7 @@ impl OpenS2 {
 /// optimum uses only tight edges, so each player of the group, in order, most likely takes
 /// its highest opponent over a tight edge that no player before it took; it is matched to
 /// it now (`Matcher::prefer`). Returns whether every player of the group got a guess.
-fn guesses<'f, S: Source<'f>>(
+fn guesses<'f, const NW: usize, S: Source<'f, NW>>(
     s: &mut S,
     remainder: &[usize],
     chunk: &[usize],
@@ -445,7 +451,7 @@ fn guesses<'f, S: Source<'f>>(
 /// to cover the digits of the later players of the group on it (`Matcher::raise_dual`): a
 /// player whose guess was right keeps its partner, and the search starts only from the
 /// others.
-fn digits<'f, S: Source<'f>>(
+fn digits<'f, const NW: usize, S: Source<'f, NW>>(
     s: &mut S,
     remainder: &[usize],
     chunk: &[usize],
@@ -462,7 +468,7 @@ fn digits<'f, S: Source<'f>>(
     }
     open.push(count);
     let shift = |i: usize| digit_bits * (g - 1 - i) as u32;
-    let digit = |v: usize, o: usize, i: usize| -> Weight {
+    let digit = |v: usize, o: usize, i: usize| -> Weight<NW> {
         let j = open[rpos(o)] - open[rpos(v) + 1];
         Weight::from_u64(m - j).shl(shift(i))
     };

@@ -13,17 +13,17 @@ use crate::dutch::order::Field;
 use crate::dutch::pab;
 use crate::dutch::quality::{self, Layout, Place};
 use crate::dutch::rest::{self, NONE_POS, Rest};
-use crate::dutch::weight::Weight;
+use crate::dutch::weight::{WORDS, Weight};
 
 /// The weights of the current bracket's pairs (`pbi` × `pbi`), by field index.
-struct Matrix {
+struct Matrix<const NW: usize> {
     k: usize,
     at: Vec<usize>,
-    w: Vec<Weight>,
+    w: Vec<Weight<NW>>,
 }
 
-impl Matrix {
-    fn new(n: usize, players: &[usize]) -> Matrix {
+impl<const NW: usize> Matrix<NW> {
+    fn new(n: usize, players: &[usize]) -> Matrix<NW> {
         let k = players.len();
         let mut at = vec![NONE_POS; n];
         for (i, &v) in players.iter().enumerate() {
@@ -31,10 +31,10 @@ impl Matrix {
         }
         Matrix { k, at, w: vec![Weight::ZERO; k * k] }
     }
-    fn get(&self, a: usize, b: usize) -> Weight {
+    fn get(&self, a: usize, b: usize) -> Weight<NW> {
         self.w[self.at[a] * self.k + self.at[b]]
     }
-    fn set(&mut self, a: usize, b: usize, v: Weight) {
+    fn set(&mut self, a: usize, b: usize, v: Weight<NW>) {
         let (i, j) = (self.at[a], self.at[b]);
         self.w[i * self.k + j] = v;
         self.w[j * self.k + i] = v;
@@ -42,7 +42,10 @@ impl Matrix {
 }
 
 /// A global bracket: its matching is never checked, so it stops only on a failure.
-pub(crate) fn global_bracket(r: &mut Round, br: &Bracket) -> Result<(), Failure> {
+pub(crate) fn global_bracket<const NW: usize>(
+    r: &mut Round<'_, NW>,
+    br: &Bracket,
+) -> Result<(), Failure> {
     match bracket(r, br) {
         Ok(()) => Ok(()),
         Err(Stop::Fail(f)) => Err(f),
@@ -52,14 +55,14 @@ pub(crate) fn global_bracket(r: &mut Round, br: &Bracket) -> Result<(), Failure>
     }
 }
 
-pub(crate) struct FieldMatcher {
+pub(crate) struct FieldMatcher<const NW: usize = WORDS> {
     /// The matcher's vertices (field indices): the whole field not yet paired when the
     /// bracket started (global), or the bracket and the next score group (restricted).
     pub(crate) verts: Vec<usize>,
     /// Field index -> vertex ([`NONE_POS`]: not a vertex).
     pub(crate) loc: Vec<usize>,
     /// The incremental matching.
-    pub(crate) m: Matcher,
+    pub(crate) m: Matcher<NW>,
     /// Restricted: every weight loses its completion field (the bits from this one up), and
     /// each optimum is checked to extend (`rest`); `None`: global.
     pub(crate) strip: Option<u32>,
@@ -76,7 +79,7 @@ pub(crate) struct FieldMatcher {
     pub(crate) bye: Option<usize>,
 }
 
-impl FieldMatcher {
+impl<const NW: usize> FieldMatcher<NW> {
     pub(crate) fn is_global(&self) -> bool {
         self.strip.is_none()
     }
@@ -103,7 +106,7 @@ impl FieldMatcher {
     }
 
     /// The weight of the bye dummy's edge to `v`, as it is (not stripped).
-    pub(crate) fn set_dummy(&mut self, v: usize, x: Weight) {
+    pub(crate) fn set_dummy(&mut self, v: usize, x: Weight<NW>) {
         if let (Some(d), a) = (self.dummy, self.loc[v])
             && a != NONE_POS
         {
@@ -155,7 +158,7 @@ impl FieldMatcher {
 
     /// Sets the weight of (v, u); `v` is the player whose edges changed. Restricted: pairs
     /// outside the bracket are not in the graph, and the completion field is dropped.
-    pub(crate) fn set(&mut self, v: usize, u: usize, x: Weight) {
+    pub(crate) fn set(&mut self, v: usize, u: usize, x: Weight<NW>) {
         let (a, b) = (self.loc[v], self.loc[u]);
         if a == NONE_POS || b == NONE_POS {
             debug_assert!(!self.is_global(), "a pair outside the whole field");
@@ -204,7 +207,7 @@ impl FieldMatcher {
     }
 
     /// A hint for the next matching: `v`'s dual rises by `by` (`Matcher::raise_dual`).
-    pub(crate) fn raise(&mut self, v: usize, by: Weight) {
+    pub(crate) fn raise(&mut self, v: usize, by: Weight<NW>) {
         let a = self.loc[v];
         if a != NONE_POS {
             self.m.raise_dual(a, by);
@@ -229,15 +232,15 @@ impl FieldMatcher {
 }
 
 /// The state of a round between brackets.
-pub(crate) struct Round<'a> {
+pub(crate) struct Round<'a, const NW: usize = WORDS> {
     pub(crate) field: &'a Field,
     pub(crate) n: usize,
     pub(crate) rounds_before: u32,
     pub(crate) last_round: bool,
     pub(crate) deep: bool,
     /// The round's layout: bye score, C9 of the first bracket, played-games ranks.
-    pub(crate) layout: Layout,
-    pub(crate) s: FieldMatcher,
+    pub(crate) layout: Layout<NW>,
+    pub(crate) s: FieldMatcher<NW>,
     pub(crate) matched: Vec<bool>,
     pub(crate) explain: Vec<String>,
     /// Transposition groups decided by their guesses alone (`candidates::Stats::guessed`).
@@ -246,7 +249,13 @@ pub(crate) struct Round<'a> {
 
 /// The bye dummy's edges in a restricted bracket holding every bye candidate
 /// (`pab::bye_dummy_weight`).
-fn bye_dummy_edges(s: &mut FieldMatcher, field: &Field, lay: &Layout, pbi: &[usize], c9: bool) {
+fn bye_dummy_edges<const NW: usize>(
+    s: &mut FieldMatcher<NW>,
+    field: &Field,
+    lay: &Layout<NW>,
+    pbi: &[usize],
+    c9: bool,
+) {
     for &v in pbi {
         if let Some(x) = pab::bye_dummy_weight(field, lay, v, c9) {
             s.set_dummy(v, x);
@@ -255,7 +264,7 @@ fn bye_dummy_edges(s: &mut FieldMatcher, field: &Field, lay: &Layout, pbi: &[usi
 }
 
 /// Pairs one bracket (restricted or global, as the round's matcher is).
-pub(crate) fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
+pub(crate) fn bracket<const NW: usize>(r: &mut Round<'_, NW>, br: &Bracket) -> Result<(), Stop> {
     r.explain.push(super::header(r.field, br));
     let source = MatrixSource::begin(r, br)?;
     driver::pair(source, br)
@@ -263,17 +272,17 @@ pub(crate) fn bracket(r: &mut Round, br: &Bracket) -> Result<(), Stop> {
 
 /// A bracket on the matrix: the round's matcher, the bracket's layout and its base
 /// weights (`pbi` x `pbi`, the pairs the decisions take out set to zero).
-struct MatrixSource<'r, 'a> {
-    r: &'r mut Round<'a>,
-    lay: Layout,
-    base: Matrix,
+struct MatrixSource<'r, 'a, const NW: usize> {
+    r: &'r mut Round<'a, NW>,
+    lay: Layout<NW>,
+    base: Matrix<NW>,
     /// Step 3: the remainder's S1 size before the exchanges.
     rem_pairs: usize,
 }
 
-impl<'r, 'a> MatrixSource<'r, 'a> {
+impl<'r, 'a, const NW: usize> MatrixSource<'r, 'a, NW> {
     /// The bracket's starting weights and its first optimum.
-    fn begin(r: &'r mut Round<'a>, br: &Bracket) -> Result<Self, Stop> {
+    fn begin(r: &'r mut Round<'a, NW>, br: &Bracket) -> Result<Self, Stop> {
         let (field, n) = (r.field, r.n);
         let s = &mut r.s;
         let Bracket { pbi, sgb, ngb, c9, bye_dummy, .. } = *br;
@@ -321,7 +330,7 @@ impl<'r, 'a> MatrixSource<'r, 'a> {
     }
 
     /// A remainder pair's weight with its step-3 bonus (`ri`: the higher player's rank).
-    fn ew(&self, a: usize, b: usize, ri: usize) -> Weight {
+    fn ew(&self, a: usize, b: usize, ri: usize) -> Weight<NW> {
         let x = self.base.get(a, b);
         if x.is_zero() {
             return x;
@@ -330,19 +339,19 @@ impl<'r, 'a> MatrixSource<'r, 'a> {
     }
 
     /// Sets (a, b) in the base and in the matcher.
-    fn set_both(&mut self, a: usize, b: usize, x: Weight) {
+    fn set_both(&mut self, a: usize, b: usize, x: Weight<NW>) {
         self.base.set(a, b, x);
         self.r.s.set(a, b, x);
     }
 }
 
-impl<'a> Source<'a> for MatrixSource<'_, 'a> {
+impl<'a, const NW: usize> Source<'a, NW> for MatrixSource<'_, 'a, NW> {
     const HINT_WITHOUT_EXCHANGE: bool = false;
 
     fn field(&self) -> &'a Field {
         self.r.field
     }
-    fn layout(&self) -> &Layout {
+    fn layout(&self) -> &Layout<NW> {
         &self.lay
     }
     fn deep(&self) -> bool {
@@ -381,7 +390,7 @@ impl<'a> Source<'a> for MatrixSource<'_, 'a> {
     fn prefer(&mut self, a: usize, b: usize) {
         self.r.s.prefer(a, b);
     }
-    fn raise(&mut self, v: usize, by: Weight) {
+    fn raise(&mut self, v: usize, by: Weight<NW>) {
         self.r.s.raise(v, by);
     }
     fn mate_now(&self, v: usize) -> Option<usize> {
@@ -414,7 +423,7 @@ impl<'a> Source<'a> for MatrixSource<'_, 'a> {
         }
     }
 
-    fn step3_cover(&mut self, _raise: &dyn Fn(usize) -> Weight, _remainder: &[usize]) {
+    fn step3_cover(&mut self, _raise: &dyn Fn(usize) -> Weight<NW>, _remainder: &[usize]) {
         // (So the matcher need not look for an uncovered pair.)
         self.r.s.m.hints_cover();
     }

@@ -3,8 +3,9 @@
 //! events are paired round by round both ways ([`Path`]) and compared, and the fallback
 //! (the check fails, the bracket is re-paired on the whole field) is exercised.
 
-use super::{Path, Stats};
+use super::{Failure, Outcome as Paired, Path, Stats, pair_at, pair_widths};
 use crate::dutch::testing::{Rng, play, samples_by_both, swiss};
+use crate::dutch::weight::{WIDE, WORDS};
 use crate::dutch::{DutchError, WholeField, pair_next_round_by};
 use bsw_model::{DutchConfig, Outcome, System};
 
@@ -211,4 +212,51 @@ fn a_whole_field_refusal_says_which_limit_and_why() {
     let e =
         DutchError::WholeFieldTooLarge { round: 2, players: 4001, why: WholeField::Unextendable };
     assert!(e.to_string().contains("cannot all be paired (C4)"), "{e}");
+}
+
+/// A round's pairs, bye and explain lines.
+type Decided = (Vec<(usize, usize)>, Option<usize>, Vec<String>);
+
+/// The pairs, the bye and the explain lines of a round.
+fn paired(out: Result<Paired, Failure>) -> Result<Decided, Failure> {
+    out.map(|o| (o.pairs, o.bye, o.explain))
+}
+
+/// The weight's width is a type parameter: the wide instantiation pairs every round of
+/// random events exactly as the narrow one (both paths, explain lines included), and a width
+/// too narrow for the layouts (3 words: no bracket of these fields fits) is refused bracket
+/// by bracket (`TooWide`) and the round paired again at the next width, with the same result.
+#[test]
+fn wide_weights_pair_as_the_narrow_ones() {
+    let (mut rounds, mut too_wide) = (0, 0);
+    for seed in 0..10u64 {
+        let mut rng = Rng::new(500 + seed);
+        let n = 8 + rng.below(40) as u32;
+        let total = 5;
+        let cfg = DutchConfig { initial_colour: Some(bsw_model::Colour::White), pab_points: 2 };
+        let mut t = swiss(n, total);
+        t.config.system = System::Dutch(cfg.clone());
+        for r in 1..=total {
+            let field = crate::dutch::order::field(&t, r);
+            let (before, last) = (r - 1, r == total);
+            let narrow = paired(pair_at::<WORDS>(&field, before, last, true, Path::Auto));
+            for path in [Path::Auto, Path::Global] {
+                let wide = paired(pair_at::<WIDE>(&field, before, last, true, path));
+                assert_eq!(wide, narrow, "seed {seed}, round {r}, {path:?}");
+            }
+            let tight = pair_at::<3>(&field, before, last, false, Path::Auto);
+            too_wide += matches!(tight, Err(Failure::TooWide(_))) as usize;
+            let retried = paired(pair_widths::<3, WIDE>(&field, before, last, false, Path::Auto));
+            let plain = paired(pair_at::<WORDS>(&field, before, last, false, Path::Auto));
+            assert_eq!(retried, plain, "seed {seed}, round {r}: retried at the wide width");
+            let Ok((paired, _)) = pair_next_round_by(&t, &cfg, Path::Auto) else { break };
+            rounds += 1;
+            play(&mut t, paired.rows, |white, black| match (white + black + r) % 5 {
+                0 => Outcome::Draw,
+                1 | 2 => Outcome::WhiteWin,
+                _ => Outcome::BlackWin,
+            });
+        }
+    }
+    assert!(rounds >= 40 && too_wide >= rounds / 2, "{rounds} rounds, {too_wide} too wide");
 }

@@ -15,7 +15,7 @@ fn cycle_walk(i: usize, len: usize) -> (isize, isize, usize) {
     if j & 1 != 0 { (j - len as isize, 1, 0) } else { (j, -1, 1) }
 }
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     /// Dissolves every blossom containing `v` (step 1 of the module docs), from the top
     /// down: each one's dual goes to its vertices, its children become top-level, and the
     /// matched edge at its base is unmatched when that leaves it loose (its dual positive,
@@ -224,13 +224,13 @@ impl<W: Weights> Matcher<W> {
         let mut bestsl = std::mem::take(&mut self.scratch_slack);
         let mut touched = std::mem::take(&mut self.scratch_touched);
         // (Edge k, slack ks, to the outer blossom bj.)
-        fn consider(
+        fn consider<const NW: usize>(
             bestto: &mut [usize],
-            bestsl: &mut [Weight],
+            bestsl: &mut [Weight<NW>],
             touched: &mut Vec<usize>,
             bj: usize,
             k: usize,
-            ks: Weight,
+            ks: Weight<NW>,
         ) {
             if bestto[bj] == NONE {
                 touched.push(bj);
@@ -243,7 +243,7 @@ impl<W: Weights> Matcher<W> {
         }
         // A blossom already reached by a tight edge keeps it (only a smaller slack
         // replaces it): its other edges are not weighed (ties are common).
-        let settled = |bestto: &[usize], bestsl: &[Weight], bj: usize| {
+        let settled = |bestto: &[usize], bestsl: &[Weight<NW>], bj: usize| {
             bestto[bj] != NONE && bestsl[bj].is_zero()
         };
         // The kept sub-blossom's list is taken over as it is, not weighed again edge by

@@ -3,15 +3,15 @@
 
 use super::*;
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     /// Twice the weight of edge `k`.
     #[inline(always)]
-    pub(super) fn wk(&self, k: usize) -> Weight {
+    pub(super) fn wk(&self, k: usize) -> Weight<NW> {
         let (i, j) = self.ends(k);
         self.w.w2(i, j)
     }
 
-    pub(super) fn slack(&self, k: usize) -> Weight {
+    pub(super) fn slack(&self, k: usize) -> Weight<NW> {
         let (i, j) = self.ends(k);
         self.dualvar[i].add_sub(&self.dualvar[j], &self.wk(k))
     }
@@ -193,7 +193,7 @@ impl<W: Weights> Matcher<W> {
 
     /// Calls `f(k, slack)` for each edge `k` of the vertex `v` of the outer blossom `b` to
     /// another outer blossom, in vertex order.
-    pub(super) fn edges_to_outer(&self, b: usize, v: usize, mut f: impl FnMut(usize, Weight)) {
+    pub(super) fn edges_to_outer(&self, b: usize, v: usize, mut f: impl FnMut(usize, Weight<NW>)) {
         let yv = self.dualvar[v];
         for u in 0..self.n {
             if u == v || !self.alive[u] {

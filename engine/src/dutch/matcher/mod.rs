@@ -124,7 +124,7 @@ mod stage;
 mod tests;
 mod warm;
 
-use super::weight::Weight;
+use super::weight::{WORDS, Weight};
 
 const NONE: usize = usize::MAX;
 
@@ -190,9 +190,9 @@ const LIST_CAP: usize = 2;
 /// choice): [`Dense`] stores an n × n matrix that [`Matcher::set_weight`] writes; another
 /// source computes the weights on demand (the class model, `bracket::model`),
 /// and its owner reports each change by [`Matcher::changed`].
-pub(crate) trait Weights {
+pub(crate) trait Weights<const NW: usize> {
     /// Twice the weight of the pair (a, b), `a != b`, symmetric; zero: no edge.
-    fn w2(&self, a: usize, b: usize) -> Weight;
+    fn w2(&self, a: usize, b: usize) -> Weight<NW>;
 
     /// A restart's tally without reading every pair inside each group: calls `f(v, w, c)`
     /// for each alive vertex `v` and each doubled weight `w` of its non-zero edges to the
@@ -203,7 +203,7 @@ pub(crate) trait Weights {
         &self,
         _alive: &[bool],
         _group: &[u32],
-        _f: &mut dyn FnMut(usize, &Weight, u32),
+        _f: &mut dyn FnMut(usize, &Weight<NW>, u32),
     ) -> bool {
         false
     }
@@ -212,7 +212,7 @@ pub(crate) trait Weights {
     /// alive vertex `v`, the number of alive vertices `u != v` with
     /// `dual[v] + dual[u] < w2(v, u)`, and returns true; or returns false without touching
     /// `count`, and the matcher reads the pairs (the default).
-    fn restart_uncovered(&self, _alive: &[bool], _dual: &[Weight], _count: &mut [u32]) -> bool {
+    fn restart_uncovered(&self, _alive: &[bool], _dual: &[Weight<NW>], _count: &mut [u32]) -> bool {
         false
     }
 
@@ -220,20 +220,20 @@ pub(crate) trait Weights {
     /// changes `dual` (covering every edge, `mate` on tight edges: each vertex's mate or
     /// `usize::MAX`) by one step that keeps both so, and returns true; or returns false
     /// without touching `dual` (the default: no step).
-    fn restart_step(&self, _alive: &[bool], _dual: &mut [Weight], _mate: &[usize]) -> bool {
+    fn restart_step(&self, _alive: &[bool], _dual: &mut [Weight<NW>], _mate: &[usize]) -> bool {
         false
     }
 }
 
 /// The dense matrix: twice each edge's weight, row-major `n × n`, symmetric.
-pub(crate) struct Dense {
+pub(crate) struct Dense<const NW: usize = WORDS> {
     n: usize,
-    w2: Vec<Weight>,
+    w2: Vec<Weight<NW>>,
 }
 
-impl Weights for Dense {
+impl<const NW: usize> Weights<NW> for Dense<NW> {
     #[inline(always)]
-    fn w2(&self, a: usize, b: usize) -> Weight {
+    fn w2(&self, a: usize, b: usize) -> Weight<NW> {
         self.w2[a * self.n + b]
     }
 }
@@ -243,7 +243,7 @@ impl Weights for Dense {
 ///
 /// Edges are numbered `k = i * n + j` (i < j); an endpoint `p = 2k` is i, `2k + 1` is j;
 /// `mate[v]` and `labelend` hold the endpoint at the far end.
-pub(crate) struct Matcher<W: Weights = Dense> {
+pub(crate) struct Matcher<const NW: usize = WORDS, W: Weights<NW> = Dense<NW>> {
     n: usize,
     /// The weights (twice each edge's weight; zero = no edge).
     w: W,
@@ -262,7 +262,7 @@ pub(crate) struct Matcher<W: Weights = Dense> {
     loosened_list: Vec<usize>,
     /// Dual raises hinted by [`Matcher::raise_dual`] (doubled units).
     hinted: Vec<bool>,
-    hint: Vec<Weight>,
+    hint: Vec<Weight<NW>>,
     hinted_list: Vec<usize>,
     /// The caller's word that the hints cover every changed edge ([`Matcher::hints_cover`]),
     /// but those at the vertices of `cover_rows` ([`Matcher::hints_cover_but`]).
@@ -285,14 +285,14 @@ pub(crate) struct Matcher<W: Weights = Dense> {
     bestedge: Vec<usize>,
     /// Slack of `bestedge[b]`, valid while the vertex duals have not changed (slacks depend
     /// on vertex duals only, which change only in the dual adjustment).
-    bestslack: Vec<Weight>,
+    bestslack: Vec<Weight<NW>>,
     blossombestedges: Vec<Option<Vec<usize>>>,
     /// Vertices of each outer blossom whose edges to other outer blossoms are in neither
     /// its list nor its record yet (`add_blossom`): read only when a dual step needs the
     /// record (`recompute_outer_best`), most often never (the tree dissolves first).
     unread: Vec<Vec<usize>>,
     unusedblossoms: Vec<usize>,
-    dualvar: Vec<Weight>,
+    dualvar: Vec<Weight<NW>>,
     /// The root of the alternating tree of each labelled top-level blossom (or vertex),
     /// read through [`Matcher::tree_of`] (valid while it is labelled).
     tree: Vec<usize>,
@@ -308,7 +308,7 @@ pub(crate) struct Matcher<W: Weights = Dense> {
     /// Scratch of `add_blossom`, indexed by blossom: least-slack edge and its slack (all
     /// `NONE` between calls), and the entries touched.
     scratch_edge: Vec<usize>,
-    scratch_slack: Vec<Weight>,
+    scratch_slack: Vec<Weight<NW>>,
     scratch_touched: Vec<usize>,
     /// The vertices outside one big top-level blossom, ascending, for the scans of its
     /// vertices (`scan_vertex`); `outside_of` is that blossom (`NONE`: no list). A blossom
@@ -329,7 +329,7 @@ pub(crate) struct Matcher<W: Weights = Dense> {
     work: Work,
 }
 
-impl<W: Weights> Drop for Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Drop for Matcher<NW, W> {
     fn drop(&mut self) {
         WORK.with(|c| {
             let mut total = c.get();
@@ -341,9 +341,9 @@ impl<W: Weights> Drop for Matcher<W> {
 
 /// Returns `mate[v]` (`None` when unmatched) of a maximum-weight matching of the graph on
 /// vertices `0..n` with the given edges (`(u, v, w)`, `u != v`, `w > 0`).
-pub(crate) fn max_weight_matching(
+pub(crate) fn max_weight_matching<const NW: usize>(
     n: usize,
-    edges: &[(usize, usize, Weight)],
+    edges: &[(usize, usize, Weight<NW>)],
 ) -> Vec<Option<usize>> {
     let mut m = Matcher::new(n);
     for &(a, b, w) in edges {
@@ -353,9 +353,9 @@ pub(crate) fn max_weight_matching(
     (0..n).map(|v| m.mate(v)).collect()
 }
 
-impl Matcher<Dense> {
+impl<const NW: usize> Matcher<NW, Dense<NW>> {
     /// `n` vertices, no edges, empty matching.
-    pub(crate) fn new(n: usize) -> Matcher {
+    pub(crate) fn new(n: usize) -> Matcher<NW> {
         Matcher::with_weights(n, Dense { n, w2: vec![Weight::ZERO; n * n] })
     }
 
@@ -363,7 +363,7 @@ impl Matcher<Dense> {
     /// [`solve`](Self::solve) (changing many edges of one vertex costs one vertex; a
     /// lighter edge that is not matched costs nothing, module docs). The weight must stay
     /// below 2^(BITS-2).
-    pub(crate) fn set_weight(&mut self, v: usize, u: usize, w: Weight) {
+    pub(crate) fn set_weight(&mut self, v: usize, u: usize, w: Weight<NW>) {
         debug_assert!(v != u && v < self.n && u < self.n);
         let w2 = w.add(&w);
         let n = self.n;
@@ -377,11 +377,11 @@ impl Matcher<Dense> {
     }
 }
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     /// `n` vertices with the weights of `w`, empty matching, all duals zero. A vertex is
     /// optimised by the first [`solve`](Self::solve) only once reported: a caller starting
     /// from non-zero weights reports its vertices ([`touch`](Self::touch)).
-    pub(crate) fn with_weights(n: usize, w: W) -> Matcher<W> {
+    pub(crate) fn with_weights(n: usize, w: W) -> Matcher<NW, W> {
         Matcher {
             n,
             w,
@@ -433,7 +433,7 @@ impl<W: Weights> Matcher<W> {
     }
 
     /// The weight of edge (a, b) (zero: no edge).
-    pub(crate) fn weight(&self, a: usize, b: usize) -> Weight {
+    pub(crate) fn weight(&self, a: usize, b: usize) -> Weight<NW> {
         self.w.w2(a, b).half()
     }
 
@@ -451,7 +451,7 @@ impl<W: Weights> Matcher<W> {
     /// Reports that the weight of (v, u) changed from `old` to `new` (undoubled, as
     /// [`Matcher::set_weight`] takes them): `v` is the vertex re-optimised at the next
     /// [`solve`](Self::solve), as for `set_weight`.
-    pub(crate) fn changed(&mut self, v: usize, u: usize, old: &Weight, new: &Weight) {
+    pub(crate) fn changed(&mut self, v: usize, u: usize, old: &Weight<NW>, new: &Weight<NW>) {
         debug_assert!(v != u && v < self.n && u < self.n);
         if old != new {
             self.note_change(v, u, new < old);
@@ -558,7 +558,7 @@ impl<W: Weights> Matcher<W> {
     /// (the vertices hinted or changed raise their duals where needed), matched edges
     /// that are no longer tight are unmatched, and the search starts from the free
     /// vertices of positive dual.
-    pub(crate) fn raise_dual(&mut self, v: usize, by: Weight) {
+    pub(crate) fn raise_dual(&mut self, v: usize, by: Weight<NW>) {
         if !self.hinted[v] {
             self.hinted[v] = true;
             self.hint[v] = Weight::ZERO;
@@ -631,7 +631,7 @@ impl<W: Weights> Matcher<W> {
     /// that hold a changed vertex. Zero for a matched pair that stays tight; a caller
     /// that adds half of it to the pair's weight (with what its hints raise the ends)
     /// keeps the pair tight, where it would otherwise be unmatched and searched again.
-    pub(crate) fn flat_slack(&self, a: usize, b: usize, changed: &[usize]) -> Weight {
+    pub(crate) fn flat_slack(&self, a: usize, b: usize, changed: &[usize]) -> Weight<NW> {
         // A set, not a mark per vertex: this runs once per decided pair, and clearing
         // 2n marks each time would make a bracket's removals quadratic.
         let mut opened = std::collections::HashSet::new();

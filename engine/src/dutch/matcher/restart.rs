@@ -17,9 +17,9 @@ pub(super) const CLASS_STEPS: usize = 4;
 /// The weights of a vertex's edges inside its group, for a restart's starting dual: the
 /// heaviest, and the count of each distinct weight while there are at most `MODE_WEIGHTS`.
 #[derive(Clone, Copy, Default)]
-pub(super) struct Mode {
-    max: Weight,
-    seen: [(Weight, u32); MODE_WEIGHTS],
+pub(super) struct Mode<const NW: usize> {
+    max: Weight<NW>,
+    seen: [(Weight<NW>, u32); MODE_WEIGHTS],
     len: u8,
     /// The entry hit last: a row's equal weights come in runs (players of one class are
     /// neighbours), so it is tried first.
@@ -27,15 +27,15 @@ pub(super) struct Mode {
     many: bool,
 }
 
-impl Mode {
+impl<const NW: usize> Mode<NW> {
     #[inline(always)]
-    pub(super) fn add(&mut self, w: &Weight) {
+    pub(super) fn add(&mut self, w: &Weight<NW>) {
         self.add_n(w, 1);
     }
 
     /// `n` edges of weight `w` (as many `add`s).
     #[inline(always)]
-    pub(super) fn add_n(&mut self, w: &Weight, n: u32) {
+    pub(super) fn add_n(&mut self, w: &Weight<NW>, n: u32) {
         if *w > self.max {
             self.max = *w;
         }
@@ -59,7 +59,7 @@ impl Mode {
 
     /// The heaviest weight held by at least 1/COMMON_DEN of the edges (the heaviest of
     /// all when there are more than `MODE_WEIGHTS` distinct weights; zero: no edge).
-    pub(super) fn common(&self) -> Weight {
+    pub(super) fn common(&self) -> Weight<NW> {
         if self.many {
             return self.max;
         }
@@ -86,7 +86,7 @@ pub(super) fn free_after(skip: &mut [usize], i: usize) -> usize {
     r
 }
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     /// Most vertices changed: start afresh (module docs), each vertex's dual half the
     /// heaviest weight common in its group, raised where an edge is uncovered (rounded up
     /// to even), and the edges tight then matched greedily in vertex order; a vertex left

@@ -10,12 +10,12 @@ use super::*;
 /// edges, without O(n) memory per blossom (with repeats, the lists of one stage can outgrow
 /// a dense matrix).
 #[inline(always)]
-pub(super) fn note_edge(
-    record: (&mut usize, &mut Weight),
+pub(super) fn note_edge<const NW: usize>(
+    record: (&mut usize, &mut Weight<NW>),
     list: &mut Option<Vec<usize>>,
     cap: usize,
     k: usize,
-    s: Weight,
+    s: Weight<NW>,
 ) {
     if *record.0 == NONE || s < *record.1 {
         (*record.0, *record.1) = (k, s);
@@ -29,7 +29,7 @@ pub(super) fn note_edge(
     }
 }
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     pub(super) fn edge(&self, a: usize, b: usize) -> usize {
         if a < b { a * self.n + b } else { b * self.n + a }
     }
@@ -126,7 +126,7 @@ impl<W: Weights> Matcher<W> {
 
     /// Records `k` (slack `s`, from a vertex of the outer blossom `b` to another outer
     /// blossom) as a candidate for `b`'s least-slack edge.
-    pub(super) fn note_outer_edge(&mut self, b: usize, k: usize, s: Weight) {
+    pub(super) fn note_outer_edge(&mut self, b: usize, k: usize, s: Weight<NW>) {
         let cap = LIST_CAP * self.n;
         let record = (&mut self.bestedge[b], &mut self.bestslack[b]);
         note_edge(record, &mut self.blossombestedges[b], cap, k, s);
@@ -135,7 +135,7 @@ impl<W: Weights> Matcher<W> {
     /// Looks at edge (v, w) from the outer vertex `v` (slack `s`): grows the tree, makes a
     /// blossom or augments over a tight edge, else remembers the edge as a least-slack
     /// candidate. Returns whether it augmented (v's tree is then dissolved).
-    pub(super) fn scan_edge(&mut self, v: usize, w: usize, s: Weight) -> bool {
+    pub(super) fn scan_edge(&mut self, v: usize, w: usize, s: Weight<NW>) -> bool {
         let k = self.edge(v, w);
         let bw = self.inblossom[w];
         if s.is_zero() {
@@ -222,7 +222,7 @@ impl<W: Weights> Matcher<W> {
     pub(super) fn scan_run(
         &mut self,
         v: usize,
-        yv: &Weight,
+        yv: &Weight<NW>,
         from: usize,
         listed: bool,
     ) -> Option<usize> {

@@ -8,7 +8,7 @@ const BIG_DISSOLVE_NUM: usize = 1;
 
 const BIG_DISSOLVE_DEN: usize = 2;
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     pub(super) fn unmatch(&mut self, v: usize) {
         if self.mate[v] != NONE {
             let x = self.endpoint(self.mate[v]);

@@ -78,7 +78,7 @@ fn the_restart_tally_does_not_depend_on_the_order() {
         assert_eq!(forward.common(), want, "{ws:?}");
         assert_eq!(backward.common(), want, "{ws:?}");
     }
-    assert_eq!(Mode::default().common(), Weight::ZERO);
+    assert_eq!(Mode::<WORDS>::default().common(), Weight::ZERO);
 }
 
 #[test]
@@ -114,7 +114,7 @@ fn matches_brute_force_on_small_graphs() {
 }
 
 /// Weight of a matching (edges as given) and whether it is one.
-fn total<W: Weights>(m: &Matcher<W>, adj: &[Vec<u64>]) -> u64 {
+fn total<W: Weights<WORDS>>(m: &Matcher<WORDS, W>, adj: &[Vec<u64>]) -> u64 {
     let n = adj.len();
     let mut t = 0;
     for v in 0..n {
@@ -908,7 +908,7 @@ impl ByClass {
     }
 }
 
-impl Weights for ByClass {
+impl Weights<WORDS> for ByClass {
     fn w2(&self, a: usize, b: usize) -> Weight {
         let (a, b) = (a.min(b), a.max(b));
         // (The matcher may read a diagonal: no edge.)
@@ -944,7 +944,7 @@ impl Weights for ByClass {
     }
 }
 
-impl super::super::classwise::ClassView for ByClass {
+impl super::super::classwise::ClassView<WORDS> for ByClass {
     fn players(&self) -> usize {
         self.k
     }
@@ -1050,7 +1050,7 @@ fn dual_steps_by_class_keep_the_optimum() {
         let all: Vec<usize> = (0..n).collect();
         with.restart(&all, true);
         without.restart(&all, true);
-        let roots = |m: &Matcher<ByClass>| {
+        let roots = |m: &Matcher<WORDS, ByClass>| {
             (0..n).filter(|&v| m.alive[v] && m.mate[v] == NONE && !m.dualvar[v].is_zero()).count()
         };
         if with.dualvar[..n] != without.dualvar[..n] {
@@ -1123,7 +1123,7 @@ fn a_restart_by_class_is_the_restart_by_rows() {
         rows.run();
         cls.run();
         cls.check_certificate();
-        let mates = |m: &Matcher<ByClass>| (0..n).map(|v| m.mate(v)).collect::<Vec<_>>();
+        let mates = |m: &Matcher<WORDS, ByClass>| (0..n).map(|v| m.mate(v)).collect::<Vec<_>>();
         assert_eq!(mates(&rows), mates(&cls), "case {case}: optimum");
     }
 }

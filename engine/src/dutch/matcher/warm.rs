@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl<W: Weights> Matcher<W> {
+impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     /// Re-optimises after the changes since the last call.
     pub(crate) fn solve(&mut self) {
         self.solve_changes();
@@ -249,7 +249,7 @@ impl<W: Weights> Matcher<W> {
 
     /// The least dual of `v` that covers every edge at it (its row read once, its dual
     /// left as it is); the edges it then covers are taken off `count` at both ends.
-    pub(super) fn cover_row(&self, v: usize, count: &mut [u32]) -> Weight {
+    pub(super) fn cover_row(&self, v: usize, count: &mut [u32]) -> Weight<NW> {
         let y0 = self.dualvar[v];
         let mut y = y0;
         // (An edge of a vertex touched towards some that leads elsewhere and is uncovered

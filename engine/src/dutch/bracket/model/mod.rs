@@ -41,9 +41,9 @@ const NONE: usize = usize::MAX;
 /// The weights of the current bracket's pairs, computed on demand (positions in `pbi`, the
 /// higher player first): what the dense path would hold in its matrix after the same
 /// decisions.
-struct Model<'a> {
+struct Model<'a, const NW: usize> {
     field: &'a Field,
-    lay: Layout,
+    lay: Layout<NW>,
     pbi: &'a [usize],
     sgb: usize,
     ngb: usize,
@@ -53,12 +53,12 @@ struct Model<'a> {
     /// each ordered class pair and place (`None`: not computed yet).
     class: Vec<u32>,
     classes: usize,
-    cache: Vec<Cell<Option<Weight>>>,
+    cache: Vec<Cell<Option<Weight<NW>>>>,
     /// The same, doubled ([`Model::weight2`]), and whether the bonuses of steps 1-3 fit
     /// in the lowest word of a doubled weight.
-    cache2: Vec<Cell<Weight>>,
+    cache2: Vec<Cell<Weight<NW>>>,
     /// `cache2` transposed (class of b, class of a, place), for a reader whose row is b.
-    cache2t: Vec<Cell<Weight>>,
+    cache2t: Vec<Cell<Weight<NW>>>,
     narrow: bool,
     /// Positions each position has met (C1), sorted: position a's are
     /// `met[met_at[a]..met_at[a + 1]]`.
@@ -91,16 +91,16 @@ struct Model<'a> {
     /// The bye dummy's edge weight per position (`candidates`, "The bye and C9"; the dummy
     /// is the vertex after the players), empty without a dummy. With `sink`, the same
     /// vertex is the next score group as one vertex (`next_group`) and these its weights.
-    dummy: Vec<Weight>,
+    dummy: Vec<Weight<NW>>,
     sink: bool,
     /// A bonus on every edge of that vertex, so that its pair stays tight through the
     /// decisions (`ModelSource::keep_extra_pair`; every optimum matches the vertex or none
     /// does, so it changes no decision).
-    extra: Weight,
+    extra: Weight<NW>,
 }
 
-impl<'a> Model<'a> {
-    fn new(field: &'a Field, lay: Layout, pbi: &'a [usize], sgb: usize, ngb: usize) -> Self {
+impl<'a, const NW: usize> Model<'a, NW> {
+    fn new(field: &'a Field, lay: Layout<NW>, pbi: &'a [usize], sgb: usize, ngb: usize) -> Self {
         let k = pbi.len();
         let mut at = std::collections::HashMap::new();
         let mut class = Vec::with_capacity(k);
@@ -151,7 +151,7 @@ impl<'a> Model<'a> {
         // (The bonuses of steps 1-3 below 2^62: MDP bonuses at most 3k, step 3's
         // below 2^(2·count + 2).)
         let narrow = !cache.is_empty() && 2 * lay.count + 2 < 62 && k < 1 << 58;
-        let unknown = Weight([u64::MAX; WORDS]);
+        let unknown = Weight([u64::MAX; NW]);
         let cache2 = if narrow { vec![Cell::new(unknown); cache.len()] } else { Vec::new() };
         let cache2t = cache2.clone();
         Model {
@@ -204,7 +204,7 @@ impl<'a> Model<'a> {
 
     /// The layout's weight of the pair (positions a < b), completion field dropped; zero
     /// when C1/C3 forbid it or both are MDPs.
-    fn plain(&self, a: usize, b: usize) -> Weight {
+    fn plain(&self, a: usize, b: usize) -> Weight<NW> {
         let Some(place) = self.place(b) else { return Weight::ZERO };
         if self.met_of(a).contains(&(b as u32)) {
             return Weight::ZERO;
@@ -227,7 +227,7 @@ impl<'a> Model<'a> {
 
     /// The base weight of (a, b), a < b: [`Model::plain`] less the pairs the decisions
     /// of step 3 have taken out (the dense path's `base` matrix).
-    fn base(&self, a: usize, b: usize) -> Weight {
+    fn base(&self, a: usize, b: usize) -> Weight<NW> {
         let x = self.plain(a, b);
         if x.is_zero() || self.taken_out(a, b) {
             return Weight::ZERO;
@@ -238,7 +238,7 @@ impl<'a> Model<'a> {
     /// The weight of (a, dummy): an S2 player that entered S1 may not float (as it may not
     /// pair with the next group, [`Model::taken_out`]).
     #[inline(always)]
-    fn dummy_weight(&self, a: usize) -> Weight {
+    fn dummy_weight(&self, a: usize) -> Weight<NW> {
         let x = if self.sink && self.no_lower[a] { Weight::ZERO } else { self.dummy[a] };
         if x.is_zero() { x } else { x.add(&self.extra) }
     }
@@ -263,7 +263,7 @@ impl<'a> Model<'a> {
 
     /// The current weight of (a, b), a < b: the base and the bonuses of the decision in
     /// progress.
-    fn weight(&self, a: usize, b: usize) -> Weight {
+    fn weight(&self, a: usize, b: usize) -> Weight<NW> {
         if b == self.pbi.len() {
             return self.dummy_weight(a);
         }
@@ -303,10 +303,10 @@ impl<'a> Model<'a> {
 }
 
 /// What the class model needs from the round (`candidates` keeps the round's state).
-pub(crate) struct Round<'a> {
+pub(crate) struct Round<'a, const NW: usize = WORDS> {
     pub field: &'a Field,
     /// The round's layout (bye score, played-games ranks).
-    pub layout: &'a Layout,
+    pub layout: &'a Layout<NW>,
     pub rounds_before: u32,
     pub last_round: bool,
     pub deep: bool,
@@ -320,14 +320,14 @@ pub(crate) struct Round<'a> {
     /// Transposition groups decided by their guesses alone (`candidates::Stats::guessed`).
     pub guessed: &'a mut usize,
 }
-impl Model<'_> {
+impl<const NW: usize> Model<'_, NW> {
     /// Twice `Model::weight` (a < b), with little 512-bit arithmetic: the layout's weight
     /// has its spare low field (at least 76 bits) zero, and every bonus of the decisions
     /// lives in that field (below the lowest criterion). So the doubled weight is the
     /// doubled class-pair weight (cached), its lowest word the doubled bonus of steps 1-3
     /// (below 2^63 when `narrow`), plus the doubled step-4 digit at its shift.
     #[inline(always)]
-    fn weight2(&self, a: usize, b: usize, a_row: bool) -> Weight {
+    fn weight2(&self, a: usize, b: usize, a_row: bool) -> Weight<NW> {
         if !self.narrow {
             let x = self.weight(a, b);
             return x.add(&x);
@@ -375,22 +375,22 @@ impl Model<'_> {
     }
 }
 
-impl Model<'_> {
+impl<const NW: usize> Model<'_, NW> {
     /// Twice the layout's weight of the classes of (a, b), a < b, at `place` (b's), met or
     /// not (`cache2`, computed on first use; `narrow` only). The cache is read in the
     /// reader's order (its row: the first index the same along a scan).
     #[inline(always)]
-    fn class_w2(&self, a: usize, b: usize, place: Place, a_row: bool) -> Weight {
+    fn class_w2(&self, a: usize, b: usize, place: Place, a_row: bool) -> Weight<NW> {
         let (ca, cb) = (self.class[a] as usize, self.class[b] as usize);
         let next = (place == Place::Next) as usize;
         let (i, t) = ((ca * self.classes + cb) * 2 + next, (cb * self.classes + ca) * 2 + next);
         let mut x = if a_row { self.cache2[i].get() } else { self.cache2t[t].get() };
-        if x.0[WORDS - 1] == u64::MAX {
+        if x.0[NW - 1] == u64::MAX {
             // Not computed yet (a doubled weight keeps its top bits clear).
             let y = self.lay.weight(self.field, self.pbi[a], self.pbi[b], place);
             let y = quality::low_bits(&y, self.shift);
             x = y.add(&y);
-            debug_assert!(x.0[0] == 0 && x.0[WORDS - 1] != u64::MAX, "spare field not empty");
+            debug_assert!(x.0[0] == 0 && x.0[NW - 1] != u64::MAX, "spare field not empty");
             self.cache2[i].set(x);
             self.cache2t[t].set(x);
         }
@@ -417,7 +417,7 @@ impl Model<'_> {
     }
 }
 
-impl crate::dutch::classwise::ClassView for Model<'_> {
+impl<const NW: usize> crate::dutch::classwise::ClassView<NW> for Model<'_, NW> {
     fn players(&self) -> usize {
         self.pbi.len()
     }
@@ -430,7 +430,7 @@ impl crate::dutch::classwise::ClassView for Model<'_> {
         (self.sgb, self.ngb)
     }
 
-    fn unmet_w2(&self, a: usize, b: usize) -> Weight {
+    fn unmet_w2(&self, a: usize, b: usize) -> Weight<NW> {
         match self.place(b) {
             Some(place) => self.class_w2(a, b, place, true),
             None => Weight::ZERO,
@@ -441,19 +441,19 @@ impl crate::dutch::classwise::ClassView for Model<'_> {
         Model::met_of(self, a)
     }
 
-    fn extra_w2(&self, a: usize) -> Weight {
+    fn extra_w2(&self, a: usize) -> Weight<NW> {
         let x = self.dummy_weight(a);
         x.add(&x)
     }
 }
 
-impl crate::dutch::matcher::Weights for Model<'_> {
+impl<const NW: usize> crate::dutch::matcher::Weights<NW> for Model<'_, NW> {
     /// Before any decision, by class (`classwise`).
     fn restart_tally(
         &self,
         alive: &[bool],
         group: &[u32],
-        f: &mut dyn FnMut(usize, &Weight, u32),
+        f: &mut dyn FnMut(usize, &Weight<NW>, u32),
     ) -> bool {
         if !self.by_class(alive.len()) {
             return false;
@@ -463,7 +463,7 @@ impl crate::dutch::matcher::Weights for Model<'_> {
     }
 
     /// Before any decision, by class (`classwise`).
-    fn restart_uncovered(&self, alive: &[bool], dual: &[Weight], count: &mut [u32]) -> bool {
+    fn restart_uncovered(&self, alive: &[bool], dual: &[Weight<NW>], count: &mut [u32]) -> bool {
         if !self.by_class(alive.len()) {
             return false;
         }
@@ -472,12 +472,12 @@ impl crate::dutch::matcher::Weights for Model<'_> {
     }
 
     /// Before any decision, by class (`classwise::step`).
-    fn restart_step(&self, alive: &[bool], dual: &mut [Weight], mate: &[usize]) -> bool {
+    fn restart_step(&self, alive: &[bool], dual: &mut [Weight<NW>], mate: &[usize]) -> bool {
         self.by_class(alive.len()) && crate::dutch::classwise::step(self, alive, dual, mate)
     }
 
     #[inline(always)]
-    fn w2(&self, a: usize, b: usize) -> Weight {
+    fn w2(&self, a: usize, b: usize) -> Weight<NW> {
         let k = self.pbi.len();
         if a == k || b == k {
             // The bye dummy's edges (a scan may read the dummy's own diagonal: no edge).
@@ -491,7 +491,7 @@ impl crate::dutch::matcher::Weights for Model<'_> {
     }
 }
 
-impl rest::Edges for Model<'_> {
+impl<const NW: usize> rest::Edges for Model<'_, NW> {
     fn has_edge(&self, i: usize, j: usize) -> bool {
         !self.base(i.min(j), i.max(j)).is_zero()
     }
@@ -499,9 +499,9 @@ impl rest::Edges for Model<'_> {
 
 /// A bracket on the class model: the incremental matcher reading its weights from the
 /// `Model` (no matrix), the bracket driver's weight source (`source`).
-struct ModelSource<'r, 'a> {
-    r: Round<'r>,
-    m: Matcher<Model<'a>>,
+struct ModelSource<'r, 'a, const NW: usize> {
+    r: Round<'r, NW>,
+    m: Matcher<NW, Model<'a, NW>>,
     /// The matcher's players (the bracket and the next group, or the bracket alone when
     /// the next group is one vertex).
     pbi: &'a [usize],
@@ -525,8 +525,8 @@ struct Sink<'a> {
     floater: Option<usize>,
 }
 
-impl<'a> ModelSource<'_, 'a> {
-    fn model(&mut self) -> &mut Model<'a> {
+impl<'a, const NW: usize> ModelSource<'_, 'a, NW> {
+    fn model(&mut self) -> &mut Model<'a, NW> {
         self.m.weights_mut()
     }
 
@@ -543,7 +543,7 @@ impl<'a> ModelSource<'_, 'a> {
     }
 
     /// The current weight of (a, b), field indices.
-    fn weight(&self, a: usize, b: usize) -> Weight {
+    fn weight(&self, a: usize, b: usize) -> Weight<NW> {
         let (i, j) = (self.loc[a], self.loc[b]);
         self.m.weights().weight(i.min(j), i.max(j))
     }
@@ -563,7 +563,7 @@ impl<'a> ModelSource<'_, 'a> {
     /// as a change at the extra vertex (the next solve keeps the pair only if told to:
     /// hints, or `Matcher::keep_tight`). Returns whether they did (its row then needs
     /// the check of `Matcher::hints_cover_but`).
-    fn keep_extra_pair(&mut self, raise: impl Fn(usize) -> Weight, changed: &[usize]) -> bool {
+    fn keep_extra_pair(&mut self, raise: impl Fn(usize) -> Weight<NW>, changed: &[usize]) -> bool {
         let k = self.pbi.len();
         let Some(p) = (self.m.vertices() > k).then(|| self.m.mate(k)).flatten() else {
             return false;
@@ -582,7 +582,7 @@ impl<'a> ModelSource<'_, 'a> {
         if slack.0[0] & 1 == 1 || (by.is_zero() && slack.is_zero()) {
             return false;
         }
-        let old: Vec<Weight> = (0..k).map(|i| self.m.weights().dummy_weight(i)).collect();
+        let old: Vec<Weight<NW>> = (0..k).map(|i| self.m.weights().dummy_weight(i)).collect();
         let extra = self.m.weights().extra.add(&by).add(&slack.half());
         self.model().extra = extra;
         for (i, old) in old.iter().enumerate() {
@@ -592,7 +592,7 @@ impl<'a> ModelSource<'_, 'a> {
         true
     }
 
-    fn base(&self, a: usize, b: usize) -> Weight {
+    fn base(&self, a: usize, b: usize) -> Weight<NW> {
         let (i, j) = (self.loc[a], self.loc[b]);
         self.m.weights().base(i.min(j), i.max(j))
     }
@@ -600,8 +600,8 @@ impl<'a> ModelSource<'_, 'a> {
     /// Changes the model by `f` and reports every pair of `pairs` (field indices, the
     /// first the vertex re-optimised, as `Matrix::set` in `candidates`) whose weight
     /// changed, in order.
-    fn update(&mut self, pairs: &[(usize, usize)], f: impl FnOnce(&mut Model<'a>)) {
-        let old: Vec<Weight> = pairs.iter().map(|&(a, b)| self.weight(a, b)).collect();
+    fn update(&mut self, pairs: &[(usize, usize)], f: impl FnOnce(&mut Model<'a, NW>)) {
+        let old: Vec<Weight<NW>> = pairs.iter().map(|&(a, b)| self.weight(a, b)).collect();
         f(self.model());
         for (&(a, b), o) in pairs.iter().zip(old) {
             let w = self.weight(a, b);

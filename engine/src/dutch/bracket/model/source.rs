@@ -15,14 +15,17 @@ use crate::dutch::weight::Weight;
 /// Pairs one restricted bracket with the incremental matcher on the class model: the
 /// bracket driver's decisions, the weights read from the `Model` — O(k) memory beside the
 /// model's class-pair cache, no k × k matrix.
-pub(crate) fn bracket(r: Round, br: &Bracket) -> Result<(), Stop> {
+pub(crate) fn bracket<const NW: usize>(r: Round<'_, NW>, br: &Bracket) -> Result<(), Stop> {
     r.explain.push(crate::dutch::bracket::header(r.field, br));
     let source = begin(r, br)?;
     driver::pair(source, br)
 }
 
 /// The bracket's model and matcher, and its first optimum.
-fn begin<'a>(r: Round<'a>, br: &Bracket<'a>) -> Result<ModelSource<'a, 'a>, Stop> {
+fn begin<'a, const NW: usize>(
+    r: Round<'a, NW>,
+    br: &Bracket<'a>,
+) -> Result<ModelSource<'a, 'a, NW>, Stop> {
     let field = r.field;
     let n = field.players.len();
     let Bracket { pbi, sgb, ngb, c9, bye_dummy, next, .. } = *br;
@@ -37,7 +40,7 @@ fn begin<'a>(r: Round<'a>, br: &Bracket<'a>) -> Result<ModelSource<'a, 'a>, Stop
     if !lay.fits(n) {
         return Err(Stop::Fail(Failure::TooWide(lay.total_bits(n))));
     }
-    let dummy: Vec<Weight> = if bye_dummy {
+    let dummy: Vec<Weight<NW>> = if bye_dummy {
         let w = |&v: &usize| crate::dutch::pab::bye_dummy_weight(field, &lay, v, c9);
         pbi.iter().map(|v| w(v).unwrap_or(Weight::ZERO)).collect()
     } else {
@@ -121,13 +124,13 @@ fn begin<'a>(r: Round<'a>, br: &Bracket<'a>) -> Result<ModelSource<'a, 'a>, Stop
     Ok(s)
 }
 
-impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
+impl<'r, 'a, const NW: usize> Source<'r, NW> for ModelSource<'r, 'a, NW> {
     const HINT_WITHOUT_EXCHANGE: bool = true;
 
     fn field(&self) -> &'r Field {
         self.r.field
     }
-    fn layout(&self) -> &Layout {
+    fn layout(&self) -> &Layout<NW> {
         &self.m.weights().lay
     }
     fn deep(&self) -> bool {
@@ -232,7 +235,7 @@ impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
         let (i, j) = (self.loc[a], self.loc[b]);
         self.m.prefer(i, j);
     }
-    fn raise(&mut self, v: usize, by: Weight) {
+    fn raise(&mut self, v: usize, by: Weight<NW>) {
         let i = self.loc[v];
         self.m.raise_dual(i, by);
     }
@@ -284,7 +287,7 @@ impl<'r, 'a> Source<'r> for ModelSource<'r, 'a> {
     /// (step 4's) would otherwise start from every remainder player changed and its duals
     /// below the bonus (in an odd bracket of 137 players at 1,000: 752 roots in three
     /// transposition matchings).
-    fn step3_cover(&mut self, raise: &dyn Fn(usize) -> Weight, remainder: &[usize]) {
+    fn step3_cover(&mut self, raise: &dyn Fn(usize) -> Weight<NW>, remainder: &[usize]) {
         // The extra vertex's partner (the floater of an odd bracket, say) keeps its pair.
         // Either way the hints cover the remainder's pairs only: the extra vertex may have
         // changed before this step (its dummy weights follow the bracket's decisions), so

@@ -4,19 +4,19 @@
 
 use crate::dutch::matcher::{Matcher, Weights, max_weight_matching};
 use crate::dutch::testing::Rng;
-use crate::dutch::weight::Weight;
+use crate::dutch::weight::{WORDS, Weight};
 
 /// Weights the matcher does not store: read from the test's table on demand.
 struct Table(Vec<Vec<Weight>>);
 
-impl Weights for Table {
+impl Weights<WORDS> for Table {
     fn w2(&self, a: usize, b: usize) -> Weight {
         self.0[a][b].add(&self.0[a][b])
     }
 }
 
 /// A matcher on `adj` read through [`Table`], every vertex reported new.
-fn implicit_matcher(adj: &[Vec<Weight>]) -> Matcher<Table> {
+fn implicit_matcher(adj: &[Vec<Weight>]) -> Matcher<WORDS, Table> {
     let n = adj.len();
     let mut m = Matcher::with_weights(n, Table(adj.to_vec()));
     for v in 0..n {

@@ -33,7 +33,7 @@ impl Computed {
     }
 }
 
-impl crate::dutch::matcher::Weights for Computed {
+impl crate::dutch::matcher::Weights<WORDS> for Computed {
     fn w2(&self, a: usize, b: usize) -> Weight {
         let x = self.weight(a, b);
         x.add(&x)
