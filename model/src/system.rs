@@ -101,11 +101,21 @@ pub fn trf_xxa(line: &str) -> Result<(crate::Id, Vec<HalfPoints>), (String, Stri
                 )
             })?
         };
+        // The value is written back in the same 4 columns (`trf_xxa_line`): 99.5 at most.
+        if hp > MAX_XXA {
+            return Err((
+                format!("{start}-{end}"),
+                format!("`{t}` accelerated points: at most 99.5 fit the record's 4 columns"),
+            ));
+        }
         points.push(hp);
         start += 5;
     }
     Ok((id, points))
 }
+
+/// The most accelerated points (half-points) an `XXA` value holds: `99.5`.
+const MAX_XXA: HalfPoints = 199;
 
 /// `1.0`, `0.5`, `1`, `.5`, `10.5` as half-points.
 fn half_points_of(t: &str) -> Option<HalfPoints> {
@@ -382,6 +392,17 @@ pub fn toml_lines(system: &System) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_xxa_value_too_wide_to_write_back_is_refused() {
+        // `0620` reads as 620 points, which `620.0` could not write back in 4 columns.
+        let (cols, why) = trf_xxa("XXA    3 0620  1.0").unwrap_err();
+        assert_eq!(cols, "10-13");
+        assert!(why.contains("at most 99.5"), "{why}");
+        let (id, points) = trf_xxa("XXA    3 99.5  1.0").unwrap();
+        assert_eq!((id, points), (3, vec![199, 2]));
+        assert_eq!(trf_xxa_line(3, &[199, 2]), "XXA    3 99.5  1.0");
+    }
 
     #[test]
     fn toml_keys_read_and_write_back() {
