@@ -108,20 +108,12 @@ fn check_brackets(
         // The complete check first: it names the first criterion on which some bracket
         // pairing is better; the neighbour search then looks for an equally good pairing
         // that comes earlier in the generation order (4.x).
-        // The matchings' graphs of this bracket, shared by the two complete checks.
-        let graphs = std::rc::Rc::new(optimum::Graphs::default());
-        let full = if complete {
-            optimum::check_bracket(ctx, publ, &brackets, k, notes, &graphs)
-        } else {
-            None
-        };
-        if let Some(x) = full {
+        let both = complete.then(|| optimum::BracketCheck::new(ctx, publ, &brackets, k));
+        if let Some(x) = both.as_ref().and_then(|c| optimum::check_bracket(c, notes)) {
             v.push(x);
         } else if let Some(x) = quality::better_neighbour(ctx, publ, b, pab) {
             v.push(x);
-        } else if complete
-            && let Some(x) = optimum::check_order(ctx, publ, &brackets, k, notes, &graphs)
-        {
+        } else if let Some(x) = both.as_ref().and_then(|c| optimum::check_order(c, notes)) {
             v.push(x);
         }
     }

@@ -58,7 +58,6 @@ mod solve;
 mod stages;
 mod witness;
 
-pub(crate) use graph::Graphs;
 pub use solve::{matching_counts, without_pab_inside};
 
 use super::order::Bracket;
@@ -67,45 +66,63 @@ use crate::points::show_points;
 use crate::report::Violation;
 use bsw_model::Id;
 use generation::{first_legal, order_key};
-use graph::{Values, View};
+use graph::{Graphs, Values, View};
 use solve::{optimum, solve, tight_window};
 use std::collections::HashSet;
 use std::rc::Rc;
 use witness::violation;
 
-/// The complete check of bracket `k`: `Some` violation when a better bracket pairing exists.
-/// `graphs`: shared with [`check_order`] of the same bracket (see [`Graphs`]).
-pub(crate) fn check_bracket(
-    ctx: &RoundCtx,
-    publ: &Published,
-    brackets: &[Bracket],
-    k: usize,
-    notes: &mut Vec<String>,
-    graphs: &Rc<Graphs>,
-) -> Option<Violation> {
-    let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab).starting_from(publ, graphs);
-    let b = &brackets[k];
-    let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
-    let published = view.values(&b.pairs, &next_pub, pab);
-    if view.trivially_optimal(&published, &b.pairs) {
+/// What both complete checks of bracket `k` start from: its view (whose matchings' graphs,
+/// built once, both share: [`Graphs`]) and the published pairing's criteria values.
+pub(crate) struct BracketCheck<'a> {
+    ctx: &'a RoundCtx,
+    view: View<'a>,
+    b: &'a Bracket,
+    pab: Option<Id>,
+    published: Values,
+    /// The published bracket pairs, then the next bracket's but those of two of this
+    /// bracket's downfloaters (such a pair would weigh as a pair of this bracket: left out,
+    /// which can only make the published side lighter).
+    given: Vec<(Id, Id)>,
+}
+
+impl<'a> BracketCheck<'a> {
+    pub(crate) fn new(
+        ctx: &'a RoundCtx,
+        publ: &'a Published,
+        brackets: &'a [Bracket],
+        k: usize,
+    ) -> Self {
+        let pab = publ.pabs.first().map(|x| x.1);
+        let graphs = Rc::new(Graphs::default());
+        let view = View::new(ctx, brackets, k, pab).starting_from(publ, &graphs);
+        let b = &brackets[k];
+        let next_pub: &[(Id, Id)] = brackets.get(k + 1).map_or(&[], |n| &n.pairs);
+        let published = view.values(&b.pairs, next_pub, pab);
+        let mut given = b.pairs.clone();
+        given.extend(
+            next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
+        );
+        BracketCheck { ctx, view, b, pab, published, given }
+    }
+}
+
+/// The complete check of a bracket: `Some` violation when a better bracket pairing exists.
+pub(crate) fn check_bracket(c: &BracketCheck, notes: &mut Vec<String>) -> Option<Violation> {
+    let BracketCheck { ctx, view, b, pab, given, .. } = c;
+    let (ctx, b, pab) = (*ctx, *b, *pab);
+    if view.trivially_optimal(&c.published, &b.pairs) {
         return None;
     }
     // The relaxation on the bracket and the next scoregroup first: when the published pairs
     // reach its optimum, nothing can beat them (no matching on the whole rest needed).
-    let mut given = b.pairs.clone();
-    // (A next bracket pair of two of this bracket's downfloaters would weigh as a pair of
-    // this bracket: left out, which can only make the published side lighter.)
-    given.extend(
-        next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
-    );
-    let window = solve(&view, &[], Some((&given, pab)));
+    let window = solve(view, &[], Some((given, pab)));
     if let Ok(w) = &window
         && w.published_optimal
     {
         return None;
     }
-    let solved = match optimum(&view, &[], window.ok()) {
+    let solved = match optimum(view, &[], window.ok()) {
         Ok(s) => s,
         Err(msg) => {
             notes.push(format!("bracket {}: {msg}", show_points(b.score)));
@@ -113,11 +130,11 @@ pub(crate) fn check_bracket(
         }
     };
     let witness = view.values(&solved.pairs, &solved.next_pairs, solved.pab);
-    let mut published = published;
+    let mut published = c.published.clone();
     let first = first_difference(&published, &witness)?;
     if published.names[first] == "C8" {
         // The published downfloaters' best next bracket, not the next bracket as published.
-        if let Ok(fixed) = optimum(&view, &b.pairs, None) {
+        if let Ok(fixed) = optimum(view, &b.pairs, None) {
             let best = view.values(&b.pairs, &fixed.next_pairs, pab);
             for (i, n) in best.names.iter().enumerate() {
                 if *n == "C8" {
@@ -163,34 +180,20 @@ fn first_difference(a: &Values, b: &Values) -> Option<usize> {
 /// pairing is a witness only when the rest of the field completes it, else the matching
 /// covers every player still to pair. A bracket whose published pairing is the first legal
 /// one (`first_legal`) needs no matching, nor does each part that is the first legal one.
-pub(crate) fn check_order(
-    ctx: &RoundCtx,
-    publ: &Published,
-    brackets: &[Bracket],
-    k: usize,
-    notes: &mut Vec<String>,
-    graphs: &Rc<Graphs>,
-) -> Option<Violation> {
-    let pab = publ.pabs.first().map(|x| x.1);
-    let view = View::new(ctx, brackets, k, pab).starting_from(publ, graphs);
-    let b = &brackets[k];
-    let key = order_key(&view, &b.pairs)?;
-    let (mdps_first, remainder_first) = first_legal(&view, &b.pairs, &key);
+pub(crate) fn check_order(c: &BracketCheck, notes: &mut Vec<String>) -> Option<Violation> {
+    let BracketCheck { view, b, pab, published, given, .. } = c;
+    let (b, pab) = (*b, *pab);
+    let key = order_key(view, &b.pairs)?;
+    let (mdps_first, remainder_first) = first_legal(view, &b.pairs, &key);
     if mdps_first && remainder_first {
         return None;
     }
-    let next_pub: Vec<(Id, Id)> = brackets.get(k + 1).map(|n| n.pairs.clone()).unwrap_or_default();
-    let published = view.values(&b.pairs, &next_pub, pab);
-    // The published bracket and next bracket pairs and the PAB, as in `check_bracket`: when
-    // they reach the relaxation's optimum, the stages see only its tight edges.
-    let mut given = b.pairs.clone();
-    given.extend(
-        next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
-    );
+    // With the published bracket and next bracket pairs and the PAB reaching the
+    // relaxation's optimum, the stages see only its tight edges.
     // 1. MDP choice and MDP-pairing (in stages: any number of MDPs).
     if !b.mdps.is_empty() && !mdps_first {
-        let tight = tight_window(&view, &[], (&given, pab));
-        if let Some(v) = stages::mdp_order(&view, &published, &key, notes, tight.as_deref()) {
+        let tight = tight_window(view, &[], (given, pab));
+        if let Some(v) = stages::mdp_order(view, published, &key, notes, tight.as_deref()) {
             return Some(v);
         }
     }
@@ -208,15 +211,6 @@ pub(crate) fn check_order(
     if remainder_first || n1 == 0 {
         return None;
     }
-    let tight = tight_window(&view, &fixed, (&given, pab));
-    stages::remainder_order(
-        &view,
-        &published,
-        &key,
-        &fixed,
-        &remainder,
-        n1,
-        notes,
-        tight.as_deref(),
-    )
+    let tight = tight_window(view, &fixed, (given, pab));
+    stages::remainder_order(view, published, &key, &fixed, &remainder, n1, notes, tight.as_deref())
 }
