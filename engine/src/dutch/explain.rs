@@ -273,14 +273,20 @@ impl<const NW: usize> Ctx<'_, '_, NW> {
 
     /// The fields of `v`: (name, value, is score field), most significant first.
     fn decode(&self, v: &Vector<NW>) -> Vec<(&'static str, Weight<NW>, bool)> {
-        let mut lo: u32 = self.fields.iter().map(|f| f.1).sum();
-        self.fields
-            .iter()
-            .map(|&(name, width, score)| {
+        // The completion field sits at the top of the weight, the others right below the
+        // unused bits (if any) under it, from the order field at bit 0 up.
+        let mut lo: u32 = self.fields.iter().skip(1).map(|f| f.1).sum();
+        let mut out = Vec::with_capacity(self.fields.len());
+        for (k, &(name, width, score)) in self.fields.iter().enumerate() {
+            let at = if k == 0 {
+                self.b.layout.completion_shift()
+            } else {
                 lo -= width;
-                (name, bits(&v.sum, lo, width), score)
-            })
-            .collect()
+                lo
+            };
+            out.push((name, bits(&v.sum, at, width), score));
+        }
+        out
     }
 
     /// A score field as "count×score" per score group, highest first.

@@ -14,6 +14,9 @@
 //! | four float score fields | C18-C21: the same, weighted by score group |
 //! | spare low bits | the order of candidates (Article 4), used by `candidates` |
 //!
+//! The float fields that look back further than the rounds played (C14/C15/C18/C19 in round
+//! 1, C16/C17/C20/C21 in rounds 1-2) are 0 for every pair, so they have no width there.
+//!
 //! Here h is the higher-ranked player of the pair and l the lower one. Edges not touching
 //! the bracket or the next score group keep only the first field (and C9).
 
@@ -99,24 +102,37 @@ impl<const NW: usize> Layout<NW> {
             c9: false,
             played_rank: HashMap::new(),
         };
-        // The bits left over widen the transposition order field (fewer matchings).
-        let total = l.total_bits(n);
+        // The bits left over widen the transposition order field (fewer matchings). The
+        // widening counts every float field, whatever the round, so that the order field and
+        // the pairings are the same as with the float fields at full width.
+        let total = l.full_bits(n);
         if total + 2 < Self::BITS {
             l.spare += Self::BITS - 2 - total;
         }
         l
     }
 
+    /// Width of a float field (C14-C21) of `width` bits that looks `back` rounds back: zero
+    /// before round `back + 1`, where every pair's value in it is 0 (nobody floated then).
+    fn float_width(&self, back: u32, width: u32) -> u32 {
+        if self.rounds_before >= back { width } else { 0 }
+    }
+
     /// Total bits of a weight (checked against [`Layout::BITS`]).
     pub(crate) fn total_bits(&self, n: usize) -> u32 {
+        let floats = |back| self.float_width(back, 2 * self.count + 2 * self.scores);
+        self.fixed_bits(n) + floats(1) + floats(2)
+    }
+
+    /// Total bits with every float field at full width, as in a round after the third.
+    fn full_bits(&self, n: usize) -> u32 {
+        self.fixed_bits(n) + 4 * self.count + 4 * self.scores
+    }
+
+    /// Bits of the fields other than the float ones (C14-C21).
+    fn fixed_bits(&self, n: usize) -> u32 {
         let top = bits_for(3 * n + 3);
-        top + 2 * self.count
-            + 2 * self.scores
-            + 2 * self.count
-            + 4 * self.count
-            + 4 * self.count
-            + 4 * self.scores
-            + self.spare
+        top + 2 * self.count + 2 * self.scores + 2 * self.count + 4 * self.count + self.spare
     }
 
     /// The fields of [`Layout::weight`], most significant first: the criterion each one
@@ -134,11 +150,14 @@ impl<const NW: usize> Layout<NW> {
             ("C8", s, true),
             ("C9", 2 * c, false),
         ];
-        for name in ["C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17"] {
+        for name in ["C10", "C11", "C12", "C13"] {
             f.push((name, c, false));
         }
-        for name in ["C18", "C19", "C20", "C21"] {
-            f.push((name, s, true));
+        for (name, back) in [("C14", 1), ("C15", 1), ("C16", 2), ("C17", 2)] {
+            f.push((name, self.float_width(back, c), false));
+        }
+        for (name, back) in [("C18", 1), ("C19", 1), ("C20", 2), ("C21", 2)] {
+            f.push((name, self.float_width(back, s), true));
         }
         f.push(("order", self.spare, false));
         f
@@ -243,9 +262,8 @@ impl<const NW: usize> Layout<NW> {
                 let d = if cur { down(fl) as u64 + (!hs_gt && down(fh)) as u64 } else { 0 };
                 f.push_u64(self.count, d);
                 f.push_u64(self.count, (cur && !(hs_gt && up(fl))) as u64);
-            } else {
-                f.push_u64(2 * self.count, 0);
             }
+            // Otherwise the two fields have no width (`float_width`).
         }
         // C18-C21.
         for back in [1u32, 2] {
@@ -265,8 +283,6 @@ impl<const NW: usize> Layout<NW> {
                     self.scores,
                     if cur && !(up(fl) && hs_gt) { self.score_bit(ph.score) } else { Weight::ZERO },
                 );
-            } else {
-                f.push(2 * self.scores, Weight::ZERO);
             }
         }
         f.push_u64(self.spare, 0);
@@ -294,6 +310,34 @@ mod tests {
     use super::*;
 
     type W8 = Weight<WORDS>;
+
+    #[test]
+    fn float_fields_looking_before_round_one_have_no_width() {
+        use super::super::order::Field;
+        let field = Field { players: vec![], met: Default::default() };
+        let n = 1_000_000;
+        let mut lay = Layout::<WORDS>::new(&field, &[], n);
+        let width = |lay: &Layout, names: &[&str]| -> u32 {
+            lay.fields(n).iter().filter(|f| names.contains(&f.0)).map(|f| f.1).sum()
+        };
+        let (one_back, two_back) = (["C14", "C15", "C18", "C19"], ["C16", "C17", "C20", "C21"]);
+        let spare = lay.spare;
+        lay.rounds_before = 2;
+        let full = lay.total_bits(n);
+        let per_round = 2 * lay.count + 2 * lay.scores;
+        assert_eq!((width(&lay, &one_back), width(&lay, &two_back)), (per_round, per_round));
+        // Round 2: nobody floated two rounds before.
+        lay.rounds_before = 1;
+        assert_eq!((width(&lay, &one_back), width(&lay, &two_back)), (per_round, 0));
+        assert_eq!(lay.total_bits(n), full - per_round);
+        // Round 1: no floats at all.
+        lay.rounds_before = 0;
+        assert_eq!((width(&lay, &one_back), width(&lay, &two_back)), (0, 0));
+        assert_eq!(lay.total_bits(n), full - 2 * per_round);
+        // The order field keeps its width: the pairings do not depend on the round's layout.
+        assert_eq!(lay.spare, spare);
+        assert_eq!(lay.fields(n).iter().map(|f| f.1).sum::<u32>(), lay.total_bits(n));
+    }
 
     #[test]
     fn low_bits_keeps_exactly_the_bits_below() {
