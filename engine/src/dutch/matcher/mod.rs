@@ -122,6 +122,7 @@ mod scan;
 mod stage;
 #[cfg(test)]
 mod tests;
+mod towards;
 mod warm;
 
 use super::weight::{WORDS, Weight};
@@ -222,6 +223,20 @@ pub(crate) trait Weights<const NW: usize> {
     /// without touching `dual` (the default: no step).
     fn restart_step(&self, _alive: &[bool], _dual: &mut [Weight<NW>], _mate: &[usize]) -> bool {
         false
+    }
+
+    /// The bucket of a vertex of [`Matcher::set_towards`]'s, for [`towards_bound`]; `None`
+    /// (the default): no buckets, each edge is read.
+    ///
+    /// [`towards_bound`]: Self::towards_bound
+    fn towards_key(&self, _u: usize) -> Option<u32> {
+        None
+    }
+
+    /// An upper bound on `w2(v, u)` for every `u >= u0` (`u0 > v`) of `u0`'s bucket
+    /// ([`towards_key`](Self::towards_key)), `v` touched towards them.
+    fn towards_bound(&self, v: usize, u0: usize) -> Weight<NW> {
+        self.w2(v, u0)
     }
 }
 

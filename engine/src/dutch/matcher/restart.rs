@@ -128,7 +128,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             if count[v] == 0 {
                 continue;
             }
-            let mut y = self.cover_row(v, &mut count);
+            let mut y = self.cover_row(v, &mut count, None);
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
@@ -294,12 +294,17 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             return count;
         }
         let alive: Vec<usize> = (0..n).filter(|&v| self.alive[v]).collect();
-        self.count_uncovered_at(&alive)
+        self.count_uncovered_at(&alive, None)
     }
 
     /// Each vertex's count of uncovered edges (y_v + y_u < w) among the edges at the alive
-    /// vertices `vs`: each such pair read once and counted at both ends.
-    pub(super) fn count_uncovered_at(&self, vs: &[usize]) -> Vec<u32> {
+    /// vertices `vs`: each such pair read once and counted at both ends (a vertex touched
+    /// towards some skips the buckets of `buckets` it covers, [`Matcher::towards_buckets`]).
+    pub(super) fn count_uncovered_at(
+        &self,
+        vs: &[usize],
+        buckets: Option<&towards::Buckets<NW>>,
+    ) -> Vec<u32> {
         let n = self.n;
         let mut order = vec![NONE; n];
         for (i, &v) in vs.iter().enumerate() {
@@ -309,20 +314,24 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         for (i, &v) in vs.iter().enumerate() {
             let yv = self.dualvar[v];
             // A pair with a vertex read before is skipped when that read covered it.
-            for u in self.changed_edges_of(v) {
+            let read = |u: usize| {
                 if u == v
                     || !self.alive[u]
                     || (order[u] != NONE
                         && order[u] < i
                         && (!self.towards_only[u] || self.in_towards[v]))
                 {
-                    continue;
+                    return;
                 }
                 let w = &self.w.w2(v, u);
                 if yv.add(&self.dualvar[u]) < *w {
                     count[v] += 1;
                     count[u] += 1;
                 }
+            };
+            match buckets {
+                Some(b) if self.towards_only[v] => self.towards_maybe_uncovered(v, &yv, b, read),
+                _ => self.changed_edges_of(v).for_each(read),
             }
         }
         count

@@ -169,10 +169,12 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         let cover_rows = std::mem::take(&mut self.cover_rows);
         let changed: Vec<usize> = if covering { cover_rows } else { pending.to_vec() };
         let changed: Vec<usize> = changed.into_iter().filter(|&v| self.alive[v]).collect();
-        let mut count = self.count_uncovered_at(&changed);
+        let buckets =
+            changed.iter().any(|&v| self.towards_only[v]).then(|| self.towards_buckets()).flatten();
+        let mut count = self.count_uncovered_at(&changed, buckets.as_ref());
         for &v in &changed {
             if count[v] > 0 {
-                self.dualvar[v] = self.cover_row(v, &mut count);
+                self.dualvar[v] = self.cover_row(v, &mut count, buckets.as_ref());
             }
         }
         for &v in pending {
@@ -248,15 +250,21 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     }
 
     /// The least dual of `v` that covers every edge at it (its row read once, its dual
-    /// left as it is); the edges it then covers are taken off `count` at both ends.
-    pub(super) fn cover_row(&self, v: usize, count: &mut [u32]) -> Weight<NW> {
+    /// left as it is); the edges it then covers are taken off `count` at both ends (a
+    /// vertex touched towards some reads only the buckets of `buckets` it may not cover).
+    pub(super) fn cover_row(
+        &self,
+        v: usize,
+        count: &mut [u32],
+        buckets: Option<&towards::Buckets<NW>>,
+    ) -> Weight<NW> {
         let y0 = self.dualvar[v];
         let mut y = y0;
         // (An edge of a vertex touched towards some that leads elsewhere and is uncovered
         // is shared with another changed vertex, which covers it.)
-        for u in self.changed_edges_of(v) {
+        let mut read = |u: usize| {
             if u == v || !self.alive[u] {
-                continue;
+                return;
             }
             let w = &self.w.w2(v, u);
             if y0.add(&self.dualvar[u]) < *w {
@@ -267,6 +275,10 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
                     y = w.sub(&self.dualvar[u]);
                 }
             }
+        };
+        match buckets {
+            Some(b) if self.towards_only[v] => self.towards_maybe_uncovered(v, &y0, b, &mut read),
+            _ => self.changed_edges_of(v).for_each(&mut read),
         }
         y
     }

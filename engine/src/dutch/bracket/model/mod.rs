@@ -337,10 +337,17 @@ impl<const NW: usize> Model<'_, NW> {
         if from < to && self.met[from..to].contains(&(b as u32)) {
             return Weight::ZERO;
         }
-        let mut x = self.class_w2(a, b, place, a_row);
+        let x = self.class_w2(a, b, place, a_row);
         if x.is_zero() || self.taken_out(a, b) {
             return Weight::ZERO;
         }
+        self.with_bonuses(a, b, x)
+    }
+
+    /// The doubled class-pair weight `x` of (a, b), a < b, with the doubled bonuses of the
+    /// decisions (`narrow` only).
+    #[inline(always)]
+    fn with_bonuses(&self, a: usize, b: usize, mut x: Weight<NW>) -> Weight<NW> {
         let (ra, rb) = (self.rem_of[a], self.rem_of[b]);
         let both = ra != NONE && rb != NONE;
         let mut lo: u64 = 0;
@@ -474,6 +481,26 @@ impl<const NW: usize> crate::dutch::matcher::Weights<NW> for Model<'_, NW> {
     /// Before any decision, by class (`classwise::step`).
     fn restart_step(&self, alive: &[bool], dual: &mut [Weight<NW>], mate: &[usize]) -> bool {
         self.by_class(alive.len()) && crate::dutch::classwise::step(self, alive, dual, mate)
+    }
+
+    /// Step 4's buckets: the open S2 players of one class, place and remainder
+    /// membership. For a lower player of the same bucket the weight from an S1 player
+    /// differs only by the digit, which falls as the player is further down, and by the
+    /// decisions that zero it (C1, taken out); not with the weights computed per pair
+    /// or during step 2 (its bonus is per opponent).
+    fn towards_key(&self, u: usize) -> Option<u32> {
+        if !self.narrow || self.step2.is_some() || u >= self.pbi.len() {
+            return None;
+        }
+        let next = self.place(u)? == Place::Next;
+        Some(self.class[u] * 4 + (next as u32) * 2 + (self.rem_of[u] != NONE) as u32)
+    }
+
+    /// `weight2` of (v, u0) without the decisions that zero a weight.
+    fn towards_bound(&self, v: usize, u0: usize) -> Weight<NW> {
+        let Some(place) = self.place(u0) else { return Weight::ZERO };
+        let x = self.class_w2(v, u0, place, true);
+        if x.is_zero() { x } else { self.with_bonuses(v, u0, x) }
     }
 
     #[inline(always)]
