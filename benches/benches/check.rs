@@ -1,11 +1,12 @@
 //! Issue 4 speed: certify round 6 (profile berger-swiss) of the tournaments of the `pair`
 //! bench, round 6 paired by the engine. `cargo bench -p bsw-benches --bench check`.
+mod common;
+
 use bsw_benches::{sizes, with_round6};
 use bsw_checker::Profile;
 use bsw_harness::bench::ResultModel;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::Duration;
 
 fn certify_round6(c: &mut Criterion) {
     for (model, var, default) in [
@@ -22,15 +23,7 @@ fn certify_round6(c: &mut Criterion) {
                 "{n} players: round 6 not conforming: {:?}",
                 report.violations.first()
             );
-            if n >= 10_000 {
-                g.sample_size(10)
-                    .warm_up_time(Duration::from_secs(1))
-                    .measurement_time(Duration::from_secs(30));
-            } else {
-                g.sample_size(20)
-                    .warm_up_time(Duration::from_secs(1))
-                    .measurement_time(Duration::from_secs(5));
-            }
+            common::sample_by_size(&mut g, n, 30, 20);
             g.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
                 b.iter(|| bsw_checker::check_round(black_box(t), 6, Profile::BergerSwiss))
             });

@@ -2,6 +2,8 @@
 //! (Elo-based, 15% draws, 1% forfeits; and the rating-blind "coin" model for comparison).
 //! `cargo bench -p bsw-benches --bench pair`. Sizes: `BSW_BENCH_ELO_SIZES`,
 //! `BSW_BENCH_COIN_SIZES` (see the crate docs).
+mod common;
+
 use bsw_benches::{before_round, before_round6, sizes};
 use bsw_harness::bench::ResultModel;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
@@ -16,16 +18,7 @@ fn pair_round6(c: &mut Criterion) {
         let mut g = c.benchmark_group(format!("pair_round6_{}", model.name()));
         for n in sizes(var, default) {
             let t = before_round6(n, model);
-            // Big fields: fewer, longer samples so that `cargo bench` ends in minutes.
-            if n >= 10_000 {
-                g.sample_size(10)
-                    .warm_up_time(Duration::from_secs(1))
-                    .measurement_time(Duration::from_secs(20));
-            } else {
-                g.sample_size(30)
-                    .warm_up_time(Duration::from_secs(1))
-                    .measurement_time(Duration::from_secs(5));
-            }
+            common::sample_by_size(&mut g, n, 20, 30);
             g.bench_with_input(BenchmarkId::from_parameter(n), &t, |b, t| {
                 b.iter(|| bsw_engine::berger_swiss::pair_next_round(black_box(t)).expect("pairs"))
             });

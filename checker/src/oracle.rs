@@ -3,7 +3,10 @@
 //! code with the engine's search. Cross-checked against exhaustive search in
 //! `tests/oracle.rs`.
 
+use crate::report::LegalPairing;
+use bsw_model::{Id, Tournament};
 use petgraph::graph::{NodeIndex, UnGraph};
+use std::borrow::Cow;
 
 /// A maximum matching of the graph on vertices `0..n` with `edges`: `mate[v]`.
 pub fn maximum_matching(n: usize, edges: &[(usize, usize)]) -> Vec<Option<usize>> {
@@ -40,6 +43,56 @@ pub fn perfect_matching(n: usize, edges: &[(usize, usize)]) -> Option<Vec<(usize
         }
     }
     Some(pairs)
+}
+
+/// A pairing of `ids` whose pairs are all `allowed` and, for an odd number, whose one
+/// player left takes the bye only when `bye_ok`: a perfect matching of the allowed pairs,
+/// plus for an odd number one extra vertex joined to every bye-eligible player.
+/// `Some((pairs, bye))` is such a pairing; `None` proves there is none.
+pub fn pairing_with_bye(
+    ids: &[Id],
+    allowed: impl Fn(Id, Id) -> bool,
+    bye_ok: impl Fn(Id) -> bool,
+) -> Option<LegalPairing> {
+    let n = ids.len();
+    let mut edges = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            if allowed(ids[i], ids[j]) {
+                edges.push((i, j));
+            }
+        }
+    }
+    let size = if n % 2 == 1 {
+        edges.extend((0..n).filter(|&i| bye_ok(ids[i])).map(|i| (i, n)));
+        n + 1
+    } else {
+        n
+    };
+    let matching = perfect_matching(size, &edges)?;
+    let mut pairs = Vec::new();
+    let mut bye = None;
+    for (a, b) in matching {
+        if b == n {
+            bye = Some(ids[a]);
+        } else {
+            pairs.push([ids[a], ids[b]]);
+        }
+    }
+    Some((pairs, bye))
+}
+
+/// `t` as its round `r` is paired: when entries were made ahead of `r`
+/// (`Tournament::pre_entered_round`), with them as requests of the round, so that their
+/// players stay out of the pairing.
+pub fn as_paired(t: &Tournament, r: u32) -> Cow<'_, Tournament> {
+    if t.pre_entered_round() == Some(r)
+        && let Some((view, _)) = t.with_pre_entries_as_requests()
+    {
+        Cow::Owned(view)
+    } else {
+        Cow::Borrowed(t)
+    }
 }
 
 /// Reference for tests: the size of a maximum matching by exhaustive search (small n only).

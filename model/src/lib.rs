@@ -13,6 +13,8 @@ pub mod error;
 pub mod io;
 pub mod layout;
 pub mod system;
+#[cfg(feature = "test-support")]
+pub mod test_support;
 pub mod trf;
 
 use std::collections::{HashMap, HashSet};

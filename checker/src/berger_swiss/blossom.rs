@@ -245,20 +245,12 @@ impl<'a> Implicit<'a> {
     /// The end of the skip-pointer chain from k, with the path compressed; during a search
     /// (`undoable`) every pointer changed is recorded so that [`Implicit::reset`] restores it.
     fn skip_to(&mut self, k: usize, undoable: bool) -> usize {
-        let mut r = k;
-        while self.nxt[r] != r {
-            r = self.nxt[r];
-        }
-        let mut i = k;
-        while self.nxt[i] != r {
-            let t = self.nxt[i];
+        let undo = &mut self.undo;
+        super::greedy::skip_chain_end(&mut self.nxt, k, |i, t| {
             if undoable {
-                self.undo.push((i, t));
+                undo.push((i, t));
             }
-            self.nxt[i] = r;
-            i = t;
-        }
-        r
+        })
     }
 
     /// Between searches: calls `bucket_ok(b)` for each bucket b holding an alive player q

@@ -170,18 +170,29 @@ impl NextUnpaired {
 
     /// The first unpaired player >= i (n = none).
     fn next(&mut self, i: usize) -> usize {
-        let mut r = i;
-        while self.nxt[r] != r {
-            r = self.nxt[r];
-        }
-        let mut k = i;
-        while self.nxt[k] != r {
-            let t = self.nxt[k];
-            self.nxt[k] = r;
-            k = t;
-        }
-        r
+        skip_chain_end(&mut self.nxt, i, |_, _| {})
     }
+}
+
+/// The end r of the skip-pointer chain from `k` in `nxt` (`nxt[r] == r`), with the path
+/// compressed: every pointer on it is set to r, `changed(i, old)` told of each before.
+pub(crate) fn skip_chain_end(
+    nxt: &mut [usize],
+    k: usize,
+    mut changed: impl FnMut(usize, usize),
+) -> usize {
+    let mut r = k;
+    while nxt[r] != r {
+        r = nxt[r];
+    }
+    let mut i = k;
+    while nxt[i] != r {
+        let t = nxt[i];
+        changed(i, t);
+        nxt[i] = r;
+        i = t;
+    }
+    r
 }
 
 /// The allowed candidates that come before q* in p's preference list (p = the highest

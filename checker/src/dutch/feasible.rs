@@ -18,11 +18,7 @@ pub use crate::report::LegalPairing;
 /// `Some((pairs, pab))`, or `None` when C1-C3 leave none. Entries made ahead of round `r`
 /// (`Tournament::pre_entered_round`) keep their players out, as requests of the round.
 pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
-    if t.pre_entered_round() == Some(r)
-        && let Some((view, _)) = t.with_pre_entries_as_requests()
-    {
-        return legal_pairing(&view, r);
-    }
+    let t = &*oracle::as_paired(t, r);
     let absences: Vec<Row> = t
         .players
         .iter()
@@ -39,35 +35,9 @@ pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
         })
         .collect();
     let (ctx, _) = context(t, r, &absences);
-    let n = ctx.order.len();
-    let mut edges = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if ctx.compatible(ctx.order[i], ctx.order[j]) {
-                edges.push((i, j));
-            }
-        }
-    }
-    let extra = n;
-    let size = if n % 2 == 1 {
-        for (i, id) in ctx.order.iter().enumerate() {
-            if ctx.hist.get(id).is_none_or(|h| h.pab_eligible) {
-                edges.push((i, extra));
-            }
-        }
-        n + 1
-    } else {
-        n
-    };
-    let matching = oracle::perfect_matching(size, &edges)?;
-    let mut pairs = Vec::new();
-    let mut pab = None;
-    for (a, b) in matching {
-        if b == extra && size > n {
-            pab = Some(ctx.order[a]);
-        } else {
-            pairs.push([ctx.order[a], ctx.order[b]]);
-        }
-    }
-    Some((pairs, pab))
+    oracle::pairing_with_bye(
+        &ctx.order,
+        |a, b| ctx.compatible(a, b),
+        |id| ctx.hist.get(&id).is_none_or(|h| h.pab_eligible),
+    )
 }

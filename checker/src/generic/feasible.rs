@@ -17,11 +17,7 @@ use bsw_model::{Id, Tournament};
 /// `Some((pairs, bye))` is a pairing the rules allow, `None` proves there is none. Entries
 /// made ahead of round `r` (`Tournament::pre_entered_round`) keep their players out.
 pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
-    if t.pre_entered_round() == Some(r)
-        && let Some((view, _)) = t.with_pre_entries_as_requests()
-    {
-        return legal_pairing(&view, r);
-    }
+    let t = &*oracle::as_paired(t, r);
     let state = state_before(t, r);
     let ids: Vec<Id> =
         t.players.iter().filter(|p| !p.withdrawn_by(r) && !p.absent(r)).map(|p| p.id).collect();
@@ -35,35 +31,9 @@ pub fn legal_pairing(t: &Tournament, r: u32) -> Option<LegalPairing> {
             && ((colour_ok(a, Colour::White) && colour_ok(b, Colour::Black))
                 || (colour_ok(a, Colour::Black) && colour_ok(b, Colour::White)))
     };
-    let n = ids.len();
-    let mut edges = Vec::new();
-    for i in 0..n {
-        for j in i + 1..n {
-            if allowed(ids[i], ids[j]) {
-                edges.push((i, j));
-            }
-        }
-    }
-    let size = if n % 2 == 1 {
-        for (i, &id) in ids.iter().enumerate() {
-            let rec = state.record(id);
-            if rec.byes == 0 && rec.unplayed_wins == 0 {
-                edges.push((i, n));
-            }
-        }
-        n + 1
-    } else {
-        n
+    let bye_ok = |id: Id| {
+        let rec = state.record(id);
+        rec.byes == 0 && rec.unplayed_wins == 0
     };
-    let matching = oracle::perfect_matching(size, &edges)?;
-    let mut pairs = Vec::new();
-    let mut bye = None;
-    for (a, b) in matching {
-        if b == n {
-            bye = Some(ids[a]);
-        } else {
-            pairs.push([ids[a], ids[b]]);
-        }
-    }
-    Some((pairs, bye))
+    oracle::pairing_with_bye(&ids, allowed, bye_ok)
 }

@@ -3,27 +3,26 @@ use crate::common;
 use bsw_checker::Profile;
 use common::*;
 
-#[test]
-fn worked_example_of_spec_11_conforms() {
-    assert_conforming(&worked_example(), Profile::BergerSwiss);
-}
+/// A hand-derived tournament.
+type Example = fn() -> bsw_model::Tournament;
+
+/// Each case: what it guards, the hand-derived tournament and the profile it conforms to.
+const CASES: [(&str, Example, Profile); 5] = [
+    ("worked example of SPEC §11 conforms", worked_example, Profile::BergerSwiss),
+    ("Berger group with a lower Swiss group conforms", mixed, Profile::BergerSwiss),
+    ("last group keeps its schedule after a withdrawal", kept_schedule, Profile::BergerSwiss),
+    (
+        "groups join the Swiss field when the first group loses a player",
+        dissolved,
+        Profile::BergerSwiss,
+    ),
+    ("worked example conforms to the generic profile too", worked_example, Profile::Generic),
+];
 
 #[test]
-fn berger_group_with_lower_swiss_group_conforms() {
-    assert_conforming(&mixed(), Profile::BergerSwiss);
-}
-
-#[test]
-fn last_group_keeps_its_schedule_after_a_withdrawal() {
-    assert_conforming(&kept_schedule(), Profile::BergerSwiss);
-}
-
-#[test]
-fn groups_join_the_swiss_field_when_the_first_group_loses_a_player() {
-    assert_conforming(&dissolved(), Profile::BergerSwiss);
-}
-
-#[test]
-fn worked_example_conforms_to_generic_profile_too() {
-    assert_conforming(&worked_example(), Profile::Generic);
+fn hand_derived_tournaments_conform() {
+    for (case, tournament, profile) in CASES {
+        eprintln!("case: {case}");
+        assert_conforming(&tournament(), profile);
+    }
 }

@@ -134,19 +134,14 @@ mod tests {
 
     #[test]
     fn a_late_entrant_before_the_last_ga_player_joins_ga() {
-        use bsw_model::{Config, DutchConfig, Player, System};
+        use bsw_model::{Config, DutchConfig, System};
         // 10 players by rating (ids = pairing numbers); 2 and 8 enter in round 3: 8 listed
         // before round 1, GA = 4 of them (1, 3, 4, 5); player 2 comes before the last GA
         // player (5) and joins GA, player 8 does not.
-        let players = (1..=10)
-            .map(|id| Player {
-                id,
-                name: format!("P{id}"),
-                rating: 2500 - id,
-                enters: [2, 8].contains(&id).then_some(3),
-                ..Player::default()
-            })
-            .collect();
+        let mut players = bsw_model::test_support::players(10, 2500, 1);
+        for p in &mut players {
+            p.enters = [2, 8].contains(&p.id).then_some(3);
+        }
         let config = Config {
             rounds: Some(9),
             system: System::Dutch(DutchConfig::default()),

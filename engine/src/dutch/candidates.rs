@@ -165,47 +165,41 @@ pub(crate) struct Outcome {
     pub stats: Stats,
 }
 
-/// Pairs the field (sorted in pairing order), the brackets matched as `path` says; with
-/// `deep`, each bracket's explain lines come from [`super::explain::bracket`] (the chosen
-/// candidate's criteria and why earlier candidates lost; slow, for people).
+/// What a round is paired with besides its field: the rounds already played, whether it is
+/// the last round, `deep` explain lines and the bracket `path`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Request {
+    pub rounds_before: u32,
+    pub last_round: bool,
+    /// Each bracket's explain lines come from [`super::explain::bracket`] (the chosen
+    /// candidate's criteria and why earlier candidates lost; slow, for people).
+    pub deep: bool,
+    pub path: Path,
+}
+
+/// Pairs the field (sorted in pairing order), the brackets matched as `req.path` says.
 ///
 /// The weights are [`WORDS`] words wide; a round with a bracket whose layout needs more
 /// bits ([`Failure::TooWide`]) is paired again, from its start, at [`WIDE`] words (the
 /// same code, instantiated twice: the narrow rounds pay nothing for the wide ones).
-pub(crate) fn pair_by(
-    field: &Field,
-    rounds_before: u32,
-    last_round: bool,
-    deep: bool,
-    path: Path,
-) -> Result<Outcome, Failure> {
-    pair_widths::<WORDS, WIDE>(field, rounds_before, last_round, deep, path)
+pub(crate) fn pair_by(field: &Field, req: Request) -> Result<Outcome, Failure> {
+    pair_widths::<WORDS, WIDE>(field, req)
 }
 
 /// [`pair_by`] at `NARROW` words, or at `WIDE_NW` when a layout does not fit.
 pub(crate) fn pair_widths<const NARROW: usize, const WIDE_NW: usize>(
     field: &Field,
-    rounds_before: u32,
-    last_round: bool,
-    deep: bool,
-    path: Path,
+    req: Request,
 ) -> Result<Outcome, Failure> {
-    match pair_at::<NARROW>(field, rounds_before, last_round, deep, path) {
-        Err(Failure::TooWide(_)) => {
-            pair_at::<WIDE_NW>(field, rounds_before, last_round, deep, path)
-        }
+    match pair_at::<NARROW>(field, req) {
+        Err(Failure::TooWide(_)) => pair_at::<WIDE_NW>(field, req),
         out => out,
     }
 }
 
 /// [`pair_by`] with weights of `NW` words.
-pub(crate) fn pair_at<const NW: usize>(
-    field: &Field,
-    rounds_before: u32,
-    last_round: bool,
-    deep: bool,
-    path: Path,
-) -> Result<Outcome, Failure> {
+pub(crate) fn pair_at<const NW: usize>(field: &Field, req: Request) -> Result<Outcome, Failure> {
+    let Request { deep, path, .. } = req;
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
     let mut stats = Stats::default();
@@ -215,11 +209,11 @@ pub(crate) fn pair_at<const NW: usize>(
     if path != Path::Global && !deep && all_alike(field) {
         stats.first_round = true;
         let mut layout = Layout::<NW>::new(field, &[], n);
-        layout.rounds_before = rounds_before;
-        layout.last_round = last_round;
+        layout.rounds_before = req.rounds_before;
+        layout.last_round = req.last_round;
         return Ok(first_candidate(field, layout, stats));
     }
-    let mut r = start_round::<NW>(field, rounds_before, last_round, deep, path, &mut stats)?;
+    let mut r = start_round::<NW>(field, req, &mut stats)?;
     // Current bracket: `pbi` = MDPs (first `sgb`) + residents, then the next score group.
     let group_end = |from: usize| -> usize {
         let mut e = from;
@@ -308,12 +302,10 @@ pub(crate) fn pair_at<const NW: usize>(
 /// or, on the whole field, by its first matching (`global_start`).
 fn start_round<'a, const NW: usize>(
     field: &'a Field,
-    rounds_before: u32,
-    last_round: bool,
-    deep: bool,
-    path: Path,
+    req: Request,
     stats: &mut Stats,
 ) -> Result<Round<'a, NW>, Failure> {
+    let Request { rounds_before, last_round, deep, path } = req;
     let n = field.players.len();
     let score = |v: usize| field.players[v].score;
     let mut layout = Layout::new(field, &[], n);

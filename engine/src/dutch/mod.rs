@@ -187,8 +187,8 @@ fn pair_round(
     // Every matcher of the round is dropped (its work counted) before `pair_by` returns.
     let work_before = matcher::work_so_far();
     let out =
-        candidates::pair_by(&field, rounds_before, last_round, deep, path).map_err(
-            |e| match e {
+        candidates::pair_by(&field, candidates::Request { rounds_before, last_round, deep, path })
+            .map_err(|e| match e {
                 candidates::Failure::NoPairing => DutchError::NoValidPairing { round: r },
                 candidates::Failure::TooWide(bits) => {
                     DutchError::TooManyScoreGroups { round: r, bits }
@@ -199,8 +199,7 @@ fn pair_round(
                 candidates::Failure::WholeField { players, why } => {
                     DutchError::WholeFieldTooLarge { round: r, players, why }
                 }
-            },
-        )?;
+            })?;
     let stats = out.stats;
     let work = matcher::work_so_far().since(&work_before);
     let mut pairs = out.pairs;

@@ -118,6 +118,20 @@ impl PairIndex {
     }
 }
 
+/// The next search's stamp (marks equal to it are this search's): one more than `stamp`,
+/// and on wrapping around to 0 the `marks` are cleared and the stamp restarts at 1, so no
+/// stale mark equals it.
+fn next_stamp<const N: usize>(stamp: &mut u32, marks: [&mut Vec<u32>; N]) -> u32 {
+    *stamp = stamp.wrapping_add(1);
+    if *stamp == 0 {
+        for m in marks {
+            m.fill(0);
+        }
+        *stamp = 1;
+    }
+    *stamp
+}
+
 /// The shortest chain of bucket pairs (Y_1, Z_1), …, (Y_k, Z_k), k >= 1, such that bucket
 /// `from` may meet Y_1, some vertex of Y_i is matched to one of Z_i, Z_i may meet Y_(i+1), and
 /// Z_k may meet bucket `to` (breadth-first over the bucket graph); with the number of buckets
@@ -135,14 +149,7 @@ fn bucket_chain(
         return (None, 0);
     }
     let nb = ix.nb;
-    ix.stamp = ix.stamp.wrapping_add(1);
-    if ix.stamp == 0 {
-        ix.seen_end.fill(0);
-        ix.seen_link.fill(0);
-        ix.meets_to.fill(0);
-        ix.stamp = 1;
-    }
-    let s = ix.stamp;
+    let s = next_stamp(&mut ix.stamp, [&mut ix.seen_end, &mut ix.seen_link, &mut ix.meets_to]);
     // Ends of chains that may meet `to` (the bucket graph is symmetric).
     for i in 0..ix.adj[to].len() {
         let x = ix.adj[to][i] as usize;
@@ -725,13 +732,7 @@ impl Matcher {
     /// blossom kept apart), so a search that runs to the end costs about what it labels, not
     /// the sum of the neighbourhoods.
     fn search<G: Graph + ?Sized>(&mut self, g: &G, root: usize, hints: &[u32]) -> Option<usize> {
-        self.cur = self.cur.wrapping_add(1);
-        if self.cur == 0 {
-            self.stamp.fill(0);
-            self.skip_stamp.fill(0);
-            self.bucket_stamp.fill(0);
-            self.cur = 1;
-        }
+        next_stamp(&mut self.cur, [&mut self.stamp, &mut self.skip_stamp, &mut self.bucket_stamp]);
         let nb = g.bucket_count();
         if self.bucket_stamp.len() < nb {
             self.bucket_stamp.resize(nb, 0);

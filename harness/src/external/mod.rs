@@ -28,7 +28,7 @@ pub mod runner;
 
 pub use profile::{EngineInfo, ExtProfile};
 
-use crate::generator::play::{drop_absence, fill_results, record_events, violation_failure};
+use crate::generator::play::{drop_absence, fill_results, record_events, verdict_failure};
 use crate::generator::{
     ByeRecord, Failure, FailureKind, Played, RoundRecord, Scenario, Stopwatch, SwissRecord,
 };
@@ -406,20 +406,15 @@ fn certify_round(
             _ => &[],
         },
     });
-    match report {
-        Err(payload) => {
-            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-            false
-        }
-        Ok(rep) if !rep.violations.is_empty() => {
-            out.violations = rep.violations.len();
-            let mut failure = violation_failure(r, &rep);
-            failure.details.extend(cmd);
-            out.failure = Some(failure);
-            false
-        }
-        Ok(_) => true,
+    let Some((mut failure, violations)) = verdict_failure(r, report) else {
+        return true;
+    };
+    if let Some(n) = violations {
+        out.violations = n;
+        failure.details.extend(cmd);
     }
+    out.failure = Some(failure);
+    false
 }
 
 impl Engine {

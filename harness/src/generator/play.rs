@@ -458,21 +458,32 @@ fn no_pairing(backend: &Backend, t: &Tournament, r: u32, out: &mut Played) -> Op
     }
 }
 
-/// Records in `out` the failure that the checker's verdict on round `r` shows (a panic, or
-/// violations); true when the round failed.
-fn record_verdict(r: u32, report: std::thread::Result<RoundReport>, out: &mut Played) -> bool {
+/// The failure that the checker's verdict on round `r` shows: a panic, or violations (with
+/// their number); `None` when the round is certified.
+pub(crate) fn verdict_failure(
+    r: u32,
+    report: std::thread::Result<RoundReport>,
+) -> Option<(Failure, Option<usize>)> {
     match report {
-        Err(payload) => {
-            out.failure = Some(Failure::panicked(r, FailureKind::CheckerPanic, &*payload));
-            true
-        }
+        Err(payload) => Some((Failure::panicked(r, FailureKind::CheckerPanic, &*payload), None)),
         Ok(rep) if !rep.violations.is_empty() => {
-            out.violations = rep.violations.len();
-            out.failure = Some(violation_failure(r, &rep));
-            true
+            Some((violation_failure(r, &rep), Some(rep.violations.len())))
         }
-        Ok(_) => false,
+        Ok(_) => None,
     }
+}
+
+/// Records in `out` the failure that the checker's verdict on round `r` shows
+/// ([`verdict_failure`]); true when the round failed.
+fn record_verdict(r: u32, report: std::thread::Result<RoundReport>, out: &mut Played) -> bool {
+    let Some((failure, violations)) = verdict_failure(r, report) else {
+        return false;
+    };
+    if let Some(n) = violations {
+        out.violations = n;
+    }
+    out.failure = Some(failure);
+    true
 }
 
 /// The played tournament `t` (absences sorted) in `out`.

@@ -129,14 +129,7 @@ fn an_unconfirmed_no_valid_pairing_is_a_failure_with_the_checkers_pairing() {
 /// take a PAB in an even field, so round 2 has no pairing; the engine and the checker agree.
 #[test]
 fn a_confirmed_no_valid_pairing_ends_the_tournament_without_failure() {
-    let players = (1..=2)
-        .map(|id| Player {
-            id,
-            name: format!("P{id}"),
-            rating: 2000 - id * 10,
-            ..Default::default()
-        })
-        .collect();
+    let players = bsw_model::test_support::players(2, 2000, 10);
     let sc = Scenario {
         seed: 1,
         base: Tournament {

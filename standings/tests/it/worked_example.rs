@@ -5,30 +5,16 @@
 //! named = White): R1 E-A, F-B, G-C, H-D; R2 C-A, B-H, D-F, G-E; R3 A-B, H-C, E-D, F-G.
 
 use crate::common;
+use bsw_model::test_support::worked_example::{self, A, B, C, D, E, F, G, GAMES, H};
 use common::*;
-
-const A: u32 = 1;
-const B: u32 = 2;
-const C: u32 = 3;
-const D: u32 = 4;
-const E: u32 = 5;
-const F: u32 = 6;
-const G: u32 = 7;
-const H: u32 = 8;
 
 /// The repository's one worked-example fixture (`corpus/examples/spec-11-worked-example`),
 /// checked against the results listed above.
 fn example() -> bsw_model::Tournament {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../corpus/examples/spec-11-worked-example");
-    let t = bsw_model::io::read_dir(&dir).expect("the worked-example fixture reads");
+    let t = worked_example::read();
     let players: Vec<(u32, u32)> = (1..=8).map(|i| (i, 2500 - 100 * i)).collect();
     // Rounds 1, 2, 3, their games in board order.
-    let games = [
-        [g(E, A, "0-1"), g(F, B, "0-1"), g(G, C, "0-1"), g(H, D, "1-0")],
-        [g(C, A, "0-1"), g(B, H, "1/2-1/2"), g(D, F, "1-0"), g(G, E, "1/2-1/2")],
-        [g(A, B, "1-0"), g(H, C, "1-0"), g(E, D, "1/2-1/2"), g(F, G, "0-1")],
-    ];
+    let games = GAMES.map(|round| round.map(|(white, black, result)| g(white, black, result)));
     let rows = (1..).zip(games).flat_map(|(r, round)| round.map(|e| (r, e))).collect();
     let by_hand = tournament(&players, 3, rows);
     assert_eq!(t.rows, by_hand.rows);

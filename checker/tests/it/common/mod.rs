@@ -7,14 +7,7 @@ use bsw_model::{Config, Entry, Id, Outcome, Player, Row, Tournament};
 
 pub(crate) fn players(n: u32) -> Vec<Player> {
     // Ratings strictly descending with the id, so TPN = id.
-    (1..=n)
-        .map(|id| Player {
-            id,
-            name: format!("P{id}"),
-            rating: 2800 - 100 * id,
-            ..Default::default()
-        })
-        .collect()
+    bsw_model::test_support::players(n, 2800, 100)
 }
 
 pub(crate) fn game(round: u32, board: u32, white: Id, black: Id, result: &str) -> Row {

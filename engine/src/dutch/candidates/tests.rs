@@ -3,7 +3,7 @@
 //! events are paired round by round both ways ([`Path`]) and compared, and the fallback
 //! (the check fails, the bracket is re-paired on the whole field) is exercised.
 
-use super::{Failure, Outcome as Paired, Path, Stats, pair_at, pair_widths};
+use super::{Failure, Outcome as Paired, Path, Request, Stats, pair_at, pair_widths};
 use crate::dutch::testing::{Rng, play, samples_by_both, swiss};
 use crate::dutch::weight::{WIDE, WORDS};
 use crate::dutch::{DutchError, WholeField, pair_next_round_by};
@@ -238,16 +238,17 @@ fn wide_weights_pair_as_the_narrow_ones() {
         t.config.system = System::Dutch(cfg.clone());
         for r in 1..=total {
             let field = crate::dutch::order::field(&t, r);
-            let (before, last) = (r - 1, r == total);
-            let narrow = paired(pair_at::<WORDS>(&field, before, last, true, Path::Auto));
+            let (rounds_before, last_round) = (r - 1, r == total);
+            let req = |deep, path| Request { rounds_before, last_round, deep, path };
+            let narrow = paired(pair_at::<WORDS>(&field, req(true, Path::Auto)));
             for path in [Path::Auto, Path::Global] {
-                let wide = paired(pair_at::<WIDE>(&field, before, last, true, path));
+                let wide = paired(pair_at::<WIDE>(&field, req(true, path)));
                 assert_eq!(wide, narrow, "seed {seed}, round {r}, {path:?}");
             }
-            let tight = pair_at::<3>(&field, before, last, false, Path::Auto);
+            let tight = pair_at::<3>(&field, req(false, Path::Auto));
             too_wide += matches!(tight, Err(Failure::TooWide(_))) as usize;
-            let retried = paired(pair_widths::<3, WIDE>(&field, before, last, false, Path::Auto));
-            let plain = paired(pair_at::<WORDS>(&field, before, last, false, Path::Auto));
+            let retried = paired(pair_widths::<3, WIDE>(&field, req(false, Path::Auto)));
+            let plain = paired(pair_at::<WORDS>(&field, req(false, Path::Auto)));
             assert_eq!(retried, plain, "seed {seed}, round {r}: retried at the wide width");
             let Ok((paired, _)) = pair_next_round_by(&t, &cfg, Path::Auto) else { break };
             rounds += 1;

@@ -5,14 +5,7 @@ use bsw_model::{Config, Entry, Outcome, Player, Row, Tournament};
 
 /// Players with ids 1..=n and strictly descending ratings (TPN = id).
 pub(crate) fn players(n: u32) -> Vec<Player> {
-    (1..=n)
-        .map(|id| Player {
-            id,
-            name: format!("P{id}"),
-            rating: 2500 - id * 10,
-            ..Default::default()
-        })
-        .collect()
+    bsw_model::test_support::players(n, 2500, 10)
 }
 
 pub(crate) fn swiss(n: u32, rounds: u32) -> Tournament {
