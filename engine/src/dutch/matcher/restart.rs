@@ -329,10 +329,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
                     count[u] += 1;
                 }
             };
-            match buckets {
-                Some(b) if self.towards_only[v] => self.towards_maybe_uncovered(v, &yv, b, read),
-                _ => self.changed_edges_of(v).for_each(read),
-            }
+            self.changed_maybe_uncovered(v, &yv, buckets, read);
         }
         count
     }

@@ -54,7 +54,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     /// bucket, the members before `v` and those of `v`'s block one by one, each later
     /// block only when the bound at its first member exceeds `yv` plus the block's least
     /// dual. (The duals only rise while the buckets are in use: the least stays a bound.)
-    pub(super) fn towards_maybe_uncovered(
+    fn towards_maybe_uncovered(
         &self,
         v: usize,
         yv: &Weight<NW>,
@@ -76,6 +76,22 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
                 }
                 block.iter().for_each(|&u| f(u));
             }
+        }
+    }
+
+    /// Calls `f` for each vertex whose changed edge to `v` may be uncovered under `v`'s
+    /// dual `yv`: through `buckets` for a vertex touched towards some, else its whole
+    /// changed row ([`Matcher::changed_edges_of`]).
+    pub(super) fn changed_maybe_uncovered(
+        &self,
+        v: usize,
+        yv: &Weight<NW>,
+        buckets: Option<&Buckets<NW>>,
+        f: impl FnMut(usize),
+    ) {
+        match buckets {
+            Some(b) if self.towards_only[v] => self.towards_maybe_uncovered(v, yv, b, f),
+            _ => self.changed_edges_of(v).for_each(f),
         }
     }
 }

@@ -276,10 +276,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
                 }
             }
         };
-        match buckets {
-            Some(b) if self.towards_only[v] => self.towards_maybe_uncovered(v, &y0, b, &mut read),
-            _ => self.changed_edges_of(v).for_each(&mut read),
-        }
+        self.changed_maybe_uncovered(v, &y0, buckets, &mut read);
         y
     }
 }
