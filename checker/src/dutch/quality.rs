@@ -30,7 +30,7 @@
 //! criteria values ([`pair_values`]) and the generation order (`position`) are the ones the
 //! complete check compares too.
 
-use super::colours::Strength;
+use super::colours::{Side, Strength};
 use super::order;
 use super::round::{Published, RoundCtx};
 use super::state::Float;
@@ -57,12 +57,17 @@ type Values = [i64; N];
 
 /// C10-C13 counts of one pair, with the colours 5.2 gives it.
 pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
-    let (white, _, _) = ctx.colours(a, b);
     let top = ctx.topscorer.contains(&a) || ctx.topscorer.contains(&b);
+    side_pair_values(&ctx.side(a), &ctx.side(b), top, ctx.initial)
+}
+
+/// [`pair_values`] from the two players' sides (`top`: either is a topscorer), for callers
+/// that keep the sides by index rather than look them up per pair.
+pub(crate) fn side_pair_values(sa: &Side, sb: &Side, top: bool, initial: Colour) -> Values {
+    let (ca, _) = super::colours::allocate(sa, sb, initial);
     let mut v = [0i64; N];
-    for x in [a, b] {
-        let c = if x == white { Colour::White } else { Colour::Black };
-        let h = &ctx.hist[&x];
+    for (x, c) in [(sa, ca), (sb, ca.other())] {
+        let h = x.history;
         if top {
             let d = h.colour_difference() + if c == Colour::White { 1 } else { -1 };
             if d.abs() > 2 {
@@ -73,7 +78,7 @@ pub fn pair_values(ctx: &RoundCtx, a: Id, b: Id) -> Values {
                 v[2] += 1;
             }
         }
-        if let Some(p) = ctx.prefs[&x]
+        if let Some(p) = x.preference
             && p.colour != c
         {
             v[3] += 1;

@@ -4,9 +4,10 @@
 //! edge's criteria fields packed, in the layout of the [parent module](super)), kept per
 //! bracket ([`Graphs`]).
 
+use crate::dutch::colours::Side;
 use crate::dutch::colours::Strength;
 use crate::dutch::order::Bracket;
-use crate::dutch::quality::pair_values;
+use crate::dutch::quality::{pair_values, side_pair_values};
 use crate::dutch::round::{Published, RoundCtx};
 use crate::dutch::state::Float;
 use crate::dutch::wmatch::{Weight, Wide};
@@ -282,8 +283,47 @@ pub(super) fn bits_for(max: u64) -> u32 {
 /// shared by its quality check ([`check_bracket`](super::check_bracket)) and its order check
 /// ([`check_order`](super::check_order)),
 /// whose relaxations are on the same players and edges (only the tie-break fields differ).
+///
+/// With them, the tight windows found ([`super::solve::tight_window`]), per graph and pairs
+/// given: the relaxation of the quality check leaves its certificate's tight edges here when
+/// the order check may read them, so that the same matching is not solved twice.
 #[derive(Default)]
-pub(crate) struct Graphs(RefCell<Vec<(GraphKey, Built)>>);
+pub(crate) struct Graphs(
+    RefCell<Vec<(GraphKey, Built)>>,
+    RefCell<Vec<TightWindow>>,
+    std::cell::Cell<bool>,
+);
+
+/// A tight window: the graph's key, the given pairs (by index), the tight edges (`None`: the
+/// given pairs do not reach the relaxation's optimum).
+pub(super) type TightWindow = (GraphKey, Vec<(usize, usize)>, Option<Rc<Vec<bool>>>);
+
+impl Graphs {
+    /// The tight window kept for `key` and `given`, if any: `Some(None)` when the given pairs
+    /// were found not to reach the optimum.
+    pub(super) fn tight(
+        &self,
+        key: &GraphKey,
+        given: &[(usize, usize)],
+    ) -> Option<Option<Rc<Vec<bool>>>> {
+        let kept = self.1.borrow();
+        kept.iter().find(|(k, g, _)| k == key && g == given).map(|(_, _, t)| t.clone())
+    }
+
+    pub(super) fn keep_tight(&self, w: TightWindow) {
+        self.1.borrow_mut().push(w);
+    }
+
+    /// Whether the relaxation solved now should leave its tight window (set by the quality
+    /// check when the order check will read that window).
+    pub(super) fn wants_window(&self) -> bool {
+        self.2.get()
+    }
+
+    pub(super) fn want_window(&self, on: bool) {
+        self.2.set(on);
+    }
+}
 
 /// The optimum over the players still to pair, less the players of `fixed` (pairs kept as
 /// they are; then only the fields of C8 and below can vary).
@@ -457,7 +497,7 @@ impl Layout {
 
 /// What the fields read of each player of the graph, by index (no hashing in the loop over
 /// pairs).
-struct PlayerData {
+struct PlayerData<'a> {
     member: Vec<bool>,
     resident: Vec<bool>,
     next: Vec<bool>,
@@ -472,10 +512,14 @@ struct PlayerData {
     met: Vec<Vec<usize>>,
     absolute: Vec<Option<Colour>>,
     takes_pab: Vec<bool>,
+    /// What 5.2 and C10-C13 read of each player (`RoundCtx::side`), and whether it is a
+    /// topscorer.
+    sides: Vec<Side<'a>>,
+    top: Vec<bool>,
 }
 
-impl PlayerData {
-    fn new(view: &View, players: &[Id]) -> PlayerData {
+impl<'a> PlayerData<'a> {
+    fn new(view: &View<'a>, players: &[Id]) -> PlayerData<'a> {
         let ctx = view.ctx;
         let n = players.len();
         let member: Vec<bool> = players.iter().map(|x| view.member.contains(x)).collect();
@@ -528,7 +572,11 @@ impl PlayerData {
             .iter()
             .map(|x| ctx.hist[x].pab_eligible && Some(ctx.score(*x)) == view.pab_score)
             .collect();
+        let sides: Vec<Side<'a>> = players.iter().map(|&x| ctx.side(x)).collect();
+        let top: Vec<bool> = players.iter().map(|x| ctx.topscorer.contains(x)).collect();
         PlayerData {
+            sides,
+            top,
             member,
             resident,
             next,
@@ -552,14 +600,15 @@ type FieldValues = Vec<(Vec<u64>, bool, bool)>;
 struct Fields<'a> {
     view: &'a View<'a>,
     layout: Layout,
-    data: PlayerData,
+    data: PlayerData<'a>,
     players: &'a [Id],
 }
 
 impl Fields<'_> {
-    /// The criteria fields of a pair of two bracket members (`v` all zero).
-    fn bracket_pair(&self, i: usize, j: usize, v: &mut [u64]) {
-        let (view, ctx, players) = (self.view, self.view.ctx, self.players);
+    /// The criteria fields of a pair of two bracket members (`v` all zero), whose colour
+    /// values (C10-C13, [`pair_values`]) are `c`.
+    fn bracket_pair(&self, i: usize, j: usize, c: &[i64], v: &mut [u64]) {
+        let view = self.view;
         let Layout { f_c6, f_c7, f_col, f_fl, f_c18, f_c19, f_c20, f_c21, .. } = self.layout;
         let PlayerData { resident, level, floats, score, .. } = &self.data;
         v[f_c6] = 1;
@@ -568,7 +617,6 @@ impl Fields<'_> {
                 v[f_c7 + level[z]] += 1;
             }
         }
-        let c = pair_values(ctx, players[i], players[j]);
         for k in 0..4 {
             v[f_col + k] = (2 - c[k + 1]) as u64;
         }
@@ -602,6 +650,42 @@ impl Fields<'_> {
                 v[f0 + di] = 1 - hit as u64;
             }
         }
+    }
+
+    /// The colour values (C10-C13, [`pair_values`]) of the pair `i`-`j`.
+    fn colour_values(&self, i: usize, j: usize) -> [i64; 9] {
+        let PlayerData { sides, top, .. } = &self.data;
+        side_pair_values(&sides[i], &sides[j], top[i] || top[j], self.view.ctx.initial)
+    }
+
+    /// Everything the fields of the edge `i`-`j` read (`bracket`: a pair of two members,
+    /// with colour values `c`; else a pair of the next bracket), packed into one number:
+    /// edges of equal signatures have equal fields, so each signature's fields are built
+    /// and interned once ([`Fields::edges`]). Level, floats, residence of both ends (for a
+    /// next bracket pair: membership and the level of a member), C10-C13. `None` for a
+    /// bracket of more than 2^16 score levels (never met: fields built per edge).
+    fn signature(&self, i: usize, j: usize, bracket: bool, c: &[i64]) -> Option<u64> {
+        let PlayerData { member, resident, level, floats, .. } = &self.data;
+        if self.view.levels.len() >= 1 << 16 {
+            return None;
+        }
+        let fl =
+            |z: usize| floats[z].iter().enumerate().map(|(k, &f)| (f as u64) << k).sum::<u64>();
+        let sig: u64 = if bracket {
+            let colours: u64 = (0..4).map(|k| (c[k + 1].clamp(0, 3) as u64) << (2 * k)).sum();
+            (resident[i] as u64) << 1
+                | (resident[j] as u64) << 2
+                | fl(i) << 3
+                | fl(j) << 7
+                | colours << 11
+                | (level[i] as u64) << 19
+                | (level[j] as u64) << 35
+        } else {
+            let lv = |z: usize| if member[z] { level[z] as u64 } else { 0 };
+            1 | (member[i] as u64) << 1 | (member[j] as u64) << 2 | lv(i) << 19 | lv(j) << 35
+        };
+        // Spread the high bits into the low ones (one-to-one), which the table's hash reads.
+        Some(sig ^ (sig >> 24) ^ (sig >> 40))
     }
 
     /// The criteria fields of a pair of the next bracket (`v` all zero).
@@ -655,6 +739,9 @@ impl Fields<'_> {
         let mut edges: Vec<(usize, usize)> = Vec::new();
         let mut pattern: Vec<u32> = Vec::new();
         let mut fv = vec![0u64; nf];
+        // Each signature's field values, once interned: an edge of a known signature takes
+        // them without building its fields (`Fields::signature`).
+        let mut by_signature: crate::dutch::idmap::IdMap<u64, u32> = Default::default();
         let mut stamp = vec![usize::MAX; n];
         for i in 0..n {
             for &j in &met[i] {
@@ -672,13 +759,24 @@ impl Fields<'_> {
                 let p = if bracket
                     || view.has_next && in_next[i] && in_next[j] && (next[i] || next[j])
                 {
-                    fv.iter_mut().for_each(|x| *x = 0);
-                    if bracket {
-                        self.bracket_pair(i, j, &mut fv);
-                    } else {
-                        self.next_pair(i, j, &mut fv);
+                    let c = if bracket { self.colour_values(i, j) } else { [0; 9] };
+                    let sig = self.signature(i, j, bracket, &c);
+                    match sig.and_then(|s| by_signature.get(&s)) {
+                        Some(&p) => p,
+                        None => {
+                            fv.iter_mut().for_each(|x| *x = 0);
+                            if bracket {
+                                self.bracket_pair(i, j, &c, &mut fv);
+                            } else {
+                                self.next_pair(i, j, &mut fv);
+                            }
+                            let p = intern(&fv, bracket);
+                            if let Some(s) = sig {
+                                by_signature.insert(s, p);
+                            }
+                            p
+                        }
                     }
-                    intern(&fv, bracket)
                 } else {
                     0 // no field: nothing for the narrowing to read
                 };

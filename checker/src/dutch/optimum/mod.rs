@@ -115,8 +115,11 @@ pub(crate) fn check_bracket(c: &BracketCheck, notes: &mut Vec<String>) -> Option
         return None;
     }
     // The relaxation on the bracket and the next scoregroup first: when the published pairs
-    // reach its optimum, nothing can beat them (no matching on the whole rest needed).
+    // reach its optimum, nothing can beat them (no matching on the whole rest needed). Its
+    // certificate's tight edges are kept when the order check will read them.
+    view.graphs.want_window(order_reads_window(c));
     let window = solve(view, &[], Some((given, pab)));
+    view.graphs.want_window(false);
     if let Ok(w) = &window
         && w.published_optimal
     {
@@ -193,11 +196,34 @@ pub(crate) fn check_order(c: &BracketCheck, notes: &mut Vec<String>) -> Option<V
     // 1. MDP choice and MDP-pairing (in stages: any number of MDPs).
     if !b.mdps.is_empty() && !mdps_first {
         let tight = tight_window(view, &[], (given, pab));
-        if let Some(v) = stages::mdp_order(view, published, &key, notes, tight.as_deref()) {
+        if let Some(v) =
+            stages::mdp_order(view, published, &key, notes, tight.as_ref().map(|t| t.as_slice()))
+        {
             return Some(v);
         }
     }
     // 2. The remainder, with the published MDP pairs fixed.
+    let (fixed, remainder, n1) = remainder_of(c);
+    if remainder_first || n1 == 0 {
+        return None;
+    }
+    let tight = tight_window(view, &fixed, (given, pab));
+    stages::remainder_order(
+        view,
+        published,
+        &key,
+        &fixed,
+        &remainder,
+        n1,
+        notes,
+        tight.as_ref().map(|t| t.as_slice()),
+    )
+}
+
+/// The published MDP pairs of a bracket, its remainder (the residents not paired with an
+/// MDP) and the remainder's published number of pairs.
+fn remainder_of(c: &BracketCheck) -> (Vec<(Id, Id)>, Vec<Id>, usize) {
+    let (view, b) = (&c.view, c.b);
     let fixed: Vec<(Id, Id)> = b
         .pairs
         .iter()
@@ -208,9 +234,20 @@ pub(crate) fn check_order(c: &BracketCheck, notes: &mut Vec<String>) -> Option<V
     let remainder: Vec<Id> =
         b.residents.iter().filter(|x| !with_mdp.contains(x)).copied().collect();
     let n1 = b.pairs.len() - fixed.len();
-    if remainder_first || n1 == 0 {
-        return None;
+    (fixed, remainder, n1)
+}
+
+/// Whether [`check_order`] would read the tight window of the relaxation without fixed
+/// pairs (the MDP part, or the remainder of a bracket without MDP pairs), were the
+/// published pairing optimal: then the quality check's relaxation keeps its own.
+fn order_reads_window(c: &BracketCheck) -> bool {
+    let Some(key) = order_key(&c.view, &c.b.pairs) else {
+        return false;
+    };
+    let (mdps_first, remainder_first) = first_legal(&c.view, &c.b.pairs, &key);
+    if !c.b.mdps.is_empty() && !mdps_first {
+        return true;
     }
-    let tight = tight_window(view, &fixed, (given, pab));
-    stages::remainder_order(view, published, &key, &fixed, &remainder, n1, notes, tight.as_deref())
+    let (fixed, _, n1) = remainder_of(c);
+    !remainder_first && n1 > 0 && fixed.is_empty()
 }

@@ -8,6 +8,7 @@ use super::graph::{Graph, GraphKey, SolveError, View};
 use crate::dutch::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
 use bsw_model::Id;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 thread_local! {
     /// Matchings run by the complete check on this thread: on the bracket and the next
@@ -146,7 +147,7 @@ pub(super) fn solve_tweaked(
         members_apart: tweak.is_none() && !fixed.is_empty(),
         pab_inside: PAB_INSIDE.with(|c| c.get()),
     };
-    let g = view.graph(key)?;
+    let g = view.graph(key.clone())?;
     let tight = tight.filter(|t| window.is_some() && t.len() == g.edges.len());
     let (n, dummy) = (g.n, g.dummy);
     let tweak_bits = tweak.map_or(0, |t| t.bits);
@@ -159,9 +160,10 @@ pub(super) fn solve_tweaked(
         }
         v
     });
-    let full = window.is_none();
+    let full = (window.is_none(), view.graphs.wants_window());
+    let given_ix = given.clone();
     let given = given.as_deref();
-    let (mates, published_optimal) = if total + 4 <= 120 {
+    let (mates, published_optimal, window_tight) = if total + 4 <= 120 {
         let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
         run::<i128>(&g, low, full, given, tweak, tight)
     } else if total + 4 <= 250 {
@@ -175,6 +177,10 @@ pub(super) fn solve_tweaked(
     } else {
         return Err(SolveError::TooWide { bits: total });
     };
+    // The relaxation's certificate, kept for the order check's tight window of this graph.
+    if let (Some(t), Some(given)) = (window_tight, given_ix) {
+        view.graphs.keep_tight((key, given, t.map(Rc::new)));
+    }
     let mut pairs = Vec::new();
     let mut next_pairs = Vec::new();
     let mut pab = None;
@@ -198,7 +204,7 @@ pub(super) fn solve_tweaked(
             next_pairs.push((x, y));
         }
     }
-    if full && mates.iter().take(n).any(|m| m.is_none()) {
+    if full.0 && mates.iter().take(n).any(|m| m.is_none()) {
         return Err(SolveError::Incomplete);
     }
     pairs.extend(fixed.iter().copied());
@@ -206,15 +212,19 @@ pub(super) fn solve_tweaked(
 }
 
 /// Packs the criteria fields (above `1 + tweak bits`) and the tie-break fields into doubled
-/// weights and solves; with `given` (the relaxation), whether those pairs reach the optimum.
+/// weights and solves; with `given` (the relaxation), whether those pairs reach the optimum,
+/// and, with `keep_window`, for the relaxation without tie-break fields on every edge solved
+/// by the sparse matching, its tight window ([`tight_window`]: `Some(None)` when the pairs do not reach
+/// the optimum), from the same certificate.
+#[allow(clippy::type_complexity)]
 pub(super) fn run<W: Weight>(
     g: &Graph,
     low: impl Fn(&Wide) -> W,
-    max_cardinality: bool,
+    (max_cardinality, keep_window): (bool, bool),
     given: Option<&[(usize, usize)]>,
     tweak: Option<&Tweak>,
     tight: Option<&[bool]>,
-) -> (Vec<Option<usize>>, bool) {
+) -> (Vec<Option<usize>>, bool, Option<Option<Vec<bool>>>) {
     let nv = g.nv;
     // Weights are doubled (bit 0 is free): every dual stays an integer.
     let shift = 1 + tweak.map_or(0, |t| t.bits);
@@ -267,16 +277,28 @@ pub(super) fn run<W: Weight>(
     // Over every player still to pair a complete pairing exists (the published one), so the
     // heaviest perfect matching is the optimum; its warm start pairs the players below the
     // next scoregroup (weight 0) among themselves first.
+    if let (true, false, None, None, Some(given)) =
+        (keep_window, max_cardinality, tweak, tight, given)
+    {
+        let reached = |mates: &[Option<usize>]| reaches_optimum(nv, &packed, mates, given);
+        let (mates, window) =
+            wmatch::max_weight_matching_sparse_from_tight(nv, &packed, hint, reached);
+        let reached = match &window {
+            Some(t) => t.is_some(),
+            None => reaches_optimum(nv, &packed, &mates, given),
+        };
+        return (mates, reached, window);
+    }
     let mates = if max_cardinality {
         wmatch::max_weight_perfect_matching_from(nv, &packed, hint)
     } else {
         wmatch::max_weight_matching_sparse_from(nv, &packed, hint)
     };
     let Some(given) = given else {
-        return (mates, false);
+        return (mates, false, None);
     };
     let reached = reaches_optimum(nv, &packed, &mates, given);
-    (mates, reached)
+    (mates, reached, None)
 }
 
 /// Whether the `given` pairs weigh at least as much as the matching `mates` on the edges
@@ -311,15 +333,23 @@ fn reaches_optimum<W: Weight>(
 /// edges tight under an optimal dual solution
 /// ([`wmatch::max_weight_matching_sparse_tight`]). `None` when the given pairs do not reach
 /// the optimum (or the graph is not built): the stages then see every edge.
-pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Option<Vec<bool>> {
-    let g = view.graph(window_key(fixed)).ok()?;
+///
+/// Kept per graph and given pairs ([`super::graph::Graphs`]): the quality check's relaxation
+/// of the same graph leaves its own certificate's window there (the same matching, solved
+/// once), and a window found here serves both parts of the order check.
+pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Option<Rc<Vec<bool>>> {
+    let key = window_key(fixed);
+    let g = view.graph(key.clone()).ok()?;
     let (ps, pab) = given;
     let mut given: Vec<(usize, usize)> =
         ps.iter().filter_map(|(x, y)| Some((*g.index.get(x)?, *g.index.get(y)?))).collect();
     if let (Some(p), Some(d)) = (pab.and_then(|p| g.index.get(&p)), g.dummy) {
         given.push((*p, d));
     }
-    if g.bits + 4 <= 120 {
+    if let Some(kept) = view.graphs.tight(&key, &given) {
+        return kept;
+    }
+    let found = if g.bits + 4 <= 120 {
         let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
         tight::<i128>(&g, low, &given)
     } else if g.bits + 4 <= 250 {
@@ -327,8 +357,11 @@ pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Opt
     } else if g.bits + 4 <= 500 {
         tight::<Wide>(&g, |w| *w, &given)
     } else {
-        None
-    }
+        return None;
+    };
+    let found = found.map(Rc::new);
+    view.graphs.keep_tight((key, given, found.clone()));
+    found
 }
 
 /// The key of the relaxation graph of `fixed` that the tight window and its places read.

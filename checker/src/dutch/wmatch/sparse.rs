@@ -75,15 +75,48 @@ pub(crate) fn max_weight_matching_sparse_tight<W: Weight>(
 ) -> (Vec<Option<usize>>, Vec<bool>) {
     let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
     let (out, doubled, _) = solve_sparse(n, edges, first, per);
-    let tight = edges
+    let tight = tight_edges(n, edges, &out, doubled);
+    (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), tight)
+}
+
+/// [`max_weight_matching_sparse_from`] (the same matching, by the same steps), with the
+/// tight edges of its certificate ([`max_weight_matching_sparse_tight`]) when `want` holds
+/// for the matching: `Some(None)` when `want` does not, `None` when the graph is small
+/// enough for the dense solver (no certificate on the whole graph). Lets one solve serve
+/// both the relaxation and the tight window of the order check.
+#[allow(clippy::type_complexity)]
+pub(crate) fn max_weight_matching_sparse_from_tight<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    first: &[usize],
+    want: impl FnOnce(&[Option<usize>]) -> bool,
+) -> (Vec<Option<usize>>, Option<Option<Vec<bool>>>) {
+    if edges.len() <= n * SPARSE_PER_VERTEX {
+        return (max_weight_matching_from(n, edges, false, first), None);
+    }
+    let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
+    let (out, doubled, _) = solve_sparse(n, edges, first, per);
+    let mates: Vec<Option<usize>> = out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect();
+    let tight = want(&mates).then(|| tight_edges(n, edges, &out, doubled));
+    (mates, Some(tight))
+}
+
+/// Per edge, whether it is tight under the certificate `out` (on the `doubled` graph, its
+/// twin copy too).
+fn tight_edges<W: Weight>(
+    n: usize,
+    edges: &[(usize, usize, W)],
+    out: &Solution<W>,
+    doubled: bool,
+) -> Vec<bool> {
+    edges
         .iter()
         .map(|&(i, j, w)| {
             i != j
                 && out.slack((i, j, w)) == W::zero()
                 && (!doubled || out.slack((n + i, n + j, W::zero())) == W::zero())
         })
-        .collect();
-    (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), tight)
+        .collect()
 }
 
 /// The rounds of [`max_weight_matching_sparse_with`]: the final solution with its duals
