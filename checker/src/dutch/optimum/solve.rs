@@ -113,10 +113,13 @@ pub(super) fn completes(view: &View, w: &Solved) -> bool {
 }
 
 /// Tie-break fields below every criterion: per bracket pair, pieces (value, shift) added
-/// at `shift` bits above the lowest tie-break bit; `bits` is the width they take.
+/// at `shift` bits above the lowest tie-break bit; `bits` is the width they take. The
+/// pieces are read by places: each player's place is looked up once per matching (`place`,
+/// `None`: no pieces), then `pieces` of the two places per edge.
 pub(super) struct Tweak<'a> {
     pub(crate) bits: u32,
-    pub(crate) pieces: &'a dyn Fn(Id, Id, &mut Pieces),
+    pub(crate) place: &'a dyn Fn(Id) -> Option<usize>,
+    pub(crate) pieces: &'a dyn Fn(usize, usize, &mut Pieces),
 }
 
 /// A pair's tie-break pieces (value, shift), appended by [`Tweak::pieces`].
@@ -230,6 +233,8 @@ pub(super) fn run<W: Weight>(
     let shift = 1 + tweak.map_or(0, |t| t.bits);
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
     let mut buf = Vec::new();
+    let places: Vec<Option<usize>> =
+        tweak.map_or(Vec::new(), |t| g.players.iter().map(|&x| (t.place)(x)).collect());
     // The edges kept: all, or the tight ones.
     let keep = |k: usize| tight.is_none_or(|t| t[k]);
     let packed: Vec<(usize, usize, W)> = g
@@ -244,10 +249,11 @@ pub(super) fn run<W: Weight>(
                 && j < g.n
                 && g.member[i]
                 && g.member[j]
+                && let (Some(a), Some(b)) = (places[i], places[j])
             {
                 let mut tie = Wide::zero();
                 buf.clear();
-                (t.pieces)(g.players[i], g.players[j], &mut buf);
+                (t.pieces)(a, b, &mut buf);
                 for &(v, sh) in &buf {
                     if v > 0 {
                         tie = tie.plus(Wide::shifted(v, 1 + sh));

@@ -170,6 +170,11 @@ trait Fields {
     fn width(&self, p: Self::Part) -> u32;
     /// The pieces (value, shift) of the bracket pair `x`-`y` in part `p`, `base` bits up.
     fn pair_pieces(&self, p: Self::Part, x: Id, y: Id, out: &mut Vec<(u64, u32)>, base: u32);
+    /// A bracket member's place for [`Fields::place_pieces`] (`None`: its pairs have no
+    /// pieces), looked up once per player rather than once per edge.
+    fn place(&self, x: Id) -> Option<usize>;
+    /// [`Fields::pair_pieces`] of the members at places `a` and `b`.
+    fn place_pieces(&self, p: Self::Part, a: usize, b: usize, out: &mut Vec<(u64, u32)>, base: u32);
     /// The stages for a tie-break budget of `budget` bits (`None`: the parts do not fit).
     fn plan(&self, budget: u32) -> Option<Vec<Vec<Self::Part>>>;
     /// Forgets what the stages settled.
@@ -248,6 +253,15 @@ impl Fields for Rem {
         if let (Some(&i), Some(&j)) = (self.bsn.get(&x), self.bsn.get(&y)) {
             self.pieces(p, i.min(j), i.max(j), out, base);
         }
+    }
+
+    /// The BSN.
+    fn place(&self, x: Id) -> Option<usize> {
+        self.bsn.get(&x).copied()
+    }
+
+    fn place_pieces(&self, p: Part, i: usize, j: usize, out: &mut Vec<(u64, u32)>, base: u32) {
+        self.pieces(p, i.min(j), i.max(j), out, base);
     }
 
     /// The chunks: leavers (largest BSNs first), entrants (smallest first), partner slots.
@@ -466,10 +480,70 @@ impl Fields for Mdps {
     }
 
     fn pair_pieces(&self, p: MdpPart, x: Id, y: Id, out: &mut Vec<(u64, u32)>, base: u32) {
+        let (a, b) = (self.mdp.get(&x).copied(), self.mdp.get(&y).copied());
+        let (ra, rb) = (self.resident.get(&x).copied(), self.resident.get(&y).copied());
+        self.pieces(p, (a, ra), (b, rb), out, base);
+    }
+
+    /// The MDP index `i`, or `m + j` for the resident of index `j`.
+    fn place(&self, x: Id) -> Option<usize> {
+        match (self.mdp.get(&x), self.resident.get(&x)) {
+            (Some(&i), _) => Some(i),
+            (None, Some(&j)) => Some(self.m + j),
+            (None, None) => None,
+        }
+    }
+
+    fn place_pieces(&self, p: MdpPart, a: usize, b: usize, out: &mut Vec<(u64, u32)>, base: u32) {
+        let split = |u: usize| if u < self.m { (Some(u), None) } else { (None, Some(u - self.m)) };
+        self.pieces(p, split(a), split(b), out, base);
+    }
+
+    fn plan(&self, budget: u32) -> Option<Vec<Vec<MdpPart>>> {
+        let head = [MdpPart::Chosen, MdpPart::Mates];
+        let fixed: u32 = head.iter().map(|&p| self.width(p)).sum();
+        let room = budget.checked_sub(fixed)?.min(96);
+        if room < self.d.max(8) {
+            return None;
+        }
+        let mut chunks = Vec::new();
+        split(0..self.m, room as usize, MdpPart::Set, &mut chunks);
+        split(0..self.m, (room / self.d.max(1)) as usize, MdpPart::Opps, &mut chunks);
+        Some(pack(&head, chunks, |p| self.width(p), budget))
+    }
+
+    fn unsettle(&mut self) {
+        self.settled_set.iter_mut().for_each(|s| *s = false);
+        self.settled_mates.iter_mut().for_each(|s| *s = false);
+    }
+
+    fn settle(&mut self, parts: &[MdpPart]) {
+        for &p in parts {
+            match p {
+                MdpPart::Set(lo, hi) => self.settled_set[lo..hi].iter_mut().for_each(|s| *s = true),
+                MdpPart::Opps(lo, hi) => {
+                    self.settled_mates[lo..hi].iter_mut().for_each(|s| *s = true)
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Mdps {
+    /// The pieces of a pair whose players are (MDP index, resident index) each.
+    fn pieces(
+        &self,
+        p: MdpPart,
+        x: (Option<usize>, Option<usize>),
+        y: (Option<usize>, Option<usize>),
+        out: &mut Vec<(u64, u32)>,
+        base: u32,
+    ) {
         let mut chosen = 0;
         for (a, b) in [(x, y), (y, x)] {
-            let Some(&i) = self.mdp.get(&a) else { continue };
-            let opponent = self.resident.get(&b).copied();
+            let Some(i) = a.0 else { continue };
+            let opponent = b.1;
             match p {
                 MdpPart::Chosen => {
                     chosen += match (self.settled_set[i], self.mate[i], opponent) {
@@ -500,36 +574,6 @@ impl Fields for Mdps {
         }
         if chosen > 0 {
             out.push((chosen, base));
-        }
-    }
-
-    fn plan(&self, budget: u32) -> Option<Vec<Vec<MdpPart>>> {
-        let head = [MdpPart::Chosen, MdpPart::Mates];
-        let fixed: u32 = head.iter().map(|&p| self.width(p)).sum();
-        let room = budget.checked_sub(fixed)?.min(96);
-        if room < self.d.max(8) {
-            return None;
-        }
-        let mut chunks = Vec::new();
-        split(0..self.m, room as usize, MdpPart::Set, &mut chunks);
-        split(0..self.m, (room / self.d.max(1)) as usize, MdpPart::Opps, &mut chunks);
-        Some(pack(&head, chunks, |p| self.width(p), budget))
-    }
-
-    fn unsettle(&mut self) {
-        self.settled_set.iter_mut().for_each(|s| *s = false);
-        self.settled_mates.iter_mut().for_each(|s| *s = false);
-    }
-
-    fn settle(&mut self, parts: &[MdpPart]) {
-        for &p in parts {
-            match p {
-                MdpPart::Set(lo, hi) => self.settled_set[lo..hi].iter_mut().for_each(|s| *s = true),
-                MdpPart::Opps(lo, hi) => {
-                    self.settled_mates[lo..hi].iter_mut().for_each(|s| *s = true)
-                }
-                _ => {}
-            }
         }
     }
 }
@@ -639,12 +683,13 @@ fn stage<F: Fields>(
         offsets[k] = off;
         off += f.width(p);
     }
-    let pieces = |x: Id, y: Id, out: &mut Vec<(u64, u32)>| {
+    let place = |x: Id| f.place(x);
+    let pieces = |a: usize, b: usize, out: &mut Vec<(u64, u32)>| {
         for (k, &p) in parts.iter().enumerate() {
-            f.pair_pieces(p, x, y, out, offsets[k]);
+            f.place_pieces(p, a, b, out, offsets[k]);
         }
     };
-    let tweak = Tweak { bits: off, pieces: &pieces };
+    let tweak = Tweak { bits: off, place: &place, pieces: &pieces };
     let mine = f.values(parts, &view.b.pairs);
     let witness = |pairs: &[(Id, Id)]| -> Stage {
         let earlier = order_key(view, pairs).is_some_and(|k| k < *key);
