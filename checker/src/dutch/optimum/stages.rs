@@ -127,8 +127,18 @@ impl Rem {
             }
             Part::Difference => out.push(((self.n - i) as u64, base)),
             Part::Leavers(lo, hi) => {
-                for b in (lo..hi).filter(|&b| b != i) {
-                    out.push((1, base + (b - lo) as u32));
+                // Bit `b - lo` for every `b` of the chunk but `i`: masks of up to 64 bits.
+                let mut b0 = lo;
+                while b0 < hi {
+                    let b1 = (b0 + 64).min(hi);
+                    let mut mask = u64::MAX >> (64 - (b1 - b0));
+                    if (b0..b1).contains(&i) {
+                        mask &= !(1u64 << (i - b0));
+                    }
+                    if mask != 0 {
+                        out.push((mask, base + (b0 - lo) as u32));
+                    }
+                    b0 = b1;
                 }
             }
             Part::Entrants(lo, hi) => {
