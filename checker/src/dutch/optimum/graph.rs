@@ -736,8 +736,10 @@ impl Fields<'_> {
             }
             p
         };
-        let mut edges: Vec<(usize, usize)> = Vec::new();
-        let mut pattern: Vec<u32> = Vec::new();
+        // At most every pair and a PAB edge per player: reserved once (no regrowing copies).
+        let most = n * n.saturating_sub(1) / 2 + if dummy.is_some() { n } else { 0 };
+        let mut edges: Vec<(usize, usize)> = Vec::with_capacity(most);
+        let mut pattern: Vec<u32> = Vec::with_capacity(most);
         let mut fv = vec![0u64; nf];
         // Each signature's field values, once interned: an edge of a known signature takes
         // them without building its fields (`Fields::signature`).

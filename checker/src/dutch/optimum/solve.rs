@@ -393,24 +393,30 @@ fn tight<W: Weight>(
 }
 
 /// The pairs of `among` (players keyed by their place in the remainder) joined by a kept
-/// edge of `tight` ([`tight_window`] for the same `fixed`), as (smaller, larger) places.
+/// edge of `tight` ([`tight_window`] for the same `fixed`) that `keep` accepts (smaller
+/// place first): per place `a`, the larger places `b` it is so joined to (a list per place,
+/// no set of every pair).
 pub(super) fn tight_places<S: std::hash::BuildHasher>(
     view: &View,
     fixed: &[(Id, Id)],
     tight: &[bool],
     among: &std::collections::HashMap<Id, usize, S>,
-) -> Option<crate::dutch::idmap::IdSet<(usize, usize)>> {
+    keep: impl Fn(usize, usize) -> bool,
+) -> Option<Vec<Vec<usize>>> {
     let g = view.graph(window_key(fixed)).ok()?;
     if tight.len() != g.edges.len() {
         return None;
     }
     let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
-    let mut out = crate::dutch::idmap::IdSet::default();
+    let mut out: Vec<Vec<usize>> = vec![Vec::new(); among.len()];
     for (k, &(i, j)) in g.edges.iter().enumerate() {
         if tight[k]
             && let (Some(Some(a)), Some(Some(b))) = (place.get(i), place.get(j))
         {
-            out.insert((*a.min(b), *a.max(b)));
+            let (a, b) = (*a.min(b), *a.max(b));
+            if keep(a, b) {
+                out[a].push(b);
+            }
         }
     }
     Some(out)

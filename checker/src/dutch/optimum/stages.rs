@@ -415,13 +415,13 @@ pub(super) fn remainder_order(
     // slot t (player i) gives it a partner j' that is in S2 after the exchange, taken by
     // no slot before, joined to i by a tight edge: earlier only when j' < the published
     // partner. Without such a j' the slot cannot be earlier.
-    if let Some(pairs) = tight.and_then(|t| tight_places(view, fixed, t, &r.bsn)) {
+    let s1_to_s2 = |a: usize, b: usize| r.slot[a].is_some() && r.slot[b].is_none();
+    if let Some(later) = tight.and_then(|t| tight_places(view, fixed, t, &r.bsn, s1_to_s2)) {
         let mut taken = vec![false; n];
         for (i, t) in r.slot.iter().enumerate() {
             let Some(t) = *t else { continue };
             let j = r.partner[t];
-            r.earlier[t] =
-                (i + 1..j).any(|c| r.slot[c].is_none() && !taken[c] && pairs.contains(&(i, c)));
+            r.earlier[t] = later[i].iter().any(|&c| c < j && !taken[c]);
             taken[j] = true;
         }
     }
