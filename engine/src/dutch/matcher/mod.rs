@@ -225,6 +225,30 @@ pub(crate) trait Weights<const NW: usize> {
         false
     }
 
+    /// A restart's rows by class ([`classwise::reach`](super::classwise::reach)) under
+    /// `dual`, or `None` (the default): each row read is read pair by pair.
+    fn restart_rows(
+        &self,
+        _alive: &[bool],
+        _dual: &[Weight<NW>],
+    ) -> Option<super::classwise::Rows<NW>> {
+        None
+    }
+
+    /// [`classwise::reach`](super::classwise::reach) on the rows of
+    /// [`restart_rows`](Self::restart_rows) (never asked when it gave none).
+    fn restart_reach(
+        &self,
+        _rows: &super::classwise::Rows<NW>,
+        _v: usize,
+        _alive: &[bool],
+        _dual: &[Weight<NW>],
+        _y0: &Weight<NW>,
+        _f: Option<&mut dyn FnMut(usize)>,
+    ) -> Option<Weight<NW>> {
+        None
+    }
+
     /// The bucket of a vertex of [`Matcher::set_towards`]'s, for [`towards_bound`]; `None`
     /// (the default): no buckets, each edge is read.
     ///
