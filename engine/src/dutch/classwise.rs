@@ -157,6 +157,130 @@ fn range_weight<const NW: usize, C: ClassView<NW>>(
     Some(if u < v { c.unmet_w2(u, v) } else { c.unmet_w2(v, u) })
 }
 
+/// A restart's rows read class by class ([`reach`]; `matcher::Weights::restart_rows`):
+/// the alive players by class and dual as they stood when made, and the players whose
+/// dual changed since (read one by one).
+pub(crate) struct Rows<const NW: usize> {
+    cells: Vec<Cell<NW>>,
+    stale: Vec<usize>,
+    is_stale: Vec<bool>,
+}
+
+impl<const NW: usize> Rows<NW> {
+    /// Whether [`reach`] answers for `v` (a player; the extra vertex's row is read).
+    pub(crate) fn covers(&self, v: usize) -> bool {
+        v < self.is_stale.len()
+    }
+
+    /// `v`'s dual changed: it is read one by one from now on.
+    pub(crate) fn changed(&mut self, v: usize) {
+        if v < self.is_stale.len() && !self.is_stale[v] {
+            self.is_stale[v] = true;
+            self.stale.push(v);
+        }
+    }
+}
+
+/// The rows of the alive players under `dual` ([`reach`]).
+pub(crate) fn rows<const NW: usize, C: ClassView<NW>>(
+    c: &C,
+    alive: &[bool],
+    dual: &[Weight<NW>],
+) -> Rows<NW> {
+    let (cells, _) = cells(c, alive, |_| 0, Some(dual));
+    Rows { cells, stale: Vec::new(), is_stale: vec![false; c.players()] }
+}
+
+/// Twice the weight of (v, u), two players (zero: no edge).
+fn pair_w2<const NW: usize, C: ClassView<NW>>(c: &C, v: usize, u: usize) -> Weight<NW> {
+    let (a, b) = (v.min(u), v.max(u));
+    if b < c.bounds().0 || c.met_of(a).binary_search(&(b as u32)).is_ok() {
+        return Weight::ZERO;
+    }
+    c.unmet_w2(a, b)
+}
+
+/// A restart's row of the player `v` read class by class (its dual raised to cover its
+/// edges, or lowered to its least slack): over the alive vertices `u` whose edge to `v`
+/// is uncovered under `y0` (`w2(v, u) > y0 + dual[u]`), the largest `w2(v, u) - dual[u]`
+/// (`None`: no such edge), calling `f(u)` for each such `u` when given. Per cell and range
+/// ([`ranges`]) one weight: the cell's duals below it less `y0` are uncovered, the least
+/// of them (not met by `v`) gives the largest difference; the stale players and the
+/// extra vertex are read one by one. The same answer as reading the row.
+pub(crate) fn reach<const NW: usize, C: ClassView<NW>>(
+    c: &C,
+    rows: &Rows<NW>,
+    v: usize,
+    alive: &[bool],
+    dual: &[Weight<NW>],
+    y0: &Weight<NW>,
+    mut f: Option<&mut dyn FnMut(usize)>,
+) -> Option<Weight<NW>> {
+    let k = c.players();
+    let (sgb, ngb) = c.bounds();
+    let met = c.met_of(v);
+    let mut best: Option<Weight<NW>> = None;
+    let mut take = |d: Weight<NW>| {
+        if best.is_none_or(|b| d > b) {
+            best = Some(d);
+        }
+    };
+    let eligible = |p: u32| {
+        let u = p as usize;
+        u != v && !rows.is_stale[u] && met.binary_search(&p).is_err()
+    };
+    for cell in &rows.cells {
+        for &(lo, hi) in &ranges(v, sgb, ngb, k) {
+            let Some(w) = range_weight(c, v, cell, lo, hi) else { continue };
+            if w <= *y0 {
+                continue;
+            }
+            let t = w.sub(y0);
+            let mut found = false;
+            for (y, list) in &cell.by_dual {
+                if *y >= t {
+                    break;
+                }
+                let from = list.partition_point(|&p| (p as usize) < lo);
+                let to = list.partition_point(|&p| (p as usize) < hi);
+                let members = list[from..to].iter().copied().filter(|&p| eligible(p));
+                match f.as_mut() {
+                    Some(f) => members.for_each(|p| {
+                        if !found {
+                            found = true;
+                            take(w.sub(y));
+                        }
+                        f(p as usize);
+                    }),
+                    None => {
+                        if members.take(1).count() == 1 {
+                            take(w.sub(y));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut direct = |u: usize, w: Weight<NW>| {
+        if !w.is_zero() && y0.add(&dual[u]) < w {
+            take(w.sub(&dual[u]));
+            if let Some(f) = f.as_mut() {
+                f(u);
+            }
+        }
+    };
+    for &u in &rows.stale {
+        if u != v && alive[u] {
+            direct(u, pair_w2(c, v, u));
+        }
+    }
+    if alive.len() > k && alive[k] {
+        direct(k, c.extra_w2(v));
+    }
+    best
+}
+
 /// A restart's tally (`matcher::Weights::restart_tally`): calls `f(v, w, count)` for each
 /// alive vertex `v` and each doubled weight `w` of its non-zero edges to the alive vertices
 /// of its group, `count` such edges at a time (one weight may come in several calls).

@@ -123,8 +123,12 @@ pub(super) fn exchange_line(
     s1_now: &[usize],
 ) -> Option<String> {
     let s1_before = &remainder[..rem_pairs.min(remainder.len())];
-    let out: Vec<usize> = s1_before.iter().copied().filter(|v| !s1_now.contains(v)).collect();
-    let into: Vec<usize> = s1_now.iter().copied().filter(|v| !s1_before.contains(v)).collect();
+    // (Both in field order: a binary search each, not a pass over the other: at 85,000
+    // players a bracket's S1 against S1 was 0.6 s.)
+    let out: Vec<usize> =
+        s1_before.iter().copied().filter(|v| s1_now.binary_search(v).is_err()).collect();
+    let into: Vec<usize> =
+        s1_now.iter().copied().filter(|v| s1_before.binary_search(v).is_err()).collect();
     (!out.is_empty()).then(|| {
         format!(
             "  exchange (4.3): {} from S1 to S2, {} from S2 to S1",

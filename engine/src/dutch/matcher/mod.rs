@@ -225,6 +225,30 @@ pub(crate) trait Weights<const NW: usize> {
         false
     }
 
+    /// A restart's rows by class ([`classwise::reach`](super::classwise::reach)) under
+    /// `dual`, or `None` (the default): each row read is read pair by pair.
+    fn restart_rows(
+        &self,
+        _alive: &[bool],
+        _dual: &[Weight<NW>],
+    ) -> Option<super::classwise::Rows<NW>> {
+        None
+    }
+
+    /// [`classwise::reach`](super::classwise::reach) on the rows of
+    /// [`restart_rows`](Self::restart_rows) (never asked when it gave none).
+    fn restart_reach(
+        &self,
+        _rows: &super::classwise::Rows<NW>,
+        _v: usize,
+        _alive: &[bool],
+        _dual: &[Weight<NW>],
+        _y0: &Weight<NW>,
+        _f: Option<&mut dyn FnMut(usize)>,
+    ) -> Option<Weight<NW>> {
+        None
+    }
+
     /// The bucket of a vertex of [`Matcher::set_towards`]'s, for [`towards_bound`]; `None`
     /// (the default): no buckets, each edge is read.
     ///
@@ -331,6 +355,13 @@ pub(crate) struct Matcher<const NW: usize = WORDS, W: Weights<NW> = Dense<NW>> {
     /// holds every vertex outside (and some that joined since, skipped as before).
     outside: Vec<usize>,
     outside_of: usize,
+    /// Each vertex's part ([`Matcher::set_parts`]; 0: none): no edge joins two vertices
+    /// of the same non-zero part. `part_lists[p - 1]`: the vertices outside part `p`,
+    /// ascending, alive when listed (`part_dead` removed since), which the scans of a
+    /// vertex of part `p` read instead of every vertex.
+    part: Vec<u8>,
+    part_lists: [Vec<usize>; 2],
+    part_dead: usize,
     /// While `logging` ([`Matcher::log_mates`]): each vertex whose mate is changed outside
     /// a solve (by `prefer`, `remove`, `flatten`) or by a solve's `unmatch`, with its mate
     /// endpoint before, in order (a vertex may come several times; its first entry after
@@ -440,6 +471,9 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             scratch_touched: Vec::new(),
             outside: Vec::new(),
             outside_of: NONE,
+            part: vec![0; n],
+            part_lists: [Vec::new(), Vec::new()],
+            part_dead: 0,
             logging: false,
             mate_log: Vec::new(),
             free_seen: Vec::new(),
@@ -707,9 +741,38 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         if !self.alive[v] {
             return;
         }
+        self.part_dead += 1;
         self.make_trivial(v);
         self.unmatch(v);
         self.alive[v] = false;
+    }
+
+    /// The caller's word that from now on no edge joins two vertices of the same
+    /// non-zero part (`part[v]`, 1 or 2; 0: any edge): a scan from a vertex of a part
+    /// then reads the alive vertices outside it only, in the same order (the Dutch step
+    /// 4: after step 3 the only remainder pairs are S1 × S2).
+    pub(crate) fn set_parts(&mut self, part: Vec<u8>) {
+        self.part = part;
+        self.list_parts();
+    }
+
+    /// The lists of the vertices outside each part, alive now.
+    fn list_parts(&mut self) {
+        for p in 1..=2u8 {
+            let (alive, part) = (&self.alive, &self.part);
+            self.part_lists[p as usize - 1] =
+                (0..self.n).filter(|&u| alive[u] && part[u] != p).collect();
+        }
+        self.part_dead = 0;
+    }
+
+    /// The lists of the parts made again when a quarter of them has been removed since
+    /// (O(n) each time, O(n) in all as they shrink).
+    pub(super) fn refresh_parts(&mut self) {
+        let listed = self.part_lists[0].len().max(self.part_lists[1].len());
+        if listed > 0 && 4 * self.part_dead > listed {
+            self.list_parts();
+        }
     }
 
     /// The number of vertices (alive or removed).

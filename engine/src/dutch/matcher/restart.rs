@@ -3,6 +3,7 @@
 //! covered, then a greedy matching on the tight edges (the module docs of [`super`]).
 
 use super::*;
+use crate::dutch::classwise;
 
 /// A restart looks for a common weight among at most this many distinct weights of a
 /// vertex's edges inside its group (more: the heaviest).
@@ -123,16 +124,26 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             (0..n).filter(|&v| count[v] > 0).map(|v| (count[v], v)).collect();
         uncovered.sort_by_key(|&(c, v)| (std::cmp::Reverse(c), v));
         // `count` follows the edges still uncovered: a vertex whose edges its neighbours'
-        // raises covered keeps its dual (an even one) without reading its row again.
+        // raises covered keeps its dual (an even one) without reading its row again. The
+        // rows are read by class where the source can (`Weights::restart_rows`, made at
+        // the first row read).
+        let mut rows = None;
         for &(_, v) in &uncovered {
             if count[v] == 0 {
                 continue;
             }
-            let mut y = self.cover_row(v, &mut count, None);
+            let by_class = self.cover_by_class(v, &mut count, by_source, &mut rows);
+            let mut y = match by_class {
+                Some(y) => y,
+                None => self.cover_row(v, &mut count, None),
+            };
             if y.0[0] & 1 == 1 {
                 y = y.add_u64(1);
             }
             self.dualvar[v] = y;
+            if let Some(Some(r)) = rows.as_mut() {
+                r.changed(v);
+            }
         }
         // (A vertex with a side looks across first.) The free vertices after v are found
         // by skipping the matched ones in one jump (`free_after`, compressed as it goes):
@@ -187,24 +198,16 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         // Each vertex still free lowers its dual as far as its edges allow (making an edge
         // tight, or reaching zero) and is matched over that edge when its neighbour is free
         // too: fewer roots for the search. A root keeps an even dual.
+        let free: Vec<usize> = (0..n).filter(|&u| self.alive[u] && self.mate[u] == NONE).collect();
         for v in 0..n {
             if !self.alive[v] || self.mate[v] != NONE || self.dualvar[v].is_zero() {
                 continue;
             }
             let yv = self.dualvar[v];
-            let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
-            for u in 0..n {
-                let w = &self.w.w2(v, u);
-                if u == v || !self.alive[u] || w.is_zero() {
-                    continue;
-                }
-                let s = yv.add_sub(&self.dualvar[u], w);
-                least = least.min(s);
-                if self.mate[u] == NONE && (s < free_least || (free_u == NONE && s == free_least)) {
-                    free_least = s;
-                    free_u = u;
-                }
-            }
+            let (least, free_least, free_u) = match self.class_rows(v, by_source, &mut rows) {
+                Some(r) => self.least_slack_by_class(v, r, &free),
+                None => self.least_slack_row(v),
+            };
             if free_u != NONE && free_least == least {
                 self.dualvar[v] = yv.sub(&least);
                 self.mate[v] = self.towards(v, free_u);
@@ -215,6 +218,9 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
                     y = y.add_u64(1);
                 }
                 self.dualvar[v] = y;
+            }
+            if let Some(Some(r)) = rows.as_mut() {
+                r.changed(v);
             }
         }
         // Dual steps by class (`Weights::restart_step`), each followed by the pairs of free
@@ -237,6 +243,100 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             );
             self.pair_free();
         }
+    }
+
+    /// The source's rows by class for the player `v` (`by_source`; `rows` made at the
+    /// first call, under the duals then: `Weights::restart_rows`), `None`: read the row.
+    fn class_rows<'r>(
+        &self,
+        v: usize,
+        by_source: bool,
+        rows: &'r mut Option<Option<classwise::Rows<NW>>>,
+    ) -> Option<&'r classwise::Rows<NW>> {
+        if !by_source {
+            return None;
+        }
+        let n = self.n;
+        let made = rows.get_or_insert_with(|| self.w.restart_rows(&self.alive, &self.dualvar[..n]));
+        made.as_ref().filter(|r| r.covers(v))
+    }
+
+    /// [`Matcher::cover_row`] of `v` by class when the source has rows (`class_rows`):
+    /// the same dual and the same counts taken off; `None`: the row is to be read.
+    fn cover_by_class(
+        &self,
+        v: usize,
+        count: &mut [u32],
+        by_source: bool,
+        rows: &mut Option<Option<classwise::Rows<NW>>>,
+    ) -> Option<Weight<NW>> {
+        let r = self.class_rows(v, by_source, rows)?;
+        let before = cfg!(debug_assertions).then(|| count.to_vec());
+        let y0 = self.dualvar[v];
+        let mut uncovered = |u: usize| {
+            count[u] -= 1;
+            count[v] -= 1;
+        };
+        let dual = &self.dualvar[..self.n];
+        let y = self.w.restart_reach(r, v, &self.alive, dual, &y0, Some(&mut uncovered));
+        let y = y.unwrap_or(y0);
+        if let Some(mut rows_count) = before {
+            let by_row = self.cover_row(v, &mut rows_count, None);
+            assert!(by_row == y && rows_count == count, "cover by class differs from the row");
+        }
+        Some(y)
+    }
+
+    /// A free vertex `v`'s least slack over its edges (its dual when less), and the
+    /// least over its edges to free vertices with the first free vertex that has it
+    /// (`NONE`: none below its dual), its row read.
+    fn least_slack_row(&self, v: usize) -> (Weight<NW>, Weight<NW>, usize) {
+        let yv = self.dualvar[v];
+        let (mut least, mut free_least, mut free_u) = (yv, yv, NONE);
+        for u in 0..self.n {
+            let w = &self.w.w2(v, u);
+            if u == v || !self.alive[u] || w.is_zero() {
+                continue;
+            }
+            let s = yv.add_sub(&self.dualvar[u], w);
+            least = least.min(s);
+            if self.mate[u] == NONE && (s < free_least || (free_u == NONE && s == free_least)) {
+                free_least = s;
+                free_u = u;
+            }
+        }
+        (least, free_least, free_u)
+    }
+
+    /// [`Matcher::least_slack_row`] with the least slack by class (`rows`) and the free
+    /// vertices (`free`, ascending, some since matched) read one by one.
+    fn least_slack_by_class(
+        &self,
+        v: usize,
+        rows: &classwise::Rows<NW>,
+        free: &[usize],
+    ) -> (Weight<NW>, Weight<NW>, usize) {
+        let yv = self.dualvar[v];
+        let dual = &self.dualvar[..self.n];
+        let reach = self.w.restart_reach(rows, v, &self.alive, dual, &Weight::ZERO, None);
+        let least = reach.map_or(yv, |t| yv.sub(&t));
+        let (mut free_least, mut free_u) = (yv, NONE);
+        for &u in free {
+            let w = &self.w.w2(v, u);
+            if u == v || self.mate[u] != NONE || w.is_zero() {
+                continue;
+            }
+            let s = yv.add_sub(&self.dualvar[u], w);
+            if s < free_least || (free_u == NONE && s == free_least) {
+                free_least = s;
+                free_u = u;
+            }
+        }
+        debug_assert!(
+            (least, free_least, free_u) == self.least_slack_row(v),
+            "least slack by class differs from the row"
+        );
+        (least, free_least, free_u)
     }
 
     /// A restart's starting duals: each half the heaviest weight common among the vertex's

@@ -182,9 +182,16 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         // Duals change only in the dual adjustment, never during a scan.
         let yv = self.dualvar[v];
         let listed = self.outside_listed(self.inblossom[v]);
+        // (Without the big blossom's list, a vertex of a part reads the vertices outside
+        // it: `set_parts`.)
+        let part = if listed { 0 } else { self.part[v] as usize };
         let mut from = 0;
-        while let Some(i) = self.scan_run(v, &yv, from, listed) {
-            let w = if listed { self.outside[i] } else { i };
+        while let Some(i) = self.scan_run(v, &yv, from, listed, part) {
+            let w = match (listed, part) {
+                (true, _) => self.outside[i],
+                (false, 0) => i,
+                (false, p) => self.part_lists[p - 1][i],
+            };
             if self.scan_edge(v, w, Weight::ZERO) {
                 return;
             }
@@ -215,7 +222,8 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
 
     /// Scans `v`'s edges from position `from` on up to the first tight one, whose position
     /// it returns (`None`: none left); the positions are the vertices, or with `listed`
-    /// the entries of `outside`. The common case, a least-slack candidate (as in
+    /// the entries of `outside`, or with `part` (not 0) those of its `part_lists`
+    /// entry. The common case, a least-slack candidate (as in
     /// `scan_edge`), is recorded here; the caller handles the tight edge, which may grow
     /// the tree or make a blossom. Nothing that a run reads changes during it, so it reads
     /// the matcher's arrays as plain slices (the row loop is the matching's inner loop).
@@ -225,6 +233,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         yv: &Weight<NW>,
         from: usize,
         listed: bool,
+        part: usize,
     ) -> Option<usize> {
         let n = self.n;
         let Matcher {
@@ -237,6 +246,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             bestslack,
             blossombestedges,
             outside,
+            part_lists,
             ..
         } = self;
         let bv = inblossom[v];
@@ -281,6 +291,11 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         if listed {
             for i in from..outside.len() {
                 look!(outside[i], i);
+            }
+        } else if part != 0 {
+            let list = &part_lists[part - 1];
+            for i in from..list.len() {
+                look!(list[i], i);
             }
         } else {
             for w in from..n {

@@ -19,6 +19,7 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     fn solve_changes(&mut self) {
         let n = self.n;
         self.work.solves += 1;
+        self.refresh_parts();
         // A lighter edge inside a blossom: when it was one of the blossom's cycle edges
         // (no longer tight), the blossoms containing the vertex are dissolved. Their duals
         // go to their vertices, which keeps every slack inside as it was (the matched

@@ -483,6 +483,27 @@ impl<const NW: usize> crate::dutch::matcher::Weights<NW> for Model<'_, NW> {
         self.by_class(alive.len()) && crate::dutch::classwise::step(self, alive, dual, mate)
     }
 
+    /// Before any decision, by class (`classwise::reach`).
+    fn restart_rows(
+        &self,
+        alive: &[bool],
+        dual: &[Weight<NW>],
+    ) -> Option<crate::dutch::classwise::Rows<NW>> {
+        self.by_class(alive.len()).then(|| crate::dutch::classwise::rows(self, alive, dual))
+    }
+
+    fn restart_reach(
+        &self,
+        rows: &crate::dutch::classwise::Rows<NW>,
+        v: usize,
+        alive: &[bool],
+        dual: &[Weight<NW>],
+        y0: &Weight<NW>,
+        f: Option<&mut dyn FnMut(usize)>,
+    ) -> Option<Weight<NW>> {
+        crate::dutch::classwise::reach(self, rows, v, alive, dual, y0, f)
+    }
+
     /// Step 4's buckets: the open S2 players of one class, place and remainder
     /// membership. For a lower player of the same bucket the weight from an S1 player
     /// differs only by the digit, which falls as the player is further down, and by the

@@ -343,9 +343,14 @@ impl<'r, 'a, const NW: usize> Source<'r, NW> for ModelSource<'r, 'a, NW> {
             self.m.lighter_unmatched(i);
         }
         let mut flags = vec![false; k];
+        // From now on the only remainder pairs are S1 × S2: the scans of a remainder
+        // player read the other side and the players outside the remainder.
+        let mut parts = vec![0u8; self.m.vertices()];
         for (ri, &v) in remainder.iter().enumerate() {
             flags[self.loc[v]] = s1[ri];
+            parts[self.loc[v]] = if s1[ri] { 1 } else { 2 };
         }
+        self.m.set_parts(parts);
         self.model().s1 = Some(flags);
     }
 
