@@ -82,12 +82,20 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
         }
     }
 
+    /// Appends the vertices inside `b`, children in order, depth first. An explicit stack, not
+    /// recursion: blossoms nest as deep as a tight component is long (a million-player
+    /// round overflowed the thread's stack).
     pub(super) fn leaves(&self, b: usize, out: &mut Vec<usize>) {
         if b < self.n {
             out.push(b);
-        } else {
-            for &t in &self.blossomchilds[b] {
-                self.leaves(t, out);
+            return;
+        }
+        let mut stack = vec![b];
+        while let Some(t) = stack.pop() {
+            if t < self.n {
+                out.push(t);
+            } else {
+                stack.extend(self.blossomchilds[t].iter().rev());
             }
         }
     }
@@ -344,24 +352,22 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
     }
 
     pub(super) fn expand_blossom(&mut self, b: usize, endstage: bool) {
-        self.outside_of = NONE;
-        let childs = self.blossomchilds[b].clone();
-        for &s in &childs {
-            self.tree[s] = self.tree[b];
+        if endstage {
+            self.expand_at_stage_end(b);
+            return;
         }
+        let childs = self.open_blossom(b);
         for &s in &childs {
             self.blossomparent[s] = NONE;
             if s < self.n {
                 self.inblossom[s] = s;
-            } else if endstage && self.dualvar[s].is_zero() {
-                self.expand_blossom(s, endstage);
             } else {
                 for leaf in self.leaves_of(s) {
                     self.inblossom[leaf] = s;
                 }
             }
         }
-        if !endstage && self.label[b] == 2 {
+        if self.label[b] == 2 {
             let entrychild = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
             let len = childs.len() as isize;
             let i = childs.iter().position(|&c| c == entrychild).unwrap();
@@ -414,6 +420,44 @@ impl<const NW: usize, W: Weights<NW>> Matcher<NW, W> {
             }
         }
         self.release_blossom(b);
+    }
+
+    /// `b`'s children, each given `b`'s tree: the first step of dissolving `b`.
+    fn open_blossom(&mut self, b: usize) -> Vec<usize> {
+        self.outside_of = NONE;
+        let childs = self.blossomchilds[b].clone();
+        for &s in &childs {
+            self.tree[s] = self.tree[b];
+        }
+        childs
+    }
+
+    /// [`Matcher::expand_blossom`] at the end of a stage: `b` dissolved, and inside it every
+    /// sub-blossom of zero dual, innermost released first. The nesting is walked with an
+    /// explicit stack of (blossom, children, next child), in the order a recursion would
+    /// take, so the free list of blossom numbers is the same: blossoms nest thousands deep
+    /// in a dense tight component, and recursion overflowed the stack at 1,000,000 players.
+    fn expand_at_stage_end(&mut self, b: usize) {
+        let mut stack = vec![(b, self.open_blossom(b), 0)];
+        while let Some((top, childs, next)) = stack.last_mut() {
+            let Some(&s) = childs.get(*next) else {
+                let top = *top;
+                stack.pop();
+                self.release_blossom(top);
+                continue;
+            };
+            *next += 1;
+            self.blossomparent[s] = NONE;
+            if s < self.n {
+                self.inblossom[s] = s;
+            } else if self.dualvar[s].is_zero() {
+                stack.push((s, self.open_blossom(s), 0));
+            } else {
+                for leaf in self.leaves_of(s) {
+                    self.inblossom[leaf] = s;
+                }
+            }
+        }
     }
 
     /// Returns the dissolved blossom `b`'s number to the free list, its records cleared.

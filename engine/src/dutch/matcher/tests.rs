@@ -1127,3 +1127,55 @@ fn a_restart_by_class_is_the_restart_by_rows() {
         assert_eq!(mates(&rows), mates(&cls), "case {case}: optimum");
     }
 }
+
+/// No weights at all: the blossom bookkeeping below reads none.
+struct NoEdges;
+
+impl Weights<WORDS> for NoEdges {
+    fn w2(&self, _a: usize, _b: usize) -> Weight {
+        Weight::ZERO
+    }
+}
+
+/// Guards the stack at a million players: blossoms nested `depth` deep (blossom k holds
+/// blossom k - 1 and two more vertices, every dual zero), listed and dissolved at the end
+/// of a stage on a thread with a small stack. With recursion the walk overflowed the stack
+/// (round 3 of `bsw bench --system dutch --sizes 1000000 --rounds 3 --seed 1` aborted).
+#[test]
+fn deeply_nested_blossoms_are_walked_without_recursion() {
+    let depth = 20_000;
+    let n = 2 * depth + 1;
+    let handle = std::thread::Builder::new()
+        .stack_size(64 * 1024)
+        .spawn(move || {
+            let mut m = Matcher::with_weights(n, NoEdges);
+            m.unusedblossoms.clear();
+            for k in 0..depth {
+                let b = n + k;
+                let inner = if k == 0 { 0 } else { b - 1 };
+                m.blossomchilds[b] = vec![inner, 2 * k + 1, 2 * k + 2];
+                m.blossomendps[b] = vec![0, 0, 0];
+                m.blossombase[b] = 0;
+                for &c in &m.blossomchilds[b].clone() {
+                    m.blossomparent[c] = b;
+                }
+            }
+            let top = n + depth - 1;
+            for v in 0..n {
+                m.inblossom[v] = top;
+            }
+            m.tree[top] = 0;
+            let leaves = m.leaves_of(top);
+            m.expand_blossom(top, true);
+            (leaves, m)
+        })
+        .unwrap();
+    let (leaves, m) = handle.join().expect("the walk must not overflow a 64 KiB stack");
+    assert_eq!(leaves, (0..n).collect::<Vec<_>>(), "leaves in child order, depth first");
+    assert!((0..n).all(|v| m.inblossom[v] == v && m.blossomparent[v] == NONE));
+    assert!(m.blossomchilds[n..].iter().all(Vec::is_empty));
+    assert!((0..n).all(|v| m.tree[v] == 0), "every vertex keeps the dissolved blossom's tree");
+    // Innermost first, as a recursion releases them: the free list of blossom numbers,
+    // and so the numbers later blossoms take, are unchanged.
+    assert_eq!(m.unusedblossoms, (n..n + depth).collect::<Vec<_>>());
+}
