@@ -1,23 +1,112 @@
 //! A solved matching with its dual solution ([`Solution`]): the slack of any edge, including
 //! the edges the solver did not see, from the vertex duals and the duals of the blossoms
 //! around both ends (the sparse matching's certificate).
+//!
+//! The blossoms are kept as a forest (each one's parent, and the sum of the duals from its
+//! outermost blossom down to it), not as a chain per vertex: on the doubled graphs of the
+//! order check's stages blossoms nest some 2,000 deep (round 2 of a 4,000-player event), and
+//! a chain per vertex then costs gigabytes to write. The innermost blossom holding both ends
+//! of an edge is a lowest common ancestor, read off an Euler tour of the forest with a table
+//! of range minima (constant time per edge).
 
 use super::weight::Weight;
 
+/// No blossom.
+const NONE: u32 = u32::MAX;
+
 /// A solved matching with its dual solution (vertex duals, then blossom duals, and the
-/// blossom tree), for the slack of edges the solver did not see.
+/// blossom forest), for the slack of edges the solver did not see.
 pub(super) struct Solution<W> {
     pub(super) mates: Vec<Option<usize>>,
     pub(super) dualvar: Vec<W>,
-    /// Per vertex, the blossoms around it (outermost first; ids only, so that the search
-    /// for the common ones reads few cache lines) ...
-    pub(super) ancestors: Vec<Vec<u32>>,
-    /// ... and the sums of their duals from the outermost down to each.
-    pub(super) sums: Vec<Vec<W>>,
     pub(super) n: usize,
+    /// Per vertex, the innermost blossom holding it (`NONE`: none).
+    leaf: Vec<u32>,
+    /// Per blossom: the outermost blossom around it (itself when outermost) ...
+    root: Vec<u32>,
+    /// ... and the sum of the duals of the blossoms from that one down to it, itself included.
+    sum: Vec<W>,
+    /// The innermost common blossom of two blossoms of one tree.
+    common: CommonBlossom,
 }
 
 impl<W: Weight> Solution<W> {
+    /// The solution of `mates` and `dualvar` with blossoms (numbered `0..`) given by, per
+    /// vertex, its innermost blossom (`leaf`) and, per blossom, the one just around it
+    /// (`parent`; `NONE` when outermost) and its dual. A blossom number no vertex lies in
+    /// (a free slot) is harmless.
+    pub(super) fn new(
+        mates: Vec<Option<usize>>,
+        dualvar: Vec<W>,
+        leaf: Vec<u32>,
+        parent: &[u32],
+        dual: &[W],
+    ) -> Self {
+        let n = mates.len();
+        let count = parent.len();
+        let mut children: Vec<Vec<u32>> = vec![Vec::new(); count];
+        for (b, &p) in parent.iter().enumerate() {
+            if p != NONE {
+                children[p as usize].push(b as u32);
+            }
+        }
+        let mut root = vec![NONE; count];
+        let mut sum = vec![W::zero(); count];
+        let mut depth = vec![0u32; count];
+        // Euler tour, parents before children (an explicit stack: the nesting is deep).
+        let mut first = vec![0u32; count];
+        let mut tour: Vec<u32> = Vec::with_capacity(2 * count);
+        let mut stack: Vec<(u32, usize)> = Vec::new();
+        for top in 0..count {
+            if parent[top] != NONE {
+                continue;
+            }
+            root[top] = top as u32;
+            sum[top] = dual[top];
+            stack.push((top as u32, 0));
+            while let Some(&mut (b, ref mut next)) = stack.last_mut() {
+                let b = b as usize;
+                if *next == 0 {
+                    first[b] = tour.len() as u32;
+                }
+                tour.push(b as u32);
+                if let Some(&c) = children[b].get(*next) {
+                    *next += 1;
+                    let c = c as usize;
+                    root[c] = root[b];
+                    sum[c] = sum[b].plus(dual[c]);
+                    depth[c] = depth[b] + 1;
+                    stack.push((c as u32, 0));
+                } else {
+                    stack.pop();
+                }
+            }
+        }
+        let common = CommonBlossom::new(tour, first, depth);
+        Solution { mates, dualvar, n, leaf, root, sum, common }
+    }
+
+    /// The solution of `mates` and `dualvar` without blossoms.
+    pub(super) fn without_blossoms(mates: Vec<Option<usize>>, dualvar: Vec<W>) -> Self {
+        let n = mates.len();
+        Self::new(mates, dualvar, vec![NONE; n], &[], &[])
+    }
+
+    /// Vertex `v`'s outermost blossom (`None`: it is in none).
+    #[inline]
+    pub(super) fn outer(&self, v: usize) -> Option<u32> {
+        match self.leaf.get(v) {
+            Some(&b) if b != NONE => Some(self.root[b as usize]),
+            _ => None,
+        }
+    }
+
+    /// The dual of vertex `v`'s outermost blossom (`None`: it is in none).
+    #[inline]
+    pub(super) fn outer_dual(&self, v: usize) -> Option<W> {
+        self.outer(v).map(|b| self.sum[b as usize])
+    }
+
     /// Vertex `v`'s dual plus the duals of the blossoms around it (0 for a vertex beyond
     /// this solution's): with every blossom dual moved so, every edge keeps a slack at least
     /// as large as before.
@@ -25,42 +114,70 @@ impl<W: Weight> Solution<W> {
         if v >= self.n {
             return W::zero();
         }
-        match self.sums[v].last() {
-            Some(&z) => self.dualvar[v].plus(z),
-            None => self.dualvar[v],
+        match self.leaf[v] {
+            NONE => self.dualvar[v],
+            b => self.dualvar[v].plus(self.sum[b as usize]),
         }
     }
 
-    /// How many blossoms hold both `i` and `j` (their chains' common prefix).
+    /// The innermost blossom holding both `i` and `j` (`None`: none does).
     #[inline]
-    pub(super) fn common_depth(&self, i: usize, j: usize) -> usize {
-        let (ai, aj) = (&self.ancestors[i], &self.ancestors[j]);
-        match (ai.first(), aj.first()) {
-            (Some(a), Some(b)) if a == b => {}
-            _ => return 0,
+    fn common_blossom(&self, i: usize, j: usize) -> Option<usize> {
+        let (a, b) = (self.leaf[i], self.leaf[j]);
+        if a == NONE || b == NONE || self.root[a as usize] != self.root[b as usize] {
+            return None;
         }
-        // The blossoms are nested: the common ones are a prefix (binary search on it).
-        let (mut common, mut hi) = (1, ai.len().min(aj.len()));
-        while common < hi {
-            let mid = (common + hi).div_ceil(2);
-            if ai[mid - 1] == aj[mid - 1] {
-                common = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        common
+        Some(self.common.of(a, b) as usize)
     }
 
     /// `y_i + y_j - 2w + 2 Σ z_B` over the blossoms B that hold both ends.
     pub(super) fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
         let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
-        match self.common_depth(i, j) {
-            0 => s,
-            c => {
-                let z = self.sums[i][c - 1];
+        match self.common_blossom(i, j) {
+            None => s,
+            Some(b) => {
+                let z = self.sum[b];
                 s.plus(z).plus(z)
             }
         }
+    }
+}
+
+/// Lowest common ancestors in a forest: the shallowest node between two nodes' first visits
+/// on an Euler tour, found with a sparse table of range minima (level `k` holds, per start,
+/// the shallowest node of the `2^k` tour entries from there).
+struct CommonBlossom {
+    first: Vec<u32>,
+    depth: Vec<u32>,
+    levels: Vec<Vec<u32>>,
+}
+
+impl CommonBlossom {
+    fn new(tour: Vec<u32>, first: Vec<u32>, depth: Vec<u32>) -> Self {
+        let mut levels = vec![tour];
+        let mut span = 1;
+        while 2 * span <= levels[0].len() {
+            let below = levels.last().expect("level 0");
+            let next: Vec<u32> = (0..below.len() - span)
+                .map(|s| {
+                    let (x, y) = (below[s], below[s + span]);
+                    if depth[y as usize] < depth[x as usize] { y } else { x }
+                })
+                .collect();
+            levels.push(next);
+            span *= 2;
+        }
+        CommonBlossom { first, depth, levels }
+    }
+
+    /// The lowest common ancestor of `a` and `b` (of one tree).
+    #[inline]
+    fn of(&self, a: u32, b: u32) -> u32 {
+        let (fa, fb) = (self.first[a as usize] as usize, self.first[b as usize] as usize);
+        let (lo, hi) = (fa.min(fb), fa.max(fb));
+        let k = (usize::BITS - 1 - (hi - lo + 1).leading_zeros()) as usize;
+        let level = &self.levels[k];
+        let (x, y) = (level[lo], level[hi + 1 - (1 << k)]);
+        if self.depth[y as usize] < self.depth[x as usize] { y } else { x }
     }
 }

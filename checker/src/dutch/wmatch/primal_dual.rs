@@ -685,32 +685,17 @@ impl<'a, W: Weight> Solver<'a, W> {
         self.nearest[v] = best;
     }
 
-    /// The matching and its dual solution, with each vertex's chain of blossoms.
+    /// The matching and its dual solution, with the blossom forest (blossom `n + i` is
+    /// number `i`).
     pub(super) fn into_solution(self) -> Solution<W> {
         let n = self.n;
-        let mut ancestors = Vec::with_capacity(n);
-        let mut sums = Vec::with_capacity(n);
-        for v in 0..n {
-            let mut chain = Vec::new();
-            let mut x = self.within[v];
-            while x != NIL {
-                chain.push(x);
-                x = self.within[x];
-            }
-            chain.reverse();
-            let mut total = W::zero();
-            sums.push(
-                chain
-                    .iter()
-                    .map(|&b| {
-                        total = total.plus(self.blossom(b).dual);
-                        total
-                    })
-                    .collect(),
-            );
-            ancestors.push(chain.into_iter().map(|b| b as u32).collect());
-        }
+        let number = |x: usize| if x == NIL { u32::MAX } else { (x - n) as u32 };
+        let leaf = (0..n).map(|v| number(self.within[v])).collect();
+        let parent: Vec<u32> =
+            (0..self.blossoms.len()).map(|i| number(self.within[n + i])).collect();
+        let dual: Vec<W> =
+            self.blossoms.iter().map(|b| b.as_ref().map_or(W::zero(), |b| b.dual)).collect();
         let mates = self.partner.iter().map(|&p| (p != NIL).then_some(p)).collect();
-        Solution { mates, dualvar: self.y, ancestors, sums, n }
+        Solution::new(mates, self.y, leaf, &parent, &dual)
     }
 }

@@ -237,11 +237,11 @@ fn violated_edges<W: Weight>(
     // settles few edges there.) Then, still without searching the blossom chains for
     // the innermost common blossom, the exact `(y_u + Z₁) + (y_v + Z₁) - 2w ≥ 0` (one
     // sum per vertex, `m1`); the exact slack last.
-    let outer = |v: usize| out.ancestors[v].first().copied();
+    let outer = |v: usize| out.outer(v);
     let hy: Vec<i128> = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
-    let hz: Vec<i128> = out.sums.iter().map(|a| a.first().map_or(0, |&z| z.top(quick))).collect();
+    let hz: Vec<i128> = (0..out.n).map(|v| out.outer_dual(v).map_or(0, |z| z.top(quick))).collect();
     let m1: Vec<W> = (0..out.n)
-        .map(|v| out.sums[v].first().map_or(out.dualvar[v], |&z| out.dualvar[v].plus(z)))
+        .map(|v| out.outer_dual(v).map_or(out.dualvar[v], |z| out.dualvar[v].plus(z)))
         .collect();
     // Whether `u` and `v` share a blossom: then `Z ≥ Z₁`.
     let share = |u: usize, v: usize| outer(u).is_some() && outer(u) == outer(v);
@@ -354,7 +354,7 @@ fn from_given<W: Weight>(
     if mates.iter().all(Option::is_none) {
         return None;
     }
-    Some(Solution { mates, dualvar, ancestors: vec![Vec::new(); n], sums: vec![Vec::new(); n], n })
+    Some(Solution::without_blossoms(mates, dualvar))
 }
 
 /// Vertex duals for [`solve_doubled`]: the last ones (of `out`, each blossom dual moved onto
