@@ -16,7 +16,9 @@
 //! - entrants: bit `n - 1 - i` for a pair inside S2 (its smaller BSN enters S1: the smallest
 //!   entrants), in chunks of BSNs, the smallest first;
 //! - partners (4.2): per S1 player after the published exchange (slot `t`, the smaller BSN of
-//!   its pair) a digit `n - j` (the lower partner first), in chunks of slots.
+//!   its pair) a digit, larger for a lower partner, in chunks of slots: only the partners an
+//!   equally good pairing could give the slot before its published one are told apart (see
+//!   [`remainder_order`]).
 //!
 //! A stage is one matching with some chunks as tie-break fields below every criterion (at
 //! most 400 bits, fewer when the criteria leave less room in the weight), and
@@ -32,7 +34,7 @@
 //! matching of small remainders is.
 
 use super::generation::{OrderKey, bits, order_key};
-use super::graph::{SolveError, Values, View};
+use super::graph::{SolveError, Values, View, bits_for};
 use super::solve::{Tweak, completes, solve_tweaked, tight_places};
 use super::witness::order_violation;
 use crate::points::show_points;
@@ -62,8 +64,6 @@ enum Part {
 struct Rem {
     n: usize,
     n1: usize,
-    /// Digits of a partner (4.2).
-    dn: u32,
     bsn: HashMap<Id, usize>,
     /// Slot (place in S1 after the published exchange) of each BSN.
     slot: Vec<Option<usize>>,
@@ -76,12 +76,13 @@ struct Rem {
     /// Whether the published pairing exchanges players between S1 and S2.
     exchanged: bool,
     settled_slots: Vec<bool>,
-    /// Per slot: whether an equally good pairing with the published partners of the slots
-    /// before might give it an earlier partner (`free`); all `true` without tight edges.
-    earlier: Vec<bool>,
+    /// Per slot, the partners (BSNs, ascending) that an equally good pairing with the
+    /// published partners of the slots before might give it before its published one
+    /// (none: the slot cannot be earlier, `free`); `None` without tight edges: any lower BSN.
+    earlier: Vec<Option<Vec<usize>>>,
     /// Where each slot's field starts, counted from slot 0 (`at[n1]`: all of them): a digit
-    /// of `dn` bits for a slot that may be earlier, else one bit, set when the pair is the
-    /// published one (see [`remainder_order`]).
+    /// wide enough for the slot's earlier partners, 2 for the published one, 0 for any other
+    /// (see [`remainder_order`]).
     at: Vec<u32>,
 }
 
@@ -151,13 +152,39 @@ impl Rem {
                     && (t0..t1).contains(&t)
                 {
                     let shift = base + self.at[t1] - self.at[t + 1];
-                    if self.earlier[t] {
-                        out.push(((self.n - j) as u64, shift));
-                    } else if self.partner[t] == j {
-                        out.push((1, shift));
+                    let digit = self.digit(t, j);
+                    if digit > 0 {
+                        out.push((digit, shift));
                     }
                 }
             }
+        }
+    }
+
+    /// Slot `t`'s digit for partner `j`: 1 for the published partner, larger for an earlier
+    /// one that may be (the earliest the largest), 0 for any other.
+    fn digit(&self, t: usize, j: usize) -> u64 {
+        let published = self.partner[t];
+        if j == published {
+            return 1;
+        }
+        if j > published {
+            return 0;
+        }
+        match &self.earlier[t] {
+            None => (published - j + 1) as u64,
+            Some(list) => match list.binary_search(&j) {
+                Ok(m) => (list.len() - m + 1) as u64,
+                Err(_) => 0,
+            },
+        }
+    }
+
+    /// The largest digit of slot `t`.
+    fn top_digit(&self, t: usize) -> u64 {
+        match &self.earlier[t] {
+            None => (self.partner[t] + 1) as u64,
+            Some(list) => list.len() as u64 + 1,
         }
     }
 
@@ -279,7 +306,8 @@ impl Fields for Rem {
         let head = [Part::Smaller, Part::Partners, Part::Exchanges, Part::Difference];
         let fixed: u32 = head.iter().map(|&p| self.width(p)).sum();
         let room = budget.checked_sub(fixed)?.min(96);
-        if room < self.dn.max(8) {
+        let widest = (0..self.n1).map(|t| self.at[t + 1] - self.at[t]).max().unwrap_or(0);
+        if room < widest.max(8) {
             return None;
         }
         let k = (room as usize).saturating_sub(bits(self.n1) as usize + 1).max(1);
@@ -318,7 +346,9 @@ impl Fields for Rem {
     fn free(&self, parts: &[Part]) -> bool {
         parts.iter().all(|&p| match p {
             Part::Smaller | Part::Partners | Part::Exchanges | Part::Difference => true,
-            Part::Slots(t0, t1) => !self.earlier[t0..t1].iter().any(|&e| e),
+            Part::Slots(t0, t1) => {
+                self.earlier[t0..t1].iter().all(|e| e.as_ref().is_some_and(Vec::is_empty))
+            }
             Part::Leavers(..) | Part::Entrants(..) => false,
         })
     }
@@ -393,7 +423,6 @@ pub(super) fn remainder_order(
     let mut r = Rem {
         n,
         n1,
-        dn: bits(n),
         bsn,
         slot,
         smaller: vec![false; n],
@@ -401,7 +430,7 @@ pub(super) fn remainder_order(
         settled: vec![false; n],
         exchanged: !out.is_empty() || !inn.is_empty(),
         settled_slots: vec![false; n1],
-        earlier: vec![true; n1],
+        earlier: vec![None; n1],
         at: Vec::new(),
     };
     for (i, j) in r.remainder_pairs(&view.b.pairs) {
@@ -421,19 +450,24 @@ pub(super) fn remainder_order(
         for (i, t) in r.slot.iter().enumerate() {
             let Some(t) = *t else { continue };
             let j = r.partner[t];
-            r.earlier[t] = later[i].iter().any(|&c| c < j && !taken[c]);
+            let mut list: Vec<usize> =
+                later[i].iter().copied().filter(|&c| c < j && !taken[c]).collect();
+            list.sort_unstable();
+            r.earlier[t] = Some(list);
             taken[j] = true;
         }
     }
-    // A slot that cannot be earlier needs no digit: one bit "keeps its published partner"
-    // orders the pairings the same way among those that keep the slots before. At the first
-    // slot where a pairing's fields differ from the published ones, the slots before keep
-    // their published partners (equal digits, or set bits); a slot of one bit can only have
-    // it cleared, a later partner; a slot that may be earlier has a larger digit exactly
-    // when its partner comes earlier.
+    // A slot's digit needs to tell apart only its published partner (1), the earlier
+    // partners it may get (2 and up, the earliest the largest) and the rest (0): it orders
+    // the pairings the same way among those that keep the slots before. At the first slot
+    // where a pairing's digits differ from the published ones, the slots before keep their
+    // published partners (equal digits); this slot's partner is then earlier exactly when it
+    // is one of those it may get (an equally good pairing uses tight edges only), with a
+    // larger digit; any other partner is later, with digit 0. A slot that cannot be earlier
+    // takes one bit.
     let mut at = vec![0u32; n1 + 1];
     for t in 0..n1 {
-        at[t + 1] = at[t] + if r.earlier[t] { r.dn } else { 1 };
+        at[t + 1] = at[t] + bits_for(r.top_digit(t));
     }
     r.at = at;
     run_stages(view, published, key, fixed, &mut r, "the remainder's", notes, tight)
