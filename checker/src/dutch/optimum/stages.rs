@@ -325,11 +325,13 @@ impl Fields for Rem {
         if self.exchanged {
             split(self.n1..self.n, room as usize, Part::Entrants, &mut chunks);
         }
-        // Partner slots, as many as `room` bits hold (at least one).
+        // Partner slots in three chunks per stage (each at least one slot): few parts, so
+        // that each edge's pieces stay cheap, filling the budget.
+        let slot_room = room.max((budget - fixed) / 3);
         let mut t0 = 0;
         while t0 < self.n1 {
             let mut t1 = t0 + 1;
-            while t1 < self.n1 && self.at[t1 + 1] - self.at[t0] <= room {
+            while t1 < self.n1 && self.at[t1 + 1] - self.at[t0] <= slot_room {
                 t1 += 1;
             }
             chunks.push(Part::Slots(t0, t1));
