@@ -81,8 +81,8 @@ struct Rem {
     /// (none: the slot cannot be earlier, `free`); `None` without tight edges: any lower BSN.
     earlier: Vec<Option<Vec<usize>>>,
     /// Where each slot's field starts, counted from slot 0 (`at[n1]`: all of them): a digit
-    /// wide enough for the slot's earlier partners, 2 for the published one, 0 for any other
-    /// (see [`remainder_order`]).
+    /// wide enough for the slot's earlier partners (2 and up), 1 for the published one, 0
+    /// for any other (see [`remainder_order`]).
     at: Vec<u32>,
 }
 

@@ -181,3 +181,67 @@ impl CommonBlossom {
         if self.depth[y as usize] < self.depth[x as usize] { y } else { x }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The innermost common blossom and the slack, from each blossom's chain of parents
+    /// (the obvious way), on random forests nested up to 300 deep in the order the solver
+    /// numbers them (a blossom's parent may have any number).
+    #[test]
+    fn the_lca_table_finds_the_innermost_common_blossom() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |m: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % m
+        };
+        for case in 0..60 {
+            let count = 1 + next(300) as usize;
+            // A random forest: chains (deep nesting) with side branches, numbered at random.
+            let order: Vec<usize> = {
+                let mut o: Vec<usize> = (0..count).collect();
+                for i in (1..count).rev() {
+                    o.swap(i, next(i as u64 + 1) as usize);
+                }
+                o
+            };
+            let mut parent = vec![NONE; count];
+            for k in 1..count {
+                if next(10) > 0 {
+                    let p = if case % 2 == 0 { k - 1 } else { next(k as u64) as usize };
+                    parent[order[k]] = order[p] as u32;
+                }
+            }
+            let dual: Vec<i128> = (0..count).map(|_| next(1000) as i128).collect();
+            let n = 40;
+            let leaf: Vec<u32> = (0..n)
+                .map(|_| if next(5) == 0 { NONE } else { next(count as u64) as u32 })
+                .collect();
+            let y: Vec<i128> = (0..n).map(|_| next(1000) as i128 - 500).collect();
+            let sol = Solution::new(vec![None; n], y.clone(), leaf.clone(), &parent, &dual);
+            let chain = |v: usize| {
+                let mut c = Vec::new();
+                let mut b = leaf[v];
+                while b != NONE {
+                    c.push(b as usize);
+                    b = parent[b as usize];
+                }
+                c.reverse();
+                c
+            };
+            for i in 0..n {
+                for j in 0..n {
+                    let (ci, cj) = (chain(i), chain(j));
+                    let common: Vec<usize> =
+                        ci.iter().zip(&cj).take_while(|(a, b)| a == b).map(|(a, _)| *a).collect();
+                    assert_eq!(sol.common_blossom(i, j), common.last().copied(), "case {case}");
+                    let z: i128 = common.iter().map(|&b| dual[b]).sum();
+                    assert_eq!(sol.slack((i, j, 7)), y[i] + y[j] - 14 + 2 * z, "case {case}");
+                }
+            }
+        }
+    }
+}
