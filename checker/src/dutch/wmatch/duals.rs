@@ -5,14 +5,14 @@
 //! The blossoms are kept as a forest (each one's parent, and the sum of the duals from its
 //! outermost blossom down to it), not as a chain per vertex: on the doubled graphs of the
 //! order check's stages blossoms nest some 2,000 deep (round 2 of a 4,000-player event), and
-//! a chain per vertex then costs gigabytes to write. The innermost blossom holding both ends
+//! a chain per vertex then costs some 300 MB per solve to write. The innermost blossom holding both ends
 //! of an edge is a lowest common ancestor, read off an Euler tour of the forest with a table
 //! of range minima (constant time per edge).
 
 use super::weight::Weight;
 
 /// No blossom.
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// A solved matching with its dual solution (vertex duals, then blossom duals, and the
 /// blossom forest), for the slack of edges the solver did not see.

@@ -21,7 +21,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-use super::duals::Solution;
+use super::duals::{NONE, Solution};
 use super::weight::Weight;
 
 /// No vertex, node or edge.
@@ -689,7 +689,7 @@ impl<'a, W: Weight> Solver<'a, W> {
     /// number `i`).
     pub(super) fn into_solution(self) -> Solution<W> {
         let n = self.n;
-        let number = |x: usize| if x == NIL { u32::MAX } else { (x - n) as u32 };
+        let number = |x: usize| if x == NIL { NONE } else { (x - n) as u32 };
         let leaf = (0..n).map(|v| number(self.within[v])).collect();
         let parent: Vec<u32> =
             (0..self.blossoms.len()).map(|i| number(self.within[n + i])).collect();
