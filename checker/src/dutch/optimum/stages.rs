@@ -547,8 +547,9 @@ pub(super) fn remainder_order(
         notes.extend(compact_notes);
         return None;
     }
+    // (Should the full digits not fit the weight, the compact stages' witness stands.)
     r.lay_out(Digits::Full);
-    run_stages(view, published, key, fixed, &mut r, what, notes, tight).or(found)
+    run_stages(view, published, key, fixed, &mut r, what, &mut Vec::new(), tight).or(found)
 }
 
 /// The MDP part of a bracket's place in the order (4.4), most significant first (MDPs in
