@@ -18,7 +18,8 @@
 //! - partners (4.2): per S1 player after the published exchange (slot `t`, the smaller BSN of
 //!   its pair) a digit, larger for a lower partner, in chunks of slots: only the partners an
 //!   equally good pairing could give the slot before its published one are told apart (see
-//!   [`remainder_order`]).
+//!   [`remainder_order`]); compact digits first decide whether any pairing is earlier, the
+//!   full ones then find the witness ([`Digits`]).
 //!
 //! A stage is one matching with some chunks as tie-break fields below every criterion (at
 //! most 400 bits, fewer when the criteria leave less room in the weight), and
