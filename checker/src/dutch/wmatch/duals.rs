@@ -5,9 +5,9 @@
 //! The blossoms are kept as a forest (each one's parent, and the sum of the duals from its
 //! outermost blossom down to it), not as a chain per vertex: on the doubled graphs of the
 //! order check's stages blossoms nest some 2,000 deep (round 2 of a 4,000-player event), and
-//! a chain per vertex then costs some 300 MB per solve to write. The innermost blossom holding both ends
-//! of an edge is a lowest common ancestor, read off an Euler tour of the forest with a table
-//! of range minima (constant time per edge).
+//! a chain per vertex then costs some 300 MB per solve to write. The innermost blossom
+//! holding both ends of an edge is a lowest common ancestor, read off an Euler tour of the
+//! forest with a table of range minima (constant time per edge).
 
 use super::weight::Weight;
 

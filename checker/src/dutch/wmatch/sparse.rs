@@ -236,8 +236,8 @@ fn violated_edges<W: Weight>(
     // 0` proves its slack ≥ 0. (On the doubled graph most vertices end inside one large
     // blossom whose dual makes up for negative vertex duals: without `Z₁` the bound
     // settles few edges there.) Then, still without looking up the innermost common
-    // blossom, the exact `(y_u + Z₁) + (y_v + Z₁) - 2w ≥ 0` (one
-    // sum per vertex, `m1`); the exact slack last.
+    // blossom, the exact `(y_u + Z₁) + (y_v + Z₁) - 2w ≥ 0` (one sum per vertex, `m1`);
+    // the exact slack last.
     let outer = |v: usize| out.outer(v);
     let hy: Vec<i128> = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
     let hz: Vec<i128> = (0..out.n).map(|v| out.outer_dual(v).map_or(0, |z| z.top(quick))).collect();
