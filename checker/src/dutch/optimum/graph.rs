@@ -292,7 +292,15 @@ pub(crate) struct Graphs(
     RefCell<Vec<(GraphKey, Built)>>,
     RefCell<Vec<TightWindow>>,
     std::cell::Cell<bool>,
+    Spare,
 );
+
+/// The last matching's weighted edge list, kept for the next one of the bracket to refill
+/// ([`Graphs::edge_list`]): a list holds millions of edges at 10,000 players (630 MB for a
+/// stage of round 2), and a fresh one each time is mapped page by page (some 4 s of page
+/// faults per round there).
+#[derive(Default)]
+struct Spare(RefCell<Option<Box<dyn std::any::Any>>>);
 
 /// A tight window: the graph's key, the given pairs (by index), the tight edges (`None`: the
 /// given pairs do not reach the relaxation's optimum).
@@ -322,6 +330,25 @@ impl Graphs {
 
     pub(super) fn want_window(&self, on: bool) {
         self.2.set(on);
+    }
+
+    /// An empty list, with the capacity of the last one given back ([`Graphs::give_back`])
+    /// when it holds the same type.
+    pub(super) fn edge_list<T: 'static>(&self) -> Vec<T> {
+        let spare = (self.3).0.borrow_mut().take();
+        match spare.map(|b| b.downcast::<Vec<T>>()) {
+            Some(Ok(list)) => {
+                let mut list = *list;
+                list.clear();
+                list
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// Keeps `list` for the next [`Graphs::edge_list`].
+    pub(super) fn give_back<T: 'static>(&self, list: Vec<T>) {
+        *(self.3).0.borrow_mut() = Some(Box::new(list));
     }
 }
 

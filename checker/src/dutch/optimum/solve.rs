@@ -4,7 +4,7 @@
 //! and the real optimum ([`optimum`]: the relaxation's when the rest of the field completes
 //! it). Counters of the matchings run and the PAB-inside switch, for tests.
 
-use super::graph::{Graph, GraphKey, SolveError, View};
+use super::graph::{Graph, GraphKey, Graphs, SolveError, View};
 use crate::dutch::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
 use bsw_model::Id;
 use std::collections::HashSet;
@@ -168,15 +168,15 @@ pub(super) fn solve_tweaked(
     let given = given.as_deref();
     let (mates, published_optimal, window_tight) = if total + 4 <= 120 {
         let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
-        run::<i128>(&g, low, full, given, tweak, tight)
+        run::<i128>(&g, &view.graphs, low, full, given, tweak, tight)
     } else if total + 4 <= 250 {
         let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]);
-        run::<Wide256>(&g, low, full, given, tweak, tight)
+        run::<Wide256>(&g, &view.graphs, low, full, given, tweak, tight)
     } else if total + 4 <= 436 {
         let low = |w: &Wide| WideN([w.0[0], w.0[1], w.0[2], w.0[3], w.0[4], w.0[5], w.0[6]]);
-        run::<Wide448>(&g, low, full, given, tweak, tight)
+        run::<Wide448>(&g, &view.graphs, low, full, given, tweak, tight)
     } else if total + 4 <= 500 {
-        run::<Wide>(&g, |w| *w, full, given, tweak, tight)
+        run::<Wide>(&g, &view.graphs, |w| *w, full, given, tweak, tight)
     } else {
         return Err(SolveError::TooWide { bits: total });
     };
@@ -220,8 +220,9 @@ pub(super) fn solve_tweaked(
 /// by the sparse matching, its tight window ([`tight_window`]: `Some(None)` when the pairs do not reach
 /// the optimum), from the same certificate.
 #[allow(clippy::type_complexity)]
-pub(super) fn run<W: Weight>(
+pub(super) fn run<W: Weight + 'static>(
     g: &Graph,
+    graphs: &Graphs,
     low: impl Fn(&Wide) -> W,
     (max_cardinality, keep_window): (bool, bool),
     given: Option<&[(usize, usize)]>,
@@ -237,13 +238,9 @@ pub(super) fn run<W: Weight>(
         tweak.map_or(Vec::new(), |t| g.players.iter().map(|&x| (t.place)(x)).collect());
     // The edges kept: all, or the tight ones.
     let keep = |k: usize| tight.is_none_or(|t| t[k]);
-    let packed: Vec<(usize, usize, W)> = g
-        .edges
-        .iter()
-        .zip(&g.pattern)
-        .enumerate()
-        .filter(|&(k, _)| keep(k))
-        .map(|(_, (&(i, j), &p))| {
+    let mut packed: Vec<(usize, usize, W)> = graphs.edge_list();
+    packed.extend(g.edges.iter().zip(&g.pattern).enumerate().filter(|&(k, _)| keep(k)).map(
+        |(_, (&(i, j), &p))| {
             let mut w = base[p as usize];
             if let Some(t) = tweak
                 && j < g.n
@@ -262,48 +259,68 @@ pub(super) fn run<W: Weight>(
                 w = w.plus(low(&tie));
             }
             (i, j, w)
-        })
-        .collect();
+        },
+    ));
     let hint: Vec<usize> = match tight {
         None => g.hint.clone(),
         Some(t) => {
-            // Each kept edge's place among the kept ones.
-            let mut at = vec![usize::MAX; t.len()];
-            let mut l = 0;
-            for (k, &kept) in t.iter().enumerate() {
-                if kept {
-                    at[k] = l;
-                    l += 1;
+            // Each kept hint edge's place among the kept edges, counted in one pass in the
+            // order of the edges (no index of every edge: millions at 10,000 players).
+            let mut order: Vec<usize> = (0..g.hint.len()).collect();
+            order.sort_unstable_by_key(|&h| g.hint[h]);
+            let mut at = vec![usize::MAX; g.hint.len()];
+            let (mut k, mut l) = (0, 0);
+            for h in order {
+                let target = g.hint[h];
+                l += t[k..target].iter().filter(|&&kept| kept).count();
+                k = target;
+                if t[target] {
+                    at[h] = l;
                 }
             }
-            g.hint.iter().map(|&k| at[k]).filter(|&l| l != usize::MAX).collect()
+            at.into_iter().filter(|&l| l != usize::MAX).collect()
         }
     };
-    let hint = &hint[..];
+    let out = solve_packed(nv, &packed, &hint, (max_cardinality, keep_window), given, tweak, tight);
+    graphs.give_back(packed);
+    out
+}
+
+/// The matching of [`run`] on its `packed` edges.
+#[allow(clippy::type_complexity)]
+fn solve_packed<W: Weight>(
+    nv: usize,
+    packed: &[(usize, usize, W)],
+    hint: &[usize],
+    (max_cardinality, keep_window): (bool, bool),
+    given: Option<&[(usize, usize)]>,
+    tweak: Option<&Tweak>,
+    tight: Option<&[bool]>,
+) -> (Vec<Option<usize>>, bool, Option<Option<Vec<bool>>>) {
     // Over every player still to pair a complete pairing exists (the published one), so the
     // heaviest perfect matching is the optimum; its warm start pairs the players below the
     // next scoregroup (weight 0) among themselves first.
     if let (true, false, None, None, Some(given)) =
         (keep_window, max_cardinality, tweak, tight, given)
     {
-        let reached = |mates: &[Option<usize>]| reaches_optimum(nv, &packed, mates, given);
+        let reached = |mates: &[Option<usize>]| reaches_optimum(nv, packed, mates, given);
         let (mates, window) =
-            wmatch::max_weight_matching_sparse_from_tight(nv, &packed, hint, reached);
+            wmatch::max_weight_matching_sparse_from_tight(nv, packed, hint, reached);
         let reached = match &window {
             Some(t) => t.is_some(),
-            None => reaches_optimum(nv, &packed, &mates, given),
+            None => reaches_optimum(nv, packed, &mates, given),
         };
         return (mates, reached, window);
     }
     let mates = if max_cardinality {
-        wmatch::max_weight_perfect_matching_from(nv, &packed, hint)
+        wmatch::max_weight_perfect_matching_from(nv, packed, hint)
     } else {
-        wmatch::max_weight_matching_sparse_from(nv, &packed, hint)
+        wmatch::max_weight_matching_sparse_from(nv, packed, hint)
     };
     let Some(given) = given else {
         return (mates, false, None);
     };
-    let reached = reaches_optimum(nv, &packed, &mates, given);
+    let reached = reaches_optimum(nv, packed, &mates, given);
     (mates, reached, None)
 }
 
@@ -357,11 +374,11 @@ pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Opt
     }
     let found = if g.bits + 4 <= 120 {
         let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
-        tight::<i128>(&g, low, &given)
+        tight::<i128>(&g, &view.graphs, low, &given)
     } else if g.bits + 4 <= 250 {
-        tight::<Wide256>(&g, |w| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]), &given)
+        tight::<Wide256>(&g, &view.graphs, |w| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]), &given)
     } else if g.bits + 4 <= 500 {
-        tight::<Wide>(&g, |w| *w, &given)
+        tight::<Wide>(&g, &view.graphs, |w| *w, &given)
     } else {
         return None;
     };
@@ -380,16 +397,19 @@ fn window_key(fixed: &[(Id, Id)]) -> GraphKey {
     }
 }
 
-fn tight<W: Weight>(
+fn tight<W: Weight + 'static>(
     g: &Graph,
+    graphs: &Graphs,
     low: impl Fn(&Wide) -> W,
     given: &[(usize, usize)],
 ) -> Option<Vec<bool>> {
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(1))).collect();
-    let packed: Vec<(usize, usize, W)> =
-        g.edges.iter().zip(&g.pattern).map(|(&(i, j), &p)| (i, j, base[p as usize])).collect();
+    let mut packed: Vec<(usize, usize, W)> = graphs.edge_list();
+    packed.extend(g.edges.iter().zip(&g.pattern).map(|(&(i, j), &p)| (i, j, base[p as usize])));
     let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &packed, &g.hint);
-    reaches_optimum(g.nv, &packed, &mates, given).then_some(tight)
+    let found = reaches_optimum(g.nv, &packed, &mates, given).then_some(tight);
+    graphs.give_back(packed);
+    found
 }
 
 /// The pairs of `among` (players keyed by their place in the remainder) joined by a kept

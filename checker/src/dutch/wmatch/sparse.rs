@@ -134,12 +134,8 @@ fn solve_sparse<W: Weight>(
     let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
     let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
     let maxweight = sub_edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
-    let mut local = vec![usize::MAX; nedge];
-    for (l, &k) in sub.iter().enumerate() {
-        local[k] = l;
-    }
-    let sub_first: Vec<usize> =
-        first.iter().filter_map(|&k| local.get(k).copied().filter(|&l| l != usize::MAX)).collect();
+    // Each edge of `first` by its place in `sub` (sorted; no index of every edge).
+    let sub_first: Vec<usize> = first.iter().filter_map(|&k| sub.binary_search(&k).ok()).collect();
     // The quick slack test's scale: the doubled weights' top 96 bits (the duals stay within
     // a few bits of the largest doubled weight, so their quotients fit an `i128`).
     let quick = edges.iter().map(|e| e.2.plus(e.2).bit_len()).max().unwrap_or(0).saturating_sub(96);
