@@ -56,6 +56,7 @@ mod generation;
 mod graph;
 mod solve;
 mod stages;
+mod transpositions;
 mod witness;
 
 pub use solve::{matching_counts, without_pab_inside};

@@ -37,6 +37,7 @@
 use super::generation::{OrderKey, bits, order_key};
 use super::graph::{SolveError, Values, View, bits_for};
 use super::solve::{Tweak, completes, solve_tweaked, tight_places};
+use super::transpositions;
 use super::witness::order_violation;
 use crate::points::show_points;
 use crate::report::Violation;
@@ -519,6 +520,17 @@ pub(super) fn remainder_order(
             list.sort_unstable();
             r.earlier[t] = Some(list);
             taken[j] = true;
+        }
+        // Paired completely without exchange (slot t is BSN t): alternating cycles decide
+        // whether any equally good pairing is earlier, without a matching
+        // ([`transpositions`]); only an earlier one found there is left to the stages.
+        let improving: Vec<Vec<usize>> =
+            r.earlier.iter().map(|e| e.clone().unwrap_or_default()).collect();
+        if !r.exchanged
+            && n == 2 * n1
+            && transpositions::none_earlier(n1, &r.partner, &later[..n1], &improving)
+        {
+            return None;
         }
     }
     // A slot's digit needs to tell apart only its published partner (1), the earlier
