@@ -151,7 +151,7 @@ pub(super) fn solve_tweaked(
         pab_inside: PAB_INSIDE.with(|c| c.get()),
     };
     let g = view.graph(key.clone())?;
-    let tight = tight.filter(|t| window.is_some() && t.len() == g.edges.len());
+    let tight = tight.filter(|t| window.is_some() && t.len() == g.edges.len() + g.nv);
     let (n, dummy) = (g.n, g.dummy);
     let tweak_bits = tweak.map_or(0, |t| t.bits);
     let total: u32 = g.bits + tweak_bits;
@@ -354,8 +354,9 @@ fn reaches_optimum<W: Weight>(
 /// bracket and next bracket pairs, the PAB) reach that optimum: then every bracket pairing
 /// as good as the published one is, restricted to the relaxation, such a matching, held by
 /// edges tight under an optimal dual solution
-/// ([`wmatch::max_weight_matching_sparse_tight`]). `None` when the given pairs do not reach
-/// the optimum (or the graph is not built): the stages then see every edge.
+/// ([`wmatch::max_weight_matching_sparse_tight`]); after the edges, per vertex, whether
+/// such a matching may leave it free. `None` when the given pairs do not reach the optimum
+/// (or the graph is not built): the stages then see every edge.
 ///
 /// Kept per graph and given pairs ([`super::graph::Graphs`]): the quality check's relaxation
 /// of the same graph leaves its own certificate's window there (the same matching, solved
@@ -412,6 +413,41 @@ fn tight<W: Weight + 'static>(
     found
 }
 
+/// Per place of `among` (players keyed by their place in the remainder), whether the player
+/// may leave it in a matching optimal on the criteria: a kept edge of `tight` joins it to a
+/// player (or the PAB vertex) outside `among`, or it may be left free.
+pub(super) fn leaving_places<S: std::hash::BuildHasher>(
+    view: &View,
+    fixed: &[(Id, Id)],
+    tight: &[bool],
+    among: &std::collections::HashMap<Id, usize, S>,
+) -> Option<Vec<bool>> {
+    let g = view.graph(window_key(fixed)).ok()?;
+    if tight.len() != g.edges.len() + g.nv {
+        return None;
+    }
+    let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
+    let at = |v: usize| place.get(v).copied().flatten();
+    let mut out = vec![false; among.len()];
+    for v in 0..g.nv {
+        if let Some(a) = at(v)
+            && tight[g.edges.len() + v]
+        {
+            out[a] = true;
+        }
+    }
+    for (k, &(i, j)) in g.edges.iter().enumerate() {
+        if tight[k] {
+            match (at(i), at(j)) {
+                (Some(a), None) => out[a] = true,
+                (None, Some(b)) => out[b] = true,
+                _ => {}
+            }
+        }
+    }
+    Some(out)
+}
+
 /// The pairs of `among` (players keyed by their place in the remainder) joined by a kept
 /// edge of `tight` ([`tight_window`] for the same `fixed`) that `keep` accepts (smaller
 /// place first): per place `a`, the larger places `b` it is so joined to (a list per place,
@@ -424,7 +460,7 @@ pub(super) fn tight_places<S: std::hash::BuildHasher>(
     keep: impl Fn(usize, usize) -> bool,
 ) -> Option<Vec<Vec<usize>>> {
     let g = view.graph(window_key(fixed)).ok()?;
-    if tight.len() != g.edges.len() {
+    if tight.len() != g.edges.len() + g.nv {
         return None;
     }
     let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();

@@ -36,7 +36,7 @@
 
 use super::generation::{OrderKey, bits, order_key};
 use super::graph::{SolveError, Values, View, bits_for};
-use super::solve::{Tweak, completes, solve_tweaked, tight_places};
+use super::solve::{Tweak, completes, leaving_places, solve_tweaked, tight_places};
 use super::transpositions;
 use super::witness::order_violation;
 use crate::points::show_points;
@@ -527,8 +527,8 @@ pub(super) fn remainder_order(
         let improving: Vec<Vec<usize>> =
             r.earlier.iter().map(|e| e.clone().unwrap_or_default()).collect();
         if !r.exchanged
-            && n == 2 * n1
-            && transpositions::none_earlier(n1, &r.partner, &later[..n1], &improving)
+            && let Some(leave) = tight.and_then(|t| leaving_places(view, fixed, t, &r.bsn))
+            && transpositions::none_earlier(n1, &r.partner, &later[..n1], &improving, &leave)
         {
             return None;
         }

@@ -1,26 +1,32 @@
 //! 4.2 without a matching: whether any bracket pairing as good as the published one has an
-//! earlier transposition, decided by alternating cycles when the remainder is paired
-//! completely, without exchange ([`none_earlier`]); the stages ([`super::stages`]) decide
-//! every other case, and this one whenever a cycle is found.
+//! earlier transposition, decided by alternating cycles when the remainder is published
+//! without exchange ([`none_earlier`]); the stages ([`super::stages`]) decide every other
+//! case, and this one whenever a cycle is found.
 //!
-//! The remainder holds `2 N1` players, S1 its first `N1` by BSN, each paired with an S2
-//! player. A pairing as good as the published one uses only tight edges of the relaxation
-//! (`solve::tight_window`), and one that is not later on the exchanges pairs every S1 player
-//! with an S2 player too (N1 pairs none inside S2, over `2 N1` players), inside the
-//! remainder: its remainder pairs are a perfect matching of the bipartite graph H of tight
-//! S1-S2 edges. (Not every such matching is as good: the relaxation's blossoms and the
-//! rest of the field may forbid some. H is a superset, so "none earlier in H" is a proof.)
+//! The remainder's S1 (slots `0..N1`, by BSN) is paired with S2 players; the S2 players
+//! left over (`n - 2 N1`, often one) float. A pairing as good as the published one uses
+//! only tight edges of the relaxation (`solve::tight_window`), and one that is not later on
+//! the exchanges pairs every S1 player with an S2 player too (N1 pairs none inside S2) inside
+//! the remainder: a matching of the bipartite graph H of tight S1-S2 edges covering S1. An
+//! S2 player left over that the published pairing pairs must then leave the remainder:
+//! through a tight edge to a player outside it (or the PAB vertex), or unpaired, which the
+//! window's certificate allows only for some players ("may leave"). Pairings of H covering
+//! S1 that leave over only floaters and players that may leave are a superset of the
+//! equally good ones (the blossoms of the certificate and the rest of the field may forbid
+//! some), so "none earlier among them" is a proof.
 //!
-//! Two perfect matchings of H differ by alternating cycles. One (`M'`) is earlier than the
-//! published one (`M`) when, at the first slot `t` where they differ, `M'` gives `t` an S2
-//! player of smaller BSN. The cycle of `M ⊕ M'` through `t` holds only slots `≥ t` (the
-//! slots before keep their partners), and `M` with that cycle exchanged is earlier too. In
-//! the digraph D on slots with an arc `a → b` when `a` may take `b`'s published partner
-//! (`a` and `p(b)` joined in H), such a cycle is a directed cycle through `t` whose slots
-//! are all `≥ t`, leaving `t` by an *improving* arc (`p(b) < p(t)`). So `M` is the earliest
-//! perfect matching of H exactly when, for every slot `t`, no improving successor of `t`
-//! reaches `t` in D restricted to the slots `> t` and `t`: one search per slot that has an
-//! improving arc, on bit sets of slots.
+//! Such a pairing `M'` is earlier than the published one `M` when, at the first slot `t`
+//! where they differ, `M'` gives `t` an S2 player of smaller BSN. `M ⊕ M'` is made of
+//! alternating cycles and of paths from a floater (taken by a slot) to a published partner
+//! that `M'` leaves over; none holds a slot before `t`. In the digraph D on the slots and
+//! one node `X` for the floaters, with arcs `a → b` when slot `a` may take `b`'s published
+//! partner `p(b)` (joined in H), `a → X` when `a` is joined to a floater, and `X → c` when
+//! `p(c)` may leave, each cycle and each path closed through `X` is a directed cycle. So
+//! when no slot `t` has an *improving* successor (`b` with `p(b) < p(t)`, or `X` through a
+//! floater before `p(t)`) that reaches `t` through slots after `t` and `X`, no pairing of
+//! the superset is earlier. Without floaters the converse holds too (a cycle through slots
+//! `≥ t` exchanged gives an earlier perfect matching of H): then the search is exact on H.
+//! One search per slot that has an improving arc, on bit sets of slots.
 
 /// The most slots decided here (D is held as an `N1 × N1` bit matrix: 50 MB at 20,000).
 const MAX_SLOTS: usize = 20_000;
@@ -29,42 +35,64 @@ const MAX_SLOTS: usize = 20_000;
 /// stages (about a second's work).
 const MAX_WORDS: u64 = 2_000_000_000;
 
-/// Whether no perfect matching of H (see the module doc) is earlier than the published one:
-/// `true` is a proof that the remainder's pairing is the earliest of the equally good ones,
-/// `false` means an earlier perfect matching of H exists (or the case is too large to
-/// decide here). Slots are `0..n1` (S1 by BSN), S2 players BSNs `n1..2 n1`; `partner[t]`
-/// is slot `t`'s published partner; `tight[t]` lists the S2 players joined to slot `t` in
-/// H; `improving[t]` the S2 players of H joined to `t`, before `p(t)`, that no slot before
-/// `t` takes (ascending; empty: `t` cannot be earlier).
+/// No slot: the S2 player floats in the published pairing.
+const FLOATS: usize = usize::MAX;
+
+/// Whether no pairing of the superset (see the module doc) is earlier than the published
+/// one: `true` is a proof that the remainder's pairing comes first among the equally good
+/// ones; `false` means that a cycle was found (or the case is too large to decide here).
+/// Slots are `0..n1` (S1 by BSN), S2 players the BSNs `n1..n`, `n = leave.len()`;
+/// `partner[t]` is slot `t`'s published partner; `tight[t]` lists the S2 players joined to
+/// slot `t` in H; `improving[t]` the S2 players of H joined to `t`, before `p(t)`, that no
+/// slot before `t` takes (ascending; empty: `t` cannot be earlier); `leave[j]`: player `j`
+/// may leave the remainder.
 pub(super) fn none_earlier(
     n1: usize,
     partner: &[usize],
     tight: &[Vec<usize>],
     improving: &[Vec<usize>],
+    leave: &[bool],
 ) -> bool {
-    if n1 > MAX_SLOTS || partner.len() != n1 || tight.len() < n1 || improving.len() < n1 {
+    let n = leave.len();
+    if n1 > MAX_SLOTS
+        || n < 2 * n1
+        || partner.len() != n1
+        || tight.len() < n1
+        || improving.len() < n1
+    {
         return false;
     }
-    // The slot whose published partner each S2 player is.
-    let mut slot_of = vec![usize::MAX; 2 * n1];
+    // The slot whose published partner each S2 player is (`FLOATS`: none, it floats).
+    let mut slot_of = vec![FLOATS; n];
     for (t, &j) in partner.iter().enumerate() {
-        if j < 2 * n1 {
-            slot_of[j] = t;
+        if j < n1 || j >= n {
+            return false;
         }
+        slot_of[j] = t;
     }
-    let words = n1.div_ceil(64);
-    // D: row `a` holds bit `b` for each arc `a → b`.
-    let mut arcs = vec![0u64; n1 * words];
+    // Bit `n1` stands for every floater (see the module doc).
+    let floater = n1;
+    let words = (n1 + 1).div_ceil(64);
+    // D: row `a` holds bit `b` for each arc `a → b`; row `n1`, the floaters' excursions.
+    let mut arcs = vec![0u64; (n1 + 1) * words];
+    let mut arc = |a: usize, b: usize| arcs[a * words + b / 64] |= 1 << (b % 64);
     for a in 0..n1 {
         for &j in &tight[a] {
-            let b = slot_of.get(j).copied().unwrap_or(usize::MAX);
-            if b == usize::MAX {
-                // H holds an S2 player that no slot has: not a complete remainder.
-                return false;
+            match slot_of.get(j) {
+                Some(&FLOATS) if j >= n1 => arc(a, floater),
+                Some(&b) if b != FLOATS => {
+                    if b != a {
+                        arc(a, b);
+                    }
+                }
+                // Not an S2 player: the lists do not describe H.
+                _ => return false,
             }
-            if b != a {
-                arcs[a * words + b / 64] |= 1 << (b % 64);
-            }
+        }
+    }
+    for (c, &j) in partner.iter().enumerate() {
+        if leave[j] {
+            arc(floater, c);
         }
     }
     let row = |a: usize| &arcs[a * words..(a + 1) * words];
@@ -79,10 +107,12 @@ pub(super) fn none_earlier(
         seen.iter_mut().for_each(|w| *w = 0);
         stack.clear();
         for &j in &improving[t] {
-            let b = slot_of[j];
-            if b <= t {
-                return false; // not a slot after `t`: the lists do not describe H
-            }
+            let b = match slot_of.get(j) {
+                Some(&FLOATS) => floater,
+                Some(&b) if b > t => b,
+                // Not a slot after `t`: the lists do not describe H.
+                _ => return false,
+            };
             if seen[b / 64] & (1 << (b % 64)) == 0 {
                 seen[b / 64] |= 1 << (b % 64);
                 stack.push(b);
@@ -130,9 +160,9 @@ mod tests {
 
     /// The improving lists of the published matching `partner` in H (`tight`), as the
     /// remainder check builds them: per slot the S2 players of H before its partner that no
-    /// slot before takes.
-    fn improving(partner: &[usize], tight: &[Vec<usize>]) -> Vec<Vec<usize>> {
-        let mut taken = vec![false; 2 * partner.len()];
+    /// slot before takes (`n` players in the remainder).
+    fn improving(partner: &[usize], tight: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
+        let mut taken = vec![false; n];
         let mut out = Vec::new();
         for (t, &p) in partner.iter().enumerate() {
             let mut list: Vec<usize> =
@@ -144,35 +174,46 @@ mod tests {
         out
     }
 
-    /// Whether some perfect matching of H is earlier than `partner`, by enumerating every
-    /// perfect matching (slots in order, each partner of H not yet taken).
-    fn earlier_exists(partner: &[usize], tight: &[Vec<usize>]) -> bool {
-        fn go(
-            t: usize,
-            partner: &[usize],
-            tight: &[Vec<usize>],
-            taken: &mut Vec<bool>,
-            mine: &mut Vec<usize>,
-        ) -> bool {
-            if t == partner.len() {
-                return mine.as_slice() < partner;
+    /// Whether some pairing of every slot with an S2 player of H is earlier than `partner`
+    /// and leaves unpaired only published floaters or players that may leave (`leave`), by
+    /// enumerating every such pairing (slots in order, each partner of H not yet taken).
+    fn earlier_exists(partner: &[usize], tight: &[Vec<usize>], leave: &[bool]) -> bool {
+        let n1 = partner.len();
+        let published: Vec<bool> = (0..leave.len()).map(|j| partner.contains(&j)).collect();
+        let mut taken = vec![false; leave.len()];
+        let mut mine = Vec::new();
+        let mut stack = vec![0usize];
+        // Depth-first over the slots: `stack[t]` is the next choice of slot `t` to try.
+        while let Some(&at) = stack.last() {
+            let t = stack.len() - 1;
+            if t == n1 {
+                let left_ok = (n1..leave.len()).all(|j| taken[j] || !published[j] || leave[j]);
+                if left_ok && mine.as_slice() < partner {
+                    return true;
+                }
+                stack.pop();
+                if let Some(c) = mine.pop() {
+                    taken[c] = false;
+                }
+                continue;
             }
-            for &c in &tight[t] {
-                if !taken[c] {
+            match tight[t].iter().skip(at).position(|&c| !taken[c]) {
+                Some(k) => {
+                    let c = tight[t][at + k];
+                    *stack.last_mut().unwrap() = at + k + 1;
                     taken[c] = true;
                     mine.push(c);
-                    let found = go(t + 1, partner, tight, taken, mine);
-                    mine.pop();
-                    taken[c] = false;
-                    if found {
-                        return true;
+                    stack.push(0);
+                }
+                None => {
+                    stack.pop();
+                    if let Some(c) = mine.pop() {
+                        taken[c] = false;
                     }
                 }
             }
-            false
         }
-        let n1 = partner.len();
-        go(0, partner, tight, &mut vec![false; 2 * n1], &mut Vec::new())
+        false
     }
 
     /// Four slots whose published partners are each slot's latest choice: slot 0 may take
@@ -183,11 +224,17 @@ mod tests {
     fn a_cycle_through_later_slots_is_an_earlier_transposition() {
         let partner = vec![6, 4, 5, 7];
         let with_cycle = vec![vec![4, 6], vec![4, 5], vec![5, 6], vec![7]];
-        assert!(!none_earlier(4, &partner, &with_cycle, &improving(&partner, &with_cycle)));
+        assert!(!none_earlier(
+            4,
+            &partner,
+            &with_cycle,
+            &improving(&partner, &with_cycle, 8),
+            &[false; 8]
+        ));
         let without = vec![vec![4, 6], vec![4, 5], vec![5], vec![7]];
-        let imp = improving(&partner, &without);
+        let imp = improving(&partner, &without, 8);
         assert_eq!(imp[0], vec![4], "slot 0 has an earlier partner in H");
-        assert!(none_earlier(4, &partner, &without, &imp));
+        assert!(none_earlier(4, &partner, &without, &imp, &[false; 8]));
     }
 
     /// A cycle through a slot before `t` does not make `t` earlier: slot 1 may take 2 (slot
@@ -196,47 +243,75 @@ mod tests {
     fn a_cycle_through_an_earlier_slot_does_not_count() {
         let partner = vec![2, 3];
         let tight = vec![vec![2, 3], vec![2, 3]];
-        let imp = improving(&partner, &tight);
+        let imp = improving(&partner, &tight, 4);
         assert!(imp.iter().all(Vec::is_empty), "2 is taken by slot 0 before slot 1");
-        assert!(none_earlier(2, &partner, &tight, &imp));
+        assert!(none_earlier(2, &partner, &tight, &imp, &[false; 4]));
         // The published pairing 0-3, 1-2 is later: 0-2, 1-3 comes first.
         let later = vec![3, 2];
-        assert!(!none_earlier(2, &later, &tight, &improving(&later, &tight)));
+        assert!(!none_earlier(2, &later, &tight, &improving(&later, &tight, 4), &[false; 4]));
     }
 
-    /// The decision agrees with enumerating every perfect matching, on 3,000 random
-    /// bipartite graphs of 1-7 slots holding the published matching.
+    /// Slot 0 (partner 3) may take 2, slot 1's partner, when slot 1 then takes the floater
+    /// 4: that gives up 3, which must float in 4's place. Earlier exactly when 3 may leave.
+    #[test]
+    fn a_floater_closes_a_cycle_only_when_the_new_floater_may_leave() {
+        let partner = vec![3, 2];
+        let tight = vec![vec![2, 3], vec![2, 4]];
+        let imp = improving(&partner, &tight, 5);
+        assert_eq!(imp[0], vec![2]);
+        let stays = [false, false, false, false, false];
+        assert!(none_earlier(2, &partner, &tight, &imp, &stays));
+        assert!(!earlier_exists(&partner, &tight, &stays));
+        let leaves = [false, false, false, true, false];
+        assert!(!none_earlier(2, &partner, &tight, &imp, &leaves));
+        assert!(earlier_exists(&partner, &tight, &leaves));
+    }
+
+    /// The decision agrees with enumerating every pairing of the slots on 3,000 random
+    /// bipartite graphs of 1-7 slots holding the published matching and no floater, and
+    /// is never refuted by it (a proof is a proof) on 3,000 more with 1-2 floaters and
+    /// random players that may leave.
     #[test]
     fn agrees_with_enumeration_on_random_graphs() {
         let mut state = 11u64;
-        let (mut proved, mut refuted) = (0, 0);
-        for case in 0..3000 {
+        let (mut proved, mut refuted, mut proved_floating) = (0, 0, 0);
+        for case in 0..6000 {
             let n1 = 1 + (next(&mut state) % 7) as usize;
-            // A random published matching of slots to S2 players n1..2 n1.
-            let mut partner: Vec<usize> = (n1..2 * n1).collect();
-            for k in (1..n1).rev() {
-                partner.swap(k, (next(&mut state) % (k as u64 + 1)) as usize);
+            let floaters = if case < 3000 { 0 } else { 1 + (next(&mut state) % 2) as usize };
+            let n = 2 * n1 + floaters;
+            // A random published matching of the slots to S2 players, the rest floating.
+            let mut s2: Vec<usize> = (n1..n).collect();
+            for k in (1..s2.len()).rev() {
+                s2.swap(k, (next(&mut state) % (k as u64 + 1)) as usize);
             }
+            let partner: Vec<usize> = s2[..n1].to_vec();
             let density = 20 + next(&mut state) % 70;
             let tight: Vec<Vec<usize>> = (0..n1)
                 .map(|t| {
-                    (n1..2 * n1)
+                    (n1..n)
                         .filter(|&j| j == partner[t] || next(&mut state) % 100 < density)
                         .collect()
                 })
                 .collect();
-            let decided = none_earlier(n1, &partner, &tight, &improving(&partner, &tight));
-            assert_eq!(
-                decided,
-                !earlier_exists(&partner, &tight),
-                "case {case}: {partner:?} {tight:?}"
-            );
-            if decided {
-                proved += 1;
-            } else {
-                refuted += 1;
+            let leave: Vec<bool> = (0..n)
+                .map(|j| j >= n1 && floaters > 0 && next(&mut state).is_multiple_of(3))
+                .collect();
+            let decided =
+                none_earlier(n1, &partner, &tight, &improving(&partner, &tight, n), &leave);
+            let exists = earlier_exists(&partner, &tight, &leave);
+            if floaters == 0 {
+                assert_eq!(decided, !exists, "case {case}: {partner:?} {tight:?}");
+            } else if decided {
+                assert!(!exists, "case {case}: {partner:?} {tight:?} {leave:?}");
+                proved_floating += 1;
+            }
+            match (floaters, decided) {
+                (0, true) => proved += 1,
+                (0, false) => refuted += 1,
+                _ => {}
             }
         }
         assert!(proved > 500 && refuted > 500, "{proved} proved, {refuted} refuted");
+        assert!(proved_floating > 500, "{proved_floating} proved with floaters");
     }
 }

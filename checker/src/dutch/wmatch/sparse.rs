@@ -68,6 +68,10 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
 /// optimal matching. On the doubled graph (see [`solve_doubled`]) a matching `M` is the
 /// perfect matching `M`, its twin copy and each free vertex with its twin, of the same
 /// weight: an edge of `M` and its twin copy are both tight.
+///
+/// After the edges, per vertex, whether it may be left free by some optimal matching: on
+/// the doubled graph its edge to its twin is tight; else its dual is 0 (a vertex of
+/// positive dual is matched by every optimal matching).
 pub(crate) fn max_weight_matching_sparse_tight<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
@@ -102,21 +106,27 @@ pub(crate) fn max_weight_matching_sparse_from_tight<W: Weight>(
 }
 
 /// Per edge, whether it is tight under the certificate `out` (on the `doubled` graph, its
-/// twin copy too).
+/// twin copy too), then per vertex whether it may be left free
+/// ([`max_weight_matching_sparse_tight`]).
 fn tight_edges<W: Weight>(
     n: usize,
     edges: &[(usize, usize, W)],
     out: &Solution<W>,
     doubled: bool,
 ) -> Vec<bool> {
-    edges
-        .iter()
-        .map(|&(i, j, w)| {
-            i != j
-                && out.slack((i, j, w)) == W::zero()
-                && (!doubled || out.slack((n + i, n + j, W::zero())) == W::zero())
-        })
-        .collect()
+    let tight = edges.iter().map(|&(i, j, w)| {
+        i != j
+            && out.slack((i, j, w)) == W::zero()
+            && (!doubled || out.slack((n + i, n + j, W::zero())) == W::zero())
+    });
+    let free = (0..n).map(|v| {
+        if doubled {
+            out.slack((v, n + v, W::zero())) == W::zero()
+        } else {
+            out.dualvar[v] == W::zero()
+        }
+    });
+    tight.chain(free).collect()
 }
 
 /// The rounds of [`max_weight_matching_sparse_with`]: the final solution with its duals
