@@ -208,17 +208,8 @@ pub(crate) fn check_order(c: &BracketCheck, notes: &mut Vec<String>) -> Option<V
     if remainder_first || n1 == 0 {
         return None;
     }
-    let tight = tight_window(view, &fixed, (given, pab));
-    stages::remainder_order(
-        view,
-        published,
-        &key,
-        &fixed,
-        &remainder,
-        n1,
-        notes,
-        tight.as_ref().map(|t| t.as_slice()),
-    )
+    let window = |fixed: &[(Id, Id)]| tight_window(view, fixed, (given, pab));
+    stages::remainder_order(view, published, &key, &fixed, &remainder, n1, notes, &window)
 }
 
 /// The published MDP pairs of a bracket, its remainder (the residents not paired with an
@@ -239,8 +230,8 @@ fn remainder_of(c: &BracketCheck) -> (Vec<(Id, Id)>, Vec<Id>, usize) {
 }
 
 /// Whether [`check_order`] would read the tight window of the relaxation without fixed
-/// pairs (the MDP part, or the remainder of a bracket without MDP pairs), were the
-/// published pairing optimal: then the quality check's relaxation keeps its own.
+/// pairs (the MDP part, or the remainder: without MDP pairs, or without exchange), were
+/// the published pairing optimal: then the quality check's relaxation keeps its own.
 fn order_reads_window(c: &BracketCheck) -> bool {
     let Some(key) = order_key(&c.view, &c.b.pairs) else {
         return false;
@@ -249,6 +240,8 @@ fn order_reads_window(c: &BracketCheck) -> bool {
     if !c.b.mdps.is_empty() && !mdps_first {
         return true;
     }
+    // The remainder reads it too when published without exchange (alternating cycles).
+    let (_, _, out, inn, _) = &key.3;
     let (fixed, _, n1) = remainder_of(c);
-    !remainder_first && n1 > 0 && fixed.is_empty()
+    !remainder_first && n1 > 0 && (fixed.is_empty() || (out.is_empty() && inn.is_empty()))
 }

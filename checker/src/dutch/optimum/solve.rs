@@ -415,22 +415,26 @@ fn tight<W: Weight + 'static>(
 
 /// Per place of `among` (players keyed by their place in the remainder), whether the player
 /// may leave it in a matching optimal on the criteria: a kept edge of `tight` joins it to a
-/// player (or the PAB vertex) outside `among`, or it may be left free.
+/// player (or the PAB vertex) outside `among` and the pairs `kept`, or it may be left free.
 pub(super) fn leaving_places<S: std::hash::BuildHasher>(
     view: &View,
     fixed: &[(Id, Id)],
     tight: &[bool],
     among: &std::collections::HashMap<Id, usize, S>,
+    kept: &[(Id, Id)],
 ) -> Option<Vec<bool>> {
     let g = view.graph(window_key(fixed)).ok()?;
     if tight.len() != g.edges.len() + g.nv {
         return None;
     }
-    let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
-    let at = |v: usize| place.get(v).copied().flatten();
+    let kept: HashSet<Id> = kept.iter().flat_map(|&(x, y)| [x, y]).collect();
+    // A player of `among`, `Some(None)` outside it, `None` in a kept pair.
+    let place: Vec<Option<Option<usize>>> =
+        g.players.iter().map(|x| (!kept.contains(x)).then(|| among.get(x).copied())).collect();
+    let at = |v: usize| place.get(v).copied().unwrap_or(Some(None));
     let mut out = vec![false; among.len()];
     for v in 0..g.nv {
-        if let Some(a) = at(v)
+        if let Some(Some(a)) = at(v)
             && tight[g.edges.len() + v]
         {
             out[a] = true;
@@ -439,8 +443,8 @@ pub(super) fn leaving_places<S: std::hash::BuildHasher>(
     for (k, &(i, j)) in g.edges.iter().enumerate() {
         if tight[k] {
             match (at(i), at(j)) {
-                (Some(a), None) => out[a] = true,
-                (None, Some(b)) => out[b] = true,
+                (Some(Some(a)), Some(None)) => out[a] = true,
+                (Some(None), Some(Some(b))) => out[b] = true,
                 _ => {}
             }
         }

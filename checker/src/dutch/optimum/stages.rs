@@ -246,6 +246,55 @@ impl Rem {
         }
     }
 
+    /// Per slot, the partners it may get before its published one ([`Rem::earlier`]), from
+    /// the tight edges `tight` of the relaxation whose fixed pairs are `key_fixed` (the
+    /// remainder's MDP pairs `fixed`, or none); with whether alternating cycles prove that
+    /// no equally good pairing is earlier (without exchange only, see [`transpositions`];
+    /// a player paired in `fixed` is no way out of the remainder). `None` when the window
+    /// does not fit.
+    ///
+    /// A pairing as good as the published one uses only tight edges in the relaxation. One
+    /// that keeps the S1 set and the partners of slots 0..t and differs at slot t (player
+    /// i) gives it a partner j' that is in S2 after the exchange, taken by no slot before,
+    /// joined to i by a tight edge: earlier only when j' < the published partner. Without
+    /// such a j' the slot cannot be earlier.
+    #[allow(clippy::type_complexity)]
+    fn earlier_partners(
+        &self,
+        view: &View,
+        (key_fixed, fixed): (&[(Id, Id)], &[(Id, Id)]),
+        tight: &[bool],
+    ) -> Option<(Vec<Option<Vec<usize>>>, bool)> {
+        let s1_to_s2 = |a: usize, b: usize| self.slot[a].is_some() && self.slot[b].is_none();
+        let later = tight_places(view, key_fixed, tight, &self.bsn, s1_to_s2)?;
+        let mut taken = vec![false; self.n];
+        let mut earlier = vec![None; self.n1];
+        for (i, t) in self.slot.iter().enumerate() {
+            let Some(t) = *t else { continue };
+            let j = self.partner[t];
+            let mut list: Vec<usize> =
+                later[i].iter().copied().filter(|&c| c < j && !taken[c]).collect();
+            list.sort_unstable();
+            earlier[t] = Some(list);
+            taken[j] = true;
+        }
+        // Without exchange slot t is BSN t.
+        let proved = !self.exchanged && {
+            let improving: Vec<Vec<usize>> =
+                earlier.iter().map(|e| e.clone().unwrap_or_default()).collect();
+            leaving_places(view, key_fixed, tight, &self.bsn, fixed).is_some_and(|leave| {
+                transpositions::none_earlier(
+                    self.n1,
+                    &self.partner,
+                    &later[..self.n1],
+                    &improving,
+                    &leave,
+                )
+            })
+        };
+        Some((earlier, proved))
+    }
+
     /// BSNs (smaller first) of the remainder pairs among `pairs`.
     fn remainder_pairs(&self, pairs: &[(Id, Id)]) -> Vec<(usize, usize)> {
         pairs
@@ -435,6 +484,9 @@ impl Fields for Rem {
     }
 }
 
+/// The tight window of the relaxation with the given fixed pairs (`solve::tight_window`).
+pub(super) type Windows<'a> = dyn Fn(&[(Id, Id)]) -> Option<std::rc::Rc<Vec<bool>>> + 'a;
+
 /// What a stage found.
 enum Stage {
     /// The published pairing reaches the stage's optimum.
@@ -460,7 +512,7 @@ pub(super) fn remainder_order(
     remainder: &[Id],
     n1: usize,
     notes: &mut Vec<String>,
-    tight: Option<&[bool]>,
+    window: &Windows,
 ) -> Option<Violation> {
     let n = remainder.len();
     let bsn: HashMap<Id, usize> = remainder.iter().enumerate().map(|(i, x)| (*x, i)).collect();
@@ -504,34 +556,25 @@ pub(super) fn remainder_order(
             r.partner[t] = j;
         }
     }
-    // A pairing as good as the published one uses only tight edges in the relaxation
-    // (`tight`). One that keeps the S1 set and the partners of slots 0..t and differs at
-    // slot t (player i) gives it a partner j' that is in S2 after the exchange, taken by
-    // no slot before, joined to i by a tight edge: earlier only when j' < the published
-    // partner. Without such a j' the slot cannot be earlier.
-    let s1_to_s2 = |a: usize, b: usize| r.slot[a].is_some() && r.slot[b].is_none();
-    if let Some(later) = tight.and_then(|t| tight_places(view, fixed, t, &r.bsn, s1_to_s2)) {
-        let mut taken = vec![false; n];
-        for (i, t) in r.slot.iter().enumerate() {
-            let Some(t) = *t else { continue };
-            let j = r.partner[t];
-            let mut list: Vec<usize> =
-                later[i].iter().copied().filter(|&c| c < j && !taken[c]).collect();
-            list.sort_unstable();
-            r.earlier[t] = Some(list);
-            taken[j] = true;
-        }
-        // Paired completely without exchange (slot t is BSN t): alternating cycles decide
-        // whether any equally good pairing is earlier, without a matching
-        // ([`transpositions`]); only an earlier one found there is left to the stages.
-        let improving: Vec<Vec<usize>> =
-            r.earlier.iter().map(|e| e.clone().unwrap_or_default()).collect();
-        if !r.exchanged
-            && let Some(leave) = tight.and_then(|t| leaving_places(view, fixed, t, &r.bsn))
-            && transpositions::none_earlier(n1, &r.partner, &later[..n1], &improving, &leave)
-        {
+    // An equally good pairing that keeps the MDP pairs is optimal in the relaxation
+    // without fixed pairs too (the published one is): when this remainder may be decided by
+    // alternating cycles, the window of that relaxation (kept by the quality check) is
+    // tried first, before the graph with the MDP pairs fixed is built.
+    if !r.exchanged
+        && !fixed.is_empty()
+        && let Some(wide) = window(&[])
+        && let Some((_, true)) = r.earlier_partners(view, (&[], fixed), &wide)
+    {
+        return None;
+    }
+    let tight = window(fixed);
+    let tight = tight.as_deref().map(Vec::as_slice);
+    if let Some((earlier, proved)) = tight.and_then(|t| r.earlier_partners(view, (fixed, fixed), t))
+    {
+        if proved {
             return None;
         }
+        r.earlier = earlier;
     }
     // A slot's digit needs to tell apart only its published partner (1), the earlier
     // partners it may get (2 and up) and the rest (0): it orders the pairings the same way
@@ -667,6 +710,32 @@ impl Fields for Mdps {
 }
 
 impl Mdps {
+    /// Whether no equally good pairing can be earlier on the MDP part, by the tight edges
+    /// (`tight`, see [`super::solve::tight_window`]) alone. Such a pairing uses only tight
+    /// edges, and at the first MDP `i` where it differs it either pairs `i` with a resident
+    /// where the published pairing does not (and, C7 keeping the number paired, floats an
+    /// MDP after `i` that the published pairing pairs), or, every MDP before `i` keeping
+    /// its opponent, gives `i` a higher-ranked resident than its published one, taken by no
+    /// MDP before. Without a tight edge for either, no such pairing exists and the stages
+    /// are not needed.
+    fn none_earlier(&self, view: &View, tight: &[bool]) -> bool {
+        let b = view.b;
+        let places: HashMap<Id, usize> = b
+            .mdps
+            .iter()
+            .enumerate()
+            .map(|(i, x)| (*x, i))
+            .chain(b.residents.iter().enumerate().map(|(j, x)| (*x, self.m + j)))
+            .collect();
+        let m = self.m;
+        let Some(joined) = tight_places(view, &[], tight, &places, |a, c| a < m && c >= m) else {
+            return false;
+        };
+        let near: Vec<Vec<usize>> =
+            joined.iter().take(m).map(|list| list.iter().map(|&c| c - m).collect()).collect();
+        no_mdp_earlier(&self.mate, &near, self.r)
+    }
+
     /// The pieces of a pair whose players are (MDP index, resident index) each.
     fn pieces(
         &self,
@@ -714,6 +783,28 @@ impl Mdps {
     }
 }
 
+/// [`Mdps::none_earlier`] on the published resident opponent of each MDP (`mate`, in MDP
+/// order, `None`: it floats) and the residents each MDP is joined to by a tight edge
+/// (`near`), of `r` residents (indices in ranking order).
+fn no_mdp_earlier(mate: &[Option<usize>], near: &[Vec<usize>], r: usize) -> bool {
+    let last_paired = mate.iter().rposition(Option::is_some);
+    let mut taken = vec![false; r];
+    for (i, near) in near.iter().enumerate() {
+        match mate[i] {
+            // Paired instead of an MDP after it.
+            None if last_paired.is_some_and(|k| k > i) && !near.is_empty() => return false,
+            None => {}
+            Some(j) => {
+                if near.iter().any(|&c| c < j && !taken[c]) {
+                    return false;
+                }
+                taken[j] = true;
+            }
+        }
+    }
+    true
+}
+
 /// The complete 4.4 check of the MDP part of `view`'s bracket (which MDPs are paired, and
 /// with whom), for any number of MDPs: `Some` violation when an equally good bracket pairing
 /// comes earlier on it.
@@ -746,6 +837,9 @@ pub(super) fn mdp_order(
         settled_set: vec![false; b.mdps.len()],
         settled_mates: vec![false; b.mdps.len()],
     };
+    if tight.is_some_and(|t| f.none_earlier(view, t)) {
+        return None;
+    }
     run_stages(view, published, key, &[], &mut f, "the MDPs'", notes, tight)
 }
 
@@ -892,6 +986,25 @@ mod tests {
     /// Compact digits give a slot that may be earlier two bits (2 for any earlier partner)
     /// and a run of slots that cannot be earlier one field counting published partners;
     /// full digits give every slot its own field, the earliest partner the largest digit.
+    /// MDPs 0-2 (highest first), residents 0-3 (ranking order). Published: MDP 0 meets
+    /// resident 1, MDP 1 resident 0, MDP 2 floats.
+    #[test]
+    fn an_mdp_part_is_earlier_only_through_a_tight_edge_that_improves_it() {
+        let mate = [Some(1), Some(0), None];
+        // MDP 0 joined to its own opponent and a lower one; MDP 1 to resident 1 only, which
+        // MDP 0 takes before it; the floating MDP 2 to a resident, but no MDP after it is
+        // paired: nothing earlier.
+        assert!(no_mdp_earlier(&mate, &[vec![1, 2], vec![0, 1], vec![3]], 4));
+        // MDP 0 joined to resident 0, above its opponent 1, that no MDP before takes.
+        assert!(!no_mdp_earlier(&mate, &[vec![0, 1], vec![0], vec![]], 4));
+        // MDP 1 joined to resident 2: below its opponent 0, not earlier.
+        assert!(no_mdp_earlier(&mate, &[vec![1], vec![0, 2], vec![]], 4));
+        // A floating MDP above a paired one, joined to a resident: it may be paired instead.
+        let mate = [None, Some(2)];
+        assert!(!no_mdp_earlier(&mate, &[vec![3], vec![2]], 4));
+        assert!(no_mdp_earlier(&mate, &[vec![], vec![2]], 4));
+    }
+
     #[test]
     fn compact_digits_join_the_slots_that_cannot_be_earlier() {
         // Slot 0 may get BSN 5, 6 or 7 before 8; slots 1, 2 and 4 nothing; slot 3 anything
