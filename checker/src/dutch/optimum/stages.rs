@@ -485,7 +485,7 @@ impl Fields for Rem {
 }
 
 /// The tight window of the relaxation with the given fixed pairs (`solve::tight_window`).
-pub(super) type Windows<'a> = dyn Fn(&[(Id, Id)]) -> Option<std::rc::Rc<Vec<bool>>> + 'a;
+pub(super) type WindowOf<'a> = dyn Fn(&[(Id, Id)]) -> Option<std::rc::Rc<Vec<bool>>> + 'a;
 
 /// What a stage found.
 enum Stage {
@@ -512,7 +512,7 @@ pub(super) fn remainder_order(
     remainder: &[Id],
     n1: usize,
     notes: &mut Vec<String>,
-    window: &Windows,
+    window: &WindowOf,
 ) -> Option<Violation> {
     let n = remainder.len();
     let bsn: HashMap<Id, usize> = remainder.iter().enumerate().map(|(i, x)| (*x, i)).collect();
@@ -983,28 +983,28 @@ mod tests {
         }
     }
 
-    /// Compact digits give a slot that may be earlier two bits (2 for any earlier partner)
-    /// and a run of slots that cannot be earlier one field counting published partners;
-    /// full digits give every slot its own field, the earliest partner the largest digit.
-    /// MDPs 0-2 (highest first), residents 0-3 (ranking order). Published: MDP 0 meets
-    /// resident 1, MDP 1 resident 0, MDP 2 floats.
+    /// MDPs 0-2 (highest first), residents 0-3 (ranking order), the tight edges of each MDP
+    /// given as the residents it is joined to.
     #[test]
     fn an_mdp_part_is_earlier_only_through_a_tight_edge_that_improves_it() {
-        let mate = [Some(1), Some(0), None];
-        // MDP 0 joined to its own opponent and a lower one; MDP 1 to resident 1 only, which
-        // MDP 0 takes before it; the floating MDP 2 to a resident, but no MDP after it is
-        // paired: nothing earlier.
-        assert!(no_mdp_earlier(&mate, &[vec![1, 2], vec![0, 1], vec![3]], 4));
-        // MDP 0 joined to resident 0, above its opponent 1, that no MDP before takes.
-        assert!(!no_mdp_earlier(&mate, &[vec![0, 1], vec![0], vec![]], 4));
-        // MDP 1 joined to resident 2: below its opponent 0, not earlier.
-        assert!(no_mdp_earlier(&mate, &[vec![1], vec![0, 2], vec![]], 4));
-        // A floating MDP above a paired one, joined to a resident: it may be paired instead.
+        // MDP 0 meets resident 0, MDP 1 resident 2, MDP 2 floats. MDP 1 is joined to
+        // resident 0, above its own, but MDP 0 takes it first; the floating MDP 2 is
+        // joined to a resident, but no MDP after it is paired: nothing earlier.
+        let mate = [Some(0), Some(2), None];
+        assert!(no_mdp_earlier(&mate, &[vec![0, 3], vec![0, 2], vec![3]], 4));
+        // MDP 1 joined to resident 1, above its own, that no MDP before takes: earlier.
+        assert!(!no_mdp_earlier(&mate, &[vec![0], vec![1, 2], vec![]], 4));
+        // MDP 1 joined to resident 3, below its own: not earlier.
+        assert!(no_mdp_earlier(&mate, &[vec![0], vec![2, 3], vec![]], 4));
+        // A floating MDP above a paired one: earlier when joined to a resident.
         let mate = [None, Some(2)];
         assert!(!no_mdp_earlier(&mate, &[vec![3], vec![2]], 4));
         assert!(no_mdp_earlier(&mate, &[vec![], vec![2]], 4));
     }
 
+    /// Compact digits give a slot that may be earlier two bits (2 for any earlier partner)
+    /// and a run of slots that cannot be earlier one field counting published partners;
+    /// full digits give every slot its own field, the earliest partner the largest digit.
     #[test]
     fn compact_digits_join_the_slots_that_cannot_be_earlier() {
         // Slot 0 may get BSN 5, 6 or 7 before 8; slots 1, 2 and 4 nothing; slot 3 anything

@@ -108,7 +108,7 @@ pub(super) fn none_earlier(
         stack.clear();
         for &j in &improving[t] {
             let b = match slot_of.get(j) {
-                Some(&FLOATS) => floater,
+                Some(&FLOATS) if j >= n1 => floater,
                 Some(&b) if b > t => b,
                 // Not a slot after `t`: the lists do not describe H.
                 _ => return false,
