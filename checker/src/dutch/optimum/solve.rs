@@ -5,7 +5,7 @@
 //! it). Counters of the matchings run and the PAB-inside switch, for tests.
 
 use super::graph::{Graph, GraphKey, Graphs, SolveError, View};
-use crate::dutch::wmatch::{self, Weight, Wide, Wide256, Wide448, WideN};
+use crate::dutch::wmatch::{self, Edges, Patterned, Weight, Wide, Wide256, Wide448, WideN};
 use bsw_model::Id;
 use std::collections::HashSet;
 use std::rc::Rc;
@@ -233,6 +233,11 @@ pub(super) fn run<W: Weight + 'static>(
     // Weights are doubled (bit 0 is free): every dual stays an integer.
     let shift = 1 + tweak.map_or(0, |t| t.bits);
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
+    if let (None, None, false) = (tweak, tight, max_cardinality) {
+        // Every edge with its criteria weight: read off the graph's table, no list written.
+        let edges = Patterned { ends: &g.edges, pattern: &g.pattern, table: &base };
+        return relaxation(nv, &edges, &g.hint, keep_window, given);
+    }
     let mut buf = Vec::new();
     let places: Vec<Option<usize>> =
         tweak.map_or(Vec::new(), |t| g.players.iter().map(|&x| (t.place)(x)).collect());
@@ -281,54 +286,63 @@ pub(super) fn run<W: Weight + 'static>(
             at.into_iter().filter(|&l| l != usize::MAX).collect()
         }
     };
-    let out = solve_packed(nv, &packed, &hint, (max_cardinality, keep_window), given, tweak, tight);
+    let out = solve_packed(nv, &packed, &hint, max_cardinality, given);
     graphs.give_back(packed);
     out
 }
 
-/// The matching of [`run`] on its `packed` edges.
+/// The matching of [`run`] without tie-break fields and without a window (the relaxation):
+/// over every player still to pair a complete pairing exists (the published one), so the
+/// heaviest perfect matching is the optimum; its warm start pairs the players below the
+/// next scoregroup (weight 0) among themselves first. With `keep_window`, the tight window
+/// of its certificate when the `given` pairs reach the optimum.
+#[allow(clippy::type_complexity)]
+fn relaxation<W: Weight, E: Edges<W> + ?Sized>(
+    nv: usize,
+    edges: &E,
+    hint: &[usize],
+    keep_window: bool,
+    given: Option<&[(usize, usize)]>,
+) -> (Vec<Option<usize>>, bool, Option<Option<Vec<bool>>>) {
+    if let (true, Some(given)) = (keep_window, given) {
+        let reached = |mates: &[Option<usize>]| reaches_optimum(nv, edges, mates, given);
+        let (mates, window) =
+            wmatch::max_weight_matching_sparse_from_tight(nv, edges, hint, reached);
+        let reached = match &window {
+            Some(t) => t.is_some(),
+            None => reaches_optimum(nv, edges, &mates, given),
+        };
+        return (mates, reached, window);
+    }
+    let mates = wmatch::max_weight_matching_sparse_of(nv, edges, hint);
+    let reached = given.is_some_and(|given| reaches_optimum(nv, edges, &mates, given));
+    (mates, reached, None)
+}
+
+/// The matching of [`run`] on its `packed` edges (with tie-break fields, on a window, or of
+/// maximum cardinality).
 #[allow(clippy::type_complexity)]
 fn solve_packed<W: Weight>(
     nv: usize,
     packed: &[(usize, usize, W)],
     hint: &[usize],
-    (max_cardinality, keep_window): (bool, bool),
+    max_cardinality: bool,
     given: Option<&[(usize, usize)]>,
-    tweak: Option<&Tweak>,
-    tight: Option<&[bool]>,
 ) -> (Vec<Option<usize>>, bool, Option<Option<Vec<bool>>>) {
-    // Over every player still to pair a complete pairing exists (the published one), so the
-    // heaviest perfect matching is the optimum; its warm start pairs the players below the
-    // next scoregroup (weight 0) among themselves first.
-    if let (true, false, None, None, Some(given)) =
-        (keep_window, max_cardinality, tweak, tight, given)
-    {
-        let reached = |mates: &[Option<usize>]| reaches_optimum(nv, packed, mates, given);
-        let (mates, window) =
-            wmatch::max_weight_matching_sparse_from_tight(nv, packed, hint, reached);
-        let reached = match &window {
-            Some(t) => t.is_some(),
-            None => reaches_optimum(nv, packed, &mates, given),
-        };
-        return (mates, reached, window);
-    }
     let mates = if max_cardinality {
         wmatch::max_weight_perfect_matching_from(nv, packed, hint)
     } else {
         wmatch::max_weight_matching_sparse_from(nv, packed, hint)
     };
-    let Some(given) = given else {
-        return (mates, false, None);
-    };
-    let reached = reaches_optimum(nv, packed, &mates, given);
+    let reached = given.is_some_and(|given| reaches_optimum(nv, packed, &mates, given));
     (mates, reached, None)
 }
 
 /// Whether the `given` pairs weigh at least as much as the matching `mates` on the edges
 /// `packed`: the weights of the pairs compared only (the edges are many: no map of all).
-fn reaches_optimum<W: Weight>(
+fn reaches_optimum<W: Weight, E: Edges<W> + ?Sized>(
     nv: usize,
-    packed: &[(usize, usize, W)],
+    packed: &E,
     mates: &[Option<usize>],
     given: &[(usize, usize)],
 ) -> bool {
@@ -338,7 +352,8 @@ fn reaches_optimum<W: Weight>(
         given_partner[j] = i;
     }
     let (mut best, mut published) = (W::zero(), W::zero());
-    for &(i, j, w) in packed {
+    for k in 0..packed.count() {
+        let (i, j, w) = packed.edge(k);
         if mates[i] == Some(j) {
             best = best.plus(w);
         }
@@ -375,11 +390,11 @@ pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Opt
     }
     let found = if g.bits + 4 <= 120 {
         let low = |w: &Wide| (w.0[0] as u128 | (w.0[1] as u128) << 64) as i128;
-        tight::<i128>(&g, &view.graphs, low, &given)
+        tight::<i128>(&g, low, &given)
     } else if g.bits + 4 <= 250 {
-        tight::<Wide256>(&g, &view.graphs, |w| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]), &given)
+        tight::<Wide256>(&g, |w| WideN([w.0[0], w.0[1], w.0[2], w.0[3]]), &given)
     } else if g.bits + 4 <= 500 {
-        tight::<Wide>(&g, &view.graphs, |w| *w, &given)
+        tight::<Wide>(&g, |w| *w, &given)
     } else {
         return None;
     };
@@ -400,17 +415,13 @@ fn window_key(fixed: &[(Id, Id)]) -> GraphKey {
 
 fn tight<W: Weight + 'static>(
     g: &Graph,
-    graphs: &Graphs,
     low: impl Fn(&Wide) -> W,
     given: &[(usize, usize)],
 ) -> Option<Vec<bool>> {
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(1))).collect();
-    let mut packed: Vec<(usize, usize, W)> = graphs.edge_list();
-    packed.extend(g.edges.iter().zip(&g.pattern).map(|(&(i, j), &p)| (i, j, base[p as usize])));
-    let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &packed, &g.hint);
-    let found = reaches_optimum(g.nv, &packed, &mates, given).then_some(tight);
-    graphs.give_back(packed);
-    found
+    let edges = Patterned { ends: &g.edges, pattern: &g.pattern, table: &base };
+    let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &edges, &g.hint);
+    reaches_optimum(g.nv, &edges, &mates, given).then_some(tight)
 }
 
 /// Per place of `among` (players keyed by their place in the remainder), whether the player

@@ -27,6 +27,9 @@ mod weight;
 
 pub(crate) use dense::max_weight_perfect_matching_from;
 pub use dense::{max_weight_matching, max_weight_perfect_matching};
+pub(crate) use sparse::{
+    Edges, Patterned, max_weight_matching_sparse_from_tight, max_weight_matching_sparse_of,
+    max_weight_matching_sparse_tight,
+};
 pub use sparse::{max_weight_matching_sparse_from, max_weight_matching_sparse_with};
-pub(crate) use sparse::{max_weight_matching_sparse_from_tight, max_weight_matching_sparse_tight};
 pub use weight::{Weight, Wide, Wide256, Wide448, WideN};

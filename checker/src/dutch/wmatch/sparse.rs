@@ -16,6 +16,83 @@ const SPARSE_PER_VERTEX: usize = 2;
 /// dual slack is most negative.
 const SPARSE_ADDED_PER_VERTEX: usize = 8;
 
+/// The edges the sparse matching reads: edge `k` joins `ends(k)`, its weight that of its
+/// class (`class(k)`). A bracket's millions of edges take a few hundred distinct weights:
+/// what depends on the weight alone (the quick slack test's scaled weight) is computed once
+/// per class, and no list of every weighted edge is written (32 bytes an edge, 530 MB for
+/// a window of round 2 at 10,000 players). A slice of weighted edges is one class per edge.
+pub(crate) trait Edges<W: Weight> {
+    fn count(&self) -> usize;
+    fn ends(&self, k: usize) -> (usize, usize);
+    fn class(&self, k: usize) -> usize;
+    fn classes(&self) -> usize;
+    fn class_weight(&self, c: usize) -> W;
+    #[inline]
+    fn edge(&self, k: usize) -> (usize, usize, W) {
+        let (i, j) = self.ends(k);
+        (i, j, self.class_weight(self.class(k)))
+    }
+}
+
+impl<W: Weight> Edges<W> for [(usize, usize, W)] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn ends(&self, k: usize) -> (usize, usize) {
+        (self[k].0, self[k].1)
+    }
+    #[inline]
+    fn class(&self, k: usize) -> usize {
+        k
+    }
+    fn classes(&self) -> usize {
+        self.len()
+    }
+    #[inline]
+    fn class_weight(&self, c: usize) -> W {
+        self[c].2
+    }
+    #[inline]
+    fn edge(&self, k: usize) -> (usize, usize, W) {
+        self[k]
+    }
+}
+
+/// Edges whose weights come from a table: edge `k` joins `ends[k]` with weight
+/// `table[pattern[k]]` (a bracket graph's edges, see `optimum::graph::Graph`).
+pub(crate) struct Patterned<'a, W> {
+    pub(crate) ends: &'a [(usize, usize)],
+    pub(crate) pattern: &'a [u32],
+    pub(crate) table: &'a [W],
+}
+
+impl<W: Weight> Edges<W> for Patterned<'_, W> {
+    fn count(&self) -> usize {
+        self.ends.len()
+    }
+    #[inline]
+    fn ends(&self, k: usize) -> (usize, usize) {
+        self.ends[k]
+    }
+    #[inline]
+    fn class(&self, k: usize) -> usize {
+        self.pattern[k] as usize
+    }
+    fn classes(&self) -> usize {
+        self.table.len()
+    }
+    #[inline]
+    fn class_weight(&self, c: usize) -> W {
+        self.table[c]
+    }
+}
+
+/// Every edge with its weight, as a list (for the dense solver, on small graphs).
+fn listed<W: Weight, E: Edges<W> + ?Sized>(edges: &E) -> Vec<(usize, usize, W)> {
+    (0..edges.count()).map(|k| edges.edge(k)).collect()
+}
+
 /// [`max_weight_matching_from`] without maximum cardinality, solved on a **sparse subgraph**
 /// and proved on the whole graph: the same optimum weight (the matching may be another of
 /// equal weight).
@@ -40,10 +117,21 @@ pub fn max_weight_matching_sparse_from<W: Weight>(
     edges: &[(usize, usize, W)],
     first: &[usize],
 ) -> Vec<Option<usize>> {
-    if edges.len() <= n * SPARSE_PER_VERTEX {
-        return max_weight_matching_from(n, edges, false, first);
+    max_weight_matching_sparse_of(n, edges, first)
+}
+
+/// [`max_weight_matching_sparse_from`] on any [`Edges`].
+pub(crate) fn max_weight_matching_sparse_of<W: Weight, E: Edges<W> + ?Sized>(
+    n: usize,
+    edges: &E,
+    first: &[usize],
+) -> Vec<Option<usize>> {
+    if edges.count() <= n * SPARSE_PER_VERTEX {
+        return max_weight_matching_from(n, &listed(edges), false, first);
     }
-    max_weight_matching_sparse_with(n, edges, first, (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX)).0
+    let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
+    let (out, _, _) = solve_sparse(n, edges, first, per);
+    out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect()
 }
 
 /// [`max_weight_matching_sparse_from`] with `(per_vertex, added_per_vertex)` edges per
@@ -72,9 +160,9 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
 /// After the edges, per vertex, whether it may be left free by some optimal matching: on
 /// the doubled graph its edge to its twin is tight; else its dual is 0 (a vertex of
 /// positive dual is matched by every optimal matching).
-pub(crate) fn max_weight_matching_sparse_tight<W: Weight>(
+pub(crate) fn max_weight_matching_sparse_tight<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     first: &[usize],
 ) -> (Vec<Option<usize>>, Vec<bool>) {
     let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
@@ -89,14 +177,14 @@ pub(crate) fn max_weight_matching_sparse_tight<W: Weight>(
 /// enough for the dense solver (no certificate on the whole graph). Lets one solve serve
 /// both the relaxation and the tight window of the order check.
 #[allow(clippy::type_complexity)]
-pub(crate) fn max_weight_matching_sparse_from_tight<W: Weight>(
+pub(crate) fn max_weight_matching_sparse_from_tight<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     first: &[usize],
     want: impl FnOnce(&[Option<usize>]) -> bool,
 ) -> (Vec<Option<usize>>, Option<Option<Vec<bool>>>) {
-    if edges.len() <= n * SPARSE_PER_VERTEX {
-        return (max_weight_matching_from(n, edges, false, first), None);
+    if edges.count() <= n * SPARSE_PER_VERTEX {
+        return (max_weight_matching_from(n, &listed(edges), false, first), None);
     }
     let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
     let (out, doubled, _) = solve_sparse(n, edges, first, per);
@@ -108,16 +196,18 @@ pub(crate) fn max_weight_matching_sparse_from_tight<W: Weight>(
 /// Per edge, whether it is tight under the certificate `out` (on the `doubled` graph, its
 /// twin copy too), then per vertex whether it may be left free
 /// ([`max_weight_matching_sparse_tight`]).
-fn tight_edges<W: Weight>(
+fn tight_edges<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     out: &Solution<W>,
     doubled: bool,
 ) -> Vec<bool> {
-    let tight = edges.iter().map(|&(i, j, w)| {
+    let bounds = Bounds::new(edges, out);
+    let tight = (0..edges.count()).map(|k| {
+        let (i, j) = edges.ends(k);
         i != j
-            && out.slack((i, j, w)) == W::zero()
-            && (!doubled || out.slack((n + i, n + j, W::zero())) == W::zero())
+            && bounds.zero_slack(edges, out, (i, j), Some(edges.class(k)))
+            && (!doubled || bounds.zero_slack(edges, out, (n + i, n + j), None))
     });
     let free = (0..n).map(|v| {
         if doubled {
@@ -131,25 +221,21 @@ fn tight_edges<W: Weight>(
 
 /// The rounds of [`max_weight_matching_sparse_with`]: the final solution with its duals
 /// (the certificate), whether it solves the doubled graph, and the number of subgraphs.
-fn solve_sparse<W: Weight>(
+fn solve_sparse<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     first: &[usize],
     (per_vertex, added_per_vertex): (usize, usize),
 ) -> (Solution<W>, bool, usize) {
     let (per_vertex, added_per_vertex) = (per_vertex.max(1), added_per_vertex.max(1));
-    let nedge = edges.len();
+    let nedge = edges.count();
     let mut inside = first_subgraph(n, edges, first, per_vertex);
     // The first subgraph, for a cold start (no `first`).
     let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
-    let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
+    let sub_edges: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges.edge(k)).collect();
     let maxweight = sub_edges.iter().map(|e| e.2).fold(W::zero(), |a, b| a.max(b));
     // Each edge of `first` by its place in `sub` (sorted; no index of every edge).
     let sub_first: Vec<usize> = first.iter().filter_map(|&k| sub.binary_search(&k).ok()).collect();
-    // The quick slack test's scale: the doubled weights' top 96 bits (the duals stay within
-    // a few bits of the largest doubled weight, so their quotients fit an `i128`).
-    let quick = edges.iter().map(|e| e.2.plus(e.2).bit_len()).max().unwrap_or(0).saturating_sub(96);
-    let hdw: Vec<i128> = edges.iter().map(|e| e.2.plus(e.2).top(quick)).collect();
     // Whether `out` solves the doubled graph ([`solve_doubled`]) rather than the subgraph.
     let mut doubled = false;
     let given = from_given(n, edges, first);
@@ -163,8 +249,7 @@ fn solve_sparse<W: Weight>(
     let mut rounds = 1;
     loop {
         // The left-out edges of negative slack, per vertex the most negative first.
-        let violated =
-            violated_edges(n, edges, &inside, &out, doubled, (quick, &hdw), added_per_vertex);
+        let violated = violated_edges(n, edges, &inside, &out, doubled, added_per_vertex);
         if violated.iter().all(|v| v.is_empty()) {
             return (out, doubled, rounds);
         }
@@ -180,13 +265,13 @@ fn solve_sparse<W: Weight>(
 }
 
 /// The edges of the first subgraph: those of `first` and each vertex's `per_vertex` heaviest.
-fn first_subgraph<W: Weight>(
+fn first_subgraph<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     first: &[usize],
     per_vertex: usize,
 ) -> Vec<bool> {
-    let nedge = edges.len();
+    let nedge = edges.count();
     let mut inside = vec![false; nedge];
     for &k in first {
         if k < nedge {
@@ -196,16 +281,18 @@ fn first_subgraph<W: Weight>(
     // Each vertex's `per_vertex` heaviest edges (ties: the first edge first), kept in one
     // pass, heaviest first.
     let mut heaviest: Vec<Vec<usize>> = vec![Vec::with_capacity(per_vertex + 1); n];
-    for (k, &(i, j, w)) in edges.iter().enumerate() {
+    let weight = |k: usize| edges.class_weight(edges.class(k));
+    for k in 0..nedge {
+        let (i, j, w) = edges.edge(k);
         if i == j {
             continue;
         }
         for v in [i, j] {
             let list = &mut heaviest[v];
-            if list.len() == per_vertex && edges[list[per_vertex - 1]].2 >= w {
+            if list.len() == per_vertex && weight(list[per_vertex - 1]) >= w {
                 continue;
             }
-            let at = list.iter().position(|&e| edges[e].2 < w).unwrap_or(list.len());
+            let at = list.iter().position(|&e| weight(e) < w).unwrap_or(list.len());
             list.insert(at, k);
             list.truncate(per_vertex);
         }
@@ -218,64 +305,119 @@ fn first_subgraph<W: Weight>(
     inside
 }
 
+/// Exact bounds on the slacks under one solution's duals, cheaper than the slack itself
+/// (which looks up the innermost blossom holding both ends). With `Z` the sum of the duals
+/// of the blossoms holding both ends (0 if none), `Z ≥ Z₁`, the dual of the outermost
+/// blossom (the blossoms are nested: it holds both ends if any does), and, at a scale
+/// `2^K`, `y_u + y_v + 2Z - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`: a
+/// bracket ≥ 1 proves the slack positive. (On the doubled graph most vertices end inside
+/// one large blossom whose dual makes up for negative vertex duals: without `Z₁` the bound
+/// settles few edges there.) Then, still without the innermost blossom, the exact lower
+/// bound `(y_u + Z₁) + (y_v + Z₁) - 2w` (one sum per vertex, `m1`); and when the ends share
+/// no blossom the slack is `y_u + y_v - 2w` itself.
+struct Bounds<W> {
+    /// Per weight class, the doubled weight at the scale `2^K` (`K`: the doubled weights'
+    /// top 96 bits; the duals stay within a few bits of the largest doubled weight, so
+    /// their quotients fit an `i128`).
+    hdw: Vec<i128>,
+    hy: Vec<i128>,
+    hz: Vec<i128>,
+    m1: Vec<W>,
+}
+
+impl<W: Weight> Bounds<W> {
+    fn new<E: Edges<W> + ?Sized>(edges: &E, out: &Solution<W>) -> Self {
+        let doubled = |c: usize| edges.class_weight(c).plus(edges.class_weight(c));
+        let quick = (0..edges.classes())
+            .map(|c| doubled(c).bit_len())
+            .max()
+            .unwrap_or(0)
+            .saturating_sub(96);
+        let hdw = (0..edges.classes()).map(|c| doubled(c).top(quick)).collect();
+        let hy = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
+        let hz = (0..out.n).map(|v| out.outer_dual(v).map_or(0, |z| z.top(quick))).collect();
+        let m1 = (0..out.n)
+            .map(|v| out.outer_dual(v).map_or(out.dualvar[v], |z| out.dualvar[v].plus(z)))
+            .collect();
+        Bounds { hdw, hy, hz, m1 }
+    }
+
+    /// The slack of `(u, v)` under `out` when it may be negative, `None` when it is proved
+    /// ≥ 0 (`class`: the edge's weight class; `None` for a twin copy, of weight 0).
+    #[inline(always)]
+    fn negative<E: Edges<W> + ?Sized>(
+        &self,
+        edges: &E,
+        out: &Solution<W>,
+        (u, v): (usize, usize),
+        class: Option<usize>,
+    ) -> Option<W> {
+        let (hdw, w) = match class {
+            Some(c) => (self.hdw[c], edges.class_weight(c)),
+            None => (0, W::zero()),
+        };
+        let share = out.outer(u).is_some() && out.outer(u) == out.outer(v);
+        let bound = self.hy[u] + self.hy[v] - hdw;
+        // A twin copy's weight is exact at the scale: a bracket of 0 proves it too.
+        let proves = |b: i128| b > 0 || (class.is_none() && b == 0);
+        if proves(bound)
+            || (share
+                && (proves(bound + 2 * self.hz[u])
+                    || self.m1[u].plus(self.m1[v]).minus(w.plus(w)) >= W::zero()))
+        {
+            return None;
+        }
+        let s = out.slack((u, v, w));
+        (s < W::zero()).then_some(s)
+    }
+
+    /// Whether the slack of `(u, v)` under `out` is 0 (`class` as in [`Bounds::negative`]).
+    #[inline(always)]
+    fn zero_slack<E: Edges<W> + ?Sized>(
+        &self,
+        edges: &E,
+        out: &Solution<W>,
+        (u, v): (usize, usize),
+        class: Option<usize>,
+    ) -> bool {
+        let (hdw, w) = match class {
+            Some(c) => (self.hdw[c], edges.class_weight(c)),
+            None => (0, W::zero()),
+        };
+        let share = out.outer(u).is_some() && out.outer(u) == out.outer(v);
+        let bound = self.hy[u] + self.hy[v] - hdw;
+        if !share {
+            return bound <= 0 && out.dualvar[u].plus(out.dualvar[v]) == w.plus(w);
+        }
+        if bound + 2 * self.hz[u] > 0 || self.m1[u].plus(self.m1[v]).minus(w.plus(w)) > W::zero() {
+            return false;
+        }
+        out.slack((u, v, w)) == W::zero()
+    }
+}
+
 /// The left-out edges (not `inside`) of negative slack under the duals of `out`, per vertex
 /// its `keep` most negative (slack, then edge index: exactly the smallest `keep` of all; on
-/// the `doubled` graph, an edge's copy between the twins counts too): `quick` is the scale
-/// of the quick test and `hdw` each doubled weight's top bits at that scale. Only `keep` per
-/// vertex are held (millions are violated in a round at 10,000 players).
-fn violated_edges<W: Weight>(
+/// the `doubled` graph, an edge's copy between the twins counts too). Only `keep` per
+/// vertex are held (millions are violated in a round at 10,000 players); the slacks are
+/// bounded first ([`Bounds`]).
+fn violated_edges<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     inside: &[bool],
     out: &Solution<W>,
     doubled: bool,
-    (quick, hdw): (u32, &[i128]),
     keep: usize,
 ) -> Vec<Vec<(W, usize)>> {
-    let nedge = edges.len();
+    let bounds = Bounds::new(edges, out);
     let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
-    // Quick test first (exact): with `Z` the sum of the duals of the blossoms holding
-    // both ends (0 if none), `Z ≥ Z₁`, the dual of the outermost blossom (the blossoms
-    // are nested: it holds both ends if any does), and `y_u + y_v + 2Z - 2w >
-    // (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`, so a bound ≥ 0 proves the
-    // slack positive; for a twin copy (weight 0), `⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ ≥
-    // 0` proves its slack ≥ 0. (On the doubled graph most vertices end inside one large
-    // blossom whose dual makes up for negative vertex duals: without `Z₁` the bound
-    // settles few edges there.) Then, still without looking up the innermost common
-    // blossom, the exact `(y_u + Z₁) + (y_v + Z₁) - 2w ≥ 0` (one sum per vertex, `m1`);
-    // the exact slack last.
-    let outer = |v: usize| out.outer(v);
-    let hy: Vec<i128> = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
-    let hz: Vec<i128> = (0..out.n).map(|v| out.outer_dual(v).map_or(0, |z| z.top(quick))).collect();
-    let m1: Vec<W> = (0..out.n)
-        .map(|v| out.outer_dual(v).map_or(out.dualvar[v], |z| out.dualvar[v].plus(z)))
-        .collect();
-    // Whether `u` and `v` share a blossom: then `Z ≥ Z₁`.
-    let share = |u: usize, v: usize| outer(u).is_some() && outer(u) == outer(v);
-    for k in 0..nedge {
-        if inside[k] {
-            continue;
-        }
-        let (i, j, w) = edges[k];
-        // The edge's slack when negative (else its twin copy's, on the doubled graph):
-        // each computed only when the quick tests do not settle it.
-        let real_settled = hy[i] + hy[j] - hdw[k] > 0
-            || (share(i, j)
-                && (hy[i] + hy[j] + 2 * hz[i] - hdw[k] > 0
-                    || m1[i].plus(m1[j]).minus(w.plus(w)) >= W::zero()));
-        let s = if real_settled { None } else { Some(out.slack((i, j, w))) };
-        let s = match s {
-            Some(s) if s < W::zero() => s,
-            _ if !doubled || hy[n + i] + hy[n + j] >= 0 => continue,
-            _ if share(n + i, n + j)
-                && (hy[n + i] + hy[n + j] + 2 * hz[n + i] >= 0
-                    || m1[n + i].plus(m1[n + j]) >= W::zero()) =>
-            {
-                continue;
-            }
-            _ => out.slack((n + i, n + j, W::zero())),
-        };
-        if s < W::zero() {
+    for (k, _) in inside.iter().enumerate().filter(|(_, inside)| !**inside) {
+        let (i, j) = edges.ends(k);
+        // The edge's slack when negative, else its twin copy's on the doubled graph.
+        let s = bounds.negative(edges, out, (i, j), Some(edges.class(k))).or_else(|| {
+            if doubled { bounds.negative(edges, out, (n + i, n + j), None) } else { None }
+        });
+        if let Some(s) = s {
             for v in [i, j] {
                 keep_least(&mut violated[v], (s, k), keep);
             }
@@ -306,17 +448,19 @@ fn keep_least<T: Ord>(list: &mut Vec<T>, e: T, keep: usize) {
 /// solved the doubled graph already), each blossom dual moved onto its vertices, made
 /// feasible on the new edges ([`feasible_start`]); the last matching's edges that are still
 /// tight are matched first.
-fn solve_doubled<W: Weight>(
+fn solve_doubled<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     inside: &[bool],
     out: &Solution<W>,
     doubled: bool,
 ) -> Solution<W> {
-    let nedge = edges.len();
-    let sub: Vec<usize> = (0..nedge).filter(|&k| inside[k]).collect();
-    let mut g: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges[k]).collect();
-    g.extend(sub.iter().map(|&k| (n + edges[k].0, n + edges[k].1, W::zero())));
+    let sub: Vec<usize> = (0..edges.count()).filter(|&k| inside[k]).collect();
+    let mut g: Vec<(usize, usize, W)> = sub.iter().map(|&k| edges.edge(k)).collect();
+    g.extend(sub.iter().map(|&k| {
+        let (i, j) = edges.ends(k);
+        (n + i, n + j, W::zero())
+    }));
     g.extend((0..n).map(|v| (v, n + v, W::zero())));
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     for v in 0..out.mates.len() {
@@ -355,15 +499,15 @@ fn solve_doubled<W: Weight>(
 /// vertex at 0, no blossom (`None` when `first` is empty). A start for [`solve_doubled`],
 /// which raises the duals where an edge is violated: the given matching's pairs that stay
 /// tight are matched first, so an optimal given matching needs few augmentations.
-fn from_given<W: Weight>(
+fn from_given<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
-    edges: &[(usize, usize, W)],
+    edges: &E,
     first: &[usize],
 ) -> Option<Solution<W>> {
     let mut mates = vec![None; n];
     let mut dualvar = vec![W::zero(); n];
-    for &k in first {
-        let Some(&(i, j, w)) = edges.get(k) else { continue };
+    for &k in first.iter().filter(|&&k| k < edges.count()) {
+        let (i, j, w) = edges.edge(k);
         if i != j && mates[i].is_none() && mates[j].is_none() {
             mates[i] = Some(j);
             mates[j] = Some(i);
@@ -527,6 +671,39 @@ mod tests {
         state.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
 
+    /// Edges read through a weight table ([`Patterned`]) give the same matching and the
+    /// same tight window as the same edges listed with their weights: the per-class scaled
+    /// weights of the quick slack tests are the per-edge ones. Dense random graphs with few
+    /// distinct weights (as a bracket's), solved warm from a random first matching.
+    #[test]
+    fn patterned_edges_solve_as_listed_edges() {
+        let mut state = 11u64;
+        for case in 0..200 {
+            let n = 8 + (next(&mut state) % 50) as usize;
+            let table: Vec<i128> =
+                (0..1 + case % 7).map(|_| 2 * (next(&mut state) % 40) as i128).collect();
+            let (mut ends, mut pattern) = (Vec::new(), Vec::new());
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next(&mut state) % 100 < 70 {
+                        ends.push((a, b));
+                        pattern.push((next(&mut state) % table.len() as u64) as u32);
+                    }
+                }
+            }
+            let listed: Vec<(usize, usize, i128)> =
+                ends.iter().zip(&pattern).map(|(&(a, b), &p)| (a, b, table[p as usize])).collect();
+            let first: Vec<usize> =
+                (0..ends.len()).filter(|_| next(&mut state).is_multiple_of(5)).collect();
+            let patterned = Patterned { ends: &ends, pattern: &pattern, table: &table };
+            assert_eq!(
+                max_weight_matching_sparse_tight(n, &patterned, &first),
+                max_weight_matching_sparse_tight(n, listed.as_slice(), &first),
+                "case {case}"
+            );
+        }
+    }
+
     /// The certificate is exact after warm rounds: every edge of the final matching (on the
     /// doubled graph: its copy on the twins, and each free vertex with its twin) has a slack
     /// of exactly 0 and every edge a slack of at least 0, so the duals' value is the
@@ -550,7 +727,7 @@ mod tests {
             }
             let first: Vec<usize> =
                 (0..edges.len()).filter(|_| next(&mut state).is_multiple_of(3)).collect();
-            let (out, doubled, _) = solve_sparse(n, &edges, &first, (1, 1 + case % 2));
+            let (out, doubled, _) = solve_sparse(n, edges.as_slice(), &first, (1, 1 + case % 2));
             warm += doubled as usize;
             for &(i, j, w) in &edges {
                 assert!(out.slack((i, j, w)) >= 0, "case {case}: infeasible edge");
