@@ -47,6 +47,15 @@ pub(crate) fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violati
     let sb = ctx.score(b);
     let n = ctx.order.len();
     let extra = n;
+    // The extra vertex's edges first: without any, nobody lower can take the PAB (and the
+    // n² pairs of the field need not be listed).
+    let lower: Vec<(usize, usize)> = (0..n)
+        .filter(|&i| ctx.score(ctx.order[i]) < sb && ctx.hist[&ctx.order[i]].pab_eligible)
+        .map(|i| (i, extra))
+        .collect();
+    if lower.is_empty() {
+        return;
+    }
     let mut edges = Vec::new();
     for i in 0..n {
         for j in i + 1..n {
@@ -55,16 +64,7 @@ pub(crate) fn check_lowest(ctx: &RoundCtx, publ: &Published, v: &mut Vec<Violati
             }
         }
     }
-    let mut any = false;
-    for (i, &id) in ctx.order.iter().enumerate() {
-        if ctx.score(id) < sb && ctx.hist[&id].pab_eligible {
-            edges.push((i, extra));
-            any = true;
-        }
-    }
-    if !any {
-        return;
-    }
+    edges.extend(lower);
     let Some(pairs) = oracle::perfect_matching(n + 1, &edges) else {
         return;
     };
