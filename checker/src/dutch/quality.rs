@@ -181,6 +181,81 @@ pub(super) fn position(remainder: &[Id], n1: usize, partner: &HashMap<Id, Id>) -
     Some((out.len(), diff, out.into_iter().map(std::cmp::Reverse).collect(), inn, seq))
 }
 
+/// A change of a pairing of the remainder, by BSN: pairs replaced, pairs made, players
+/// left unpaired before and after (a floater exchanged).
+struct Change {
+    old_pairs: Vec<(usize, usize)>,
+    new_pairs: Vec<(usize, usize)>,
+    old_free: Vec<usize>,
+    new_free: Vec<usize>,
+}
+
+/// Whether the pairing that `change` makes of one at [`position`] `published` (S1 = the
+/// first `n1`; `s1_after`: S1 after its exchange; `partner`: each place's partner) comes
+/// earlier, computed from the changed players only. The exchange is the published one with
+/// their contributions replaced (an unpaired S1 player moves out, a pair inside S1 moves
+/// its larger BSN out, a pair inside S2 its smaller one in); when it is the same, S1 after
+/// it is too, and the transposition differs only where an S1 player's partner changed.
+fn earlier_after_change(
+    published: &Position,
+    n1: usize,
+    s1_after: &[bool],
+    partner: impl Fn(usize) -> Option<usize>,
+    change: &Change,
+) -> bool {
+    let (_, pdiff, pout, pinn, _) = published;
+    let contrib = |pairs: &[(usize, usize)], free: &[usize]| {
+        let (mut out, mut inn) = (Vec::new(), Vec::new());
+        for &(i, j) in pairs {
+            let (i, j) = (i.min(j), i.max(j));
+            if j < n1 {
+                out.push(j);
+            } else if i >= n1 {
+                inn.push(i);
+            }
+        }
+        out.extend(free.iter().filter(|&&i| i < n1));
+        (out, inn)
+    };
+    let (old_out, old_in) = contrib(&change.old_pairs, &change.old_free);
+    let (new_out, new_in) = contrib(&change.new_pairs, &change.new_free);
+    let mut out: Vec<usize> = pout.iter().map(|r| r.0).collect();
+    let mut inn = pinn.clone();
+    for (list, old, new) in [(&mut out, &old_out, &new_out), (&mut inn, &old_in, &new_in)] {
+        for o in old {
+            if let Some(k) = list.iter().position(|v| v == o) {
+                list.swap_remove(k);
+            }
+        }
+        list.extend(new.iter().copied());
+    }
+    if out.len() != inn.len() {
+        return false;
+    }
+    let diff =
+        inn.iter().map(|&i| i as i64).sum::<i64>() - out.iter().map(|&i| i as i64).sum::<i64>();
+    out.sort_unstable_by(|a, b| b.cmp(a));
+    inn.sort_unstable();
+    let alt_key =
+        (out.len(), diff, out.iter().map(|&i| std::cmp::Reverse(i)).collect::<Vec<_>>(), inn);
+    let pub_key = (pout.len(), *pdiff, pout.clone(), pinn.clone());
+    if alt_key != pub_key {
+        return alt_key < pub_key;
+    }
+    let mut changed: Vec<(usize, usize, usize)> = Vec::new();
+    for &(x, y) in &change.new_pairs {
+        for (p, q) in [(x, y), (y, x)] {
+            if s1_after[p]
+                && let Some(was) = partner(p)
+            {
+                changed.push((p, was, q));
+            }
+        }
+    }
+    changed.sort_unstable();
+    changed.iter().find(|c| c.1 != c.2).is_some_and(|c| c.2 < c.1)
+}
+
 /// The neighbour search of bracket `b` (`pab`: the published PAB receiver): `Some` violation
 /// when a neighbour of the published bracket pairing is better on C9-C17, or as good and
 /// earlier in the generation order.
@@ -556,32 +631,8 @@ impl<'a> Bracket<'a> {
                 }
                 (Rule::DutchOrder, "4".to_string())
             }
-            None if alt.float.is_none() => {
-                if !self.swap_earlier(alt) {
-                    return None;
-                }
-                (Rule::DutchOrder, "4".to_string())
-            }
             None => {
-                let mut p = self.partner.clone();
-                if let Some((x, y, _)) = alt.float {
-                    p.remove(&y);
-                    p.remove(&x);
-                }
-                for &(x, y) in &alt.replaced {
-                    p.remove(&x);
-                    p.remove(&y);
-                }
-                for &(x, y) in &alt.pairs {
-                    p.insert(x, y);
-                    p.insert(y, x);
-                }
-                let alt_pos = position(&self.remainder, self.rr.len(), &p);
-                let earlier = match (&self.published_pos, &alt_pos) {
-                    (Some(ps), Some(a)) => a < ps,
-                    _ => false,
-                };
-                if !earlier {
+                if !self.swap_earlier(alt) {
                     return None;
                 }
                 (Rule::DutchOrder, "4".to_string())
@@ -590,63 +641,27 @@ impl<'a> Bracket<'a> {
         Some(self.violation(alt, rule, criterion, witness_total))
     }
 
-    /// A pair exchange's exchange contribution: the BSN a pair inside S1 moves out, the BSN a
-    /// pair inside S2 moves in.
-    fn contrib(&self, x: Id, y: Id, out: &mut Vec<usize>, inn: &mut Vec<usize>) {
-        let (i, j) = (self.bsn[&x], self.bsn[&y]);
-        let (i, j) = (i.min(j), i.max(j));
-        let n1 = self.rr.len();
-        if j < n1 {
-            out.push(j);
-        } else if i >= n1 {
-            inn.push(i);
-        }
-    }
-
-    /// Whether a pair exchange (no floater changed) comes earlier than the published pairing:
-    /// [`position`] updated for the two pairs only.
+    /// Whether a neighbour with the same criteria values comes earlier than the published
+    /// pairing: [`position`] updated for the players it changes only
+    /// ([`earlier_after_change`]; a floater exchanged leaves its own place unpaired).
     fn swap_earlier(&self, alt: &Alternative) -> bool {
-        let Some((_, pdiff, pout, pinn, _)) = &self.published_pos else {
+        let Some(published) = &self.published_pos else {
             return false;
         };
-        let (mut old_out, mut old_in, mut new_out, mut new_in) = (vec![], vec![], vec![], vec![]);
-        for &(x, y) in &alt.replaced {
-            self.contrib(x, y, &mut old_out, &mut old_in);
-        }
-        for &(x, y) in &alt.pairs {
-            self.contrib(x, y, &mut new_out, &mut new_in);
-        }
-        let mut out: Vec<usize> = pout.iter().map(|r| r.0).collect();
-        let mut inn = pinn.clone();
-        for (list, old, new) in [(&mut out, &old_out, &new_out), (&mut inn, &old_in, &new_in)] {
-            for o in old {
-                if let Some(k) = list.iter().position(|v| v == o) {
-                    list.swap_remove(k);
-                }
-            }
-            list.extend(new.iter().copied());
-        }
-        let diff =
-            inn.iter().map(|&i| i as i64).sum::<i64>() - out.iter().map(|&i| i as i64).sum::<i64>();
-        out.sort_unstable_by(|a, b| b.cmp(a));
-        inn.sort_unstable();
-        let alt_key =
-            (out.len(), diff, out.iter().map(|&i| std::cmp::Reverse(i)).collect::<Vec<_>>(), inn);
-        let pub_key = (pout.len(), *pdiff, pout.clone(), pinn.clone());
-        if alt_key != pub_key {
-            return alt_key < pub_key;
-        }
-        let mut changed: Vec<(usize, usize, usize)> = Vec::new();
-        for &(x, y) in &alt.pairs {
-            for (p, q) in [(x, y), (y, x)] {
-                let b = self.bsn[&p];
-                if self.s1_after[b] {
-                    changed.push((b, self.bsn[&self.partner[&p]], self.bsn[&q]));
-                }
-            }
-        }
-        changed.sort_unstable();
-        changed.iter().find(|c| c.1 != c.2).is_some_and(|c| c.2 < c.1)
+        let b = |x: &Id| self.bsn[x];
+        let pairs = |ps: &[(Id, Id)]| ps.iter().map(|(x, y)| (b(x), b(y))).collect::<Vec<_>>();
+        let (old_free, new_free) = match alt.float {
+            Some((x, y, _)) => (vec![b(&x)], vec![b(&y)]),
+            None => (vec![], vec![]),
+        };
+        let change = Change {
+            old_pairs: pairs(&alt.replaced),
+            new_pairs: pairs(&alt.pairs),
+            old_free,
+            new_free,
+        };
+        let partner = |i: usize| self.partner.get(&self.remainder[i]).map(b);
+        earlier_after_change(published, self.rr.len(), &self.s1_after, partner, &change)
     }
 
     fn violation(
@@ -696,5 +711,96 @@ impl<'a> Bracket<'a> {
                 witness,
             }),
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pairing changed by a pair exchange or a floater exchange is ordered against the
+    /// published one, from the changed players only, exactly as by its whole [`position`]:
+    /// random remainders of 2-15 players with and without floaters.
+    #[test]
+    fn a_changed_pairing_is_ordered_as_by_its_whole_position() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |m: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % m as u64) as usize
+        };
+        let (mut earlier, mut later) = (0, 0);
+        for case in 0..20_000 {
+            let m = 2 + next(14);
+            let remainder: Vec<Id> = (1..=m as Id).collect();
+            let mut order: Vec<usize> = (0..m).collect();
+            for i in (1..m).rev() {
+                order.swap(i, next(i + 1));
+            }
+            let n1 = 1 + next(m / 2);
+            let mut partner: HashMap<Id, Id> = HashMap::new();
+            for k in 0..n1 {
+                let (a, b) = (remainder[order[2 * k]], remainder[order[2 * k + 1]]);
+                partner.insert(a, b);
+                partner.insert(b, a);
+            }
+            let Some(published) = position(&remainder, n1, &partner) else { continue };
+            let mut s1_after: Vec<bool> = (0..m).map(|i| i < n1).collect();
+            for o in &published.2 {
+                s1_after[o.0] = false;
+            }
+            for &i in &published.3 {
+                s1_after[i] = true;
+            }
+            let bsn = |x: Id| x as usize - 1;
+            let pair = |k: usize| (remainder[order[2 * k]], remainder[order[2 * k + 1]]);
+            let mut alt = partner.clone();
+            let change = if case % 2 == 0 && n1 >= 2 {
+                // Two pairs exchange opponents.
+                let (k, l) = (next(n1), next(n1));
+                if k == l {
+                    continue;
+                }
+                let ((a, b), (c, d)) = (pair(k), pair(l));
+                let (c, d) = if next(2) == 0 { (c, d) } else { (d, c) };
+                for (x, y) in [(a, c), (b, d)] {
+                    alt.insert(x, y);
+                    alt.insert(y, x);
+                }
+                Change {
+                    old_pairs: vec![(bsn(a), bsn(b)), (bsn(c), bsn(d))],
+                    new_pairs: vec![(bsn(a), bsn(c)), (bsn(b), bsn(d))],
+                    old_free: vec![],
+                    new_free: vec![],
+                }
+            } else if 2 * n1 < m {
+                // An unpaired player x takes y's place against w; y is left unpaired.
+                let x = remainder[order[2 * n1 + next(m - 2 * n1)]];
+                let (y, w) = pair(next(n1));
+                let (y, w) = if next(2) == 0 { (y, w) } else { (w, y) };
+                alt.remove(&y);
+                alt.insert(x, w);
+                alt.insert(w, x);
+                Change {
+                    old_pairs: vec![(bsn(y), bsn(w))],
+                    new_pairs: vec![(bsn(x), bsn(w))],
+                    old_free: vec![bsn(x)],
+                    new_free: vec![bsn(y)],
+                }
+            } else {
+                continue;
+            };
+            let whole = position(&remainder, n1, &alt).is_some_and(|a| a < published);
+            let part = |i: usize| partner.get(&remainder[i]).map(|&p| bsn(p));
+            let quick = earlier_after_change(&published, n1, &s1_after, part, &change);
+            assert_eq!(quick, whole, "case {case}: {partner:?} -> {alt:?}");
+            if whole {
+                earlier += 1;
+            } else {
+                later += 1;
+            }
+        }
+        assert!(earlier > 1_000 && later > 1_000, "{earlier} earlier, {later} not");
     }
 }
