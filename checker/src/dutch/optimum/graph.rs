@@ -368,6 +368,10 @@ impl Graphs {
 /// peak of 2.3 GB (`bsw bench --system dutch --sizes 10000 --rounds 2 --check --seed 1`).
 pub(super) const MAX_PAIRS: usize = 40_000_000;
 
+/// Player classes above which [`Fields::edges`] keeps no table per class pair (two entries
+/// of 4 bytes per ordered pair: 32 MB at most).
+const MAX_CLASSES: usize = 2_000;
+
 /// Why a matching of the complete check gave no pairing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) enum SolveError {
@@ -715,6 +719,38 @@ impl Fields<'_> {
         Some(sig ^ (sig >> 24) ^ (sig >> 40))
     }
 
+    /// Each player's class, and their number: players of one class agree on everything the
+    /// fields of their edges read ([`Fields::signature`], [`Fields::colour_values`],
+    /// [`Fields::bracket_pair`], [`Fields::next_pair`]) but their rank and pairing number,
+    /// which 5.2 compares only to break a tie (the rank order) or reads for its parity. Two
+    /// pairs of the same ordered classes in the same rank order have the same fields.
+    fn classes(&self) -> (Vec<u32>, usize) {
+        let d = &self.data;
+        let mut ids: std::collections::HashMap<Vec<i64>, u32> = Default::default();
+        let class = (0..self.players.len())
+            .map(|z| {
+                let side = &d.sides[z];
+                let mut key = vec![
+                    d.member[z] as i64,
+                    d.resident[z] as i64,
+                    d.next[z] as i64,
+                    d.in_next[z] as i64,
+                    d.score[z] as i64,
+                    d.level[z] as i64,
+                    d.top[z] as i64,
+                    (side.number % 2) as i64,
+                    side.preference.map_or(0, |p| 1 + 4 * p.colour as i64 + p.strength as i64),
+                    side.history.colour_difference() as i64,
+                ];
+                key.extend(d.floats[z].iter().map(|&f| f as i64));
+                key.extend(side.history.colours.iter().map(|&c| c as i64));
+                let next = ids.len() as u32;
+                *ids.entry(key).or_insert(next)
+            })
+            .collect();
+        (class, ids.len())
+    }
+
     /// The criteria fields of a pair of the next bracket (`v` all zero).
     fn next_pair(&self, i: usize, j: usize, v: &mut [u64]) {
         let Layout { f_c8, f_c8l, .. } = self.layout;
@@ -771,6 +807,13 @@ impl Fields<'_> {
         // Each signature's field values, once interned: an edge of a known signature takes
         // them without building its fields (`Fields::signature`).
         let mut by_signature: crate::dutch::idmap::IdMap<u64, u32> = Default::default();
+        // And before the signature, each ordered pair of player classes ([`Fields::classes`])
+        // in each rank order: its pattern, once found (`NONE`: not yet).
+        const NONE: u32 = u32::MAX;
+        let (class, classes) = self.classes();
+        let memo_ok = classes <= MAX_CLASSES && view.levels.len() < 1 << 16;
+        let mut memo = vec![NONE; if memo_ok { 2 * classes * classes } else { 0 }];
+        let PlayerData { sides, .. } = &self.data;
         let mut stamp = vec![usize::MAX; n];
         for i in 0..n {
             for &j in &met[i] {
@@ -788,9 +831,18 @@ impl Fields<'_> {
                 let p = if bracket
                     || view.has_next && in_next[i] && in_next[j] && (next[i] || next[j])
                 {
+                    let at = memo_ok.then(|| {
+                        let pair = class[i] as usize * classes + class[j] as usize;
+                        2 * pair + (sides[i].rank < sides[j].rank) as usize
+                    });
+                    if let Some(p) = at.map(|a| memo[a]).filter(|&p| p != NONE) {
+                        edges.push((i, j));
+                        pattern.push(p);
+                        continue;
+                    }
                     let c = if bracket { self.colour_values(i, j) } else { [0; 9] };
                     let sig = self.signature(i, j, bracket, &c);
-                    match sig.and_then(|s| by_signature.get(&s)) {
+                    let p = match sig.and_then(|s| by_signature.get(&s)) {
                         Some(&p) => p,
                         None => {
                             fv.iter_mut().for_each(|x| *x = 0);
@@ -805,7 +857,11 @@ impl Fields<'_> {
                             }
                             p
                         }
+                    };
+                    if let Some(a) = at {
+                        memo[a] = p;
                     }
+                    p
                 } else {
                     0 // no field: nothing for the narrowing to read
                 };
