@@ -246,6 +246,7 @@ pub(super) fn run<W: Weight + 'static>(
     let mut packed: Vec<(usize, usize, W)> = graphs.edge_list();
     packed.extend(g.edges.iter().zip(&g.pattern).enumerate().filter(|&(k, _)| keep(k)).map(
         |(_, (&(i, j), &p))| {
+            let (i, j) = (i as usize, j as usize);
             let mut w = base[p as usize];
             if let Some(t) = tweak
                 && j < g.n
@@ -452,6 +453,7 @@ pub(super) fn leaving_places<S: std::hash::BuildHasher>(
         }
     }
     for (k, &(i, j)) in g.edges.iter().enumerate() {
+        let (i, j) = (i as usize, j as usize);
         if tight[k] {
             match (at(i), at(j)) {
                 (Some(Some(a)), Some(None)) => out[a] = true,
@@ -482,7 +484,7 @@ pub(super) fn tight_places<S: std::hash::BuildHasher>(
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); among.len()];
     for (k, &(i, j)) in g.edges.iter().enumerate() {
         if tight[k]
-            && let (Some(Some(a)), Some(Some(b))) = (place.get(i), place.get(j))
+            && let (Some(Some(a)), Some(Some(b))) = (place.get(i as usize), place.get(j as usize))
         {
             let (a, b) = (*a.min(b), *a.max(b));
             if keep(a, b) {

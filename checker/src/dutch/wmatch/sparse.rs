@@ -62,7 +62,7 @@ impl<W: Weight> Edges<W> for [(usize, usize, W)] {
 /// Edges whose weights come from a table: edge `k` joins `ends[k]` with weight
 /// `table[pattern[k]]` (a bracket graph's edges, see `optimum::graph::Graph`).
 pub(crate) struct Patterned<'a, W> {
-    pub(crate) ends: &'a [(usize, usize)],
+    pub(crate) ends: &'a [(u32, u32)],
     pub(crate) pattern: &'a [u32],
     pub(crate) table: &'a [W],
 }
@@ -73,7 +73,8 @@ impl<W: Weight> Edges<W> for Patterned<'_, W> {
     }
     #[inline]
     fn ends(&self, k: usize) -> (usize, usize) {
-        self.ends[k]
+        let (i, j) = self.ends[k];
+        (i as usize, j as usize)
     }
     #[inline]
     fn class(&self, k: usize) -> usize {
@@ -686,13 +687,16 @@ mod tests {
             for a in 0..n {
                 for b in a + 1..n {
                     if next(&mut state) % 100 < 70 {
-                        ends.push((a, b));
+                        ends.push((a as u32, b as u32));
                         pattern.push((next(&mut state) % table.len() as u64) as u32);
                     }
                 }
             }
-            let listed: Vec<(usize, usize, i128)> =
-                ends.iter().zip(&pattern).map(|(&(a, b), &p)| (a, b, table[p as usize])).collect();
+            let listed: Vec<(usize, usize, i128)> = ends
+                .iter()
+                .zip(&pattern)
+                .map(|(&(a, b), &p)| (a as usize, b as usize, table[p as usize]))
+                .collect();
             let first: Vec<usize> =
                 (0..ends.len()).filter(|_| next(&mut state).is_multiple_of(5)).collect();
             let patterned = Patterned { ends: &ends, pattern: &pattern, table: &table };
