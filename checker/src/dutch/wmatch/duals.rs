@@ -55,6 +55,7 @@ impl<W: Weight> Solution<W> {
         let mut depth = vec![0u32; count];
         // Euler tour, parents before children (an explicit stack: the nesting is deep).
         let mut first = vec![0u32; count];
+        let mut last = vec![0u32; count];
         let mut tour: Vec<u32> = Vec::with_capacity(2 * count);
         let mut stack: Vec<(u32, usize)> = Vec::new();
         for top in 0..count {
@@ -78,11 +79,12 @@ impl<W: Weight> Solution<W> {
                     depth[c] = depth[b] + 1;
                     stack.push((c as u32, 0));
                 } else {
+                    last[b] = tour.len() as u32 - 1;
                     stack.pop();
                 }
             }
         }
-        let common = CommonBlossom::new(tour, first, depth);
+        let common = CommonBlossom::new(tour, first, last, depth);
         Solution { mates, dualvar, n, leaf, root, sum, common }
     }
 
@@ -145,15 +147,19 @@ impl<W: Weight> Solution<W> {
 
 /// Lowest common ancestors in a forest: the shallowest node between two nodes' first visits
 /// on an Euler tour, found with a sparse table of range minima (level `k` holds, per start,
-/// the shallowest node of the `2^k` tour entries from there).
+/// the shallowest node of the `2^k` tour entries from there). When one node holds the other
+/// (its tour span, first to last visit, holds the other's first visit) it is their common
+/// ancestor without the table: on the order check's doubled graphs blossoms nest in long
+/// chains, where most pairs are so.
 struct CommonBlossom {
     first: Vec<u32>,
+    last: Vec<u32>,
     depth: Vec<u32>,
     levels: Vec<Vec<u32>>,
 }
 
 impl CommonBlossom {
-    fn new(tour: Vec<u32>, first: Vec<u32>, depth: Vec<u32>) -> Self {
+    fn new(tour: Vec<u32>, first: Vec<u32>, last: Vec<u32>, depth: Vec<u32>) -> Self {
         let mut levels = vec![tour];
         let mut span = 1;
         while 2 * span <= levels[0].len() {
@@ -167,7 +173,7 @@ impl CommonBlossom {
             levels.push(next);
             span *= 2;
         }
-        CommonBlossom { first, depth, levels }
+        CommonBlossom { first, last, depth, levels }
     }
 
     /// The lowest common ancestor of `a` and `b` (of one tree).
@@ -175,6 +181,10 @@ impl CommonBlossom {
     fn of(&self, a: u32, b: u32) -> u32 {
         let (fa, fb) = (self.first[a as usize] as usize, self.first[b as usize] as usize);
         let (lo, hi) = (fa.min(fb), fa.max(fb));
+        let (outer, inner) = if fa <= fb { (a, b) } else { (b, a) };
+        if self.last[outer as usize] >= self.first[inner as usize] {
+            return outer;
+        }
         let k = (usize::BITS - 1 - (hi - lo + 1).leading_zeros()) as usize;
         let level = &self.levels[k];
         let (x, y) = (level[lo], level[hi + 1 - (1 << k)]);
