@@ -434,6 +434,9 @@ pub(super) struct Graph {
     /// Ends by index, as `u32` (half the memory of `usize` pairs: 16.6 million edges in a
     /// window of round 2 at 10,000 players; a graph holds fewer than 2^32 vertices).
     pub(super) edges: Vec<(u32, u32)>,
+    /// Whether `edges` is strictly increasing (as built: by first end, then second), so that
+    /// an edge is found by bisection.
+    pub(super) sorted: bool,
     pub(super) pattern: Vec<u32>,
     pub(super) table: Vec<Wide>,
     /// The width of the criteria fields.
@@ -480,7 +483,22 @@ pub(super) fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveErr
     let (table, bits) = pack(view, &fields.layout, &values);
     let PlayerData { index, member, in_next, .. } = fields.data;
     let hint = warm_start(view, &players, &index, dummy, &edges);
-    Ok(Graph { players, index, n, dummy, nv, member, in_next, edges, pattern, table, bits, hint })
+    let sorted = edges.windows(2).all(|w| w[0] < w[1]);
+    Ok(Graph {
+        players,
+        index,
+        n,
+        dummy,
+        nv,
+        member,
+        in_next,
+        edges,
+        sorted,
+        pattern,
+        table,
+        bits,
+        hint,
+    })
 }
 
 /// Where each criterion's fields sit among a pair's field values, most significant first

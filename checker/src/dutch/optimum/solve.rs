@@ -235,7 +235,8 @@ pub(super) fn run<W: Weight + 'static>(
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
     if let (None, None, false) = (tweak, tight, max_cardinality) {
         // Every edge with its criteria weight: read off the graph's table, no list written.
-        let edges = Patterned { ends: &g.edges, pattern: &g.pattern, table: &base };
+        let edges =
+            Patterned { ends: &g.edges, sorted: g.sorted, pattern: &g.pattern, table: &base };
         return relaxation(nv, &edges, &g.hint, keep_window, given);
     }
     let mut buf = Vec::new();
@@ -347,6 +348,19 @@ fn reaches_optimum<W: Weight, E: Edges<W> + ?Sized>(
     mates: &[Option<usize>],
     given: &[(usize, usize)],
 ) -> bool {
+    // Through the edges' index when they have one (no scan of millions of edges).
+    let weight =
+        |i: usize, j: usize| packed.find(i.min(j), i.max(j)).map(|k| k.map(|k| packed.edge(k).2));
+    let mut matched =
+        mates.iter().enumerate().filter_map(|(v, m)| m.filter(|&u| v < u).map(|u| (v, u)));
+    let sum = |pairs: &mut dyn Iterator<Item = (usize, usize)>| {
+        pairs
+            .map(|(i, j)| weight(i, j))
+            .try_fold(W::zero(), |s, w| w.map(|w| s.plus(w.unwrap_or(W::zero()))))
+    };
+    if let (Some(best), Some(published)) = (sum(&mut matched), sum(&mut given.iter().copied())) {
+        return published >= best;
+    }
     let mut given_partner = vec![usize::MAX; nv];
     for &(i, j) in given {
         given_partner[i] = j;
@@ -420,77 +434,65 @@ fn tight<W: Weight + 'static>(
     given: &[(usize, usize)],
 ) -> Option<Vec<bool>> {
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(1))).collect();
-    let edges = Patterned { ends: &g.edges, pattern: &g.pattern, table: &base };
+    let edges = Patterned { ends: &g.edges, sorted: g.sorted, pattern: &g.pattern, table: &base };
     let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &edges, &g.hint);
     reaches_optimum(g.nv, &edges, &mates, given).then_some(tight)
-}
-
-/// Per place of `among` (players keyed by their place in the remainder), whether the player
-/// may leave it in a matching optimal on the criteria: a kept edge of `tight` joins it to a
-/// player (or the PAB vertex) outside `among` and the pairs `kept`, or it may be left free.
-pub(super) fn leaving_places<S: std::hash::BuildHasher>(
-    view: &View,
-    fixed: &[(Id, Id)],
-    tight: &[bool],
-    among: &std::collections::HashMap<Id, usize, S>,
-    kept: &[(Id, Id)],
-) -> Option<Vec<bool>> {
-    let g = view.graph(window_key(fixed)).ok()?;
-    if tight.len() != g.edges.len() + g.nv {
-        return None;
-    }
-    let kept: HashSet<Id> = kept.iter().flat_map(|&(x, y)| [x, y]).collect();
-    // A player of `among`, `Some(None)` outside it, `None` in a kept pair.
-    let place: Vec<Option<Option<usize>>> =
-        g.players.iter().map(|x| (!kept.contains(x)).then(|| among.get(x).copied())).collect();
-    let at = |v: usize| place.get(v).copied().unwrap_or(Some(None));
-    let mut out = vec![false; among.len()];
-    for v in 0..g.nv {
-        if let Some(Some(a)) = at(v)
-            && tight[g.edges.len() + v]
-        {
-            out[a] = true;
-        }
-    }
-    for (k, &(i, j)) in g.edges.iter().enumerate() {
-        let (i, j) = (i as usize, j as usize);
-        if tight[k] {
-            match (at(i), at(j)) {
-                (Some(Some(a)), Some(None)) => out[a] = true,
-                (Some(None), Some(Some(b))) => out[b] = true,
-                _ => {}
-            }
-        }
-    }
-    Some(out)
 }
 
 /// The pairs of `among` (players keyed by their place in the remainder) joined by a kept
 /// edge of `tight` ([`tight_window`] for the same `fixed`) that `keep` accepts (smaller
 /// place first): per place `a`, the larger places `b` it is so joined to (a list per place,
-/// no set of every pair).
+/// no set of every pair). With `leaving` (pairs kept apart), also per place whether the
+/// player may leave `among` in a matching optimal on the criteria: a kept edge joins it to
+/// a player (or the PAB vertex) outside `among` and those pairs, or it may be left free.
+/// One pass over the edges for both.
+#[allow(clippy::type_complexity)]
 pub(super) fn tight_places<S: std::hash::BuildHasher>(
     view: &View,
     fixed: &[(Id, Id)],
     tight: &[bool],
     among: &std::collections::HashMap<Id, usize, S>,
     keep: impl Fn(usize, usize) -> bool,
-) -> Option<Vec<Vec<usize>>> {
+    leaving: Option<&[(Id, Id)]>,
+) -> Option<(Vec<Vec<usize>>, Option<Vec<bool>>)> {
     let g = view.graph(window_key(fixed)).ok()?;
     if tight.len() != g.edges.len() + g.nv {
         return None;
     }
-    let place: Vec<Option<usize>> = g.players.iter().map(|x| among.get(x).copied()).collect();
+    let kept: HashSet<Id> = leaving.unwrap_or(&[]).iter().flat_map(|&(x, y)| [x, y]).collect();
+    // A player's place in `among`; `Some(None)` outside it, `None` in a kept pair.
+    let place: Vec<Option<Option<usize>>> =
+        g.players.iter().map(|x| (!kept.contains(x)).then(|| among.get(x).copied())).collect();
+    let at = |v: u32| place.get(v as usize).copied().unwrap_or(Some(None));
     let mut out: Vec<Vec<usize>> = vec![Vec::new(); among.len()];
-    for (k, &(i, j)) in g.edges.iter().enumerate() {
-        if tight[k]
-            && let (Some(Some(a)), Some(Some(b))) = (place.get(i as usize), place.get(j as usize))
-        {
-            let (a, b) = (*a.min(b), *a.max(b));
-            if keep(a, b) {
-                out[a].push(b);
+    let mut leave = leaving.map(|_| vec![false; among.len()]);
+    if let Some(leave) = leave.as_mut() {
+        for v in 0..g.nv {
+            if let Some(Some(a)) = at(v as u32)
+                && tight[g.edges.len() + v]
+            {
+                leave[a] = true;
             }
         }
     }
-    Some(out)
+    for (k, &(i, j)) in g.edges.iter().enumerate() {
+        if !tight[k] {
+            continue;
+        }
+        match (at(i), at(j)) {
+            (Some(Some(a)), Some(Some(b))) => {
+                let (a, b) = (a.min(b), a.max(b));
+                if keep(a, b) {
+                    out[a].push(b);
+                }
+            }
+            (Some(Some(a)), Some(None)) | (Some(None), Some(Some(a))) => {
+                if let Some(leave) = leave.as_mut() {
+                    leave[a] = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    Some((out, leave))
 }

@@ -36,7 +36,7 @@
 
 use super::generation::{OrderKey, bits, order_key};
 use super::graph::{SolveError, Values, View, bits_for};
-use super::solve::{Tweak, completes, leaving_places, solve_tweaked, tight_places};
+use super::solve::{Tweak, completes, solve_tweaked, tight_places};
 use super::transpositions;
 use super::witness::order_violation;
 use crate::points::show_points;
@@ -266,7 +266,9 @@ impl Rem {
         tight: &[bool],
     ) -> Option<(Vec<Option<Vec<usize>>>, bool)> {
         let s1_to_s2 = |a: usize, b: usize| self.slot[a].is_some() && self.slot[b].is_none();
-        let later = tight_places(view, key_fixed, tight, &self.bsn, s1_to_s2)?;
+        // Without exchange the alternating cycles need who may leave the remainder too.
+        let leaving = (!self.exchanged).then_some(fixed);
+        let (later, leave) = tight_places(view, key_fixed, tight, &self.bsn, s1_to_s2, leaving)?;
         let mut taken = vec![false; self.n];
         let mut earlier = vec![None; self.n1];
         for (i, t) in self.slot.iter().enumerate() {
@@ -282,7 +284,7 @@ impl Rem {
         let proved = !self.exchanged && {
             let improving: Vec<Vec<usize>> =
                 earlier.iter().map(|e| e.clone().unwrap_or_default()).collect();
-            leaving_places(view, key_fixed, tight, &self.bsn, fixed).is_some_and(|leave| {
+            leave.is_some_and(|leave| {
                 transpositions::none_earlier(
                     self.n1,
                     &self.partner,
@@ -728,7 +730,9 @@ impl Mdps {
             .chain(b.residents.iter().enumerate().map(|(j, x)| (*x, self.m + j)))
             .collect();
         let m = self.m;
-        let Some(joined) = tight_places(view, &[], tight, &places, |a, c| a < m && c >= m) else {
+        let Some((joined, _)) =
+            tight_places(view, &[], tight, &places, |a, c| a < m && c >= m, None)
+        else {
             return false;
         };
         let near: Vec<Vec<usize>> =

@@ -32,6 +32,11 @@ pub(crate) trait Edges<W: Weight> {
         let (i, j) = self.ends(k);
         (i, j, self.class_weight(self.class(k)))
     }
+    /// The edge joining `i < j` (`Some(None)`: none), when the edges are indexed; `None`
+    /// when they are not (then only a scan finds it).
+    fn find(&self, _i: usize, _j: usize) -> Option<Option<usize>> {
+        None
+    }
 }
 
 impl<W: Weight> Edges<W> for [(usize, usize, W)] {
@@ -60,9 +65,11 @@ impl<W: Weight> Edges<W> for [(usize, usize, W)] {
 }
 
 /// Edges whose weights come from a table: edge `k` joins `ends[k]` with weight
-/// `table[pattern[k]]` (a bracket graph's edges, see `optimum::graph::Graph`).
+/// `table[pattern[k]]` (a bracket graph's edges, see `optimum::graph::Graph`). When the ends
+/// are `sorted` (strictly increasing pairs, smaller end first), an edge is found by bisection.
 pub(crate) struct Patterned<'a, W> {
     pub(crate) ends: &'a [(u32, u32)],
+    pub(crate) sorted: bool,
     pub(crate) pattern: &'a [u32],
     pub(crate) table: &'a [W],
 }
@@ -86,6 +93,9 @@ impl<W: Weight> Edges<W> for Patterned<'_, W> {
     #[inline]
     fn class_weight(&self, c: usize) -> W {
         self.table[c]
+    }
+    fn find(&self, i: usize, j: usize) -> Option<Option<usize>> {
+        self.sorted.then(|| self.ends.binary_search(&(i as u32, j as u32)).ok())
     }
 }
 
@@ -699,7 +709,14 @@ mod tests {
                 .collect();
             let first: Vec<usize> =
                 (0..ends.len()).filter(|_| next(&mut state).is_multiple_of(5)).collect();
-            let patterned = Patterned { ends: &ends, pattern: &pattern, table: &table };
+            let patterned =
+                Patterned { ends: &ends, sorted: true, pattern: &pattern, table: &table };
+            // Sorted ends are found by bisection, and a missing pair is none.
+            for (k, &(a, b)) in ends.iter().enumerate().step_by(7) {
+                assert_eq!(patterned.find(a as usize, b as usize), Some(Some(k)));
+                assert_eq!(patterned.find(a as usize, a as usize), Some(None));
+            }
+            assert_eq!(listed.as_slice().find(0, 1), None, "a list has no index");
             assert_eq!(
                 max_weight_matching_sparse_tight(n, &patterned, &first),
                 max_weight_matching_sparse_tight(n, listed.as_slice(), &first),
