@@ -482,8 +482,11 @@ pub(super) fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveErr
     let (edges, pattern, values) = fields.edges(key.members_apart, dummy, pab_forced);
     let (table, bits) = pack(view, &fields.layout, &values);
     let PlayerData { index, member, in_next, .. } = fields.data;
-    let hint = warm_start(view, &players, &index, dummy, &edges);
-    let sorted = edges.windows(2).all(|w| w[0] < w[1]);
+    // `Fields::edges` lists them by first end, then second, the PAB vertex (numbered after
+    // every player) last: strictly increasing (checked in full by debug builds, the tests).
+    let sorted = dummy.is_none_or(|d| d >= n);
+    debug_assert!(!sorted || edges.windows(2).all(|w| w[0] < w[1]), "edges out of order");
+    let hint = warm_start(view, &players, &index, dummy, (&edges, sorted));
     Ok(Graph {
         players,
         index,
@@ -991,7 +994,7 @@ pub(super) fn warm_start(
     players: &[Id],
     index: &std::collections::HashMap<Id, usize>,
     dummy: Option<usize>,
-    edges: &[(u32, u32)],
+    (edges, sorted): (&[(u32, u32)], bool),
 ) -> Vec<usize> {
     let Some((partner, pab)) = view.published else {
         return Vec::new();
@@ -1007,6 +1010,15 @@ pub(super) fn warm_start(
         {
             want[i] = d;
         }
+    }
+    if sorted {
+        // The edge (i, want[i]) of each i below its wanted partner, by bisection.
+        let mut found: Vec<usize> = (0..want.len())
+            .filter(|&i| want[i] != usize::MAX && i < want[i])
+            .filter_map(|i| edges.binary_search(&(i as u32, want[i] as u32)).ok())
+            .collect();
+        found.sort_unstable();
+        return found;
     }
     edges
         .iter()
