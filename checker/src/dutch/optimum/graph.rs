@@ -434,9 +434,6 @@ pub(super) struct Graph {
     /// Ends by index, as `u32` (half the memory of `usize` pairs: 16.6 million edges in a
     /// window of round 2 at 10,000 players; a graph holds fewer than 2^32 vertices).
     pub(super) edges: Vec<(u32, u32)>,
-    /// Whether `edges` is strictly increasing (as built: by first end, then second), so that
-    /// an edge is found by bisection.
-    pub(super) sorted: bool,
     pub(super) pattern: Vec<u32>,
     pub(super) table: Vec<Wide>,
     /// The width of the criteria fields.
@@ -482,26 +479,12 @@ pub(super) fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveErr
     let (edges, pattern, values) = fields.edges(key.members_apart, dummy, pab_forced);
     let (table, bits) = pack(view, &fields.layout, &values);
     let PlayerData { index, member, in_next, .. } = fields.data;
-    // `Fields::edges` lists them by first end, then second, the PAB vertex (numbered after
-    // every player) last: strictly increasing (checked in full by debug builds, the tests).
-    let sorted = dummy.is_none_or(|d| d >= n);
-    debug_assert!(!sorted || edges.windows(2).all(|w| w[0] < w[1]), "edges out of order");
-    let hint = warm_start(view, &players, &index, dummy, (&edges, sorted));
-    Ok(Graph {
-        players,
-        index,
-        n,
-        dummy,
-        nv,
-        member,
-        in_next,
-        edges,
-        sorted,
-        pattern,
-        table,
-        bits,
-        hint,
-    })
+    // `Fields::edges` lists them by first end, then second, the PAB vertex (numbered `n`,
+    // after every player) last: strictly increasing, so that a pair's edge is found by
+    // bisection (checked in full by debug builds, the tests).
+    debug_assert!(edges.windows(2).all(|w| w[0] < w[1]), "edges out of order");
+    let hint = warm_start(view, &players, &index, dummy, &edges);
+    Ok(Graph { players, index, n, dummy, nv, member, in_next, edges, pattern, table, bits, hint })
 }
 
 /// Where each criterion's fields sit among a pair's field values, most significant first
@@ -858,33 +841,33 @@ impl Fields<'_> {
                         let pair = class[i] as usize * classes + class[j] as usize;
                         2 * pair + (sides[i].rank < sides[j].rank) as usize
                     });
-                    if let Some(p) = at.map(|a| memo[a]).filter(|&p| p != NONE) {
-                        edges.push((i as u32, j as u32));
-                        pattern.push(p);
-                        continue;
-                    }
-                    let c = if bracket { self.colour_values(i, j) } else { [0; 9] };
-                    let sig = self.signature(i, j, bracket, &c);
-                    let p = match sig.and_then(|s| by_signature.get(&s)) {
-                        Some(&p) => p,
+                    match at.map(|a| memo[a]).filter(|&p| p != NONE) {
+                        Some(p) => p,
                         None => {
-                            fv.iter_mut().for_each(|x| *x = 0);
-                            if bracket {
-                                self.bracket_pair(i, j, &c, &mut fv);
-                            } else {
-                                self.next_pair(i, j, &mut fv);
-                            }
-                            let p = intern(&fv, bracket);
-                            if let Some(s) = sig {
-                                by_signature.insert(s, p);
+                            let c = if bracket { self.colour_values(i, j) } else { [0; 9] };
+                            let sig = self.signature(i, j, bracket, &c);
+                            let p = match sig.and_then(|s| by_signature.get(&s)) {
+                                Some(&p) => p,
+                                None => {
+                                    fv.iter_mut().for_each(|x| *x = 0);
+                                    if bracket {
+                                        self.bracket_pair(i, j, &c, &mut fv);
+                                    } else {
+                                        self.next_pair(i, j, &mut fv);
+                                    }
+                                    let p = intern(&fv, bracket);
+                                    if let Some(s) = sig {
+                                        by_signature.insert(s, p);
+                                    }
+                                    p
+                                }
+                            };
+                            if let Some(a) = at {
+                                memo[a] = p;
                             }
                             p
                         }
-                    };
-                    if let Some(a) = at {
-                        memo[a] = p;
                     }
-                    p
                 } else {
                     0 // no field: nothing for the narrowing to read
                 };
@@ -994,7 +977,7 @@ pub(super) fn warm_start(
     players: &[Id],
     index: &std::collections::HashMap<Id, usize>,
     dummy: Option<usize>,
-    (edges, sorted): (&[(u32, u32)], bool),
+    edges: &[(u32, u32)],
 ) -> Vec<usize> {
     let Some((partner, pab)) = view.published else {
         return Vec::new();
@@ -1011,19 +994,12 @@ pub(super) fn warm_start(
             want[i] = d;
         }
     }
-    if sorted {
-        // The edge (i, want[i]) of each i below its wanted partner, by bisection.
-        let mut found: Vec<usize> = (0..want.len())
-            .filter(|&i| want[i] != usize::MAX && i < want[i])
-            .filter_map(|i| edges.binary_search(&(i as u32, want[i] as u32)).ok())
-            .collect();
-        found.sort_unstable();
-        return found;
-    }
-    edges
-        .iter()
-        .enumerate()
-        .filter(|(_, (i, j))| want[*i as usize] == *j as usize)
-        .map(|(k, _)| k)
-        .collect()
+    // The edge (i, want[i]) of each i below its wanted partner, by bisection (the edges
+    // are sorted, see `build_graph`), in the edges' order.
+    let mut found: Vec<usize> = (0..want.len())
+        .filter(|&i| want[i] != usize::MAX && i < want[i])
+        .filter_map(|i| edges.binary_search(&(i as u32, want[i] as u32)).ok())
+        .collect();
+    found.sort_unstable();
+    found
 }

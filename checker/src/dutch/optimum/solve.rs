@@ -235,8 +235,7 @@ pub(super) fn run<W: Weight + 'static>(
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(shift))).collect();
     if let (None, None, false) = (tweak, tight, max_cardinality) {
         // Every edge with its criteria weight: read off the graph's table, no list written.
-        let edges =
-            Patterned { ends: &g.edges, sorted: g.sorted, pattern: &g.pattern, table: &base };
+        let edges = Patterned { ends: &g.edges, pattern: &g.pattern, table: &base };
         return relaxation(nv, &edges, &g.hint, keep_window, given);
     }
     let mut buf = Vec::new();
@@ -434,7 +433,7 @@ fn tight<W: Weight + 'static>(
     given: &[(usize, usize)],
 ) -> Option<Vec<bool>> {
     let base: Vec<W> = g.table.iter().map(|w| low(&w.shl(1))).collect();
-    let edges = Patterned { ends: &g.edges, sorted: g.sorted, pattern: &g.pattern, table: &base };
+    let edges = Patterned { ends: &g.edges, pattern: &g.pattern, table: &base };
     let (mates, tight) = wmatch::max_weight_matching_sparse_tight(g.nv, &edges, &g.hint);
     reaches_optimum(g.nv, &edges, &mates, given).then_some(tight)
 }

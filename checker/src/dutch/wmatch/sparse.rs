@@ -65,11 +65,11 @@ impl<W: Weight> Edges<W> for [(usize, usize, W)] {
 }
 
 /// Edges whose weights come from a table: edge `k` joins `ends[k]` with weight
-/// `table[pattern[k]]` (a bracket graph's edges, see `optimum::graph::Graph`). When the ends
-/// are `sorted` (strictly increasing pairs, smaller end first), an edge is found by bisection.
+/// `table[pattern[k]]` (a bracket graph's edges, see `optimum::graph::Graph`). The ends are
+/// strictly increasing pairs, smaller end first (as a graph is built): an edge is found by
+/// bisection.
 pub(crate) struct Patterned<'a, W> {
     pub(crate) ends: &'a [(u32, u32)],
-    pub(crate) sorted: bool,
     pub(crate) pattern: &'a [u32],
     pub(crate) table: &'a [W],
 }
@@ -95,7 +95,7 @@ impl<W: Weight> Edges<W> for Patterned<'_, W> {
         self.table[c]
     }
     fn find(&self, i: usize, j: usize) -> Option<Option<usize>> {
-        self.sorted.then(|| self.ends.binary_search(&(i as u32, j as u32)).ok())
+        Some(self.ends.binary_search(&(i as u32, j as u32)).ok())
     }
 }
 
@@ -709,8 +709,7 @@ mod tests {
                 .collect();
             let first: Vec<usize> =
                 (0..ends.len()).filter(|_| next(&mut state).is_multiple_of(5)).collect();
-            let patterned =
-                Patterned { ends: &ends, sorted: true, pattern: &pattern, table: &table };
+            let patterned = Patterned { ends: &ends, pattern: &pattern, table: &table };
             // Sorted ends are found by bisection, and a missing pair is none.
             for (k, &(a, b)) in ends.iter().enumerate().step_by(7) {
                 assert_eq!(patterned.find(a as usize, b as usize), Some(Some(k)));
