@@ -134,7 +134,13 @@ impl<W: Weight> Solution<W> {
 
     /// `y_i + y_j - 2w + 2 Σ z_B` over the blossoms B that hold both ends.
     pub(super) fn slack(&self, (i, j, w): (usize, usize, W)) -> W {
-        let s = self.dualvar[i].plus(self.dualvar[j]).minus(w.plus(w));
+        self.slack_doubled((i, j, w.plus(w)))
+    }
+
+    /// [`Solution::slack`] of an edge given its doubled weight `dw = 2w`.
+    #[inline]
+    pub(super) fn slack_doubled(&self, (i, j, dw): (usize, usize, W)) -> W {
+        let s = self.dualvar[i].plus(self.dualvar[j]).minus(dw);
         match self.common_blossom(i, j) {
             None => s,
             Some(b) => {

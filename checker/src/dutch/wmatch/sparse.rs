@@ -3,8 +3,9 @@
 //! subgraph solved again, warm, until none is left.
 
 use super::dense::{max_weight_matching_from, solve_full};
-use super::duals::Solution;
+use super::duals::{NONE, Solution};
 use super::weight::Weight;
+use std::cmp::Ordering;
 
 /// Candidate edges per vertex in the first round of [`max_weight_matching_sparse_from`]:
 /// each vertex's heaviest ones. Measured on a wrong 1,000-player round (boards 1 and 2 of
@@ -141,7 +142,7 @@ pub(crate) fn max_weight_matching_sparse_of<W: Weight, E: Edges<W> + ?Sized>(
         return max_weight_matching_from(n, &listed(edges), false, first);
     }
     let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
-    let (out, _, _) = solve_sparse(n, edges, first, per);
+    let out = solve_sparse(n, edges, first, per).out;
     out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect()
 }
 
@@ -154,7 +155,7 @@ pub fn max_weight_matching_sparse_with<W: Weight>(
     first: &[usize],
     per: (usize, usize),
 ) -> (Vec<Option<usize>>, usize) {
-    let (out, _, rounds) = solve_sparse(n, edges, first, per);
+    let Certified { out, rounds, .. } = solve_sparse(n, edges, first, per);
     (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), rounds)
 }
 
@@ -177,9 +178,9 @@ pub(crate) fn max_weight_matching_sparse_tight<W: Weight, E: Edges<W> + ?Sized>(
     first: &[usize],
 ) -> (Vec<Option<usize>>, Vec<bool>) {
     let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
-    let (out, doubled, _) = solve_sparse(n, edges, first, per);
-    let tight = tight_edges(n, edges, &out, doubled);
-    (out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), tight)
+    let certified = solve_sparse(n, edges, first, per);
+    let tight = tight_edges(n, edges, &certified);
+    (certified.out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect(), tight)
 }
 
 /// [`max_weight_matching_sparse_from`] (the same matching, by the same steps), with the
@@ -198,27 +199,36 @@ pub(crate) fn max_weight_matching_sparse_from_tight<W: Weight, E: Edges<W> + ?Si
         return (max_weight_matching_from(n, &listed(edges), false, first), None);
     }
     let per = (SPARSE_PER_VERTEX, SPARSE_ADDED_PER_VERTEX);
-    let (out, doubled, _) = solve_sparse(n, edges, first, per);
-    let mates: Vec<Option<usize>> = out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect();
-    let tight = want(&mates).then(|| tight_edges(n, edges, &out, doubled));
+    let certified = solve_sparse(n, edges, first, per);
+    let mates: Vec<Option<usize>> =
+        certified.out.mates[..n].iter().map(|m| m.filter(|&u| u < n)).collect();
+    let tight = want(&mates).then(|| tight_edges(n, edges, &certified));
     (mates, Some(tight))
 }
 
-/// Per edge, whether it is tight under the certificate `out` (on the `doubled` graph, its
-/// twin copy too), then per vertex whether it may be left free
-/// ([`max_weight_matching_sparse_tight`]).
+/// Per edge, whether it is tight under the certificate (on the doubled graph, its twin copy
+/// too), then per vertex whether it may be left free ([`max_weight_matching_sparse_tight`]).
+/// A left-out edge's verdict is the last scan's; only the subgraph's edges and those the
+/// scan's bounds left open take the exact slack.
 fn tight_edges<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
     edges: &E,
-    out: &Solution<W>,
-    doubled: bool,
+    certified: &Certified<W>,
 ) -> Vec<bool> {
+    let Certified { out, doubled, inside, verdicts, .. } = certified;
+    let (out, doubled) = (out, *doubled);
     let bounds = Bounds::new(edges, out);
     let tight = (0..edges.count()).map(|k| {
         let (i, j) = edges.ends(k);
+        let exact = || {
+            bounds.zero_slack(out, (i, j), Some(edges.class(k)))
+                && (!doubled || bounds.zero_slack(out, (n + i, n + j), None))
+        };
         i != j
-            && bounds.zero_slack(edges, out, (i, j), Some(edges.class(k)))
-            && (!doubled || bounds.zero_slack(edges, out, (n + i, n + j), None))
+            && match (inside[k], verdicts[k]) {
+                (true, _) | (false, Verdict::Open) => exact(),
+                (false, verdict) => verdict == Verdict::Tight,
+            }
     });
     let free = (0..n).map(|v| {
         if doubled {
@@ -230,14 +240,36 @@ fn tight_edges<W: Weight, E: Edges<W> + ?Sized>(
     tight.chain(free).collect()
 }
 
-/// The rounds of [`max_weight_matching_sparse_with`]: the final solution with its duals
-/// (the certificate), whether it solves the doubled graph, and the number of subgraphs.
+/// What [`solve_sparse`] ends with: the final solution with its duals (the certificate),
+/// whether it solves the doubled graph, the number of subgraphs, the last subgraph and,
+/// per left-out edge, the last scan's verdict on its slack.
+struct Certified<W> {
+    out: Solution<W>,
+    doubled: bool,
+    rounds: usize,
+    inside: Vec<bool>,
+    verdicts: Vec<Verdict>,
+}
+
+/// A scan's verdict on a left-out edge whose slack (both copies on the doubled graph) is
+/// not negative.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Verdict {
+    /// Positive (a copy's, on the doubled graph).
+    Loose,
+    /// Zero (both copies').
+    Tight,
+    /// Not negative, not known to be 0 or positive.
+    Open,
+}
+
+/// The rounds of [`max_weight_matching_sparse_with`] ([`Certified`]).
 fn solve_sparse<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
     edges: &E,
     first: &[usize],
     (per_vertex, added_per_vertex): (usize, usize),
-) -> (Solution<W>, bool, usize) {
+) -> Certified<W> {
     let (per_vertex, added_per_vertex) = (per_vertex.max(1), added_per_vertex.max(1));
     let nedge = edges.count();
     let mut inside = first_subgraph(n, edges, first, per_vertex);
@@ -258,11 +290,13 @@ fn solve_sparse<W: Weight, E: Edges<W> + ?Sized>(
         None => solve_full(n, &sub_edges, false, |_| maxweight, &sub_first),
     };
     let mut rounds = 1;
+    let mut verdicts = vec![Verdict::Open; nedge];
     loop {
         // The left-out edges of negative slack, per vertex the most negative first.
-        let violated = violated_edges(n, edges, &inside, &out, doubled, added_per_vertex);
+        let violated =
+            violated_edges(n, edges, &inside, &out, doubled, added_per_vertex, &mut verdicts);
         if violated.iter().all(|v| v.is_empty()) {
-            return (out, doubled, rounds);
+            return Certified { out, doubled, rounds, inside, verdicts };
         }
         for list in violated {
             for (_, k) in list {
@@ -321,97 +355,151 @@ fn first_subgraph<W: Weight, E: Edges<W> + ?Sized>(
 /// of the blossoms holding both ends (0 if none), `Z ≥ Z₁`, the dual of the outermost
 /// blossom (the blossoms are nested: it holds both ends if any does), and, at a scale
 /// `2^K`, `y_u + y_v + 2Z - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`: a
-/// bracket ≥ 1 proves the slack positive. (On the doubled graph most vertices end inside
-/// one large blossom whose dual makes up for negative vertex duals: without `Z₁` the bound
-/// settles few edges there.) Then, still without the innermost blossom, the exact lower
-/// bound `(y_u + Z₁) + (y_v + Z₁) - 2w` (one sum per vertex, `m1`); and when the ends share
-/// no blossom the slack is `y_u + y_v - 2w` itself.
+/// bracket ≥ 1 proves the slack positive. At the scale 1 (`K = 0`, every `i128` window:
+/// the duals and weights take at most 124 bits) the bracket is the exact sum, so one of 0
+/// proves the slack ≥ 0 and settles the tight edges too (half of a window's edges). (On the
+/// doubled graph most vertices end inside one large blossom whose dual makes up for
+/// negative vertex duals: without `Z₁` the bound settles few edges there.) Then, still
+/// without the innermost blossom, the exact lower bound `(y_u + Z₁) + (y_v + Z₁) - 2w` (one
+/// sum per vertex, `m1`); and when the ends share no blossom the slack is `y_u + y_v - 2w`
+/// itself.
 struct Bounds<W> {
-    /// Per weight class, the doubled weight at the scale `2^K` (`K`: the doubled weights'
-    /// top 96 bits; the duals stay within a few bits of the largest doubled weight, so
-    /// their quotients fit an `i128`).
+    /// Whether the scale is 1: the brackets are exact.
+    exact: bool,
+    /// Per weight class, the doubled weight, exactly and at the scale `2^K` (`K`: what
+    /// leaves the largest weight or dual 124 bits, so that the bracket's five terms fit an
+    /// `i128`).
+    dw: Vec<W>,
     hdw: Vec<i128>,
     hy: Vec<i128>,
     hz: Vec<i128>,
+    /// Per vertex, its outermost blossom (`NONE`: none).
+    outer: Vec<u32>,
     m1: Vec<W>,
+    /// Per vertex, whether the blossoms inside its outermost one that hold it have duals 0:
+    /// then for an edge at it `Z = Z₁`, and `m1` gives the exact slack.
+    flat: Vec<bool>,
 }
 
 impl<W: Weight> Bounds<W> {
     fn new<E: Edges<W> + ?Sized>(edges: &E, out: &Solution<W>) -> Self {
-        let doubled = |c: usize| edges.class_weight(c).plus(edges.class_weight(c));
-        let quick = (0..edges.classes())
-            .map(|c| doubled(c).bit_len())
+        let dw: Vec<W> = (0..edges.classes())
+            .map(|c| edges.class_weight(c).plus(edges.class_weight(c)))
+            .collect();
+        let z = |v: usize| out.outer_dual(v).unwrap_or(W::zero());
+        let bits = |x: W| if x < W::zero() { W::zero().minus(x).bit_len() } else { x.bit_len() };
+        let quick = (dw.iter().map(|&w| bits(w)))
+            .chain((0..out.n).map(|v| bits(out.dualvar[v]).max(bits(z(v)))))
             .max()
             .unwrap_or(0)
-            .saturating_sub(96);
-        let hdw = (0..edges.classes()).map(|c| doubled(c).top(quick)).collect();
-        let hy = (0..out.n).map(|v| out.dualvar[v].top(quick)).collect();
-        let hz = (0..out.n).map(|v| out.outer_dual(v).map_or(0, |z| z.top(quick))).collect();
-        let m1 = (0..out.n)
-            .map(|v| out.outer_dual(v).map_or(out.dualvar[v], |z| out.dualvar[v].plus(z)))
-            .collect();
-        Bounds { hdw, hy, hz, m1 }
+            .saturating_sub(124);
+        Bounds {
+            exact: quick == 0,
+            hdw: dw.iter().map(|w| w.top(quick)).collect(),
+            hy: (0..out.n).map(|v| out.dualvar[v].top(quick)).collect(),
+            hz: (0..out.n).map(|v| z(v).top(quick)).collect(),
+            outer: (0..out.n).map(|v| out.outer(v).unwrap_or(NONE)).collect(),
+            m1: (0..out.n).map(|v| out.dualvar[v].plus(z(v))).collect(),
+            flat: (0..out.n).map(|v| out.absorbed_dual(v) == out.dualvar[v].plus(z(v))).collect(),
+            dw,
+        }
     }
 
-    /// The slack of `(u, v)` under `out` when it may be negative, `None` when it is proved
-    /// ≥ 0 (`class`: the edge's weight class; `None` for a twin copy, of weight 0).
+    /// The bracket of `(u, v)` (class `None`: a twin copy, of weight 0) and its doubled
+    /// weight.
     #[inline(always)]
-    fn negative<E: Edges<W> + ?Sized>(
-        &self,
-        edges: &E,
-        out: &Solution<W>,
-        (u, v): (usize, usize),
-        class: Option<usize>,
-    ) -> Option<W> {
-        let (hdw, w) = match class {
-            Some(c) => (self.hdw[c], edges.class_weight(c)),
+    fn bracket(&self, (u, v): (usize, usize), class: Option<usize>) -> (i128, W) {
+        let (hdw, dw) = match class {
+            Some(c) => (self.hdw[c], self.dw[c]),
             None => (0, W::zero()),
         };
-        let share = out.outer(u).is_some() && out.outer(u) == out.outer(v);
-        let bound = self.hy[u] + self.hy[v] - hdw;
-        // A twin copy's weight is exact at the scale: a bracket of 0 proves it too.
-        let proves = |b: i128| b > 0 || (class.is_none() && b == 0);
-        if proves(bound)
-            || (share
-                && (proves(bound + 2 * self.hz[u])
-                    || self.m1[u].plus(self.m1[v]).minus(w.plus(w)) >= W::zero()))
-        {
-            return None;
+        (self.hy[u] + self.hy[v] - hdw, dw)
+    }
+
+    /// Whether `u` and `v` lie in one blossom.
+    #[inline(always)]
+    fn share(&self, (u, v): (usize, usize)) -> bool {
+        self.outer[u] != NONE && self.outer[u] == self.outer[v]
+    }
+
+    /// The sign of the slack of `(u, v)` under `out`, with the slack when negative
+    /// (`class`: the edge's weight class; `None` for a twin copy, of weight 0). A bracket
+    /// ≥ 1 proves it positive; at the scale 1, or for a twin copy (its weight is exact at
+    /// any scale), one of 0 proves it ≥ 0.
+    #[inline(always)]
+    fn judge(&self, out: &Solution<W>, (u, v): (usize, usize), class: Option<usize>) -> Sign<W> {
+        let (bound, dw) = self.bracket((u, v), class);
+        if bound > 0 {
+            return Sign::Positive;
         }
-        let s = out.slack((u, v, w));
-        (s < W::zero()).then_some(s)
+        let exact = |s: W| match s.cmp(&W::zero()) {
+            Ordering::Greater => Sign::Positive,
+            Ordering::Equal => Sign::Zero,
+            Ordering::Less => Sign::Negative(s),
+        };
+        if !self.share((u, v)) {
+            return if self.exact && bound == 0 {
+                Sign::Zero
+            } else {
+                exact(out.dualvar[u].plus(out.dualvar[v]).minus(dw))
+            };
+        }
+        let outer = bound + 2 * self.hz[u];
+        if outer > 0 {
+            return Sign::Positive;
+        }
+        if self.flat[u] || self.flat[v] {
+            return exact(self.m1[u].plus(self.m1[v]).minus(dw));
+        }
+        if outer == 0 && (self.exact || class.is_none()) {
+            return Sign::NotNegative;
+        }
+        if !self.exact {
+            match self.m1[u].plus(self.m1[v]).minus(dw).cmp(&W::zero()) {
+                Ordering::Greater => return Sign::Positive,
+                Ordering::Equal => return Sign::NotNegative,
+                Ordering::Less => {}
+            }
+        }
+        exact(out.slack_doubled((u, v, dw)))
     }
 
     /// Whether the slack of `(u, v)` under `out` is 0 (`class` as in [`Bounds::negative`]).
     #[inline(always)]
-    fn zero_slack<E: Edges<W> + ?Sized>(
-        &self,
-        edges: &E,
-        out: &Solution<W>,
-        (u, v): (usize, usize),
-        class: Option<usize>,
-    ) -> bool {
-        let (hdw, w) = match class {
-            Some(c) => (self.hdw[c], edges.class_weight(c)),
-            None => (0, W::zero()),
-        };
-        let share = out.outer(u).is_some() && out.outer(u) == out.outer(v);
-        let bound = self.hy[u] + self.hy[v] - hdw;
-        if !share {
-            return bound <= 0 && out.dualvar[u].plus(out.dualvar[v]) == w.plus(w);
-        }
-        if bound + 2 * self.hz[u] > 0 || self.m1[u].plus(self.m1[v]).minus(w.plus(w)) > W::zero() {
+    fn zero_slack(&self, out: &Solution<W>, (u, v): (usize, usize), class: Option<usize>) -> bool {
+        let (bound, dw) = self.bracket((u, v), class);
+        if bound > 0 {
             return false;
         }
-        out.slack((u, v, w)) == W::zero()
+        if !self.share((u, v)) {
+            return if self.exact { bound == 0 } else { out.dualvar[u].plus(out.dualvar[v]) == dw };
+        }
+        let m1 = self.m1[u].plus(self.m1[v]).minus(dw);
+        if bound + 2 * self.hz[u] > 0 || m1 > W::zero() {
+            return false;
+        }
+        if self.flat[u] || self.flat[v] {
+            return m1 == W::zero();
+        }
+        out.slack_doubled((u, v, dw)) == W::zero()
     }
+}
+
+/// The sign of a slack under one solution's duals ([`Bounds::judge`]).
+enum Sign<W> {
+    Positive,
+    Zero,
+    /// Not negative, perhaps 0.
+    NotNegative,
+    Negative(W),
 }
 
 /// The left-out edges (not `inside`) of negative slack under the duals of `out`, per vertex
 /// its `keep` most negative (slack, then edge index: exactly the smallest `keep` of all; on
 /// the `doubled` graph, an edge's copy between the twins counts too). Only `keep` per
 /// vertex are held (millions are violated in a round at 10,000 players); the slacks are
-/// bounded first ([`Bounds`]).
+/// bounded first ([`Bounds`]). Each other left-out edge's [`Verdict`] goes to `verdicts`
+/// (the last scan's serve the tight edges: no second pass of exact slacks).
 fn violated_edges<W: Weight, E: Edges<W> + ?Sized>(
     n: usize,
     edges: &E,
@@ -419,19 +507,34 @@ fn violated_edges<W: Weight, E: Edges<W> + ?Sized>(
     out: &Solution<W>,
     doubled: bool,
     keep: usize,
+    verdicts: &mut [Verdict],
 ) -> Vec<Vec<(W, usize)>> {
     let bounds = Bounds::new(edges, out);
     let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
     for (k, _) in inside.iter().enumerate().filter(|(_, inside)| !**inside) {
         let (i, j) = edges.ends(k);
         // The edge's slack when negative, else its twin copy's on the doubled graph.
-        let s = bounds.negative(edges, out, (i, j), Some(edges.class(k))).or_else(|| {
-            if doubled { bounds.negative(edges, out, (n + i, n + j), None) } else { None }
-        });
-        if let Some(s) = s {
-            for v in [i, j] {
-                keep_least(&mut violated[v], (s, k), keep);
-            }
+        let twin = || if doubled { bounds.judge(out, (n + i, n + j), None) } else { Sign::Zero };
+        let s = match (bounds.judge(out, (i, j), Some(edges.class(k))), twin) {
+            (Sign::Negative(s), _) => s,
+            (real, twin) => match (real, twin()) {
+                (_, Sign::Negative(s)) => s,
+                (Sign::Positive, _) | (_, Sign::Positive) => {
+                    verdicts[k] = Verdict::Loose;
+                    continue;
+                }
+                (Sign::Zero, Sign::Zero) => {
+                    verdicts[k] = Verdict::Tight;
+                    continue;
+                }
+                _ => {
+                    verdicts[k] = Verdict::Open;
+                    continue;
+                }
+            },
+        };
+        for v in [i, j] {
+            keep_least(&mut violated[v], (s, k), keep);
         }
     }
     violated
@@ -747,7 +850,8 @@ mod tests {
             }
             let first: Vec<usize> =
                 (0..edges.len()).filter(|_| next(&mut state).is_multiple_of(3)).collect();
-            let (out, doubled, _) = solve_sparse(n, edges.as_slice(), &first, (1, 1 + case % 2));
+            let Certified { out, doubled, .. } =
+                solve_sparse(n, edges.as_slice(), &first, (1, 1 + case % 2));
             warm += doubled as usize;
             for &(i, j, w) in &edges {
                 assert!(out.slack((i, j, w)) >= 0, "case {case}: infeasible edge");
