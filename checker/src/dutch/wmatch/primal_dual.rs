@@ -44,6 +44,8 @@ struct Blossom<W> {
     /// The vertex through which the blossom is matched outside (or free).
     base: usize,
     dual: W,
+    /// Its number of vertices.
+    size: usize,
 }
 
 /// The next dual change's event.
@@ -173,6 +175,10 @@ impl<'a, W: Weight> Solver<'a, W> {
             }
         }
         found
+    }
+
+    fn size(&self, node: usize) -> usize {
+        if node < self.n { 1 } else { self.blossom(node).size }
     }
 
     /// The member of blossom `node` that holds vertex `v`.
@@ -447,22 +453,54 @@ impl<'a, W: Weight> Solver<'a, W> {
         joins.push((u, v));
         joins.extend(right.iter().map(|&x| self.parent_edge[x]));
         let base = self.base(top);
-        let edge = self.parent_edge[top];
-        let node =
-            self.new_blossom(Blossom { members: members.clone(), joins, base, dual: W::zero() });
+        let (edge, tree) = (self.parent_edge[top], self.tree[top]);
+        let size = members.iter().map(|&m| self.size(m)).sum();
+        // The largest member blossom hands its node to the new blossom and moves to a fresh
+        // one, so that its vertices keep their `outer`: relabelling every vertex at each
+        // shrink is quadratic where blossoms nest thousands deep (a clique of tight edges
+        // grows one blossom by two nodes at a time).
+        let largest =
+            members.iter().copied().filter(|&m| m >= self.n).max_by_key(|&m| self.size(m));
+        let (node, kept) = match largest {
+            Some(big) => {
+                let old = self.blossoms[big - self.n].take().expect("a live blossom");
+                let moved = self.new_blossom(old);
+                self.label[moved] = self.label[big];
+                self.parent_edge[moved] = self.parent_edge[big];
+                self.tree[moved] = self.tree[big];
+                for i in 0..self.blossom(moved).members.len() {
+                    let child = self.blossom(moved).members[i];
+                    self.within[child] = moved;
+                }
+                for m in &mut members {
+                    if *m == big {
+                        *m = moved;
+                    }
+                }
+                self.blossoms[big - self.n] =
+                    Some(Blossom { members: members.clone(), joins, base, dual: W::zero(), size });
+                (big, moved)
+            }
+            None => {
+                let b = Blossom { members: members.clone(), joins, base, dual: W::zero(), size };
+                (self.new_blossom(b), NIL)
+            }
+        };
         for &m in &members {
             self.within[m] = node;
             if self.label[m] == Label::Odd {
                 let vs = self.vertices(m);
                 self.to_scan.extend(vs);
             }
-        }
-        for x in self.vertices(node) {
-            self.outer[x] = node;
+            if m != kept {
+                for x in self.vertices(m) {
+                    self.outer[x] = node;
+                }
+            }
         }
         self.label[node] = Label::Even;
         self.parent_edge[node] = edge;
-        self.tree[node] = self.tree[top];
+        self.tree[node] = tree;
     }
 
     /// Augments along the forest path from vertex `x` of Even node `node` to its root:
