@@ -464,7 +464,7 @@ impl<W: Weight> Bounds<W> {
         exact(out.slack_doubled((u, v, dw)))
     }
 
-    /// Whether the slack of `(u, v)` under `out` is 0 (`class` as in [`Bounds::negative`]).
+    /// Whether the slack of `(u, v)` under `out` is 0 (`class` as in [`Bounds::judge`]).
     #[inline(always)]
     fn zero_slack(&self, out: &Solution<W>, (u, v): (usize, usize), class: Option<usize>) -> bool {
         let (bound, dw) = self.bracket((u, v), class);
