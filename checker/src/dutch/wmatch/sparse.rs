@@ -432,7 +432,7 @@ impl<W: Weight> Bounds<W> {
         if bound > 0 {
             return Sign::Positive;
         }
-        let exact = |s: W| match s.cmp(&W::zero()) {
+        let sign = |s: W| match s.cmp(&W::zero()) {
             Ordering::Greater => Sign::Positive,
             Ordering::Equal => Sign::Zero,
             Ordering::Less => Sign::Negative(s),
@@ -441,7 +441,7 @@ impl<W: Weight> Bounds<W> {
             return if self.exact && bound == 0 {
                 Sign::Zero
             } else {
-                exact(out.dualvar[u].plus(out.dualvar[v]).minus(dw))
+                sign(out.dualvar[u].plus(out.dualvar[v]).minus(dw))
             };
         }
         let outer = bound + 2 * self.hz[u];
@@ -449,7 +449,7 @@ impl<W: Weight> Bounds<W> {
             return Sign::Positive;
         }
         if self.flat[u] || self.flat[v] {
-            return exact(self.m1[u].plus(self.m1[v]).minus(dw));
+            return sign(self.m1[u].plus(self.m1[v]).minus(dw));
         }
         if outer == 0 && (self.exact || class.is_none()) {
             return Sign::NotNegative;
@@ -461,27 +461,20 @@ impl<W: Weight> Bounds<W> {
                 Ordering::Less => {}
             }
         }
-        exact(out.slack_doubled((u, v, dw)))
+        sign(out.slack_doubled((u, v, dw)))
     }
 
     /// Whether the slack of `(u, v)` under `out` is 0 (`class` as in [`Bounds::judge`]).
     #[inline(always)]
     fn zero_slack(&self, out: &Solution<W>, (u, v): (usize, usize), class: Option<usize>) -> bool {
-        let (bound, dw) = self.bracket((u, v), class);
-        if bound > 0 {
-            return false;
+        match self.judge(out, (u, v), class) {
+            Sign::Zero => true,
+            Sign::NotNegative => {
+                let (_, dw) = self.bracket((u, v), class);
+                out.slack_doubled((u, v, dw)) == W::zero()
+            }
+            Sign::Positive | Sign::Negative(_) => false,
         }
-        if !self.share((u, v)) {
-            return if self.exact { bound == 0 } else { out.dualvar[u].plus(out.dualvar[v]) == dw };
-        }
-        let m1 = self.m1[u].plus(self.m1[v]).minus(dw);
-        if bound + 2 * self.hz[u] > 0 || m1 > W::zero() {
-            return false;
-        }
-        if self.flat[u] || self.flat[v] {
-            return m1 == W::zero();
-        }
-        out.slack_doubled((u, v, dw)) == W::zero()
     }
 }
 
