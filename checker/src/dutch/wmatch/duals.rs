@@ -122,6 +122,21 @@ impl<W: Weight> Solution<W> {
         }
     }
 
+    /// Vertex `v`'s innermost blossom as its span on the Euler tour of the forest (first and
+    /// last visit), with its outermost blossom (`None`: it is in none). One blossom holds
+    /// another when its span holds the other's first visit; then the blossoms holding both
+    /// ends of an edge are those around the holding end's innermost blossom.
+    #[inline]
+    pub(super) fn span(&self, v: usize) -> Option<(u32, u32, u32)> {
+        match self.leaf.get(v) {
+            Some(&b) if b != NONE => {
+                let b = b as usize;
+                Some((self.common.first[b], self.common.last[b], self.root[b]))
+            }
+            _ => None,
+        }
+    }
+
     /// The innermost blossom holding both `i` and `j` (`None`: none does).
     #[inline]
     fn common_blossom(&self, i: usize, j: usize) -> Option<usize> {

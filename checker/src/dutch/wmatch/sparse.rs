@@ -350,22 +350,31 @@ fn first_subgraph<W: Weight, E: Edges<W> + ?Sized>(
     inside
 }
 
-/// Exact bounds on the slacks under one solution's duals, cheaper than the slack itself
-/// (which looks up the innermost blossom holding both ends). With `Z` the sum of the duals
-/// of the blossoms holding both ends (0 if none), `Z ≥ Z₁`, the dual of the outermost
-/// blossom (the blossoms are nested: it holds both ends if any does), and, at a scale
-/// `2^K`, `y_u + y_v + 2Z - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`: a
-/// bracket ≥ 1 proves the slack positive. At the scale 1 (`K = 0`, every `i128` window:
-/// the duals and weights take at most 124 bits) the bracket is the exact sum, so one of 0
-/// proves the slack ≥ 0 and settles the tight edges too (half of a window's edges). (On the
-/// doubled graph most vertices end inside one large blossom whose dual makes up for
-/// negative vertex duals: without `Z₁` the bound settles few edges there.) Then, still
+/// The slacks under one solution's duals, cheaper than [`Solution::slack_doubled`] (which
+/// finds the innermost blossom holding both ends on a table of the blossom forest).
+///
+/// When the duals, the weights and each vertex's sum of blossom duals take at most 124 bits
+/// (`exact`: every `i128` window), a vertex's record ([`Scale1`]) gives the exact slack
+/// whenever the ends share no blossom or one end's innermost blossom holds the other end
+/// (then the blossoms holding both are those around it): on the doubled graph most vertices
+/// end in long chains of nested blossoms, where nearly every edge is so. One record per
+/// vertex, as an edge reads four (its ends and, on the doubled graph, their twins).
+///
+/// Else, with `Z` the sum of the duals of the blossoms holding both ends (0 if none),
+/// `Z ≥ Z₁`, the dual of the outermost blossom (the blossoms are nested: it holds both ends
+/// if any does), and, at a scale `2^K`, `y_u + y_v + 2Z - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ +
+/// 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`: a bracket ≥ 1 proves the slack positive. Then, still
 /// without the innermost blossom, the exact lower bound `(y_u + Z₁) + (y_v + Z₁) - 2w` (one
 /// sum per vertex, `m1`); and when the ends share no blossom the slack is `y_u + y_v - 2w`
 /// itself.
 struct Bounds<W> {
-    /// Whether the scale is 1: the brackets are exact.
+    /// Whether every record of `at` is exact (the scale is 1).
     exact: bool,
+    /// Per vertex, its record at the scale 1 (empty unless `exact`).
+    at: Vec<Scale1>,
+    /// Whether a scan reads the records first ([`Bounds::quick`]): `exact`, with more than
+    /// a quarter of the vertices in nested blossoms of positive duals (not `flat`).
+    deep: bool,
     /// Per weight class, the doubled weight, exactly and at the scale `2^K` (`K`: what
     /// leaves the largest weight or dual 124 bits, so that the bracket's five terms fit an
     /// `i128`).
@@ -381,28 +390,92 @@ struct Bounds<W> {
     flat: Vec<bool>,
 }
 
+/// A vertex at the scale 1 ([`Bounds`]): its dual, the sum of the duals of the blossoms
+/// around it, its innermost blossom's span on the tour of the blossom forest and its
+/// outermost blossom ([`Solution::span`]; `NONE` for all three when it is in none: two such
+/// vertices hold each other, with a sum of 0).
+#[derive(Clone, Copy)]
+struct Scale1 {
+    y: i128,
+    z: i128,
+    first: u32,
+    last: u32,
+    root: u32,
+}
+
 impl<W: Weight> Bounds<W> {
     fn new<E: Edges<W> + ?Sized>(edges: &E, out: &Solution<W>) -> Self {
         let dw: Vec<W> = (0..edges.classes())
             .map(|c| edges.class_weight(c).plus(edges.class_weight(c)))
             .collect();
         let z = |v: usize| out.outer_dual(v).unwrap_or(W::zero());
+        let around = |v: usize| out.absorbed_dual(v).minus(out.dualvar[v]);
         let bits = |x: W| if x < W::zero() { W::zero().minus(x).bit_len() } else { x.bit_len() };
         let quick = (dw.iter().map(|&w| bits(w)))
-            .chain((0..out.n).map(|v| bits(out.dualvar[v]).max(bits(z(v)))))
+            .chain((0..out.n).map(|v| bits(out.dualvar[v]).max(bits(around(v)))))
             .max()
             .unwrap_or(0)
             .saturating_sub(124);
+        let exact = quick == 0;
+        let at = |v: usize| {
+            let (first, last, root) = out.span(v).unwrap_or((NONE, NONE, NONE));
+            Scale1 { y: out.dualvar[v].top(0), z: around(v).top(0), first, last, root }
+        };
+        let flat: Vec<bool> =
+            (0..out.n).map(|v| out.absorbed_dual(v) == out.dualvar[v].plus(z(v))).collect();
         Bounds {
-            exact: quick == 0,
+            exact,
+            deep: exact && 4 * flat.iter().filter(|&&f| !f).count() > out.n,
+            at: if exact { (0..out.n).map(at).collect() } else { Vec::new() },
             hdw: dw.iter().map(|w| w.top(quick)).collect(),
             hy: (0..out.n).map(|v| out.dualvar[v].top(quick)).collect(),
             hz: (0..out.n).map(|v| z(v).top(quick)).collect(),
             outer: (0..out.n).map(|v| out.outer(v).unwrap_or(NONE)).collect(),
             m1: (0..out.n).map(|v| out.dualvar[v].plus(z(v))).collect(),
-            flat: (0..out.n).map(|v| out.absorbed_dual(v) == out.dualvar[v].plus(z(v))).collect(),
+            flat,
             dw,
         }
+    }
+
+    /// The exact slack of `(u, v)` at the scale 1, of doubled weight `dw`, unless the flag
+    /// is set: neither end's innermost blossom holds the other end and they share an
+    /// outermost one (only the table finds their innermost common blossom). Only when
+    /// `exact`. Without branches: a scan's edges mix every case.
+    #[inline(always)]
+    fn scale1_slack(&self, (u, v): (usize, usize), dw: i128) -> (i128, bool) {
+        let (a, b) = (&self.at[u], &self.at[v]);
+        let a_holds = a.first <= b.first && b.first <= a.last;
+        let b_holds = b.first <= a.first && a.first <= b.last;
+        let z = (a.z & -(a_holds as i128)) | (b.z & -((b_holds & !a_holds) as i128));
+        (a.y + b.y - dw + 2 * z, !(a_holds | b_holds) & (a.root == b.root))
+    }
+
+    /// A left-out edge at the scale 1 (both copies on the doubled graph: `twins`, the
+    /// number of real vertices), when the records give both slacks exactly (`None`
+    /// otherwise): the common case of a scan of `deep` bounds, with one branch. Only when
+    /// `exact`.
+    #[inline(always)]
+    fn quick(
+        &self,
+        (u, v): (usize, usize),
+        class: usize,
+        twins: Option<usize>,
+    ) -> Option<Quick<W>> {
+        let (real, lost) = self.scale1_slack((u, v), self.hdw[class]);
+        let (twin, twin_lost) = match twins {
+            Some(n) => self.scale1_slack((n + u, n + v), 0),
+            None => (0, false),
+        };
+        if lost | twin_lost {
+            return None;
+        }
+        Some(if (real | twin) >= 0 {
+            Quick::Settled(if real | twin == 0 { Verdict::Tight } else { Verdict::Loose })
+        } else if real < 0 {
+            Quick::Violated(W::of_i128(real))
+        } else {
+            Quick::Violated(W::of_i128(twin))
+        })
     }
 
     /// The bracket of `(u, v)` (class `None`: a twin copy, of weight 0) and its doubled
@@ -423,20 +496,20 @@ impl<W: Weight> Bounds<W> {
     }
 
     /// The sign of the slack of `(u, v)` under `out`, with the slack when negative
-    /// (`class`: the edge's weight class; `None` for a twin copy, of weight 0). A bracket
-    /// ≥ 1 proves it positive; at the scale 1, or for a twin copy (its weight is exact at
-    /// any scale), one of 0 proves it ≥ 0.
+    /// (`class`: the edge's weight class; `None` for a twin copy, of weight 0): exact at the
+    /// scale 1; else a bracket ≥ 1 proves it positive, and for a twin copy (its weight is
+    /// exact at any scale) one of 0 proves it ≥ 0.
     #[inline(always)]
     fn judge(&self, out: &Solution<W>, (u, v): (usize, usize), class: Option<usize>) -> Sign<W> {
         let (bound, dw) = self.bracket((u, v), class);
-        if bound > 0 {
-            return Sign::Positive;
-        }
         let sign = |s: W| match s.cmp(&W::zero()) {
             Ordering::Greater => Sign::Positive,
             Ordering::Equal => Sign::Zero,
             Ordering::Less => Sign::Negative(s),
         };
+        if bound > 0 {
+            return Sign::Positive;
+        }
         if !self.share((u, v)) {
             return if self.exact && bound == 0 {
                 Sign::Zero
@@ -451,15 +524,21 @@ impl<W: Weight> Bounds<W> {
         if self.flat[u] || self.flat[v] {
             return sign(self.m1[u].plus(self.m1[v]).minus(dw));
         }
-        if outer == 0 && (self.exact || class.is_none()) {
+        if self.exact {
+            return match self.scale1_slack((u, v), class.map_or(0, |c| self.hdw[c])) {
+                (s, false) if s > 0 => Sign::Positive,
+                (0, false) => Sign::Zero,
+                (s, false) => Sign::Negative(W::of_i128(s)),
+                (_, true) => sign(out.slack_doubled((u, v, dw))),
+            };
+        }
+        if outer == 0 && class.is_none() {
             return Sign::NotNegative;
         }
-        if !self.exact {
-            match self.m1[u].plus(self.m1[v]).minus(dw).cmp(&W::zero()) {
-                Ordering::Greater => return Sign::Positive,
-                Ordering::Equal => return Sign::NotNegative,
-                Ordering::Less => {}
-            }
+        match self.m1[u].plus(self.m1[v]).minus(dw).cmp(&W::zero()) {
+            Ordering::Greater => return Sign::Positive,
+            Ordering::Equal => return Sign::NotNegative,
+            Ordering::Less => {}
         }
         sign(out.slack_doubled((u, v, dw)))
     }
@@ -476,6 +555,13 @@ impl<W: Weight> Bounds<W> {
             Sign::Positive | Sign::Negative(_) => false,
         }
     }
+}
+
+/// A left-out edge at the scale 1 ([`Bounds::quick`]): its verdict, or the slack of its
+/// violated copy (the edge's own first).
+enum Quick<W> {
+    Settled(Verdict),
+    Violated(W),
 }
 
 /// The sign of a slack under one solution's duals ([`Bounds::judge`]).
@@ -504,33 +590,60 @@ fn violated_edges<W: Weight, E: Edges<W> + ?Sized>(
 ) -> Vec<Vec<(W, usize)>> {
     let bounds = Bounds::new(edges, out);
     let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
+    let scan = (n, edges, inside, out, doubled, &bounds);
+    // One loop per kind of scan, each compiled for its own case: the records' test would
+    // slow a scan of shallow blossoms.
+    if bounds.deep {
+        scan_edges::<W, E, true>(scan, keep, verdicts, &mut violated);
+    } else {
+        scan_edges::<W, E, false>(scan, keep, verdicts, &mut violated);
+    }
+    violated
+}
+
+/// The loop of [`violated_edges`]; `QUICK`: each edge first through [`Bounds::quick`].
+#[allow(clippy::type_complexity)]
+fn scan_edges<W: Weight, E: Edges<W> + ?Sized, const QUICK: bool>(
+    (n, edges, inside, out, doubled, bounds): (usize, &E, &[bool], &Solution<W>, bool, &Bounds<W>),
+    keep: usize,
+    verdicts: &mut [Verdict],
+    violated: &mut [Vec<(W, usize)>],
+) {
     for (k, _) in inside.iter().enumerate().filter(|(_, inside)| !**inside) {
         let (i, j) = edges.ends(k);
         // The edge's slack when negative, else its twin copy's on the doubled graph.
         let twin = || if doubled { bounds.judge(out, (n + i, n + j), None) } else { Sign::Zero };
-        let s = match (bounds.judge(out, (i, j), Some(edges.class(k))), twin) {
-            (Sign::Negative(s), _) => s,
-            (real, twin) => match (real, twin()) {
-                (_, Sign::Negative(s)) => s,
-                (Sign::Positive, _) | (_, Sign::Positive) => {
-                    verdicts[k] = Verdict::Loose;
-                    continue;
-                }
-                (Sign::Zero, Sign::Zero) => {
-                    verdicts[k] = Verdict::Tight;
-                    continue;
-                }
-                _ => {
-                    verdicts[k] = Verdict::Open;
-                    continue;
-                }
+        let quick =
+            if QUICK { bounds.quick((i, j), edges.class(k), doubled.then_some(n)) } else { None };
+        let s = match quick {
+            Some(Quick::Settled(verdict)) => {
+                verdicts[k] = verdict;
+                continue;
+            }
+            Some(Quick::Violated(s)) => s,
+            None => match (bounds.judge(out, (i, j), Some(edges.class(k))), twin) {
+                (Sign::Negative(s), _) => s,
+                (real, twin) => match (real, twin()) {
+                    (_, Sign::Negative(s)) => s,
+                    (Sign::Positive, _) | (_, Sign::Positive) => {
+                        verdicts[k] = Verdict::Loose;
+                        continue;
+                    }
+                    (Sign::Zero, Sign::Zero) => {
+                        verdicts[k] = Verdict::Tight;
+                        continue;
+                    }
+                    _ => {
+                        verdicts[k] = Verdict::Open;
+                        continue;
+                    }
+                },
             },
         };
         for v in [i, j] {
             keep_least(&mut violated[v], (s, k), keep);
         }
     }
-    violated
 }
 
 /// Adds `e` to `list`, which holds at most `keep` entries, the least ones.
@@ -864,5 +977,118 @@ mod tests {
             }
         }
         assert!(warm > 300, "only {warm} graphs solved warm");
+    }
+
+    /// The scale-1 records ([`Scale1`]) and everything that reads them ([`Bounds::judge`],
+    /// [`Bounds::quick`], a scan's verdicts) agree with the slack the blossom table gives
+    /// ([`Solution::slack_doubled`]), edge by edge and twin copy by twin copy: random
+    /// forests of blossoms nested in long chains with side branches, vertices in none too,
+    /// duals of both signs, on the doubled graph; both loops of the scan.
+    #[test]
+    fn scale1_records_give_the_slack_of_the_blossom_table() {
+        let mut state = 29u64;
+        let mut deep_scans = 0;
+        for case in 0..120 {
+            let n = 4 + (next(&mut state) % 30) as usize;
+            let count = 1 + (next(&mut state) % 60) as usize;
+            let mut parent = vec![NONE; count];
+            for b in 1..count {
+                if !next(&mut state).is_multiple_of(8) {
+                    // Chains (each blossom inside the one before) with side branches.
+                    let p =
+                        if case % 2 == 0 { b - 1 } else { (next(&mut state) % b as u64) as usize };
+                    parent[b] = p as u32;
+                }
+            }
+            // A quarter of the cases with inner blossoms of dual 0 (a shallow scan).
+            let dual: Vec<i128> = (0..count)
+                .map(|_| 2 * (next(&mut state) % 20) as i128)
+                .enumerate()
+                .map(|(b, z)| if case % 4 == 1 && parent[b] != NONE { 0 } else { z })
+                .collect();
+            let leaf: Vec<u32> = (0..2 * n)
+                .map(|_| {
+                    if case % 3 == 0 && next(&mut state).is_multiple_of(4) {
+                        NONE
+                    } else {
+                        (next(&mut state) % count as u64) as u32
+                    }
+                })
+                .collect();
+            let y: Vec<i128> = (0..2 * n).map(|_| (next(&mut state) % 60) as i128 - 30).collect();
+            let out = Solution::new(vec![None; 2 * n], y, leaf, &parent, &dual);
+            let mut edges: Vec<(usize, usize, i128)> = Vec::new();
+            for a in 0..n {
+                for b in a + 1..n {
+                    edges.push((a, b, (next(&mut state) % 30) as i128));
+                }
+            }
+            let bounds = Bounds::new(&edges[..], &out);
+            assert!(bounds.exact, "case {case}");
+            deep_scans += bounds.deep as usize;
+            let sign = |s: i128| match s.cmp(&0) {
+                Ordering::Greater => 1,
+                Ordering::Equal => 0,
+                Ordering::Less => -1,
+            };
+            let judged = |s: Sign<i128>| match s {
+                Sign::Positive => 1,
+                Sign::Zero => 0,
+                Sign::Negative(s) => {
+                    assert!(s < 0);
+                    -1
+                }
+                Sign::NotNegative => panic!("the scale 1 settles every sign"),
+            };
+            for (k, &(a, b, w)) in edges.iter().enumerate() {
+                let real = out.slack_doubled((a, b, 2 * w));
+                let twin = out.slack_doubled((n + a, n + b, 0));
+                assert_eq!(judged(bounds.judge(&out, (a, b), Some(k))), sign(real), "case {case}");
+                assert_eq!(
+                    judged(bounds.judge(&out, (n + a, n + b), None)),
+                    sign(twin),
+                    "case {case}"
+                );
+                let negative = if real < 0 {
+                    Some(real)
+                } else if twin < 0 {
+                    Some(twin)
+                } else {
+                    None
+                };
+                match (bounds.quick((a, b), k, Some(n)), negative) {
+                    (None, _) => {}
+                    (Some(Quick::Violated(s)), Some(t)) => assert_eq!(s, t, "case {case}"),
+                    (Some(Quick::Settled(v)), None) => {
+                        let tight = real == 0 && twin == 0;
+                        assert!(
+                            v == if tight { Verdict::Tight } else { Verdict::Loose },
+                            "case {case}"
+                        );
+                    }
+                    _ => panic!("case {case}: quick disagrees with the table on edge {k}"),
+                }
+            }
+            // A scan's verdicts and violated edges, every edge left out.
+            let inside = vec![false; edges.len()];
+            let mut verdicts = vec![Verdict::Open; edges.len()];
+            let violated =
+                violated_edges(n, &edges[..], &inside, &out, true, edges.len(), &mut verdicts);
+            for (k, &(a, b, w)) in edges.iter().enumerate() {
+                let (real, twin) =
+                    (out.slack_doubled((a, b, 2 * w)), out.slack_doubled((n + a, n + b, 0)));
+                let listed = violated[a].iter().any(|&(_, e)| e == k);
+                assert_eq!(listed, real < 0 || twin < 0, "case {case}");
+                if !listed {
+                    let tight = real == 0 && twin == 0;
+                    assert!(
+                        verdicts[k] == if tight { Verdict::Tight } else { Verdict::Loose },
+                        "case {case}"
+                    );
+                }
+            }
+        }
+        // Both loops of the scan ran.
+        assert!((60..110).contains(&deep_scans), "{deep_scans} deep scans");
     }
 }

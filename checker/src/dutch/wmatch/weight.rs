@@ -16,6 +16,8 @@ pub trait Weight: Copy + Ord + std::fmt::Debug {
     fn top(self, k: u32) -> i128;
     /// Bits of a non-negative value (0 for 0).
     fn bit_len(self) -> u32;
+    /// The value of an `i128`.
+    fn of_i128(x: i128) -> Self;
 }
 
 impl Weight for i128 {
@@ -36,6 +38,9 @@ impl Weight for i128 {
     }
     fn bit_len(self) -> u32 {
         128 - self.leading_zeros()
+    }
+    fn of_i128(x: i128) -> Self {
+        x
     }
 }
 
@@ -170,6 +175,12 @@ impl<const N: usize> Weight for WideN<N> {
             .rev()
             .find(|&i| self.0[i] != 0)
             .map_or(0, |i| 64 * i as u32 + 64 - self.0[i].leading_zeros())
+    }
+    fn of_i128(x: i128) -> Self {
+        let mut w = [if x < 0 { u64::MAX } else { 0 }; N];
+        w[0] = x as u64;
+        w[1] = (x >> 64) as u64;
+        WideN(w)
     }
     fn half(self) -> Self {
         let mut r = [0u64; N];
