@@ -17,6 +17,12 @@ const SPARSE_PER_VERTEX: usize = 2;
 /// dual slack is most negative.
 const SPARSE_ADDED_PER_VERTEX: usize = 8;
 
+/// Vertices whose edges a warm round reads first ([`prescan`]): those whose duals fell most.
+const PRESCAN_VERTICES: usize = 4;
+
+/// Violated edges at those vertices that stand for the whole scan of a round ([`prescan`]).
+const PRESCAN_ENOUGH: usize = 32;
+
 /// The edges the sparse matching reads: edge `k` joins `ends(k)`, its weight that of its
 /// class (`class(k)`). A bracket's millions of edges take a few hundred distinct weights:
 /// what depends on the weight alone (the quick slack test's scaled weight) is computed once
@@ -36,6 +42,11 @@ pub(crate) trait Edges<W: Weight> {
     /// The edge joining `i < j` (`Some(None)`: none), when the edges are indexed; `None`
     /// when they are not (then only a scan finds it).
     fn find(&self, _i: usize, _j: usize) -> Option<Option<usize>> {
+        None
+    }
+    /// Where each vertex's edges to larger vertices start (`n + 1` places, the edges listed
+    /// by ends), when the edges are indexed ([`Edges::find`]); `None` when they are not.
+    fn rows(&self, _n: usize) -> Option<Vec<usize>> {
         None
     }
 }
@@ -97,6 +108,9 @@ impl<W: Weight> Edges<W> for Patterned<'_, W> {
     }
     fn find(&self, i: usize, j: usize) -> Option<Option<usize>> {
         Some(self.ends.binary_search(&(i as u32, j as u32)).ok())
+    }
+    fn rows(&self, n: usize) -> Option<Vec<usize>> {
+        Some((0..=n).map(|v| self.ends.partition_point(|&(a, _)| (a as usize) < v)).collect())
     }
 }
 
@@ -291,10 +305,24 @@ fn solve_sparse<W: Weight, E: Edges<W> + ?Sized>(
     };
     let mut rounds = 1;
     let mut verdicts = vec![Verdict::Open; nedge];
+    let rows = edges.rows(n);
+    // The real vertices' duals (each with its blossoms') at the last scan.
+    let mut last: Option<Vec<W>> = None;
     loop {
+        let fallen = last.as_ref().map(|last| most_fallen(n, last, &out, PRESCAN_VERTICES));
+        last = Some((0..n).map(|v| out.absorbed_dual(v)).collect());
+        let scan = (n, edges, &inside[..], &out, doubled);
+        let early = match (&rows, fallen) {
+            (Some(rows), Some(fallen)) => prescan(scan, rows, &fallen, added_per_vertex),
+            _ => None,
+        };
         // The left-out edges of negative slack, per vertex the most negative first.
-        let violated =
-            violated_edges(n, edges, &inside, &out, doubled, added_per_vertex, &mut verdicts);
+        let violated = match early {
+            Some(violated) => violated,
+            None => {
+                violated_edges(n, edges, &inside, &out, doubled, added_per_vertex, &mut verdicts)
+            }
+        };
         if violated.iter().all(|v| v.is_empty()) {
             return Certified { out, doubled, rounds, inside, verdicts };
         }
@@ -307,6 +335,79 @@ fn solve_sparse<W: Weight, E: Edges<W> + ?Sized>(
         doubled = true;
         rounds += 1;
     }
+}
+
+/// The `count` real vertices whose duals (each with its blossoms', [`Solution::absorbed_dual`])
+/// fell most from `last` to `out`, the largest fall first (only those that fell).
+fn most_fallen<W: Weight>(n: usize, last: &[W], out: &Solution<W>, count: usize) -> Vec<usize> {
+    let mut fell: Vec<(W, usize)> = (0..n)
+        .map(|v| (last[v].minus(out.absorbed_dual(v)), v))
+        .filter(|&(d, _)| d > W::zero())
+        .collect();
+    fell.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    fell.into_iter().take(count).map(|(_, v)| v).collect()
+}
+
+/// The violated left-out edges at the vertices `fallen` (both copies on the doubled graph,
+/// kept per vertex as a scan keeps them), when there are at least [`PRESCAN_ENOUGH`]: then
+/// they stand for the scan of the whole graph. After a warm round one vertex whose dual
+/// fell often violates every edge into a large group of players it has no subgraph edge
+/// to (thousands at 10,000 players), and the scan finds nothing else; its edges, found
+/// through `rows`, cost a few thousand slacks instead of millions. Only a scan of every
+/// edge ends the rounds (and gives the verdicts).
+#[allow(clippy::type_complexity)]
+fn prescan<W: Weight, E: Edges<W> + ?Sized>(
+    (n, edges, inside, out, doubled): (usize, &E, &[bool], &Solution<W>, bool),
+    rows: &[usize],
+    fallen: &[usize],
+    keep: usize,
+) -> Option<Vec<Vec<(W, usize)>>> {
+    let bounds = Bounds::new(edges, out);
+    let mut violated: Vec<Vec<(W, usize)>> = vec![Vec::new(); n];
+    let mut found = 0;
+    let mut look = |k: usize, violated: &mut Vec<Vec<(W, usize)>>| {
+        if inside[k] {
+            return;
+        }
+        let (i, j) = edges.ends(k);
+        let real = bounds.judge(out, (i, j), Some(edges.class(k)));
+        let twin = || if doubled { bounds.judge(out, (n + i, n + j), None) } else { Sign::Zero };
+        let s = match (real, twin) {
+            (Sign::Negative(s), _) => s,
+            (_, twin) => match twin() {
+                Sign::Negative(s) => s,
+                _ => return,
+            },
+        };
+        found += 1;
+        for v in [i, j] {
+            keep_least(&mut violated[v], (s, k), keep);
+        }
+    };
+    for (at, &c) in fallen.iter().enumerate() {
+        // Its edges to larger vertices, then to smaller ones (one bisection in each row);
+        // an edge to an earlier vertex of `fallen` was looked at with it.
+        for k in rows[c]..rows[c + 1] {
+            if !fallen[..at].contains(&edges.ends(k).1) {
+                look(k, &mut violated);
+            }
+        }
+        for i in (0..c).filter(|i| !fallen[..at].contains(i)) {
+            let (mut lo, mut hi) = (rows[i], rows[i + 1]);
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if edges.ends(mid).1 < c {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            if lo < rows[i + 1] && edges.ends(lo).1 == c {
+                look(lo, &mut violated);
+            }
+        }
+    }
+    (found >= PRESCAN_ENOUGH).then_some(violated)
 }
 
 /// The edges of the first subgraph: those of `first` and each vertex's `per_vertex` heaviest.
@@ -979,44 +1080,51 @@ mod tests {
         assert!(warm > 300, "only {warm} graphs solved warm");
     }
 
+    /// Duals on the doubled graph of `n` vertices (`2n` with the twins): a random forest
+    /// of blossoms nested in long chains with side branches (`case` even: chains only),
+    /// vertices in none too (`case % 3 == 0`), inner blossoms of dual 0 in a quarter of the
+    /// cases (`case % 4 == 1`: a shallow scan), vertex duals of both signs.
+    fn random_duals(state: &mut u64, case: usize, n: usize) -> Solution<i128> {
+        let count = 1 + (next(state) % 60) as usize;
+        let mut parent = vec![NONE; count];
+        for b in 1..count {
+            if !next(state).is_multiple_of(8) {
+                // Chains (each blossom inside the one before) with side branches.
+                let p =
+                    if case.is_multiple_of(2) { b - 1 } else { (next(state) % b as u64) as usize };
+                parent[b] = p as u32;
+            }
+        }
+        // A quarter of the cases with inner blossoms of dual 0 (a shallow scan).
+        let dual: Vec<i128> = (0..count)
+            .map(|_| 2 * (next(state) % 20) as i128)
+            .enumerate()
+            .map(|(b, z)| if case % 4 == 1 && parent[b] != NONE { 0 } else { z })
+            .collect();
+        let leaf: Vec<u32> = (0..2 * n)
+            .map(|_| {
+                if case.is_multiple_of(3) && next(state).is_multiple_of(4) {
+                    NONE
+                } else {
+                    (next(state) % count as u64) as u32
+                }
+            })
+            .collect();
+        let y: Vec<i128> = (0..2 * n).map(|_| (next(state) % 60) as i128 - 30).collect();
+        Solution::new(vec![None; 2 * n], y, leaf, &parent, &dual)
+    }
+
     /// The scale-1 records ([`Scale1`]) and everything that reads them ([`Bounds::judge`],
     /// [`Bounds::quick`], a scan's verdicts) agree with the slack the blossom table gives
-    /// ([`Solution::slack_doubled`]), edge by edge and twin copy by twin copy: random
-    /// forests of blossoms nested in long chains with side branches, vertices in none too,
-    /// duals of both signs, on the doubled graph; both loops of the scan.
+    /// ([`Solution::slack_doubled`]), edge by edge and twin copy by twin copy, on
+    /// [`random_duals`]; both loops of the scan.
     #[test]
     fn scale1_records_give_the_slack_of_the_blossom_table() {
         let mut state = 29u64;
         let mut deep_scans = 0;
         for case in 0..120 {
             let n = 4 + (next(&mut state) % 30) as usize;
-            let count = 1 + (next(&mut state) % 60) as usize;
-            let mut parent = vec![NONE; count];
-            for b in 1..count {
-                if !next(&mut state).is_multiple_of(8) {
-                    // Chains (each blossom inside the one before) with side branches.
-                    let p =
-                        if case % 2 == 0 { b - 1 } else { (next(&mut state) % b as u64) as usize };
-                    parent[b] = p as u32;
-                }
-            }
-            // A quarter of the cases with inner blossoms of dual 0 (a shallow scan).
-            let dual: Vec<i128> = (0..count)
-                .map(|_| 2 * (next(&mut state) % 20) as i128)
-                .enumerate()
-                .map(|(b, z)| if case % 4 == 1 && parent[b] != NONE { 0 } else { z })
-                .collect();
-            let leaf: Vec<u32> = (0..2 * n)
-                .map(|_| {
-                    if case % 3 == 0 && next(&mut state).is_multiple_of(4) {
-                        NONE
-                    } else {
-                        (next(&mut state) % count as u64) as u32
-                    }
-                })
-                .collect();
-            let y: Vec<i128> = (0..2 * n).map(|_| (next(&mut state) % 60) as i128 - 30).collect();
-            let out = Solution::new(vec![None; 2 * n], y, leaf, &parent, &dual);
+            let out = random_duals(&mut state, case, n);
             let mut edges: Vec<(usize, usize, i128)> = Vec::new();
             for a in 0..n {
                 for b in a + 1..n {
@@ -1090,5 +1198,87 @@ mod tests {
         }
         // Both loops of the scan ran.
         assert!((60..110).contains(&deep_scans), "{deep_scans} deep scans");
+    }
+
+    /// A prescan lists exactly the violated left-out edges at the vertices it is given
+    /// (either copy on the doubled graph, with the slack a scan keeps: the edge's own when
+    /// negative), each at both ends, found through the rows of a patterned graph; it
+    /// stands for the scan only from [`PRESCAN_ENOUGH`] of them on. Dense random graphs on
+    /// [`random_duals`], a random subgraph inside, the vertices of largest fall.
+    #[test]
+    fn a_prescan_lists_the_violated_edges_at_its_vertices() {
+        let mut state = 41u64;
+        let (mut enough, mut short) = (0, 0);
+        for case in 0..150 {
+            let n = 6 + (next(&mut state) % 40) as usize;
+            let out = random_duals(&mut state, case, n);
+            let table: Vec<i128> = (0..5).map(|_| (next(&mut state) % 40) as i128 - 5).collect();
+            let (mut ends, mut pattern) = (Vec::new(), Vec::new());
+            for a in 0..n {
+                for b in a + 1..n {
+                    if next(&mut state) % 100 < 80 {
+                        ends.push((a as u32, b as u32));
+                        pattern.push((next(&mut state) % table.len() as u64) as u32);
+                    }
+                }
+            }
+            let edges = Patterned { ends: &ends, pattern: &pattern, table: &table };
+            let rows = edges.rows(n).expect("patterned edges are indexed");
+            for v in 0..n {
+                let mine = (0..ends.len()).filter(|&k| ends[k].0 as usize == v);
+                assert!(mine.eq(rows[v]..rows[v + 1]), "case {case}: row {v}");
+            }
+            let inside: Vec<bool> =
+                (0..ends.len()).map(|_| next(&mut state).is_multiple_of(4)).collect();
+            // A random last dual per vertex: the largest falls first.
+            let last: Vec<i128> = (0..n)
+                .map(|v| out.absorbed_dual(v) + (next(&mut state) % 30) as i128 - 10)
+                .collect();
+            let fallen = most_fallen(n, &last, &out, 1 + case % 5);
+            let falls: Vec<i128> = fallen.iter().map(|&v| last[v] - out.absorbed_dual(v)).collect();
+            assert!(falls.windows(2).all(|w| w[0] >= w[1]) && falls.iter().all(|&f| f > 0));
+            // Every other vertex fell less than the last listed one, or not at all.
+            let full = fallen.len() == 1 + case % 5;
+            let bar = if full { falls[falls.len() - 1] } else { 0 };
+            for v in (0..n).filter(|v| !fallen.contains(v)) {
+                assert!(last[v] - out.absorbed_dual(v) <= bar, "case {case}: vertex {v}");
+            }
+            let scan = (n, &edges, &inside[..], &out, true);
+            let listed = prescan(scan, &rows, &fallen, ends.len());
+            let want: Vec<(i128, usize)> = (0..ends.len())
+                .filter(|&k| !inside[k])
+                .filter(|&k| {
+                    fallen.contains(&(ends[k].0 as usize)) || fallen.contains(&(ends[k].1 as usize))
+                })
+                .filter_map(|k| {
+                    let (a, b) = (ends[k].0 as usize, ends[k].1 as usize);
+                    let real = out.slack_doubled((a, b, 2 * table[pattern[k] as usize]));
+                    let twin = out.slack_doubled((n + a, n + b, 0));
+                    (real < 0).then_some(real).or((twin < 0).then_some(twin)).map(|s| (s, k))
+                })
+                .collect();
+            match listed {
+                None => {
+                    assert!(want.len() < PRESCAN_ENOUGH, "case {case}");
+                    short += 1;
+                }
+                Some(lists) => {
+                    assert!(want.len() >= PRESCAN_ENOUGH, "case {case}");
+                    for v in 0..n {
+                        let mut at: Vec<(i128, usize)> = want
+                            .iter()
+                            .copied()
+                            .filter(|&(_, k)| ends[k].0 as usize == v || ends[k].1 as usize == v)
+                            .collect();
+                        let mut got = lists[v].clone();
+                        at.sort();
+                        got.sort();
+                        assert_eq!(got, at, "case {case}: vertex {v}");
+                    }
+                    enough += 1;
+                }
+            }
+        }
+        assert!(enough > 20 && short > 20, "{enough} prescans enough, {short} short");
     }
 }
