@@ -454,20 +454,21 @@ fn first_subgraph<W: Weight, E: Edges<W> + ?Sized>(
 /// The slacks under one solution's duals, cheaper than [`Solution::slack_doubled`] (which
 /// finds the innermost blossom holding both ends on a table of the blossom forest).
 ///
-/// When the duals, the weights and each vertex's sum of blossom duals take at most 124 bits
-/// (`exact`: every `i128` window), a vertex's record ([`Scale1`]) gives the exact slack
-/// whenever the ends share no blossom or one end's innermost blossom holds the other end
-/// (then the blossoms holding both are those around it): on the doubled graph most vertices
-/// end in long chains of nested blossoms, where nearly every edge is so. One record per
-/// vertex, as an edge reads four (its ends and, on the doubled graph, their twins).
+/// With `Z` the sum of the duals of the blossoms holding both ends (0 if none), `Z ≥ Z₁`,
+/// the dual of the outermost blossom (the blossoms are nested: it holds both ends if any
+/// does), and, at a scale `2^K`,
+/// `y_u + y_v + 2Z - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ + 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`: a
+/// bracket ≥ 1 proves the slack positive. When the ends share no
+/// blossom the slack is `y_u + y_v - 2w` itself; when the blossoms inside the outermost one
+/// that hold an end have duals 0, `(y_u + Z₁) + (y_v + Z₁) - 2w` (one sum per vertex, `m1`).
 ///
-/// Else, with `Z` the sum of the duals of the blossoms holding both ends (0 if none),
-/// `Z ≥ Z₁`, the dual of the outermost blossom (the blossoms are nested: it holds both ends
-/// if any does), and, at a scale `2^K`, `y_u + y_v + 2Z - 2w > (⌊y_u/2^K⌋ + ⌊y_v/2^K⌋ +
-/// 2⌊Z₁/2^K⌋ - ⌊2w/2^K⌋ - 1) 2^K`: a bracket ≥ 1 proves the slack positive. Then, still
-/// without the innermost blossom, the exact lower bound `(y_u + Z₁) + (y_v + Z₁) - 2w` (one
-/// sum per vertex, `m1`); and when the ends share no blossom the slack is `y_u + y_v - 2w`
-/// itself.
+/// When the duals, the weights and each vertex's sum of blossom duals take at most 124 bits
+/// (`exact`: every `i128` window, the scale 1), a vertex's record ([`Scale1`]) gives the
+/// exact slack whenever one end's innermost blossom holds the other end (then the blossoms
+/// holding both are those around it): on the doubled graph most vertices end in long
+/// chains of nested blossoms, where nearly every edge is so; only the other edges read the
+/// table. A scan of such `deep` bounds reads the records first, four per edge (its ends
+/// and, on the doubled graph, their twins).
 struct Bounds<W> {
     /// Whether every record of `at` is exact (the scale is 1).
     exact: bool,
