@@ -511,20 +511,21 @@ impl<W: Weight> Bounds<W> {
             .map(|c| edges.class_weight(c).plus(edges.class_weight(c)))
             .collect();
         let z = |v: usize| out.outer_dual(v).unwrap_or(W::zero());
-        let around = |v: usize| out.absorbed_dual(v).minus(out.dualvar[v]);
+        // Per vertex, the sum of the duals of the blossoms around it.
+        let around: Vec<W> =
+            (0..out.n).map(|v| out.absorbed_dual(v).minus(out.dualvar[v])).collect();
         let bits = |x: W| if x < W::zero() { W::zero().minus(x).bit_len() } else { x.bit_len() };
         let quick = (dw.iter().map(|&w| bits(w)))
-            .chain((0..out.n).map(|v| bits(out.dualvar[v]).max(bits(around(v)))))
+            .chain((0..out.n).map(|v| bits(out.dualvar[v]).max(bits(around[v]))))
             .max()
             .unwrap_or(0)
             .saturating_sub(124);
         let exact = quick == 0;
         let at = |v: usize| {
             let (first, last, root) = out.span(v).unwrap_or((NONE, NONE, NONE));
-            Scale1 { y: out.dualvar[v].top(0), z: around(v).top(0), first, last, root }
+            Scale1 { y: out.dualvar[v].top(0), z: around[v].top(0), first, last, root }
         };
-        let flat: Vec<bool> =
-            (0..out.n).map(|v| out.absorbed_dual(v) == out.dualvar[v].plus(z(v))).collect();
+        let flat: Vec<bool> = (0..out.n).map(|v| around[v] == z(v)).collect();
         Bounds {
             exact,
             deep: exact && 4 * flat.iter().filter(|&&f| !f).count() > out.n,
