@@ -447,6 +447,31 @@ pub(super) struct Graph {
 /// read of them ([`PlayerData`]), the edges with their criteria fields ([`Fields::edges`])
 /// and those fields narrowed and packed into weights ([`pack`]).
 pub(super) fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveError> {
+    let (players, dummy, pab_forced) = graph_players(view, key);
+    let n = players.len();
+    let pairs = n * n.saturating_sub(1) / 2;
+    if pairs > MAX_PAIRS {
+        return Err(SolveError::TooLarge { players: n, pairs });
+    }
+    let nv = n + dummy.is_some() as usize;
+    let fields = Fields::new(view, &players);
+    let (edges, pattern, values) = fields.edges(key.members_apart, dummy, pab_forced);
+    let (table, bits) = pack(view, &fields.layout, &values);
+    let PlayerData { index, member, in_next, .. } = fields.data;
+    // `Fields::edges` lists them by first end, then second, the PAB vertex (numbered `n`,
+    // after every player) last: strictly increasing, so that a pair's edge is found by
+    // bisection (checked in full by debug builds, the tests).
+    debug_assert!(edges.windows(2).all(|w| w[0] < w[1]), "edges out of order");
+    let hint = warm_start(view, &players, &index, dummy, &edges);
+    Ok(Graph { players, index, n, dummy, nv, member, in_next, edges, pattern, table, bits, hint })
+}
+
+/// The players of `key`'s graph in ranking order (the bracket's MDPs, then the relaxation's
+/// residents and next scoregroup, or every player still to pair), but those of the fixed
+/// pairs; its PAB vertex (numbered after them); and whether the relaxation gives the PAB
+/// inside, above every criterion: when every player who may take it is there
+/// ([`pab_inside`]), every real candidate does so.
+pub(super) fn graph_players(view: &View, key: &GraphKey) -> (Vec<Id>, Option<usize>, bool) {
     let ctx = view.ctx;
     let s = view.b.score;
     let window = key.window;
@@ -459,32 +484,10 @@ pub(super) fn build_graph(view: &View, key: &GraphKey) -> Result<Graph, SolveErr
     }
     players.retain(|x| !taken.contains(x));
     let n = players.len();
-    let pairs = n * n.saturating_sub(1) / 2;
-    if pairs > MAX_PAIRS {
-        return Err(SolveError::TooLarge { players: n, pairs });
-    }
     let dummy =
         if window { view.pab_score.is_some().then_some(n) } else { (n % 2 == 1).then_some(n) };
-    let nv = n + dummy.is_some() as usize;
-
-    // Above every criterion: in the relaxation, the PAB given inside the window when every
-    // player who may take it is there ([`pab_inside`]): every real candidate does so.
     let pab_forced = window && key.pab_inside && pab_inside(view, &players, &taken);
-    let fields = Fields {
-        view,
-        layout: Layout::new(view),
-        data: PlayerData::new(view, &players),
-        players: &players,
-    };
-    let (edges, pattern, values) = fields.edges(key.members_apart, dummy, pab_forced);
-    let (table, bits) = pack(view, &fields.layout, &values);
-    let PlayerData { index, member, in_next, .. } = fields.data;
-    // `Fields::edges` lists them by first end, then second, the PAB vertex (numbered `n`,
-    // after every player) last: strictly increasing, so that a pair's edge is found by
-    // bisection (checked in full by debug builds, the tests).
-    debug_assert!(edges.windows(2).all(|w| w[0] < w[1]), "edges out of order");
-    let hint = warm_start(view, &players, &index, dummy, &edges);
-    Ok(Graph { players, index, n, dummy, nv, member, in_next, edges, pattern, table, bits, hint })
+    (players, dummy, pab_forced)
 }
 
 /// Where each criterion's fields sit among a pair's field values, most significant first
@@ -634,14 +637,32 @@ impl<'a> PlayerData<'a> {
 type FieldValues = Vec<(Vec<u64>, bool, bool)>;
 
 /// A graph under construction: its players, what the fields read of them, the layout.
-struct Fields<'a> {
+pub(super) struct Fields<'a> {
     view: &'a View<'a>,
     layout: Layout,
     data: PlayerData<'a>,
     players: &'a [Id],
+    /// The most unplayed rounds of a bracket member (C9).
+    max_unplayed: u64,
 }
 
-impl Fields<'_> {
+impl<'a> Fields<'a> {
+    pub(super) fn new(view: &'a View<'a>, players: &'a [Id]) -> Fields<'a> {
+        let ctx = view.ctx;
+        Fields {
+            view,
+            layout: Layout::new(view),
+            data: PlayerData::new(view, players),
+            players,
+            max_unplayed: view
+                .member
+                .iter()
+                .map(|x| ctx.hist[x].unplayed as u64)
+                .max()
+                .unwrap_or(0),
+        }
+    }
+
     /// The criteria fields of a pair of two bracket members (`v` all zero), whose colour
     /// values (C10-C13, [`pair_values`]) are `c`.
     fn bracket_pair(&self, i: usize, j: usize, c: &[i64], v: &mut [u64]) {
@@ -730,7 +751,7 @@ impl Fields<'_> {
     /// [`Fields::bracket_pair`], [`Fields::next_pair`]) but their rank and pairing number,
     /// which 5.2 compares only to break a tie (the rank order) or reads for its parity. Two
     /// pairs of the same ordered classes in the same rank order have the same fields.
-    fn classes(&self) -> (Vec<u32>, usize) {
+    pub(super) fn classes(&self) -> (Vec<u32>, usize) {
         let d = &self.data;
         let mut ids: std::collections::HashMap<Vec<i64>, u32> = Default::default();
         let class = (0..self.players.len())
@@ -769,6 +790,74 @@ impl Fields<'_> {
         }
     }
 
+    /// Whether the pair `i`-`j` carries criteria fields: two bracket members, or a pair of
+    /// the next bracket (the other pairs weigh nothing).
+    pub(super) fn has_fields(&self, i: usize, j: usize) -> bool {
+        let PlayerData { member, next, in_next, .. } = &self.data;
+        member[i] && member[j]
+            || self.view.has_next && in_next[i] && in_next[j] && (next[i] || next[j])
+    }
+
+    /// The pattern (index of its field values in `st`) of the pair `i`-`j`, which carries
+    /// fields ([`Fields::has_fields`]): a known signature's, or its fields built and interned.
+    pub(super) fn pair_pattern(&self, i: usize, j: usize, st: &mut Interner) -> u32 {
+        let bracket = self.data.member[i] && self.data.member[j];
+        let c = if bracket { self.colour_values(i, j) } else { [0; 9] };
+        let sig = self.signature(i, j, bracket, &c);
+        if let Some(&p) = sig.and_then(|s| st.by_signature.get(&s)) {
+            return p;
+        }
+        st.fv.iter_mut().for_each(|x| *x = 0);
+        let mut fv = std::mem::take(&mut st.fv);
+        if bracket {
+            self.bracket_pair(i, j, &c, &mut fv);
+        } else {
+            self.next_pair(i, j, &mut fv);
+        }
+        st.fv = fv;
+        let p = st.intern(bracket);
+        if let Some(s) = sig {
+            st.by_signature.insert(s, p);
+        }
+        p
+    }
+
+    /// The pattern of the edge from player `i` (who may take the PAB) to the PAB vertex.
+    pub(super) fn pab_pattern(&self, i: usize, pab_forced: bool, st: &mut Interner) -> u32 {
+        let (view, ctx) = (self.view, self.view.ctx);
+        let Layout { f_pab, f_c9, .. } = self.layout;
+        st.fv.iter_mut().for_each(|x| *x = 0);
+        st.fv[f_pab] = pab_forced as u64;
+        // C9 counts only when the bracket's only downfloater takes the PAB: with the
+        // published number of downfloaters (C6) above one, it is 0 for every candidate
+        // (rewarding it would hide pairings better on C10-C21 or earlier in 4.x).
+        if self.data.member[i] && view.b.downfloaters.len() == 1 {
+            st.fv[f_c9] = self.max_unplayed - ctx.hist[&self.players[i]].unplayed as u64;
+        }
+        st.intern(false)
+    }
+
+    /// Whether player `i` may take the PAB (C2, the published PAB score).
+    pub(super) fn takes_pab(&self, i: usize) -> bool {
+        self.data.takes_pab[i]
+    }
+
+    /// An empty table of field values for this layout.
+    pub(super) fn interner(&self) -> Interner {
+        Interner::new(self.layout.nf)
+    }
+
+    /// The weights of the field values of `st` and their width ([`pack`]).
+    pub(super) fn pack(&self, st: &Interner) -> (Vec<Wide>, u32) {
+        pack(self.view, &self.layout, &st.values)
+    }
+
+    /// Whether C3 keeps `i` and `j` apart (two non-topscorers of one absolute preference).
+    pub(super) fn absolute_apart(&self, i: usize, j: usize) -> bool {
+        let absolute = &self.data.absolute;
+        absolute[i].is_some() && absolute[i] == absolute[j]
+    }
+
     /// The edges (pairs C1 and C3 allow, and the PAB vertex `dummy` with the players who may
     /// take the PAB), each with the index of its field values, and those distinct values.
     fn edges(
@@ -777,44 +866,17 @@ impl Fields<'_> {
         dummy: Option<usize>,
         pab_forced: bool,
     ) -> (Vec<(u32, u32)>, Vec<u32>, FieldValues) {
-        let (view, ctx, players) = (self.view, self.view.ctx, self.players);
+        let (view, players) = (self.view, self.players);
         let n = players.len();
-        let Layout { f_pab, f_c9, nf, .. } = self.layout;
-        let PlayerData { member, next, in_next, met, absolute, takes_pab, .. } = &self.data;
-        let max_unplayed =
-            view.member.iter().map(|x| ctx.hist[x].unplayed as u64).max().unwrap_or(0);
-        // The distinct field values (0: none).
-        let mut values: FieldValues = vec![(vec![0u64; nf], false, false)];
-        let mut seen: crate::dutch::idmap::IdMap<Vec<u64>, u32> = Default::default();
-        seen.insert(vec![0u64; nf], 0);
-        let mut intern = |v: &[u64], bracket: bool| -> u32 {
-            let p = match seen.get(v) {
-                Some(&p) => p,
-                None => {
-                    let p = values.len() as u32;
-                    seen.insert(v.to_vec(), p);
-                    values.push((v.to_vec(), false, false));
-                    p
-                }
-            };
-            let e = &mut values[p as usize];
-            if bracket {
-                e.1 = true;
-            } else {
-                e.2 = true;
-            }
-            p
-        };
+        let PlayerData { member, met, takes_pab, .. } = &self.data;
+        let mut st = Interner::new(self.layout.nf);
         // At most every pair and a PAB edge per player: reserved once (no regrowing copies).
         let most = n * n.saturating_sub(1) / 2 + if dummy.is_some() { n } else { 0 };
         let mut edges: Vec<(u32, u32)> = Vec::with_capacity(most);
         let mut pattern: Vec<u32> = Vec::with_capacity(most);
-        let mut fv = vec![0u64; nf];
-        // Each signature's field values, once interned: an edge of a known signature takes
-        // them without building its fields (`Fields::signature`).
-        let mut by_signature: crate::dutch::idmap::IdMap<u64, u32> = Default::default();
-        // And before the signature, each ordered pair of player classes ([`Fields::classes`])
-        // in each rank order: its pattern, once found (`NONE`: not yet).
+        // Each ordered pair of player classes ([`Fields::classes`]) in each rank order: its
+        // pattern, once found (`NONE`: not yet); before it, each signature's
+        // ([`Fields::pair_pattern`]).
         const NONE: u32 = u32::MAX;
         let (class, classes) = self.classes();
         let memo_ok = classes <= MAX_CLASSES && view.levels.len() < 1 << 16;
@@ -826,17 +888,14 @@ impl Fields<'_> {
                 stamp[j] = i;
             }
             for j in i + 1..n {
-                if stamp[j] == i || (absolute[i].is_some() && absolute[i] == absolute[j]) {
+                if stamp[j] == i || self.absolute_apart(i, j) {
                     continue;
                 }
                 // With the bracket pairs fixed, its downfloaters do not pair each other here.
                 if members_apart && member[i] && member[j] {
                     continue;
                 }
-                let bracket = member[i] && member[j];
-                let p = if bracket
-                    || view.has_next && in_next[i] && in_next[j] && (next[i] || next[j])
-                {
+                let p = if self.has_fields(i, j) {
                     let at = memo_ok.then(|| {
                         let pair = class[i] as usize * classes + class[j] as usize;
                         2 * pair + (sides[i].rank < sides[j].rank) as usize
@@ -844,24 +903,7 @@ impl Fields<'_> {
                     match at.map(|a| memo[a]).filter(|&p| p != NONE) {
                         Some(p) => p,
                         None => {
-                            let c = if bracket { self.colour_values(i, j) } else { [0; 9] };
-                            let sig = self.signature(i, j, bracket, &c);
-                            let p = match sig.and_then(|s| by_signature.get(&s)) {
-                                Some(&p) => p,
-                                None => {
-                                    fv.iter_mut().for_each(|x| *x = 0);
-                                    if bracket {
-                                        self.bracket_pair(i, j, &c, &mut fv);
-                                    } else {
-                                        self.next_pair(i, j, &mut fv);
-                                    }
-                                    let p = intern(&fv, bracket);
-                                    if let Some(s) = sig {
-                                        by_signature.insert(s, p);
-                                    }
-                                    p
-                                }
-                            };
+                            let p = self.pair_pattern(i, j, &mut st);
                             if let Some(a) = at {
                                 memo[a] = p;
                             }
@@ -877,19 +919,55 @@ impl Fields<'_> {
             if let Some(d) = dummy
                 && takes_pab[i]
             {
-                fv.iter_mut().for_each(|x| *x = 0);
-                fv[f_pab] = pab_forced as u64;
-                // C9 counts only when the bracket's only downfloater takes the PAB: with the
-                // published number of downfloaters (C6) above one, it is 0 for every candidate
-                // (rewarding it would hide pairings better on C10-C21 or earlier in 4.x).
-                if member[i] && view.b.downfloaters.len() == 1 {
-                    fv[f_c9] = max_unplayed - ctx.hist[&players[i]].unplayed as u64;
-                }
                 edges.push((i as u32, d as u32));
-                pattern.push(intern(&fv, false));
+                pattern.push(self.pab_pattern(i, pab_forced, &mut st));
             }
         }
-        (edges, pattern, values)
+        (edges, pattern, st.values)
+    }
+}
+
+/// A graph's distinct field values as they are met ([`Fields::pair_pattern`]), with their
+/// lookups by value and by signature (0: the pair without any field).
+pub(super) struct Interner {
+    values: FieldValues,
+    seen: crate::dutch::idmap::IdMap<Vec<u64>, u32>,
+    by_signature: crate::dutch::idmap::IdMap<u64, u32>,
+    /// The field values being built.
+    fv: Vec<u64>,
+}
+
+impl Interner {
+    fn new(nf: usize) -> Interner {
+        let mut seen: crate::dutch::idmap::IdMap<Vec<u64>, u32> = Default::default();
+        seen.insert(vec![0u64; nf], 0);
+        Interner {
+            values: vec![(vec![0u64; nf], false, false)],
+            seen,
+            by_signature: Default::default(),
+            fv: vec![0u64; nf],
+        }
+    }
+
+    /// The index of the field values `fv`, marked as taken by a pair of two bracket members
+    /// (`bracket`) or another edge.
+    fn intern(&mut self, bracket: bool) -> u32 {
+        let p = match self.seen.get(&self.fv) {
+            Some(&p) => p,
+            None => {
+                let p = self.values.len() as u32;
+                self.seen.insert(self.fv.clone(), p);
+                self.values.push((self.fv.clone(), false, false));
+                p
+            }
+        };
+        let e = &mut self.values[p as usize];
+        if bracket {
+            e.1 = true;
+        } else {
+            e.2 = true;
+        }
+        p
     }
 }
 
