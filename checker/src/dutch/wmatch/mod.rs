@@ -17,12 +17,14 @@
 //!
 //! The parts: `weight` (the weight types), `primal_dual` (the solver), `dense` (the entry
 //! points on a whole graph), `sparse` (a sparse subgraph proved on the whole graph), `duals`
-//! (a solution's duals and the slack of any edge).
+//! (a solution's duals and the slack of any edge), `transport` (duals by vertex class, for a
+//! graph too large to list).
 
 mod dense;
 mod duals;
 mod primal_dual;
 mod sparse;
+mod transport;
 mod weight;
 
 pub(crate) use dense::max_weight_perfect_matching_from;
@@ -32,4 +34,5 @@ pub(crate) use sparse::{
     max_weight_matching_sparse_tight,
 };
 pub use sparse::{max_weight_matching_sparse_from, max_weight_matching_sparse_with};
+pub(crate) use transport::{class_duals, times};
 pub use weight::{Weight, Wide, Wide256, Wide448, WideN};

@@ -18,6 +18,8 @@ pub trait Weight: Copy + Ord + std::fmt::Debug {
     fn bit_len(self) -> u32;
     /// The value of an `i128`.
     fn of_i128(x: i128) -> Self;
+    /// `floor(self / d)` of a non-negative value, `d > 0` (the class duals' search).
+    fn div_u64(self, d: u64) -> Self;
 }
 
 impl Weight for i128 {
@@ -41,6 +43,9 @@ impl Weight for i128 {
     }
     fn of_i128(x: i128) -> Self {
         x
+    }
+    fn div_u64(self, d: u64) -> Self {
+        self / d as i128
     }
 }
 
@@ -181,6 +186,17 @@ impl<const N: usize> Weight for WideN<N> {
         w[0] = x as u64;
         w[1] = (x >> 64) as u64;
         WideN(w)
+    }
+    fn div_u64(self, d: u64) -> Self {
+        // Long division, one word at a time from the top (the remainder stays below `d`).
+        let mut r = [0u64; N];
+        let mut rem = 0u128;
+        for k in (0..N).rev() {
+            let cur = rem << 64 | self.0[k] as u128;
+            r[k] = (cur / d as u128) as u64;
+            rem = cur % d as u128;
+        }
+        WideN(r)
     }
     fn half(self) -> Self {
         let mut r = [0u64; N];
