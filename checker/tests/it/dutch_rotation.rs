@@ -14,6 +14,7 @@
 
 use crate::dutch_common::{game, recolour, samples, set_game, with_round};
 use bsw_checker::dutch::check_round_with;
+use bsw_checker::dutch::optimum::by_class_first;
 use bsw_checker::dutch::quality::pair_values;
 use bsw_checker::{Profile, check_round};
 use bsw_model::{Id, Row, Tournament};
@@ -73,6 +74,7 @@ fn three_pair_rotations_are_killed_with_the_criterion_named() {
     let mut local_killed = 0;
     let mut as_good = 0;
     let mut as_good_killed = 0;
+    let mut by_class_killed = 0;
     let mut by_rule: BTreeMap<String, usize> = BTreeMap::new();
     // Samples of at most 20 players (all of at most 64 with DUTCH_ALL).
     let max = if std::env::var("DUTCH_ALL").is_ok() { 64 } else { 20 };
@@ -98,6 +100,9 @@ fn three_pair_rotations_are_killed_with_the_criterion_named() {
                 let Some(k) = (0..4).find(|&k| before[k] != after[k]) else {
                     as_good += 1;
                     as_good_killed += !full.violations.is_empty() as usize;
+                    // The order check alone, by player classes first, kills it too.
+                    let alone = by_class_first(|| check_round(&m, r, Profile::Dutch));
+                    by_class_killed += !alone.violations.is_empty() as usize;
                     continue;
                 };
                 assert!(after[k] > before[k], "{name} round {r}: the published round was beaten");
@@ -119,4 +124,5 @@ fn three_pair_rotations_are_killed_with_the_criterion_named() {
     );
     assert!(worse >= 20, "only {worse} rotations worse on C10-C13");
     assert_eq!(as_good_killed, as_good, "rotations as good on C10-C13 not killed by 4.x");
+    assert_eq!(by_class_killed, as_good, "rotations as good not killed with the class path first");
 }

@@ -8,6 +8,7 @@ mod conforming;
 mod corpus;
 mod dutch;
 mod dutch_acceleration;
+mod dutch_by_class;
 mod dutch_cases;
 mod dutch_common;
 mod dutch_criteria;

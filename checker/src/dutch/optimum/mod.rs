@@ -52,6 +52,7 @@
 //! `stages` (the order check's tie-break fields in stages); this module runs the quality
 //! check ([`check_bracket`]) and the order check ([`check_order`]) of a bracket.
 
+mod by_class;
 mod generation;
 mod graph;
 mod solve;
@@ -59,6 +60,7 @@ mod stages;
 mod transpositions;
 mod witness;
 
+pub use by_class::{by_class_first, by_class_only, proved_by_class};
 pub use solve::{matching_counts, without_pab_inside};
 
 use super::order::Bracket;
@@ -191,6 +193,14 @@ pub(crate) fn check_order(c: &BracketCheck, notes: &mut Vec<String>) -> Option<V
     let (mdps_first, remainder_first) = first_legal(view, &b.pairs, &key);
     if mdps_first && remainder_first {
         return None;
+    }
+    // A large relaxation: proved by player classes when it can be, before it is listed.
+    if let Some(budget) = by_class::budget(c) {
+        let (fixed, remainder, n1) = remainder_of(c);
+        let firsts = (mdps_first, remainder_first);
+        if by_class::proves_first(c, budget, &key, firsts, (&fixed, &remainder, n1)) {
+            return None;
+        }
     }
     // With the published bracket and next bracket pairs and the PAB reaching the
     // relaxation's optimum, the stages see only its tight edges.

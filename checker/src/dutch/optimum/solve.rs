@@ -418,7 +418,7 @@ pub(super) fn tight_window(view: &View, fixed: &[(Id, Id)], given: Given) -> Opt
 }
 
 /// The key of the relaxation graph of `fixed` that the tight window and its places read.
-fn window_key(fixed: &[(Id, Id)]) -> GraphKey {
+pub(super) fn window_key(fixed: &[(Id, Id)]) -> GraphKey {
     GraphKey {
         fixed: fixed.to_vec(),
         window: true,

@@ -790,7 +790,7 @@ impl Mdps {
 /// [`Mdps::none_earlier`] on the published resident opponent of each MDP (`mate`, in MDP
 /// order, `None`: it floats) and the residents each MDP is joined to by a tight edge
 /// (`near`), of `r` residents (indices in ranking order).
-fn no_mdp_earlier(mate: &[Option<usize>], near: &[Vec<usize>], r: usize) -> bool {
+pub(super) fn no_mdp_earlier(mate: &[Option<usize>], near: &[Vec<usize>], r: usize) -> bool {
     let last_paired = mate.iter().rposition(Option::is_some);
     let mut taken = vec![false; r];
     for (i, near) in near.iter().enumerate() {
