@@ -75,7 +75,7 @@ const FROM_PLAYERS: usize = 1_000;
 /// spared (a unit is a few nanoseconds; listing a pair and scanning it a few times costs
 /// more); at least 2·10⁹ (some seconds) when those are over [`MAX_PAIRS`] and the class
 /// path is the only way.
-pub(super) fn budget(c: &BracketCheck) -> Option<u64> {
+fn budget(c: &BracketCheck) -> Option<u64> {
     let n = c.view.b.mdps.len() + c.view.b.residents.len() + c.view.next.len();
     let pairs = (n * n.saturating_sub(1) / 2) as u64;
     if pairs > MAX_PAIRS as u64 {
@@ -87,18 +87,26 @@ pub(super) fn budget(c: &BracketCheck) -> Option<u64> {
     }
 }
 
+/// The certificate by class of `c`'s relaxation, found once per bracket (the quality and
+/// the order check both read it): `Some` when it proves the published bracket and next
+/// bracket pairs (and PAB) optimal in the relaxation, which settles the quality check.
+pub(super) fn window<'c>(c: &'c BracketCheck) -> Option<&'c ClassWindow> {
+    c.classes
+        .get_or_init(|| budget(c).and_then(|b| ClassWindow::new(&c.view, (&c.given, c.pab), b)))
+        .as_ref()
+}
+
 /// Whether the class path proves that no bracket pairing as good as the published one comes
 /// earlier: the MDP part unless it is the first legal one (`mdps_first`), and the remainder
 /// unless it is (`remainder_first`).
 pub(super) fn proves_first(
     c: &BracketCheck,
-    budget: u64,
     key: &OrderKey,
     (mdps_first, remainder_first): (bool, bool),
     (fixed, remainder, n1): (&[(Id, Id)], &[Id], usize),
 ) -> bool {
     let view = &c.view;
-    let Some(w) = ClassWindow::new(view, (&c.given, c.pab), budget) else {
+    let Some(w) = window(c) else {
         return false;
     };
     let proved = (mdps_first || view.b.mdps.is_empty() || w.no_mdp_earlier(view))
@@ -113,7 +121,7 @@ pub(super) fn proves_first(
 /// module doc): the relaxation's players (ranking order), their classes, and per ordered
 /// pair of classes whether a player of the first and a lower-ranked one of the second are
 /// joined by a tight edge.
-struct ClassWindow {
+pub(super) struct ClassWindow {
     index: HashMap<Id, usize>,
     class: Vec<u32>,
     k: usize,

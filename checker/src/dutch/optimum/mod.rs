@@ -87,6 +87,8 @@ pub(crate) struct BracketCheck<'a> {
     /// bracket's downfloaters (such a pair would weigh as a pair of this bracket: left out,
     /// which can only make the published side lighter).
     given: Vec<(Id, Id)>,
+    /// The relaxation's certificate by player classes, once found (`by_class::window`).
+    classes: std::cell::OnceCell<Option<by_class::ClassWindow>>,
 }
 
 impl<'a> BracketCheck<'a> {
@@ -106,7 +108,7 @@ impl<'a> BracketCheck<'a> {
         given.extend(
             next_pub.iter().filter(|(x, y)| !(view.member.contains(x) && view.member.contains(y))),
         );
-        BracketCheck { ctx, view, b, pab, published, given }
+        BracketCheck { ctx, view, b, pab, published, given, classes: Default::default() }
     }
 }
 
@@ -115,6 +117,10 @@ pub(crate) fn check_bracket(c: &BracketCheck, notes: &mut Vec<String>) -> Option
     let BracketCheck { ctx, view, b, pab, given, .. } = c;
     let (ctx, b, pab) = (*ctx, *b, *pab);
     if view.trivially_optimal(&c.published, &b.pairs) {
+        return None;
+    }
+    // A large relaxation: certified by player classes when it can be, before it is listed.
+    if by_class::window(c).is_some() {
         return None;
     }
     // The relaxation on the bracket and the next scoregroup first: when the published pairs
@@ -195,10 +201,10 @@ pub(crate) fn check_order(c: &BracketCheck, notes: &mut Vec<String>) -> Option<V
         return None;
     }
     // A large relaxation: proved by player classes when it can be, before it is listed.
-    if let Some(budget) = by_class::budget(c) {
+    if by_class::window(c).is_some() {
         let (fixed, remainder, n1) = remainder_of(c);
         let firsts = (mdps_first, remainder_first);
-        if by_class::proves_first(c, budget, &key, firsts, (&fixed, &remainder, n1)) {
+        if by_class::proves_first(c, &key, firsts, (&fixed, &remainder, n1)) {
             return None;
         }
     }
