@@ -10,6 +10,9 @@
 //! - `dutch_pair_1000`: pair round 3 of a 1,000-player FIDE (Dutch) event (rounds 1-2 paired
 //!   by the engine and played, Elo results);
 //! - `dutch_check_300`: certify round 3 of a 300-player Dutch event (profile dutch);
+//! - `dutch_check_3000`: the same at 3,000 players, whose largest brackets the checker
+//!   certifies by player classes (`optimum/by_class.rs`: relaxations of 1,000 players or
+//!   more);
 //! - `simulate_100`: 100 tournaments of `bsw simulate` with the generator's defaults
 //!   (generate, pair and certify every round, fill in results), one after the other;
 //! - `*_twice`: the same work done twice. They exist to test the gate itself: compared
@@ -32,6 +35,7 @@ const PLAYERS: u32 = 10_000;
 /// Players of the Dutch pairing and certifying benchmarks (certifying costs more).
 const DUTCH_PAIR_PLAYERS: u32 = 1_000;
 const DUTCH_CHECK_PLAYERS: u32 = 300;
+const DUTCH_CHECK_LARGE: u32 = 3_000;
 /// The Dutch round paired or certified: the third, the first with floats and colours.
 const DUTCH_ROUND: u32 = 3;
 /// Tournaments of the simulation benchmark.
@@ -124,6 +128,7 @@ fn bench_dutch_pair_twice(t: Tournament) -> usize {
 
 #[library_benchmark]
 #[bench::dutch_check_300(args = (DUTCH_CHECK_PLAYERS), setup = dutch_with)]
+#[bench::dutch_check_3000(args = (DUTCH_CHECK_LARGE), setup = dutch_with)]
 fn bench_dutch_check(t: Tournament) -> usize {
     dutch_check(&t)
 }
