@@ -40,7 +40,7 @@ pub(crate) struct Args {
     /// 0.05 s at 1,000 players, under 0.3 s at 5,000, under 0.8 s at 10,000 (odd fields
     /// too), under 3.5 s at 100,000 (--seed 1), rounds 2-3 about 30 and 42 min at
     /// 1,000,000; its --check profile: under 0.05 s a round at 1,000 players, under 0.35 s
-    /// at 10,000, seeds 1-2; 1.4-4.4 s at 100,000, seed 1, in 0.16 GB).
+    /// at 10,000, seeds 1-2; 1.4-6.3 s at 100,000, seed 1, in 0.16 GB).
     #[arg(long, value_enum, default_value_t = SystemKind::BergerSwiss)]
     pub system: SystemKind,
     /// Rounds of each tournament (all of them are paired).
