@@ -111,8 +111,9 @@ fn check_brackets(
         let both = complete.then(|| optimum::BracketCheck::new(ctx, publ, &brackets, k));
         if let Some(x) = both.as_ref().and_then(|c| optimum::check_bracket(c, notes)) {
             v.push(x);
-        } else if let Some(x) =
-            quality::better_neighbour(ctx, publ, b, pab).filter(|_| !optimum::by_class_only())
+        } else if let Some(x) = (!optimum::by_class_only())
+            .then(|| quality::better_neighbour(ctx, publ, b, pab))
+            .flatten()
         {
             v.push(x);
         } else if let Some(x) = both.as_ref().and_then(|c| optimum::check_order(c, notes)) {

@@ -356,7 +356,7 @@ impl Parts<'_> {
     /// too: `Y_c + Y_d + 2 Σ z_S ≥ 2w` over the sets holding both classes, the value `Σ
     /// size_c Y_c + 2 Σ z_S ⌊|S|/2⌋`. For given `z` the best `Y` is a transportation problem
     /// on the weights less `Σ z_S`; the value is convex in `z`, minimised one set at a time
-    /// by bisection on its slope (a few rounds). Only the final duals' proof counts.
+    /// by Kelley's cuts (a few rounds). Only the final duals' proof counts.
     fn duals<W: Weight>(&self, table: &[W]) -> Option<Tight> {
         let Parts { class, k, size, member, budget, pattern, pab, given } = *self;
         let weight = |p: Option<u32>| p.map(|p| table[p as usize]);

@@ -48,8 +48,10 @@
 //!
 //! The parts: `graph` (a bracket's view, the criteria values of a pairing, the matchings'
 //! graphs), `solve` (the matchings and the real optimum), `witness` (the violations
-//! reported), `generation` (the generation order of a bracket pairing, 4.2-4.4) and
-//! `stages` (the order check's tie-break fields in stages); this module runs the quality
+//! reported), `generation` (the generation order of a bracket pairing, 4.2-4.4),
+//! `stages` (the order check's tie-break fields in stages), `transpositions` (4.2 by
+//! alternating cycles) and `by_class` (a large relaxation's certificate by player classes,
+//! which settles both checks without listing its graph); this module runs the quality
 //! check ([`check_bracket`]) and the order check ([`check_order`]) of a bracket.
 
 mod by_class;
