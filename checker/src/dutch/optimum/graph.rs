@@ -359,13 +359,10 @@ impl Graphs {
 /// relaxation of the real problem: its optimum is at least the real one); the pairs given
 /// (the published bracket and next bracket pairs, and the PAB) are then compared with that
 /// optimum, and `Solved::published_optimal` says whether they reach it.
-/// The most pairs one matching of the complete check may list; a bracket needing more is
-/// noted and its complete check skipped, rather than running the machine out of memory.
-/// Before the graphs were built once per bracket with their criteria fields shared (see
-/// [`Graph`]), a pair took some 1.6 KB (3.2 GB at 2,000 players; round 2 of 10,000 passed
-/// 24 GB) and the limit was 2.5 million. Now round 2 of 10,000 players, whose bracket and
-/// next scoregroup hold about 7,500 players (28 million pairs), is checked completely in a
-/// peak of 2.3 GB (`bsw bench --system dutch --sizes 10000 --rounds 2 --check --seed 1`).
+/// The most pairs one matching of the complete check may list (12 bytes each, and a weight
+/// per edge in the stages: some 2 GB here). A bracket needing more is decided by player
+/// classes alone (`by_class`), and noted and skipped where those prove nothing, rather than
+/// running the machine out of memory.
 pub(super) const MAX_PAIRS: usize = 40_000_000;
 
 /// Player classes above which [`Fields::edges`] keeps no table per class pair (two entries
