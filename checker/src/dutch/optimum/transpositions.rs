@@ -536,9 +536,9 @@ mod tests {
     }
 
     /// On graphs joined by class (random classes and class relation, less a few pairs that
-    /// C1 bars), the search on kinds decides as the search on slots does, on random remainders of 1-12 slots with 0-2
-    /// floaters and players that may leave (some 2,000 of 4,000 draws hold a published
-    /// matching inside the relation).
+    /// C1 bars), the search on kinds decides as the search on slots does, on random
+    /// remainders of 1-12 slots with 0-2 floaters and players that may leave (some 2,000 of
+    /// 4,000 draws hold a published matching inside the relation).
     #[test]
     fn the_search_by_class_decides_as_the_search_by_slot() {
         let mut state = 23u64;
